@@ -1,0 +1,70 @@
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '#server/config';
+import type { DatabaseHandle } from '#server/database';
+import authPlugin from '#server/plugins/auth';
+import databasePlugin from '#server/plugins/database';
+import errorsPlugin from '#server/plugins/errors';
+import mailerPlugin from '#server/plugins/mailer';
+import openapiPlugin from '#server/plugins/openapi';
+import rateLimitPlugin from '#server/plugins/rate-limit';
+import uiPlugin from '#server/plugins/ui';
+import profileRoutes from '#server/routes/profile/index';
+import usersRoutes from '#server/routes/users/index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database to use instead of the one `config` names (tests); the app will not close it. */
+  database?: DatabaseHandle;
+  /** Fastify's logger setting; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built UI (default dist/client). */
+  uiDir?: string;
+}
+
+/**
+ * Build the whole product (API and UI) as a Fastify instance, ready for `inject` or `listen`.
+ * The database is migrated on the way. Close the app to release it.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: 'info' },
+    // Drawings are uploaded through multipart; JSON bodies stay small.
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Shops run the product on plain http inside their network: do not force https.
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:', 'blob:'],
+      },
+    },
+    hsts: false,
+  });
+  await app.register(databasePlugin, { config, handle: options.database });
+  await app.register(mailerPlugin, { config });
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin, { config });
+  await app.register(openapiPlugin);
+
+  await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(profileRoutes, { prefix: '/api/profile' });
+
+  await app.register(uiPlugin, { config, ...(options.uiDir ? { uiDir: options.uiDir } : {}) });
+  return app;
+}

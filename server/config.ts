@@ -1,0 +1,126 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Empty strings in the environment mean "not set". */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const url = (name: string) =>
+  z.string().trim().url(`${name} must be a full URL such as http://localhost:3000`);
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'PORT must be a number' })
+    .int('PORT must be a whole number')
+    .min(0, 'PORT must be between 0 and 65535')
+    .max(65535, 'PORT must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  JWT_SECRET: optionalText.pipe(
+    z.string().min(32, 'JWT_SECRET must be at least 32 characters long').optional(),
+  ),
+  APP_URL: optionalText.pipe(url('APP_URL').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(1).default('Q-Bot <no-reply@localhost>'),
+  ANTHROPIC_API_KEY: optionalText,
+  ANTHROPIC_BASE_URL: optionalText.pipe(url('ANTHROPIC_BASE_URL').optional()),
+  ANTHROPIC_MODEL: z.string().trim().min(1).default('claude-sonnet-4-5'),
+  ASSISTANT_PROVIDER: optionalText.pipe(
+    z
+      .enum(['claude', 'offline'], { error: "ASSISTANT_PROVIDER must be 'claude' or 'offline'" })
+      .optional(),
+  ),
+  MARKETING_URL: z.string().trim().min(1).default('/'),
+  SUPERUSER_EMAILS: z.string().default(''),
+  PROMPT_OWNER_EMAIL: optionalText,
+});
+
+export type AssistantProviderName = 'claude' | 'offline';
+
+/** The product's settings, read once from the environment at start. */
+export interface Config {
+  /** TCP port of the one process serving the UI and `/api` (0 picks a free port). */
+  port: number;
+  host: string;
+  /** Absolute folder for PGlite, files, the outbox and the generated JWT secret. */
+  dataDir: string;
+  /** PostgreSQL server to use instead of the embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** HS256 secret; when unset one is generated once and kept in `$DATA_DIR/jwt-secret`. */
+  jwtSecret: string | undefined;
+  /** Public address of the product, used in links sent by mail (no trailing slash). */
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  anthropicApiKey: string | undefined;
+  anthropicBaseUrl: string | undefined;
+  anthropicModel: string;
+  assistantProvider: AssistantProviderName;
+  /** Where the browser goes after logout. */
+  marketingUrl: string;
+  /** Lower-cased addresses granted the superuser role at sign-up. */
+  superuserEmails: string[];
+  promptOwnerEmail: string | undefined;
+}
+
+/** Thrown when the environment cannot be turned into a {@link Config}; the message lists each problem. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parse the environment once into a typed {@link Config}.
+ *
+ * @param env - usually `process.env`
+ * @param cwd - folder that a relative `DATA_DIR` is resolved against
+ * @throws ConfigError naming every variable that is wrong and why
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd: string = process.cwd(),
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  - ${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  const appUrl = (e.APP_URL ?? `http://localhost:${port === 0 ? 3000 : port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host: e.HOST,
+    dataDir: resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    appUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    anthropicApiKey: e.ANTHROPIC_API_KEY,
+    anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
+    anthropicModel: e.ANTHROPIC_MODEL,
+    assistantProvider: e.ASSISTANT_PROVIDER ?? (e.ANTHROPIC_API_KEY ? 'claude' : 'offline'),
+    marketingUrl: e.MARKETING_URL,
+    superuserEmails: e.SUPERUSER_EMAILS.split(',')
+      .map((address) => address.trim().toLowerCase())
+      .filter((address) => address !== ''),
+    promptOwnerEmail: e.PROMPT_OWNER_EMAIL?.toLowerCase(),
+  };
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * Machine-readable codes on error responses. The UI branches on these, never on message text.
+ */
+export const errorCodes = [
+  'validation_failed',
+  'invalid_credentials',
+  'not_verified',
+  'no_organization',
+  'not_approved',
+  'unauthenticated',
+  'session_expired',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'token_invalid',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'workflow_out_of_order',
+  'assistant_unavailable',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Every error the API sends: `{ message, code?, errors?, admins? }`. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.enum(errorCodes).optional(),
+  /** Field name to the first problem found with it, for 400 validation errors. */
+  errors: z.record(z.string(), z.string()).optional(),
+  /** Names of the organization's admins, on 403 `not_approved`. */
+  admins: z.array(z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** Texts of the API's own errors that are not in the product spec. */
+export const apiMessages = {
+  validationFailed: 'Please correct the highlighted fields.',
+  unauthenticated: 'Please sign in to continue.',
+  sessionExpired: 'Your session has ended. Please sign in again.',
+  notFound: 'Not found.',
+  internalError: 'Something went wrong on our side. Please try again.',
+  rateLimited: (retryAfter: string) =>
+    `Too many attempts. Please wait ${retryAfter} and try again.`,
+} as const;
+
+/**
+ * Turn zod issues into the API's `errors` map: each field's first message, keyed by the
+ * top-level field name (`''` issues, with no path, are keyed `form`).
+ */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

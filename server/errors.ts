@@ -1,0 +1,19 @@
+import type { ErrorCode } from '#server/contracts/errors';
+
+/**
+ * An error the user may see: the error handler sends `{ message, code, ...extra }` with
+ * `statusCode`. Messages are the spec's strings where the spec has one.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    /** More fields for the response body, such as `admins` or `errors`. */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,299 @@
+/**
+ * Accounts API, mounted at /api/users (spec section 7, "Accounts"; error texts from section 8).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { memberships, oneTimeTokens, organizations, users } from '#db/schema';
+import { findAccountByEmail, organizationAdminNames } from '#server/accounts/accounts';
+import type { Account } from '#server/accounts/accounts';
+import { passwordResetMail, verificationMail } from '#server/accounts/mail-templates';
+import { consumeOneTimeToken, issueOneTimeToken } from '#server/accounts/one-time-tokens';
+import { hashPassword, verifyPassword } from '#server/accounts/passwords';
+import {
+  accountMessages,
+  accountServerMessages,
+  emailBodySchema,
+  oneTimeTokenPattern,
+  resetPasswordBodySchema,
+  signinBodySchema,
+  signupBodySchema,
+  tokenResponseSchema,
+} from '#server/contracts/accounts';
+import { apiErrorSchema, messageResponseSchema } from '#server/contracts/errors';
+import { AppError } from '#server/errors';
+import { requireAuth } from '#server/plugins/auth';
+import type { AttemptLimits } from '#server/plugins/rate-limit';
+
+const minute = 60_000;
+const hour = 60 * minute;
+
+/**
+ * Attempts allowed per client address and per email address (docs/decisions/004-rate-limits.md):
+ * generous for a shop behind one address, tight enough to stop password guessing and mail floods.
+ */
+export const accountRateLimits = {
+  signin: {
+    perAddress: { max: 60, timeWindowMs: 15 * minute },
+    perEmail: { max: 10, timeWindowMs: 15 * minute },
+  },
+  signup: { perAddress: { max: 20, timeWindowMs: hour }, perEmail: { max: 5, timeWindowMs: hour } },
+  forgotPassword: {
+    perAddress: { max: 20, timeWindowMs: hour },
+    perEmail: { max: 5, timeWindowMs: hour },
+  },
+  resendVerification: {
+    perAddress: { max: 20, timeWindowMs: hour },
+    perEmail: { max: 5, timeWindowMs: hour },
+  },
+} satisfies Record<string, AttemptLimits>;
+
+const errorResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, apiErrorSchema]));
+
+const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { appUrl, superuserEmails } = app.config;
+
+  /** Send a verification mail; a failure is logged and reported, never fatal to the caller. */
+  async function sendVerification(
+    account: Pick<Account, 'id' | 'email' | 'firstName'>,
+  ): Promise<boolean> {
+    const token = await issueOneTimeToken(app.db, account.id, 'email_verification');
+    try {
+      await app.mailer.send(
+        verificationMail(
+          account.email,
+          account.firstName,
+          `${appUrl}/api/users/verify-email/${token}`,
+        ),
+      );
+      return true;
+    } catch (error) {
+      app.log.error({ err: error, to: account.email }, 'could not send the verification mail');
+      return false;
+    }
+  }
+
+  app.post(
+    '/signup',
+    {
+      schema: {
+        summary:
+          'Create an account; with an organization name, create or ask to join that organization',
+        body: signupBodySchema,
+        response: { 201: messageResponseSchema, ...errorResponses(400, 409, 429) },
+      },
+      preHandler: app.limitAttempts('signup', accountRateLimits.signup),
+    },
+    async (request, reply) => {
+      const { email, firstName, lastName, password, organization } = request.body;
+      const passwordHash = await hashPassword(password);
+      const roles = superuserEmails.includes(email.toLowerCase()) ? (['superuser'] as const) : [];
+      const account = await app.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ email, firstName, lastName, passwordHash, roles: [...roles] })
+          .onConflictDoNothing()
+          .returning({ id: users.id, email: users.email, firstName: users.firstName });
+        if (!user) throw new AppError(409, 'conflict', accountServerMessages.emailTaken);
+        if (organization) {
+          const [created] = await tx
+            .insert(organizations)
+            .values({ name: organization })
+            .onConflictDoNothing()
+            .returning({ id: organizations.id });
+          const organizationId =
+            created?.id ??
+            (
+              await tx
+                .select({ id: organizations.id })
+                .from(organizations)
+                .where(eq(sql`lower(${organizations.name})`, organization.toLowerCase()))
+                .limit(1)
+            )[0]?.id;
+          if (!organizationId)
+            throw new Error(`organization ${organization} vanished during sign-up`);
+          await tx.insert(memberships).values(
+            created
+              ? {
+                  userId: user.id,
+                  organizationId,
+                  status: 'active',
+                  role: 'admin',
+                  approvedAt: new Date(),
+                }
+              : { userId: user.id, organizationId, status: 'pending', role: 'member' },
+          );
+        }
+        return user;
+      });
+      const sent = await sendVerification(account);
+      const message = accountServerMessages.signedUp(account.email);
+      return reply.code(201).send({
+        message: sent ? message : `${message} ${accountServerMessages.verificationNotSent}`,
+      });
+    },
+  );
+
+  app.post(
+    '/signin',
+    {
+      schema: {
+        summary: 'Sign in with email and password; returns the session token',
+        body: signinBodySchema,
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+      preHandler: app.limitAttempts('signin', accountRateLimits.signin),
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      const account = await findAccountByEmail(app.db, email);
+      const passwordMatches = await verifyPassword(account?.passwordHash, password);
+      if (!account || !passwordMatches) {
+        throw new AppError(401, 'invalid_credentials', accountServerMessages.invalidCredentials);
+      }
+      if (!account.emailVerifiedAt) {
+        throw new AppError(403, 'not_verified', accountServerMessages.notVerified);
+      }
+      if (!account.membership) {
+        throw new AppError(403, 'no_organization', accountMessages.noOrganization);
+      }
+      if (account.membership.status !== 'active') {
+        const admins = await organizationAdminNames(app.db, account.membership.organizationId);
+        throw new AppError(403, 'not_approved', accountMessages.notApproved(admins.join(', ')), {
+          admins,
+        });
+      }
+      const { token } = await app.sessions.issue(account);
+      return { token };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        summary: 'End the session: the token is refused from now on',
+        security: [{ bearerAuth: [] }],
+        response: { 200: messageResponseSchema, ...errorResponses(401) },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      await app.sessions.revoke(requireAuth(request));
+      return { message: accountServerMessages.loggedOut };
+    },
+  );
+
+  app.post(
+    '/resend-verification',
+    {
+      schema: {
+        summary: 'Send a new verification link to an unverified address',
+        body: emailBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
+      },
+      preHandler: app.limitAttempts('resend-verification', accountRateLimits.resendVerification),
+    },
+    async (request) => {
+      const { email } = request.body;
+      const account = await findAccountByEmail(app.db, email);
+      // The same answer whether or not the address has an account (docs/decisions/002-accounts.md).
+      if (account && !account.emailVerifiedAt) await sendVerification(account);
+      return { message: accountServerMessages.verificationResent(email) };
+    },
+  );
+
+  app.get(
+    '/verify-email/:token',
+    {
+      schema: {
+        summary:
+          'The link in the verification mail: marks the address verified, then redirects to /signin',
+        params: z.object({ token: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      const userId = oneTimeTokenPattern.test(token)
+        ? await consumeOneTimeToken(app.db, token, 'email_verification')
+        : undefined;
+      if (userId) {
+        await app.db
+          .update(users)
+          .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+      }
+      return reply.redirect(userId ? '/signin?verified=1' : '/signin?verified=0', 302);
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        summary: 'Mail a one-hour, single-use password reset link',
+        body: emailBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 404, 429, 503) },
+      },
+      preHandler: app.limitAttempts('forgot-password', accountRateLimits.forgotPassword),
+    },
+    async (request) => {
+      const { email } = request.body;
+      const account = await findAccountByEmail(app.db, email);
+      if (!account) throw new AppError(404, 'not_found', accountMessages.forgotNoUser);
+      const token = await issueOneTimeToken(app.db, account.id, 'password_reset');
+      try {
+        await app.mailer.send(
+          passwordResetMail(account.email, account.firstName, `${appUrl}/reset-password/${token}`),
+        );
+      } catch (error) {
+        app.log.error({ err: error, to: account.email }, 'could not send the password reset mail');
+        throw new AppError(503, 'internal_error', accountServerMessages.mailFailed);
+      }
+      return { message: accountServerMessages.resetLinkSent(account.email) };
+    },
+  );
+
+  app.post(
+    '/reset-password/:token',
+    {
+      schema: {
+        summary: 'Set a new password with the mailed link; ends every session and every older link',
+        params: z.object({ token: z.string() }),
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const passwordHash = await hashPassword(request.body.newPassword);
+      const { token } = request.params;
+      if (!oneTimeTokenPattern.test(token)) {
+        throw new AppError(400, 'token_invalid', accountServerMessages.resetTokenInvalid);
+      }
+      await app.db.transaction(async (tx) => {
+        const userId = await consumeOneTimeToken(tx, token, 'password_reset');
+        if (!userId)
+          throw new AppError(400, 'token_invalid', accountServerMessages.resetTokenInvalid);
+        const now = new Date();
+        await tx
+          .update(users)
+          .set({
+            passwordHash,
+            sessionVersion: sql`${users.sessionVersion} + 1`,
+            // The link arrived in the user's inbox, which proves the address.
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+            updatedAt: now,
+          })
+          .where(eq(users.id, userId));
+        await tx
+          .update(oneTimeTokens)
+          .set({ usedAt: now })
+          .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
+      });
+      return { message: accountServerMessages.resetDone };
+    },
+  );
+};
+
+export default usersRoutes;

@@ -1,0 +1,4 @@
+/** A small rotating ring for buttons and loaders. */
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return <span className="spinner" role="status" aria-label={label} />;
+}

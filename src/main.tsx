@@ -1,0 +1,34 @@
+import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AuthProvider } from './auth/AuthProvider.tsx';
+import { ErrorPage } from './components/ErrorPage.tsx';
+import { routeTree } from './routeTree.gen.ts';
+import './styles.css';
+
+const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  defaultErrorComponent: ErrorPage,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+  interface HistoryState {
+    /** A message for the next page to show, such as the sign-up or reset confirmation. */
+    notice?: string;
+  }
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,41 @@
+/** Set up accounts through the API of the running product, as a user would through the UI. */
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { latestLink } from '../helpers/outbox.ts';
+
+export const password = 'Lathe2024!';
+
+export const uniqueEmail = (label: string): string =>
+  `${label}-${randomUUID().slice(0, 8)}@e2e.test`;
+
+async function post(path: string, body: unknown) {
+  const response = await fetch(`${inject('baseUrl')}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+export async function signUp(input: {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  organization?: string;
+}) {
+  const response = await post('/api/users/signup', {
+    firstName: 'Erin',
+    lastName: 'Machinist',
+    password,
+    confirmPassword: password,
+    ...input,
+  });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(response.body)}`);
+}
+
+/** Open the newest verification link mailed to `email`. */
+export async function verify(email: string) {
+  const link = await latestLink(inject('dataDir'), email, '/api/users/verify-email/');
+  const response = await fetch(link, { redirect: 'manual' });
+  if (response.status !== 302) throw new Error(`verification failed with ${response.status}`);
+}

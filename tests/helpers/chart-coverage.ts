@@ -1,0 +1,150 @@
+/**
+ * Walk an XState chart with `xstate/graph`: explore every reachable snapshot under a set of
+ * events, then report which states and which transitions of the chart were reached, and give
+ * a concrete path (shortest path to the source snapshot, plus the event) for every transition.
+ */
+import { createActor } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
+import {
+  adjacencyMapToArray,
+  getAdjacencyMap,
+  getShortestPaths,
+  getStateNodes,
+} from 'xstate/graph';
+
+type AnyTransition = AnyStateNode['transitions'] extends Map<string, (infer T)[]> ? T : never;
+
+export interface TransitionPath {
+  /** `source --event--> targets`, as in the chart. */
+  transition: string;
+  /** Events from the initial snapshot that end by taking the transition. */
+  events: EventObject[];
+  /** The state value the chart is in afterwards. */
+  expectedValue: unknown;
+}
+
+export interface ChartWalk {
+  /** Ids of every state node in the chart. */
+  states: string[];
+  /** Every transition of the chart, as `source --event--> targets`. */
+  transitions: string[];
+  visitedStates: Set<string>;
+  takenTransitions: Set<string>;
+  /** One path per taken transition. */
+  paths: TransitionPath[];
+}
+
+const describeTransition = (transition: AnyTransition): string => {
+  const targets =
+    transition.target?.map((node: AnyStateNode) => node.id).join(',') ?? '(no target)';
+  return `${transition.source.id} --${transition.eventType}--> ${targets}`;
+};
+
+const activeIds = (snapshot: AnyMachineSnapshot): Set<string> =>
+  new Set(snapshot._nodes.map((node: AnyStateNode) => node.id));
+
+/**
+ * The transition that `event` takes from `before` to `after`: among the transitions for the
+ * event on active state nodes (deepest first, alternatives in order), the first whose targets
+ * are all active afterwards, or which has no target and left the active states as they were.
+ */
+function takenTransition(
+  before: AnyMachineSnapshot,
+  event: EventObject,
+  after: AnyMachineSnapshot,
+): AnyTransition | undefined {
+  if (!before.can(event)) return undefined;
+  const beforeIds = activeIds(before);
+  const afterIds = activeIds(after);
+  const deepestFirst = [...(before._nodes as AnyStateNode[])].reverse();
+  for (const node of deepestFirst) {
+    for (const transition of node.transitions.get(event.type) ?? []) {
+      const targets = transition.target as readonly AnyStateNode[] | undefined;
+      const matches = targets
+        ? targets.every((target) => afterIds.has(target.id))
+        : beforeIds.size === afterIds.size && [...beforeIds].every((id) => afterIds.has(id));
+      if (matches) return transition;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Explore `machine` under `events` and map every transition to a path that takes it.
+ *
+ * @param events - the events to try in each snapshot (may depend on the snapshot)
+ */
+export function walkChart(
+  machine: AnyStateMachine,
+  events: (snapshot: AnyMachineSnapshot) => EventObject[],
+  options: { input?: unknown } = {},
+): ChartWalk {
+  const traversal = { events, ...(options.input === undefined ? {} : { input: options.input }) };
+  const adjacency = getAdjacencyMap(machine, traversal);
+  const shortest = getShortestPaths(machine, traversal);
+  const pathTo = new Map<AnyMachineSnapshot, EventObject[]>();
+  for (const path of shortest) {
+    pathTo.set(
+      path.state as AnyMachineSnapshot,
+      path.steps.map((step) => step.event as EventObject),
+    );
+  }
+  const eventsTo = (snapshot: AnyMachineSnapshot): EventObject[] => {
+    for (const [state, events] of pathTo) {
+      if (
+        JSON.stringify(state.value) === JSON.stringify(snapshot.value) &&
+        JSON.stringify(state.context) === JSON.stringify(snapshot.context)
+      ) {
+        return events;
+      }
+    }
+    throw new Error(`no path to ${JSON.stringify(snapshot.value)}`);
+  };
+
+  const visitedStates = new Set<string>();
+  const takenTransitions = new Set<string>();
+  const paths: TransitionPath[] = [];
+  for (const { state, event, nextState } of adjacencyMapToArray(adjacency) as {
+    state: AnyMachineSnapshot;
+    event: EventObject;
+    nextState: AnyMachineSnapshot;
+  }[]) {
+    for (const id of activeIds(state)) visitedStates.add(id);
+    for (const id of activeIds(nextState)) visitedStates.add(id);
+    const transition = takenTransition(state, event, nextState);
+    if (!transition) continue;
+    const name = describeTransition(transition);
+    if (takenTransitions.has(name)) continue;
+    takenTransitions.add(name);
+    paths.push({
+      transition: name,
+      events: [...eventsTo(state), event],
+      expectedValue: nextState.value,
+    });
+  }
+
+  const nodes = getStateNodes(machine.root);
+  return {
+    states: [machine.root.id, ...nodes.map((node) => node.id)],
+    transitions: nodes.flatMap((node) =>
+      [...node.transitions.values()].flat().map(describeTransition),
+    ),
+    visitedStates,
+    takenTransitions,
+    paths,
+  };
+}
+
+/**
+ * Run `events` through a live actor of `machine` (with whatever actors it was provided) and
+ * return its final snapshot value. Invoked actors are given done or error events by the path
+ * itself, so the provided actors should never settle.
+ */
+export function replay(machine: AnyStateMachine, events: EventObject[], input?: unknown): unknown {
+  const actor = createActor(machine, input === undefined ? {} : { input });
+  actor.start();
+  for (const event of events) actor.send(event);
+  const value: unknown = actor.getSnapshot().value;
+  actor.stop();
+  return value;
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase } from '#server/database';
+import type { DatabaseHandle } from '#server/database';
+
+/** Prefix of every database the tests create on the PostgreSQL server. */
+export const testDatabasePrefix = 'cnc_test_';
+
+const adminQuery = async (url: string, text: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+};
+
+/**
+ * A fresh, migrated database for one test file: a new database on the server named by
+ * DATABASE_URL (dropped on close), or an in-memory PGlite when DATABASE_URL is unset.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined });
+    await handle.migrate();
+    return handle;
+  }
+  const name = `${testDatabasePrefix}w${process.env.VITEST_POOL_ID ?? '0'}_${randomUUID().slice(0, 8)}`;
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: undefined });
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}"`);
+    },
+  };
+}
+
+/** Drop test databases left behind by runs that crashed (those still in use are kept). */
+export async function dropLeftoverTestDatabases(serverUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+      [`${testDatabasePrefix}%`],
+    );
+    for (const { datname } of rows) {
+      await client.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
+    }
+  } finally {
+    await client.end();
+  }
+}
