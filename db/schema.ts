@@ -10,6 +10,7 @@ import {
   index,
   integer,
   pgEnum,
+  primaryKey,
   pgTable,
   text,
   timestamp,
@@ -133,5 +134,166 @@ export const rateLimitCounters = pgTable(
   (table) => [
     index('rate_limit_counters_reset_idx').on(table.resetAt),
     check('rate_limit_counters_hits_positive', sql`${table.hits} > 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Catalog: machine types, manufacturers, models, controller types and controller models.
+// Shared by every organization; loaded from db/seed/catalog.json and kept in step at start,
+// matched by `key`.
+
+/** The four job types of the workflow (spec section 9); each machine type serves one. */
+export const jobTypes = ['Lathe', 'Milling', 'Wire EDM', 'Sinker EDM'] as const;
+export type JobType = (typeof jobTypes)[number];
+
+/** G-code dialects a controller model runs; the post-processors are chosen by this. */
+export const gcodeDialects = [
+  'fanuc',
+  'haas',
+  'linuxcnc',
+  'sinumerik',
+  'heidenhain',
+  'okuma',
+  'iso-edm',
+] as const;
+export type GcodeDialect = (typeof gcodeDialects)[number];
+
+export const jobTypeEnum = pgEnum('job_type', jobTypes);
+export const gcodeDialectEnum = pgEnum('gcode_dialect', gcodeDialects);
+
+const catalogKey = () => text('key').notNull().unique();
+
+export const machineTypes = pgTable('machine_types', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: catalogKey(),
+  name: text('name').notNull(),
+  jobType: jobTypeEnum('job_type').notNull(),
+});
+
+export const manufacturers = pgTable('manufacturers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: catalogKey(),
+  name: text('name').notNull(),
+});
+
+export const controllerTypes = pgTable('controller_types', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: catalogKey(),
+  name: text('name').notNull(),
+});
+
+export const controllerModels = pgTable('controller_models', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: catalogKey(),
+  name: text('name').notNull(),
+  controllerTypeId: uuid('controller_type_id')
+    .notNull()
+    .references(() => controllerTypes.id, { onDelete: 'cascade' }),
+  dialect: gcodeDialectEnum('dialect').notNull(),
+});
+
+export const machineModels = pgTable(
+  'machine_models',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: catalogKey(),
+    name: text('name').notNull(),
+    manufacturerId: uuid('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    machineTypeId: uuid('machine_type_id')
+      .notNull()
+      .references(() => machineTypes.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('machine_models_lookup_idx').on(table.machineTypeId, table.manufacturerId)],
+);
+
+/** Which controller models each machine model is sold with. */
+export const machineModelControllers = pgTable(
+  'machine_model_controllers',
+  {
+    machineModelId: uuid('machine_model_id')
+      .notNull()
+      .references(() => machineModels.id, { onDelete: 'cascade' }),
+    controllerModelId: uuid('controller_model_id')
+      .notNull()
+      .references(() => controllerModels.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.machineModelId, table.controllerModelId] }),
+    index('machine_model_controllers_controller_idx').on(table.controllerModelId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// A shop's machines and the tools loaded in each.
+
+export const machineStatus = pgEnum('machine_status', ['active', 'inactive']);
+
+/**
+ * A machine of one organization. Catalog references become null if the catalog drops the entry
+ * (the UI shows 'Unknown'); the G-code is written only for machines whose references are whole.
+ */
+export const machines = pgTable(
+  'machines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    description: text('description').notNull().default(''),
+    status: machineStatus('status').notNull().default('active'),
+    machineTypeId: uuid('machine_type_id').references(() => machineTypes.id, {
+      onDelete: 'set null',
+    }),
+    manufacturerId: uuid('manufacturer_id').references(() => manufacturers.id, {
+      onDelete: 'set null',
+    }),
+    machineModelId: uuid('machine_model_id').references(() => machineModels.id, {
+      onDelete: 'set null',
+    }),
+    controllerTypeId: uuid('controller_type_id').references(() => controllerTypes.id, {
+      onDelete: 'set null',
+    }),
+    controllerModelId: uuid('controller_model_id').references(() => controllerModels.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('machines_serial_per_organization_key').on(
+      table.organizationId,
+      sql`lower(${table.serialNumber})`,
+    ),
+  ],
+);
+
+/** A tool loaded in a machine's turret or magazine: the spec's "tooling pair". */
+export const toolingPairs = pgTable(
+  'tooling_pairs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    machineId: uuid('machine_id')
+      .notNull()
+      .references(() => machines.id, { onDelete: 'cascade' }),
+    /** `T1`, `T2`, …: upper case, unique per machine. */
+    slotNumber: text('slot_number').notNull(),
+    toolName: text('tool_name').notNull(),
+    toolDescription: text('tool_description').notNull(),
+    toolType: text('tool_type').notNull(),
+    toolManufacturer: text('tool_manufacturer').notNull(),
+    toolHint: text('tool_hint').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('tooling_pairs_slot_per_machine_key').on(table.machineId, table.slotNumber),
+    index('tooling_pairs_organization_idx').on(table.organizationId),
   ],
 );

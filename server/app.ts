@@ -5,13 +5,17 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from '#server/config';
 import type { DatabaseHandle } from '#server/database';
 import authPlugin from '#server/plugins/auth';
+import catalogPlugin from '#server/plugins/catalog';
 import databasePlugin from '#server/plugins/database';
 import errorsPlugin from '#server/plugins/errors';
 import mailerPlugin from '#server/plugins/mailer';
 import openapiPlugin from '#server/plugins/openapi';
 import rateLimitPlugin from '#server/plugins/rate-limit';
 import uiPlugin from '#server/plugins/ui';
+import machinesRoutes from '#server/routes/machines/index';
+import organizationRoutes from '#server/routes/organization/index';
 import profileRoutes from '#server/routes/profile/index';
+import shopRoutes from '#server/routes/shop/index';
 import usersRoutes from '#server/routes/users/index';
 
 declare module 'fastify' {
@@ -57,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: false,
   });
   await app.register(databasePlugin, { config, handle: options.database });
+  await app.register(catalogPlugin);
   await app.register(mailerPlugin, { config });
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, { config });
@@ -64,6 +69,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(profileRoutes, { prefix: '/api/profile' });
+  await app.register(organizationRoutes, { prefix: '/api/organization' });
+  await app.register(shopRoutes, { prefix: '/api/shop' });
+  await app.register(machinesRoutes, { prefix: '/api/machines' });
 
   await app.register(uiPlugin, { config, ...(options.uiDir ? { uiDir: options.uiDir } : {}) });
   return app;

@@ -48,6 +48,10 @@ const envSchema = z.object({
   MARKETING_URL: z.string().trim().min(1).default('/'),
   SUPERUSER_EMAILS: z.string().default(''),
   PROMPT_OWNER_EMAIL: optionalText,
+  RATE_LIMIT_MULTIPLIER: z.coerce
+    .number({ error: 'RATE_LIMIT_MULTIPLIER must be a number' })
+    .min(1, 'RATE_LIMIT_MULTIPLIER must be at least 1')
+    .default(1),
 });
 
 export type AssistantProviderName = 'claude' | 'offline';
@@ -76,6 +80,8 @@ export interface Config {
   /** Lower-cased addresses granted the superuser role at sign-up. */
   superuserEmails: string[];
   promptOwnerEmail: string | undefined;
+  /** Multiplies every rate limit's allowance (1 in production; raised for browser-test rigs). */
+  rateLimitMultiplier: number;
 }
 
 /** Thrown when the environment cannot be turned into a {@link Config}; the message lists each problem. */
@@ -122,5 +128,6 @@ export function loadConfig(
       .map((address) => address.trim().toLowerCase())
       .filter((address) => address !== ''),
     promptOwnerEmail: e.PROMPT_OWNER_EMAIL?.toLowerCase(),
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
   };
 }

@@ -82,13 +82,14 @@ async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, { global: false, store: postgresStore(app.db) });
 
   app.decorate('limitAttempts', (action: string, limits: AttemptLimits) => {
+    const scale = app.config.rateLimitMultiplier;
     const byAddress = app.createRateLimit({
-      max: limits.perAddress.max,
+      max: limits.perAddress.max * scale,
       timeWindow: limits.perAddress.timeWindowMs,
       keyGenerator: (request) => `${action}:address:${request.ip}`,
     });
     const byEmail = app.createRateLimit({
-      max: limits.perEmail.max,
+      max: limits.perEmail.max * scale,
       timeWindow: limits.perEmail.timeWindowMs,
       keyGenerator: (request) => `${action}:email:${emailOf(request) ?? ''}`,
     });

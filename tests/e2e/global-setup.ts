@@ -86,6 +86,8 @@ export default async function setup(project: TestProject) {
       MARKETING_URL: marketingUrl,
       DATABASE_URL: databaseUrl ?? '',
       SMTP_URL: '',
+      // Every browser test signs people up from 127.0.0.1.
+      RATE_LIMIT_MULTIPLIER: '100',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

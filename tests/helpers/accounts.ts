@@ -25,12 +25,17 @@ export function signupBody(input: SignupInput = {}) {
   };
 }
 
+/** A client address of its own for each simulated person, as on a real network. */
+export const randomAddress = (): string =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
 export const postJson = (t: TestApp, url: string, payload: unknown, token?: string) =>
   t.app.inject({
     method: 'POST',
     url,
     payload: payload as Record<string, unknown>,
     headers: token ? { authorization: `Bearer ${token}` } : {},
+    remoteAddress: randomAddress(),
   });
 
 /** Open the newest verification link mailed to `email`, as the browser would. */
@@ -64,4 +69,72 @@ export async function approveMembership(t: TestApp, userId: string) {
     .update(memberships)
     .set({ status: 'active', approvedAt: new Date() })
     .where(eq(memberships.userId, userId));
+}
+
+/**
+ * An organization with an admin and `members` more active members (approved through the API),
+ * each signed in.
+ */
+export async function createOrganization(
+  t: TestApp,
+  members = 1,
+  name = `Shop ${uniqueEmail('org')}`,
+) {
+  const admin = await createSignedInUser(t, {
+    organization: name,
+    firstName: 'Alma',
+    lastName: 'Admin',
+  });
+  const organizationId = (
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/organization',
+      headers: { authorization: `Bearer ${admin.token}` },
+    })
+  ).json<{ organization: { _id: string } }>().organization._id;
+  const others = [];
+  for (let index = 0; index < members; index += 1) {
+    const body = signupBody({
+      organization: name,
+      firstName: `Member${index + 1}`,
+      lastName: 'Machinist',
+    });
+    await postJson(t, '/api/users/signup', body);
+    await verifyEmail(t, body.email);
+    const [user] = await t.app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, body.email));
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/organization/${organizationId}/approve-user/${user!.id}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    const signin = await postJson(t, '/api/users/signin', {
+      email: body.email,
+      password: body.password,
+    });
+    others.push({ ...body, userId: user!.id, token: signin.json<{ token: string }>().token });
+  }
+  return { name, organizationId, admin, members: others };
+}
+
+/** A member who asked to join `organizationName` and is still pending, with a session token. */
+export async function createPendingMember(t: TestApp, organizationName: string) {
+  const body = signupBody({
+    organization: organizationName,
+    firstName: 'Pat',
+    lastName: 'Pending',
+  });
+  await postJson(t, '/api/users/signup', body);
+  await verifyEmail(t, body.email);
+  const [user] = await t.app.db.select().from(users).where(eq(users.email, body.email));
+  // Pending members cannot sign in; a session issued directly stands for one that outlived approval checks.
+  const { token } = await t.app.sessions.issue({
+    id: user!.id,
+    email: user!.email,
+    roles: [],
+    sessionVersion: user!.sessionVersion,
+  });
+  return { ...body, userId: user!.id, token };
 }

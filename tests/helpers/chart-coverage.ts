@@ -3,7 +3,7 @@
  * events, then report which states and which transitions of the chart were reached, and give
  * a concrete path (shortest path to the source snapshot, plus the event) for every transition.
  */
-import { createActor } from 'xstate';
+import { createActor, getInitialMicrosteps, getMicrosteps } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
 import {
   adjacencyMapToArray,
@@ -43,22 +43,26 @@ const describeTransition = (transition: AnyTransition): string => {
 const activeIds = (snapshot: AnyMachineSnapshot): Set<string> =>
   new Set(snapshot._nodes.map((node: AnyStateNode) => node.id));
 
+/** Transitions of a state node for an event type; `''` means its eventless (`always`) ones. */
+const transitionsFor = (node: AnyStateNode, eventType: string): AnyTransition[] =>
+  eventType === '' ? (node.always ?? []) : (node.transitions.get(eventType) ?? []);
+
 /**
- * The transition that `event` takes from `before` to `after`: among the transitions for the
- * event on active state nodes (deepest first, alternatives in order), the first whose targets
- * are all active afterwards, or which has no target and left the active states as they were.
+ * The transition taken from `before` to `after` for `eventType` (`''` for an eventless step):
+ * among the transitions for it on active state nodes (deepest first, alternatives in order), the
+ * first whose targets are all active afterwards, or which has no target and left the active
+ * states as they were.
  */
 function takenTransition(
   before: AnyMachineSnapshot,
-  event: EventObject,
+  eventType: string,
   after: AnyMachineSnapshot,
 ): AnyTransition | undefined {
-  if (!before.can(event)) return undefined;
   const beforeIds = activeIds(before);
   const afterIds = activeIds(after);
   const deepestFirst = [...(before._nodes as AnyStateNode[])].reverse();
   for (const node of deepestFirst) {
-    for (const transition of node.transitions.get(event.type) ?? []) {
+    for (const transition of transitionsFor(node, eventType)) {
       const targets = transition.target as readonly AnyStateNode[] | undefined;
       const matches = targets
         ? targets.every((target) => afterIds.has(target.id))
@@ -104,6 +108,42 @@ export function walkChart(
   const visitedStates = new Set<string>();
   const takenTransitions = new Set<string>();
   const paths: TransitionPath[] = [];
+  const record = (
+    transition: AnyTransition | undefined,
+    events: EventObject[],
+    expectedValue: unknown,
+  ) => {
+    if (!transition) return;
+    const name = describeTransition(transition);
+    if (takenTransitions.has(name)) return;
+    takenTransitions.add(name);
+    paths.push({ transition: name, events, expectedValue });
+  };
+  /** Follow the microsteps of one macrostep: the event's transition, then eventless ones. */
+  const walkMicrosteps = (
+    before: AnyMachineSnapshot | undefined,
+    eventType: string,
+    microsteps: AnyMachineSnapshot[],
+    events: EventObject[],
+    settled: AnyMachineSnapshot,
+  ) => {
+    let previous = before;
+    microsteps.forEach((micro, index) => {
+      for (const id of activeIds(micro)) visitedStates.add(id);
+      if (previous)
+        record(
+          takenTransition(previous, index === 0 ? eventType : '', micro),
+          events,
+          settled.value,
+        );
+      previous = micro;
+    });
+  };
+
+  const initial = getInitialMicrosteps(machine, options.input as never).map(
+    ([snapshot]) => snapshot as AnyMachineSnapshot,
+  );
+  walkMicrosteps(undefined, '', initial, [], initial[initial.length - 1]!);
   for (const { state, event, nextState } of adjacencyMapToArray(adjacency) as {
     state: AnyMachineSnapshot;
     event: EventObject;
@@ -111,23 +151,18 @@ export function walkChart(
   }[]) {
     for (const id of activeIds(state)) visitedStates.add(id);
     for (const id of activeIds(nextState)) visitedStates.add(id);
-    const transition = takenTransition(state, event, nextState);
-    if (!transition) continue;
-    const name = describeTransition(transition);
-    if (takenTransitions.has(name)) continue;
-    takenTransitions.add(name);
-    paths.push({
-      transition: name,
-      events: [...eventsTo(state), event],
-      expectedValue: nextState.value,
-    });
+    if (!state.can(event)) continue;
+    const microsteps = getMicrosteps(machine, state as never, event as never).map(
+      ([snapshot]) => snapshot as AnyMachineSnapshot,
+    );
+    walkMicrosteps(state, event.type, microsteps, [...eventsTo(state), event], nextState);
   }
 
   const nodes = getStateNodes(machine.root);
   return {
     states: [machine.root.id, ...nodes.map((node) => node.id)],
     transitions: nodes.flatMap((node) =>
-      [...node.transitions.values()].flat().map(describeTransition),
+      [...node.transitions.values(), node.always ?? []].flat().map(describeTransition),
     ),
     visitedStates,
     takenTransitions,

@@ -1,0 +1,57 @@
+import type { FastifyRequest } from 'fastify';
+import { accountMessages } from '#server/contracts/accounts';
+import { organizationMessages, organizationServerMessages } from '#server/contracts/organization';
+import { AppError } from '#server/errors';
+import { requireAuth } from '#server/plugins/auth';
+import type { AuthContext } from '#server/plugins/auth';
+import type { AccountMembership } from './accounts.ts';
+
+export interface ActiveMember extends AuthContext {
+  membership: AccountMembership & { status: 'active' };
+  organizationId: string;
+  isAdmin: boolean;
+}
+
+/**
+ * The caller as an active member of an organization: every shop and machine query filters on
+ * `organizationId`.
+ * @throws AppError 403 `no_organization` without a membership, 403 `forbidden` while pending
+ */
+export function requireActiveMember(request: FastifyRequest): ActiveMember {
+  const auth = requireAuth(request);
+  const { membership } = auth.account;
+  if (!membership) throw new AppError(403, 'no_organization', accountMessages.noOrganization);
+  if (membership.status !== 'active') {
+    throw new AppError(403, 'forbidden', organizationServerMessages.pendingMembership);
+  }
+  return {
+    ...auth,
+    membership: { ...membership, status: 'active' },
+    organizationId: membership.organizationId,
+    isAdmin: membership.role === 'admin',
+  };
+}
+
+/** onRequest hook for a folder of routes that only active members may use. */
+export async function activeMemberHook(request: FastifyRequest): Promise<void> {
+  requireActiveMember(request);
+}
+
+/**
+ * The caller as an active admin of the organization `orgId`.
+ * @throws AppError 404 when `orgId` is not the caller's organization (another shop's ids reveal
+ *   nothing), 403 with `notAdminMessage` when the caller is not its admin
+ */
+export function requireOrganizationAdmin(
+  request: FastifyRequest,
+  orgId: string,
+  notAdminMessage: string,
+): ActiveMember {
+  const auth = requireAuth(request);
+  if (auth.account.membership?.organizationId !== orgId) {
+    throw new AppError(404, 'not_found', organizationMessages.notFound);
+  }
+  const member = requireActiveMember(request);
+  if (!member.isAdmin) throw new AppError(403, 'forbidden', notAdminMessage);
+  return member;
+}

@@ -1,0 +1,300 @@
+/**
+ * The shop's machines and their tools, mounted at /api/machines (spec section 7, "Shop and
+ * machines"). Everything is scoped to the caller's organization: another shop's ids answer 404.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { machines, toolingPairs } from '#db/schema';
+import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
+import { apiErrorSchema, apiMessages, messageResponseSchema } from '#server/contracts/errors';
+import {
+  machineBodySchema,
+  machineParamsSchema,
+  machineResponseSchema,
+  machinesByTypeParamsSchema,
+  machinesResponseSchema,
+  shopMessages,
+  shopServerMessages,
+  toolBodySchema,
+  toolDeleteBodySchema,
+  toolingPairResponseSchema,
+  toolingPairsResponseSchema,
+} from '#server/contracts/shop';
+import type { ToolBody } from '#server/contracts/shop';
+import { isUniqueViolation } from '#server/db-errors';
+import { AppError } from '#server/errors';
+import {
+  checkMachineReferences,
+  getMachine,
+  listMachines,
+  listMachinesByType,
+  machineColumns,
+} from '#server/shop/machines';
+import {
+  findMachineForTool,
+  getToolingPair,
+  listToolingPairs,
+  toolingPairColumns,
+} from '#server/shop/tooling';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+/** 409 for a serial number used twice in one organization. */
+const serialTaken = (serialNumber: string) =>
+  new AppError(409, 'conflict', shopServerMessages.serialTaken(serialNumber), {
+    errors: { serialNumber: shopServerMessages.serialTaken(serialNumber) },
+  });
+
+/** 409 for a slot used twice in one machine. */
+const slotTaken = (slot: string) =>
+  new AppError(409, 'conflict', shopServerMessages.slotTaken(slot), {
+    errors: { slotNumber: shopServerMessages.slotTaken(slot) },
+  });
+
+const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', activeMemberHook);
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/my-machines',
+    {
+      schema: {
+        summary: "The organization's machines",
+        security,
+        response: { 200: machinesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      machines: await listMachines(app.db, requireActiveMember(request).organizationId),
+    }),
+  );
+
+  app.get(
+    '/my-machines-by-type/:type',
+    {
+      schema: {
+        summary:
+          'Active machines for a job type (Lathe, Milling, Wire EDM, Sinker EDM) or machine type name',
+        security,
+        params: machinesByTypeParamsSchema,
+        response: { 200: machinesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      machines: await listMachinesByType(
+        app.db,
+        requireActiveMember(request).organizationId,
+        request.params.type,
+      ),
+    }),
+  );
+
+  app.get(
+    '/fun/:machineId',
+    {
+      schema: {
+        summary: 'One machine with its catalog references',
+        security,
+        params: machineParamsSchema,
+        response: { 200: machineResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      machine: await getMachine(
+        app.db,
+        requireActiveMember(request).organizationId,
+        request.params.machineId,
+      ),
+    }),
+  );
+
+  app.post(
+    '/add-machine-to-shop',
+    {
+      schema: {
+        summary: 'Add a machine to the shop',
+        security,
+        body: machineBodySchema,
+        response: { 201: machineResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId } = requireActiveMember(request);
+      await checkMachineReferences(app.db, request.body);
+      let id: string;
+      try {
+        const [row] = await app.db
+          .insert(machines)
+          .values({ organizationId, ...machineColumns(request.body) })
+          .returning({ id: machines.id });
+        id = row!.id;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw serialTaken(request.body.serialNumber);
+        throw error;
+      }
+      return reply.code(201).send({ machine: await getMachine(app.db, organizationId, id) });
+    },
+  );
+
+  app.patch(
+    '/update-machine/:machineId',
+    {
+      schema: {
+        summary: 'Change a machine of the shop',
+        security,
+        params: machineParamsSchema,
+        body: machineBodySchema,
+        response: { 200: machineResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { organizationId } = requireActiveMember(request);
+      const { machineId } = request.params;
+      await getMachine(app.db, organizationId, machineId);
+      await checkMachineReferences(app.db, request.body);
+      try {
+        await app.db
+          .update(machines)
+          .set({ ...machineColumns(request.body), updatedAt: new Date() })
+          .where(and(eq(machines.organizationId, organizationId), eq(machines.id, machineId)));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw serialTaken(request.body.serialNumber);
+        throw error;
+      }
+      return { machine: await getMachine(app.db, organizationId, machineId) };
+    },
+  );
+
+  app.get(
+    '/tooling-pairs/:machineId',
+    {
+      schema: {
+        summary: 'The tools loaded in a machine, by slot',
+        security,
+        params: machineParamsSchema,
+        response: { 200: toolingPairsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { organizationId } = requireActiveMember(request);
+      await getMachine(app.db, organizationId, request.params.machineId);
+      return {
+        toolingPairs: await listToolingPairs(app.db, organizationId, request.params.machineId),
+      };
+    },
+  );
+
+  /** Insert or update a tool row in the machine named by serial number and type. */
+  async function saveTool(
+    organizationId: string,
+    body: ReturnType<typeof toolBodySchema.parse>,
+    toolId?: string,
+  ) {
+    const machine = await findMachineForTool(
+      app.db,
+      organizationId,
+      body.machineSerialNumber,
+      body.typeName,
+    );
+    const fields = {
+      machineId: machine.id,
+      slotNumber: body.slotNumber,
+      toolName: body.toolName,
+      toolDescription: body.toolDescription,
+      toolType: body.toolType,
+      toolManufacturer: body.toolManufacturer,
+      toolHint: body.toolHint,
+    };
+    try {
+      const [saved] = toolId
+        ? await app.db
+            .update(toolingPairs)
+            .set({ ...fields, updatedAt: new Date() })
+            .where(
+              and(eq(toolingPairs.organizationId, organizationId), eq(toolingPairs.id, toolId)),
+            )
+            .returning(toolingPairColumns)
+        : await app.db
+            .insert(toolingPairs)
+            .values({ organizationId, ...fields })
+            .returning(toolingPairColumns);
+      return saved!;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw slotTaken(body.slotNumber);
+      throw error;
+    }
+  }
+
+  app.post(
+    '/add-tool-and-associate',
+    {
+      schema: {
+        summary: 'Load a tool into a slot of the machine named by serial number and type',
+        security,
+        body: toolBodySchema,
+        response: { 201: toolingPairResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId } = requireActiveMember(request);
+      return reply.code(201).send({ toolingPair: await saveTool(organizationId, request.body) });
+    },
+  );
+
+  app.post(
+    '/edit-tool-and-associate',
+    {
+      schema: {
+        summary: 'Change a tool row (toolId) of the machine named by serial number and type',
+        security,
+        body: toolBodySchema,
+        response: { 200: toolingPairResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { organizationId } = requireActiveMember(request);
+      const { toolId } = request.body satisfies ToolBody;
+      if (!toolId) {
+        throw new AppError(400, 'validation_failed', apiMessages.validationFailed, {
+          errors: { toolId: shopServerMessages.toolNotFound },
+        });
+      }
+      await getToolingPair(app.db, organizationId, toolId);
+      return { toolingPair: await saveTool(organizationId, request.body, toolId) };
+    },
+  );
+
+  app.delete(
+    '/delete-tool-and-associate',
+    {
+      schema: {
+        summary: 'Unload a tool from its machine',
+        security,
+        body: toolDeleteBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { organizationId } = requireActiveMember(request);
+      await getToolingPair(app.db, organizationId, request.body.toolId);
+      await app.db
+        .delete(toolingPairs)
+        .where(
+          and(
+            eq(toolingPairs.organizationId, organizationId),
+            eq(toolingPairs.id, request.body.toolId),
+          ),
+        );
+      return { message: shopMessages.toolDeleted };
+    },
+  );
+};
+
+export default machinesRoutes;

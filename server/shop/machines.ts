@@ -1,0 +1,187 @@
+/**
+ * A shop's machines: reading them with their catalog references, and checking that the five
+ * references of a machine form fit together. Every query filters on the organization.
+ */
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import {
+  controllerModels,
+  controllerTypes,
+  machineModels,
+  machineTypes,
+  machines,
+  manufacturers,
+} from '#db/schema';
+import {
+  listControllerModels,
+  listControllerTypes,
+  listManufacturers,
+} from '#server/catalog/lookups';
+import { shopServerMessages } from '#server/contracts/shop';
+import type { Machine, MachineBody } from '#server/contracts/shop';
+import { apiMessages } from '#server/contracts/errors';
+import type { Executor } from '#server/database';
+import { AppError } from '#server/errors';
+
+function selectMachineRows(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      id: machines.id,
+      name: machines.name,
+      serialNumber: machines.serialNumber,
+      description: machines.description,
+      status: machines.status,
+      machineTypeId: machineTypes.id,
+      machineTypeName: machineTypes.name,
+      jobType: machineTypes.jobType,
+      manufacturerId: manufacturers.id,
+      manufacturerName: manufacturers.name,
+      modelId: machineModels.id,
+      modelName: machineModels.name,
+      controllerTypeId: controllerTypes.id,
+      controllerTypeName: controllerTypes.name,
+      controllerModelId: controllerModels.id,
+      controllerModelName: controllerModels.name,
+      dialect: controllerModels.dialect,
+    })
+    .from(machines)
+    .leftJoin(machineTypes, eq(machineTypes.id, machines.machineTypeId))
+    .leftJoin(manufacturers, eq(manufacturers.id, machines.manufacturerId))
+    .leftJoin(machineModels, eq(machineModels.id, machines.machineModelId))
+    .leftJoin(controllerTypes, eq(controllerTypes.id, machines.controllerTypeId))
+    .leftJoin(controllerModels, eq(controllerModels.id, machines.controllerModelId))
+    .where(where)
+    .orderBy(asc(machines.name), asc(machines.serialNumber));
+}
+
+type MachineRow = Awaited<ReturnType<typeof selectMachineRows>>[number];
+
+const reference = (id: string | null, name: string | null) =>
+  id && name !== null ? { _id: id, name } : null;
+
+function toMachine(row: MachineRow): Machine {
+  return {
+    _id: row.id,
+    name: row.name,
+    serialNumber: row.serialNumber,
+    description: row.description,
+    status: row.status,
+    machineType:
+      row.machineTypeId && row.machineTypeName && row.jobType
+        ? { _id: row.machineTypeId, name: row.machineTypeName, jobType: row.jobType }
+        : null,
+    machineManufacturer: reference(row.manufacturerId, row.manufacturerName),
+    machineModelType: reference(row.modelId, row.modelName),
+    controllerType: reference(row.controllerTypeId, row.controllerTypeName),
+    controllerModelType:
+      row.controllerModelId && row.controllerModelName && row.dialect
+        ? { _id: row.controllerModelId, name: row.controllerModelName, dialect: row.dialect }
+        : null,
+  };
+}
+
+/** Every machine of the organization, by name. */
+export async function listMachines(db: Executor, organizationId: string): Promise<Machine[]> {
+  return (await selectMachineRows(db, eq(machines.organizationId, organizationId))).map(toMachine);
+}
+
+/**
+ * Active machines of the organization for a job type (`Lathe`, `Milling`, `Wire EDM`,
+ * `Sinker EDM`) or a machine type name, ignoring case.
+ */
+export async function listMachinesByType(
+  db: Executor,
+  organizationId: string,
+  type: string,
+): Promise<Machine[]> {
+  const wanted = type.trim().toLowerCase();
+  const rows = await selectMachineRows(
+    db,
+    and(
+      eq(machines.organizationId, organizationId),
+      eq(machines.status, 'active'),
+      or(
+        eq(sql`lower(${machineTypes.jobType}::text)`, wanted),
+        eq(sql`lower(${machineTypes.name})`, wanted),
+      ),
+    ),
+  );
+  return rows.map(toMachine);
+}
+
+/**
+ * One machine of the organization.
+ * @throws AppError 404 when it does not exist or belongs to another organization
+ */
+export async function getMachine(
+  db: Executor,
+  organizationId: string,
+  machineId: string,
+): Promise<Machine> {
+  const [row] = await selectMachineRows(
+    db,
+    and(eq(machines.organizationId, organizationId), eq(machines.id, machineId)),
+  );
+  if (!row) throw new AppError(404, 'not_found', shopServerMessages.machineNotFound);
+  return toMachine(row);
+}
+
+/**
+ * Check that the form's catalog choices exist and fit: the manufacturer makes that machine type,
+ * the model is theirs and of that type, the controller type is offered by the manufacturer and
+ * the controller model is of that type and offered by the manufacturer.
+ * @throws AppError 400 with one message per field that does not fit
+ */
+export async function checkMachineReferences(db: Executor, body: MachineBody): Promise<void> {
+  const errors: Record<string, string> = {};
+  const [machineType] = await db
+    .select({ id: machineTypes.id })
+    .from(machineTypes)
+    .where(eq(machineTypes.id, body.machineType));
+  if (!machineType) errors.machineType = shopServerMessages.referenceMismatch.machineType;
+  const makers = await listManufacturers(db, body.machineType);
+  if (!makers.some((maker) => maker.id === body.machineManufacturer)) {
+    errors.machineManufacturer = shopServerMessages.referenceMismatch.machineManufacturer;
+  }
+  const [model] = await db
+    .select({ id: machineModels.id })
+    .from(machineModels)
+    .where(
+      and(
+        eq(machineModels.id, body.machineModelType),
+        eq(machineModels.manufacturerId, body.machineManufacturer),
+        eq(machineModels.machineTypeId, body.machineType),
+      ),
+    );
+  if (!model) errors.machineModelType = shopServerMessages.referenceMismatch.machineModelType;
+  const offeredTypes = await listControllerTypes(db, body.machineManufacturer);
+  if (!offeredTypes.some((type) => type._id === body.controllerType)) {
+    errors.controllerType = shopServerMessages.referenceMismatch.controllerType;
+  }
+  const offeredModels = await listControllerModels(
+    db,
+    body.controllerType,
+    body.machineManufacturer,
+  );
+  if (!offeredModels.some((controller) => controller._id === body.controllerModelType)) {
+    errors.controllerModelType = shopServerMessages.referenceMismatch.controllerModelType;
+  }
+  if (Object.keys(errors).length > 0) {
+    throw new AppError(400, 'validation_failed', apiMessages.validationFailed, { errors });
+  }
+}
+
+/** The columns a machine form writes. */
+export const machineColumns = (
+  body: Required<Pick<MachineBody, 'description' | 'status'>> & MachineBody,
+) => ({
+  name: body.name,
+  serialNumber: body.serialNumber,
+  description: body.description,
+  status: body.status,
+  machineTypeId: body.machineType,
+  manufacturerId: body.machineManufacturer,
+  machineModelId: body.machineModelType,
+  controllerTypeId: body.controllerType,
+  controllerModelId: body.controllerModelType,
+});

@@ -1,0 +1,298 @@
+/**
+ * Every organization, shop and machines route, called with the first organization's ids by a
+ * member of a second organization, by a pending member and by a non-admin: each is refused
+ * (403 or 404) or answers without any of the first organization's data, and that data is
+ * unchanged afterwards. Routes come from the OpenAPI document, so a new route that is not
+ * listed here fails the test.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { machines, memberships, toolingPairs } from '#db/schema';
+import type { DatabaseHandle } from '#server/database';
+import { createOrganization, createPendingMember } from '../helpers/accounts.ts';
+import { createTestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+import { addMachine, catalogChoice, toolBody, tormach15L } from '../helpers/shop.ts';
+import type { CatalogChoice } from '../helpers/shop.ts';
+
+/** What an actor may get: refused, or an answer that holds none of the first shop's data. */
+type Expectation = 'refused' | 'noLeak' | 'pendingView' | 'notCalled';
+type Actor = 'otherOrganization' | 'pending' | 'nonAdmin';
+
+interface RouteCase {
+  url: (ids: Ids) => string;
+  body?: (ids: Ids) => Record<string, unknown>;
+  expect: Record<Actor, Expectation>;
+}
+
+interface Ids {
+  orgId: string;
+  adminId: string;
+  memberId: string;
+  pendingId: string;
+  machineId: string;
+  machineSerial: string;
+  toolId: string;
+  choice: CatalogChoice;
+}
+
+const adminRoute = {
+  otherOrganization: 'refused',
+  pending: 'refused',
+  nonAdmin: 'refused',
+} as const;
+const memberRoute = {
+  otherOrganization: 'refused',
+  pending: 'refused',
+  nonAdmin: 'notCalled',
+} as const;
+const listRoute = {
+  otherOrganization: 'noLeak',
+  pending: 'refused',
+  nonAdmin: 'notCalled',
+} as const;
+const catalogRoute = {
+  otherOrganization: 'noLeak',
+  pending: 'refused',
+  nonAdmin: 'notCalled',
+} as const;
+
+/** Each route (OpenAPI path and method) and how each actor must be treated. */
+const routes: Record<string, RouteCase> = {
+  'GET /api/organization/': {
+    url: () => '/api/organization',
+    expect: { otherOrganization: 'noLeak', pending: 'pendingView', nonAdmin: 'notCalled' },
+  },
+  'PATCH /api/organization/{orgId}/toggle-admin/{userId}': {
+    url: (ids) => `/api/organization/${ids.orgId}/toggle-admin/${ids.adminId}`,
+    expect: adminRoute,
+  },
+  'POST /api/organization/{orgId}/approve-user/{userId}': {
+    url: (ids) => `/api/organization/${ids.orgId}/approve-user/${ids.pendingId}`,
+    expect: adminRoute,
+  },
+  'DELETE /api/organization/{orgId}/remove-user/{userId}': {
+    url: (ids) => `/api/organization/${ids.orgId}/remove-user/${ids.memberId}`,
+    expect: adminRoute,
+  },
+  'GET /api/shop/machine-types': { url: () => '/api/shop/machine-types', expect: catalogRoute },
+  'GET /api/shop/manufacturers/{machineTypeId}': {
+    url: (ids) => `/api/shop/manufacturers/${ids.choice.machineType}`,
+    expect: catalogRoute,
+  },
+  'GET /api/shop/models': {
+    url: (ids) =>
+      `/api/shop/models?machineTypeId=${ids.choice.machineType}&manufacturerId=${ids.choice.machineManufacturer}`,
+    expect: catalogRoute,
+  },
+  'GET /api/shop/controller-types/{manufacturerId}': {
+    url: (ids) => `/api/shop/controller-types/${ids.choice.machineManufacturer}`,
+    expect: catalogRoute,
+  },
+  'GET /api/shop/controller-models': {
+    url: (ids) =>
+      `/api/shop/controller-models?controllerTypeId=${ids.choice.controllerType}&manufacturerId=${ids.choice.machineManufacturer}`,
+    expect: catalogRoute,
+  },
+  'GET /api/machines/my-machines': { url: () => '/api/machines/my-machines', expect: listRoute },
+  'GET /api/machines/my-machines-by-type/{type}': {
+    url: () => '/api/machines/my-machines-by-type/Lathe',
+    expect: listRoute,
+  },
+  'GET /api/machines/fun/{machineId}': {
+    url: (ids) => `/api/machines/fun/${ids.machineId}`,
+    expect: memberRoute,
+  },
+  'POST /api/machines/add-machine-to-shop': {
+    url: () => '/api/machines/add-machine-to-shop',
+    // Adds to the caller's own shop, never to the first one.
+    body: (ids) => ({ name: 'Copy', serialNumber: 'SECOND-SHOP-SN', ...ids.choice }),
+    expect: { otherOrganization: 'noLeak', pending: 'refused', nonAdmin: 'notCalled' },
+  },
+  'PATCH /api/machines/update-machine/{machineId}': {
+    url: (ids) => `/api/machines/update-machine/${ids.machineId}`,
+    body: (ids) => ({ name: 'Hijacked', serialNumber: 'HIJACK', ...ids.choice }),
+    expect: memberRoute,
+  },
+  'GET /api/machines/tooling-pairs/{machineId}': {
+    url: (ids) => `/api/machines/tooling-pairs/${ids.machineId}`,
+    expect: memberRoute,
+  },
+  'POST /api/machines/add-tool-and-associate': {
+    url: () => '/api/machines/add-tool-and-associate',
+    body: (ids) =>
+      toolBody(
+        { serialNumber: ids.machineSerial, machineType: { name: 'Turning Center' } },
+        { slotNumber: 'T9' },
+      ),
+    expect: memberRoute,
+  },
+  'POST /api/machines/edit-tool-and-associate': {
+    url: () => '/api/machines/edit-tool-and-associate',
+    body: (ids) => ({
+      ...toolBody(
+        { serialNumber: ids.machineSerial, machineType: { name: 'Turning Center' } },
+        { toolName: 'Hijacked' },
+      ),
+      toolId: ids.toolId,
+    }),
+    expect: memberRoute,
+  },
+  'DELETE /api/machines/delete-tool-and-associate': {
+    url: () => '/api/machines/delete-tool-and-associate',
+    body: (ids) => ({ toolId: ids.toolId }),
+    expect: memberRoute,
+  },
+};
+
+let database: DatabaseHandle;
+let t: TestApp;
+let ids: Ids;
+let tokens: Record<Actor, string>;
+/** Strings that belong to the first shop only. */
+let secrets: string[];
+
+async function firstShopRows() {
+  const organizationId = ids.orgId;
+  return {
+    memberships: await t.app.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.organizationId, organizationId))
+      .orderBy(asc(memberships.id)),
+    machines: await t.app.db
+      .select()
+      .from(machines)
+      .where(eq(machines.organizationId, organizationId))
+      .orderBy(asc(machines.id)),
+    tools: await t.app.db
+      .select()
+      .from(toolingPairs)
+      .where(eq(toolingPairs.organizationId, organizationId))
+      .orderBy(asc(toolingPairs.id)),
+  };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  t = await createTestApp(database);
+  const first = await createOrganization(t, 1);
+  const second = await createOrganization(t, 0);
+  const pending = await createPendingMember(t, first.name);
+  const choice = await catalogChoice(t, first.admin.token, tormach15L);
+  const machine = await addMachine(t, first.admin.token, choice, { serialNumber: 'FIRST-SHOP-SN' });
+  const tool = await t.app.inject({
+    method: 'POST',
+    url: '/api/machines/add-tool-and-associate',
+    headers: { authorization: `Bearer ${first.admin.token}` },
+    payload: toolBody(machine),
+  });
+  ids = {
+    orgId: first.organizationId,
+    adminId: first.admin.userId,
+    memberId: first.members[0]!.userId,
+    pendingId: pending.userId,
+    machineId: machine._id,
+    machineSerial: machine.serialNumber,
+    toolId: tool.json<{ toolingPair: { id: string } }>().toolingPair.id,
+    choice,
+  };
+  tokens = {
+    otherOrganization: second.admin.token,
+    pending: pending.token,
+    nonAdmin: first.members[0]!.token,
+  };
+  secrets = [
+    ids.orgId,
+    ids.adminId,
+    ids.memberId,
+    ids.machineId,
+    ids.toolId,
+    first.name,
+    first.admin.email,
+    first.members[0]!.email,
+  ];
+});
+
+afterAll(async () => {
+  await t.close();
+  await database.close();
+});
+
+describe('organization isolation', () => {
+  it('covers every organization, shop and machines route of the API', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const scoped = Object.entries(document.paths)
+      .filter(([path]) => /^\/api\/(organization|shop|machines)\b/.test(path))
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+      );
+    expect(scoped.sort()).toEqual(Object.keys(routes).sort());
+  });
+
+  it('refuses or reveals nothing to another shop, a pending member and a non-admin, and changes nothing', async () => {
+    const before = await firstShopRows();
+    const failures: string[] = [];
+    for (const [route, routeCase] of Object.entries(routes)) {
+      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'DELETE';
+      for (const actor of Object.keys(tokens) as Actor[]) {
+        const expectation = routeCase.expect[actor];
+        if (expectation === 'notCalled') continue;
+        const response = await t.app.inject({
+          method,
+          url: routeCase.url(ids),
+          headers: { authorization: `Bearer ${tokens[actor]}` },
+          ...(routeCase.body ? { payload: routeCase.body(ids) } : {}),
+        });
+        const said = `${route} as ${actor}: ${response.statusCode} ${response.body.slice(0, 160)}`;
+        if (expectation === 'refused' && ![403, 404].includes(response.statusCode))
+          failures.push(`not refused: ${said}`);
+        if (expectation !== 'refused' && response.statusCode >= 400)
+          failures.push(`failed: ${said}`);
+        if (expectation === 'noLeak' && secrets.some((secret) => response.body.includes(secret)))
+          failures.push(`leaked: ${said}`);
+        if (expectation === 'pendingView') {
+          const body = response.json<{
+            organization: { users: unknown[]; pendingUsers: unknown[] };
+          }>();
+          const emails = [secrets[6]!, secrets[7]!];
+          if (
+            body.organization.users.length > 0 ||
+            body.organization.pendingUsers.length > 0 ||
+            emails.some((email) => response.body.includes(email))
+          ) {
+            failures.push(`pending member saw members: ${said}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await firstShopRows()).toEqual(before);
+  });
+
+  it("lets another shop use the same serial number, and tools then go to that shop's own machine", async () => {
+    const before = await firstShopRows();
+    const headers = { authorization: `Bearer ${tokens.otherOrganization}` };
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/machines/add-machine-to-shop',
+      headers,
+      payload: { name: 'Twin', serialNumber: ids.machineSerial, ...ids.choice },
+    });
+    expect(added.statusCode).toBe(201);
+    const tool = await t.app.inject({
+      method: 'POST',
+      url: '/api/machines/add-tool-and-associate',
+      headers,
+      payload: toolBody({
+        serialNumber: ids.machineSerial,
+        machineType: { name: 'Turning Center' },
+      }),
+    });
+    expect(tool.statusCode).toBe(201);
+    expect(await firstShopRows()).toEqual(before);
+  });
+});
