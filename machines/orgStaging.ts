@@ -110,7 +110,14 @@ export const orgStagingMachine = setup({
         return wanted === user.roles.includes('admin') ? rest : { ...rest, [userId]: wanted };
       },
     }),
-    queueStaged: assign({ saveQueue: ({ context }) => Object.keys(context.staged), error: null }),
+    // Grants before withdrawals, so an admin who hands over their rights is never the last one.
+    queueStaged: assign({
+      saveQueue: ({ context }) =>
+        Object.entries(context.staged)
+          .sort(([, a], [, b]) => Number(b) - Number(a))
+          .map(([userId]) => userId),
+      error: null,
+    }),
     recordToggled: assign(({ context, event }) => {
       const user = (event as { output?: OrganizationUser }).output;
       return {

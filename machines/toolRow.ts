@@ -37,6 +37,8 @@ export interface ToolRowContext {
   tool: ToolingPair | null;
   draft: ToolDraft;
   error: string | null;
+  /** How many times the row was saved; the table reloads after each. */
+  savedCount: number;
 }
 
 export type ToolRowEvent =
@@ -102,6 +104,7 @@ export const toolRowMachine = setup({
     }),
     resetDraft: assign({ draft: ({ context }) => draftOf(context.tool), error: null }),
     storeSaved: assign({
+      savedCount: ({ context }) => context.savedCount + 1,
       tool: ({ event }) => (event as { output?: ToolingPair }).output ?? null,
       draft: ({ event }) => draftOf((event as { output?: ToolingPair }).output ?? null),
       error: null,
@@ -116,7 +119,12 @@ export const toolRowMachine = setup({
   },
 }).createMachine({
   id: 'toolRow',
-  context: ({ input }) => ({ tool: input.tool, draft: draftOf(input.tool), error: null }),
+  context: ({ input }) => ({
+    tool: input.tool,
+    draft: draftOf(input.tool),
+    error: null,
+    savedCount: 0,
+  }),
   initial: 'opening',
   states: {
     opening: {

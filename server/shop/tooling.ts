@@ -77,4 +77,3 @@ export async function getToolingPair(db: Executor, organizationId: string, toolI
   if (!tool) throw new AppError(404, 'not_found', shopServerMessages.toolNotFound);
   return tool;
 }
-

@@ -16,6 +16,10 @@ export interface Auth {
   session: Session | null;
   /** From GET /api/profile/u after sign-in (the token carries it too). */
   userId: string | null;
+  /** The token's roles, or newer ones the server reported (an admin toggle of one's own). */
+  roles: string[];
+  /** Replace the roles the UI acts on, until the next sign-in. */
+  setRoles: (roles: string[]) => void;
   /** Store the token, read roles and email from it, then fetch the profile's user id. */
   signIn: (token: string) => Promise<void>;
   /** Call the server, forget the token, and go to the marketing site even if the call fails. */
@@ -33,6 +37,7 @@ export function marketingUrl(): string {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useSyncExternalStore(subscribeToSession, () => readSession());
   const [fetchedUserId, setFetchedUserId] = useState<string | null>(null);
+  const [updatedRoles, setUpdatedRoles] = useState<{ token: string; roles: string[] } | null>(null);
 
   const signIn = useCallback(async (token: string) => {
     storeToken(token);
@@ -54,15 +59,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     window.location.assign(marketingUrl());
   }, []);
 
-  const value = useMemo<Auth>(
-    () => ({
+  const setRoles = useCallback(
+    (roles: string[]) => {
+      if (session) setUpdatedRoles({ token: session.token, roles });
+    },
+    [session],
+  );
+
+  const value = useMemo<Auth>(() => {
+    // Roles the server reported after this session's token was issued win over the token's.
+    const roles = !session
+      ? []
+      : updatedRoles?.token === session.token
+        ? updatedRoles.roles
+        : session.roles;
+    return {
       session,
       userId: session ? (fetchedUserId ?? session.userId) : null,
+      roles,
+      setRoles,
       signIn,
       signOut,
-    }),
-    [session, fetchedUserId, signIn, signOut],
-  );
+    };
+  }, [session, fetchedUserId, updatedRoles, setRoles, signIn, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

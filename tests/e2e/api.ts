@@ -1,5 +1,6 @@
 /** Set up accounts through the API of the running product, as a user would through the UI. */
 import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { latestLink } from '../helpers/outbox.ts';
 
@@ -38,4 +39,13 @@ export async function verify(email: string) {
   const link = await latestLink(inject('dataDir'), email, '/api/users/verify-email/');
   const response = await fetch(link, { redirect: 'manual' });
   if (response.status !== 302) throw new Error(`verification failed with ${response.status}`);
+}
+
+/** Sign in through the Sign In page; waits until the app has left it. */
+export async function signInThroughUi(page: Page, email: string, secret = password) {
+  await page.goto('/signin');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password').fill(secret);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
 }

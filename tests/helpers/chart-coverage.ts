@@ -81,28 +81,38 @@ function takenTransition(
 export function walkChart(
   machine: AnyStateMachine,
   events: (snapshot: AnyMachineSnapshot) => EventObject[],
-  options: { input?: unknown } = {},
+  options: {
+    input?: unknown;
+    /**
+     * What of the context tells snapshots apart (default: all of it). Leave out counters that
+     * would make the state space endless.
+     */
+    serializeContext?: (context: unknown) => unknown;
+  } = {},
 ): ChartWalk {
-  const traversal = { events, ...(options.input === undefined ? {} : { input: options.input }) };
+  const serializeContext = options.serializeContext ?? ((context: unknown) => context);
+  const keyOf = (snapshot: AnyMachineSnapshot): string =>
+    JSON.stringify({
+      value: snapshot.value as unknown,
+      context: serializeContext(snapshot.context),
+    });
+  const traversal = {
+    events,
+    serializeState: (snapshot: AnyMachineSnapshot) => keyOf(snapshot),
+    ...(options.input === undefined ? {} : { input: options.input }),
+  };
   const adjacency = getAdjacencyMap(machine, traversal);
-  const shortest = getShortestPaths(machine, traversal);
-  const pathTo = new Map<AnyMachineSnapshot, EventObject[]>();
-  for (const path of shortest) {
+  const pathTo = new Map<string, EventObject[]>();
+  for (const path of getShortestPaths(machine, traversal)) {
     pathTo.set(
-      path.state as AnyMachineSnapshot,
+      keyOf(path.state as AnyMachineSnapshot),
       path.steps.map((step) => step.event as EventObject),
     );
   }
   const eventsTo = (snapshot: AnyMachineSnapshot): EventObject[] => {
-    for (const [state, events] of pathTo) {
-      if (
-        JSON.stringify(state.value) === JSON.stringify(snapshot.value) &&
-        JSON.stringify(state.context) === JSON.stringify(snapshot.context)
-      ) {
-        return events;
-      }
-    }
-    throw new Error(`no path to ${JSON.stringify(snapshot.value)}`);
+    const events = pathTo.get(keyOf(snapshot));
+    if (!events) throw new Error(`no path to ${keyOf(snapshot)}`);
+    return events;
   };
 
   const visitedStates = new Set<string>();

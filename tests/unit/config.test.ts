@@ -63,6 +63,14 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/ASSISTANT_PROVIDER: ASSISTANT_PROVIDER must be 'claude' or 'offline'/);
   });
 
+  it('reads the rate limit multiplier', () => {
+    expect(loadConfig({}).rateLimitMultiplier).toBe(1);
+    expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '100' }).rateLimitMultiplier).toBe(100);
+    expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: '0' })).toThrow(
+      /RATE_LIMIT_MULTIPLIER must be at least 1/,
+    );
+  });
+
   it('refuses ports out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be between 0 and 65535/);
   });

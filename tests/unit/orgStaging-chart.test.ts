@@ -137,6 +137,16 @@ describe('orgStaging behaviour', () => {
     actor.stop();
   });
 
+  it('saves grants before withdrawals, whatever the order they were staged in', () => {
+    const actor = loaded();
+    actor.send({ type: 'admin.toggled', userId: 'me' });
+    actor.send({ type: 'warning.proceeded' });
+    actor.send({ type: 'admin.toggled', userId: 'bob' });
+    actor.send({ type: 'changes.saved' });
+    expect(actor.getSnapshot().context.saveQueue).toEqual(['bob', 'me']);
+    actor.stop();
+  });
+
   it('discards staged toggles on cancel and keeps them when the warning is cancelled', () => {
     const actor = loaded();
     actor.send({ type: 'admin.toggled', userId: 'bob' });

@@ -29,6 +29,12 @@ const saved: ToolingPair = {
 
 type WalkEvent = EventObject & Record<string, unknown>;
 
+/** The save counter grows without end; the walk tells rows apart without it. */
+const withoutCount = (context: unknown) => ({
+  ...(context as ToolRowContext),
+  savedCount: undefined,
+});
+
 function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
   const { draft } = snapshot.context as ToolRowContext;
   const events: WalkEvent[] = [
@@ -70,7 +76,7 @@ describe.each([
   ['a saved row', { tool: saved }],
   ['a new row', { tool: null }],
 ])('toolRow chart from %s', (_label, input) => {
-  const walk = walkChart(machine, eventsFor, { input });
+  const walk = walkChart(machine, eventsFor, { input, serializeContext: withoutCount });
 
   it.each(walk.paths.map((path) => [path.transition, path] as const))(
     'a live actor follows %s',
@@ -80,7 +86,10 @@ describe.each([
   );
 
   it('together with the other start, reaches every state and transition', () => {
-    const other = walkChart(machine, eventsFor, { input: { tool: input.tool ? null : saved } });
+    const other = walkChart(machine, eventsFor, {
+      input: { tool: input.tool ? null : saved },
+      serializeContext: withoutCount,
+    });
     const visited = new Set([...walk.visitedStates, ...other.visitedStates]);
     const taken = new Set([...walk.takenTransitions, ...other.takenTransitions]);
     expect([...visited].sort()).toEqual([...walk.states].sort());
