@@ -6,9 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   primaryKey,
   pgTable,
@@ -296,4 +298,107 @@ export const toolingPairs = pgTable(
     uniqueIndex('tooling_pairs_slot_per_machine_key').on(table.machineId, table.slotNumber),
     index('tooling_pairs_organization_idx').on(table.organizationId),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The Q-Bot workflow: conversations, their files, description versions and program versions.
+
+/**
+ * A conversation (spec: "thread"): one workflow run, owned by an organization, with the
+ * persisted snapshot of the qbotWorkflow chart. `leaseUntil` is set while a request works on it.
+ */
+export const threads = pgTable(
+  'threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assistantId: text('assistant_id').notNull(),
+    /** `getPersistedSnapshot()` of the workflow chart, always in a settled (not busy) state. */
+    snapshot: jsonb('snapshot').notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('threads_organization_idx').on(table.organizationId, table.createdAt)],
+);
+
+export const storedFileKind = pgEnum('stored_file_kind', ['blueprint', 'program']);
+
+/** An uploaded drawing or a written program; the bytes are in the file store under `storageKey`. */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    threadId: uuid('thread_id').references(() => threads.id, { onDelete: 'cascade' }),
+    kind: storedFileKind('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('stored_files_organization_idx').on(table.organizationId)],
+);
+
+export const descriptionSource = pgEnum('description_source', ['reader', 'revision']);
+
+/** Each description of a conversation's drawing: version 1 from the reader, then one per change. */
+export const descriptionVersions = pgTable(
+  'description_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** BlueprintAnalysis: description, materials, tools, materialSize. */
+    analysis: jsonb('analysis').notNull(),
+    source: descriptionSource('source').notNull(),
+    feedback: text('feedback'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('description_versions_thread_version_key').on(table.threadId, table.version),
+  ],
+);
+
+/** Each program written in a conversation, with its verification report. */
+export const programVersions = pgTable(
+  'program_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    fileId: uuid('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    machineId: uuid('machine_id').references(() => machines.id, { onDelete: 'set null' }),
+    dialect: text('dialect').notNull(),
+    verified: boolean('verified').notNull(),
+    /** VerificationReport from cam/verify. */
+    report: jsonb('report').notNull(),
+    /** ProgramSummary: operations, warnings, what was not programmed. */
+    summary: jsonb('summary').notNull(),
+    /** The job prompt helper the program was written for (spec section 3). */
+    promptHelper: jsonb('prompt_helper').notNull(),
+    /** Cutting overrides from simulation feedback. */
+    overrides: jsonb('overrides'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('program_versions_thread_version_key').on(table.threadId, table.version)],
 );

@@ -7,6 +7,7 @@ const steps = [
   ['Typecheck', 'npm', ['run', 'typecheck']],
   ['Lint', 'npm', ['run', 'lint']],
   ['Chromium for the browser tests', 'node', ['scripts/ensure-chromium.mjs']],
+  ["LinuxCNC's rs274 for the G-code tests", 'node', ['scripts/ensure-linuxcnc.mjs']],
   [
     'Unit and integration tests',
     'npx',

@@ -11,10 +11,14 @@ import errorsPlugin from '#server/plugins/errors';
 import mailerPlugin from '#server/plugins/mailer';
 import openapiPlugin from '#server/plugins/openapi';
 import rateLimitPlugin from '#server/plugins/rate-limit';
+import servicesPlugin from '#server/plugins/services';
 import uiPlugin from '#server/plugins/ui';
+import demoShopPlugin from '#server/plugins/demo-shop';
+import filesRoutes from '#server/routes/files/index';
 import machinesRoutes from '#server/routes/machines/index';
 import organizationRoutes from '#server/routes/organization/index';
 import profileRoutes from '#server/routes/profile/index';
+import qbotRoutes from '#server/routes/qbot/index';
 import shopRoutes from '#server/routes/shop/index';
 import usersRoutes from '#server/routes/users/index';
 
@@ -65,6 +69,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailerPlugin, { config });
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, { config });
+  await app.register(servicesPlugin, { config });
+  await app.register(demoShopPlugin, { config });
   await app.register(openapiPlugin);
 
   await app.register(usersRoutes, { prefix: '/api/users' });
@@ -72,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(organizationRoutes, { prefix: '/api/organization' });
   await app.register(shopRoutes, { prefix: '/api/shop' });
   await app.register(machinesRoutes, { prefix: '/api/machines' });
+  await app.register(qbotRoutes, { prefix: '/api/qbot' });
+  await app.register(filesRoutes, { prefix: '/api/files' });
 
   await app.register(uiPlugin, { config, ...(options.uiDir ? { uiDir: options.uiDir } : {}) });
   return app;

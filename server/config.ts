@@ -48,6 +48,9 @@ const envSchema = z.object({
   MARKETING_URL: z.string().trim().min(1).default('/'),
   SUPERUSER_EMAILS: z.string().default(''),
   PROMPT_OWNER_EMAIL: optionalText,
+  DEMO_SHOP: optionalText.pipe(
+    z.enum(['true', 'false'], { error: "DEMO_SHOP must be 'true' or 'false'" }).optional(),
+  ),
   RATE_LIMIT_MULTIPLIER: z.coerce
     .number({ error: 'RATE_LIMIT_MULTIPLIER must be a number' })
     .min(1, 'RATE_LIMIT_MULTIPLIER must be at least 1')
@@ -80,6 +83,8 @@ export interface Config {
   /** Lower-cased addresses granted the superuser role at sign-up. */
   superuserEmails: string[];
   promptOwnerEmail: string | undefined;
+  /** Seed the demo shop on a first start: on with the embedded database, off with DATABASE_URL, unless DEMO_SHOP says. */
+  demoShop: boolean;
   /** Multiplies every rate limit's allowance (1 in production; raised for browser-test rigs). */
   rateLimitMultiplier: number;
 }
@@ -129,5 +134,6 @@ export function loadConfig(
       .filter((address) => address !== ''),
     promptOwnerEmail: e.PROMPT_OWNER_EMAIL?.toLowerCase(),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    demoShop: e.DEMO_SHOP ? e.DEMO_SHOP === 'true' : !e.DATABASE_URL,
   };
 }

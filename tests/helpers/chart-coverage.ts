@@ -168,9 +168,9 @@ export function walkChart(
     walkMicrosteps(state, event.type, microsteps, [...eventsTo(state), event], nextState);
   }
 
-  const nodes = getStateNodes(machine.root);
+  const nodes = [machine.root, ...getStateNodes(machine.root)];
   return {
-    states: [machine.root.id, ...nodes.map((node) => node.id)],
+    states: nodes.map((node) => node.id),
     transitions: nodes.flatMap((node) =>
       [...node.transitions.values(), node.always ?? []].flat().map(describeTransition),
     ),

@@ -7,22 +7,25 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { machines, memberships, toolingPairs } from '#db/schema';
+import { machines, memberships, storedFiles, threads, toolingPairs } from '#db/schema';
 import type { DatabaseHandle } from '#server/database';
 import { createOrganization, createPendingMember } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
+import { blueprint, multipart, qbotClient } from '../helpers/qbot.ts';
 import { addMachine, catalogChoice, toolBody, tormach15L } from '../helpers/shop.ts';
 import type { CatalogChoice } from '../helpers/shop.ts';
 
 /** What an actor may get: refused, or an answer that holds none of the first shop's data. */
-type Expectation = 'refused' | 'noLeak' | 'pendingView' | 'notCalled';
+type Expectation = 'refused' | 'noLeak' | 'noLeakOrNotFound' | 'pendingView' | 'notCalled';
 type Actor = 'otherOrganization' | 'pending' | 'nonAdmin';
 
 interface RouteCase {
   url: (ids: Ids) => string;
   body?: (ids: Ids) => Record<string, unknown>;
+  /** Send the body as multipart with a drawing, as the upload call takes it. */
+  multipart?: boolean;
   expect: Record<Actor, Expectation>;
 }
 
@@ -34,6 +37,8 @@ interface Ids {
   machineId: string;
   machineSerial: string;
   toolId: string;
+  threadId: string;
+  fileId: string;
   choice: CatalogChoice;
 }
 
@@ -144,6 +149,47 @@ const routes: Record<string, RouteCase> = {
     body: (ids) => ({ toolId: ids.toolId }),
     expect: memberRoute,
   },
+  'GET /api/qbot/startClaude': { url: () => '/api/qbot/startClaude', expect: listRoute },
+  'POST /api/qbot/uploadBlueprintClaude': {
+    url: () => '/api/qbot/uploadBlueprintClaude',
+    body: (ids) => ({ threadId: ids.threadId, assistantId: 'qbot' }),
+    multipart: true,
+    expect: memberRoute,
+  },
+  'POST /api/qbot/updateDescriptionClaude': {
+    url: () => '/api/qbot/updateDescriptionClaude',
+    body: (ids) => ({ threadId: ids.threadId, feedback: 'Ø40 x 85' }),
+    expect: memberRoute,
+  },
+  'POST /api/qbot/processBlueprintClaude': {
+    url: () => '/api/qbot/processBlueprintClaude',
+    body: (ids) => ({ thread_id: ids.threadId, promptHelper: {} }),
+    expect: memberRoute,
+  },
+  'POST /api/qbot/ask': {
+    url: () => '/api/qbot/ask',
+    body: (ids) => ({ threadId: ids.threadId, message: 'Hello?' }),
+    expect: memberRoute,
+  },
+  'POST /api/qbot/simulationFeedback': {
+    url: () => '/api/qbot/simulationFeedback',
+    body: (ids) => ({ threadId: ids.threadId, feedback: 'It chattered' }),
+    expect: memberRoute,
+  },
+  'POST /api/qbot/workflow/events': {
+    url: () => '/api/qbot/workflow/events',
+    body: (ids) => ({ threadId: ids.threadId, event: { type: 'description.confirmed' } }),
+    expect: memberRoute,
+  },
+  'GET /api/qbot/threads/current': {
+    url: () => '/api/qbot/threads/current',
+    expect: { otherOrganization: 'noLeakOrNotFound', pending: 'refused', nonAdmin: 'notCalled' },
+  },
+  'GET /api/qbot/threads/{threadId}': {
+    url: (ids) => `/api/qbot/threads/${ids.threadId}`,
+    expect: memberRoute,
+  },
+  'GET /api/files/{fileId}': { url: (ids) => `/api/files/${ids.fileId}`, expect: memberRoute },
 };
 
 let database: DatabaseHandle;
@@ -152,6 +198,8 @@ let ids: Ids;
 let tokens: Record<Actor, string>;
 /** Strings that belong to the first shop only. */
 let secrets: string[];
+/** The first shop's members' addresses, which a pending member must not see. */
+let memberEmails: string[];
 
 async function firstShopRows() {
   const organizationId = ids.orgId;
@@ -171,6 +219,18 @@ async function firstShopRows() {
       .from(toolingPairs)
       .where(eq(toolingPairs.organizationId, organizationId))
       .orderBy(asc(toolingPairs.id)),
+    threads: (
+      await t.app.db
+        .select()
+        .from(threads)
+        .where(eq(threads.organizationId, organizationId))
+        .orderBy(asc(threads.id))
+    ).map(({ leaseUntil: _lease, ...thread }) => thread),
+    files: await t.app.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.organizationId, organizationId))
+      .orderBy(asc(storedFiles.id)),
   };
 }
 
@@ -188,7 +248,17 @@ beforeAll(async () => {
     headers: { authorization: `Bearer ${first.admin.token}` },
     payload: toolBody(machine),
   });
+  const conversation = qbotClient(t, first.admin.token);
+  const threadId = await conversation.start();
+  const upload = await conversation.upload(
+    threadId,
+    'long_reamer_facer.dxf',
+    blueprint('lathe/long_reamer_facer.dxf'),
+  );
+  const fileId = upload.json<{ imageUrl: string }>().imageUrl.split('/').pop()!;
   ids = {
+    threadId,
+    fileId,
     orgId: first.organizationId,
     adminId: first.admin.userId,
     memberId: first.members[0]!.userId,
@@ -203,12 +273,15 @@ beforeAll(async () => {
     pending: pending.token,
     nonAdmin: first.members[0]!.token,
   };
+  memberEmails = [first.admin.email, first.members[0]!.email];
   secrets = [
     ids.orgId,
     ids.adminId,
     ids.memberId,
     ids.machineId,
     ids.toolId,
+    ids.threadId,
+    ids.fileId,
     first.name,
     first.admin.email,
     first.members[0]!.email,
@@ -221,12 +294,12 @@ afterAll(async () => {
 });
 
 describe('organization isolation', () => {
-  it('covers every organization, shop and machines route of the API', async () => {
+  it('covers every organization, shop, machines, Q-Bot and files route of the API', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, unknown>>;
     }>();
     const scoped = Object.entries(document.paths)
-      .filter(([path]) => /^\/api\/(organization|shop|machines)\b/.test(path))
+      .filter(([path]) => /^\/api\/(organization|shop|machines|qbot|files)\b/.test(path))
       .flatMap(([path, methods]) =>
         Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
       );
@@ -241,24 +314,38 @@ describe('organization isolation', () => {
       for (const actor of Object.keys(tokens) as Actor[]) {
         const expectation = routeCase.expect[actor];
         if (expectation === 'notCalled') continue;
+        const form = routeCase.multipart
+          ? multipart(routeCase.body!(ids) as Record<string, string>, {
+              name: 'flange.dxf',
+              bytes: blueprint('mill-edm/flange.dxf'),
+            })
+          : undefined;
         const response = await t.app.inject({
           method,
           url: routeCase.url(ids),
-          headers: { authorization: `Bearer ${tokens[actor]}` },
-          ...(routeCase.body ? { payload: routeCase.body(ids) } : {}),
+          headers: { authorization: `Bearer ${tokens[actor]}`, ...form?.headers },
+          ...(form
+            ? { payload: form.payload }
+            : routeCase.body
+              ? { payload: routeCase.body(ids) }
+              : {}),
         });
         const said = `${route} as ${actor}: ${response.statusCode} ${response.body.slice(0, 160)}`;
         if (expectation === 'refused' && ![403, 404].includes(response.statusCode))
           failures.push(`not refused: ${said}`);
-        if (expectation !== 'refused' && response.statusCode >= 400)
+        const notFoundIsFine = expectation === 'noLeakOrNotFound' && response.statusCode === 404;
+        if (expectation !== 'refused' && response.statusCode >= 400 && !notFoundIsFine)
           failures.push(`failed: ${said}`);
-        if (expectation === 'noLeak' && secrets.some((secret) => response.body.includes(secret)))
+        if (
+          (expectation === 'noLeak' || expectation === 'noLeakOrNotFound') &&
+          secrets.some((secret) => response.body.includes(secret))
+        )
           failures.push(`leaked: ${said}`);
         if (expectation === 'pendingView') {
           const body = response.json<{
             organization: { users: unknown[]; pendingUsers: unknown[] };
           }>();
-          const emails = [secrets[6]!, secrets[7]!];
+          const emails = memberEmails;
           if (
             body.organization.users.length > 0 ||
             body.organization.pendingUsers.length > 0 ||

@@ -1,0 +1,142 @@
+/**
+ * The blueprint description (spec section 3, "Blueprint upload response"): what a reader or an
+ * assistant made of a drawing, and what the user confirms or changes.
+ *
+ * Every field of the spec is a human-readable string. Beside them, optional machine-readable
+ * numbers (always millimetres) let the CAM core use the description without parsing prose;
+ * when they are absent the CAM core parses the strings (cam/callouts.ts).
+ *
+ * Positions along a turned part are measured from its **free end** (the end faced and machined
+ * first, away from the chuck): `startMm` 0 is that end face, growing toward the chuck.
+ */
+import { z } from 'zod';
+
+/** Deviations from the nominal size in mm, as on the drawing: Ø16.5 +0.1/0 → upper 0.1, lower 0. */
+export const toleranceSchema = z.object({
+  upperMm: z.number(),
+  lowerMm: z.number(),
+});
+export type Tolerance = z.infer<typeof toleranceSchema>;
+
+/** An outer or inner diameter of a turned part. */
+export const diameterFeatureSchema = z.object({
+  /** As written: 'Ø15.48', 'Ø40 h7', 'Ø19.9 0/-0.1'. */
+  diameter: z.string(),
+  /** 'cylinder', 'thread 7/16"-20 UNF', 'groove', 'bore', 'taper'… */
+  type: z.string(),
+  /** Where it is, in words: 'from the free end, 0 to 20 mm'. */
+  location: z.string(),
+  /** As written: '20 mm', '875 mm or longer'. */
+  length: z.string(),
+  diameterMm: z.number().positive().optional(),
+  lengthMm: z.number().positive().optional(),
+  /** Distance from the free end to where this diameter starts. */
+  startMm: z.number().min(0).optional(),
+  tolerance: toleranceSchema.optional(),
+  /** ISO 286 fit such as 'h7' or 'H7'. */
+  fit: z.string().optional(),
+  /** Thread callout such as 'M8x1.25' or '7/16"-20 UNF'. */
+  thread: z.string().optional(),
+  /** Inner diameters: true when it goes through the part. */
+  through: z.boolean().optional(),
+});
+export type DiameterFeature = z.infer<typeof diameterFeatureSchema>;
+
+export const chamferSchema = z.object({
+  /** As written: '1 x 45°'. */
+  dimensions: z.string(),
+  location: z.string(),
+  purpose: z.string().optional(),
+  /** Leg length along the axis. */
+  sizeMm: z.number().positive().optional(),
+  angleDeg: z.number().positive().max(89).optional(),
+  /** Distance from the free end to the chamfered edge. */
+  atMm: z.number().min(0).optional(),
+  /** The diameter whose edge is chamfered. */
+  onDiameterMm: z.number().positive().optional(),
+  /** Outer edge (default) or the edge of a bore. */
+  inner: z.boolean().optional(),
+});
+export type Chamfer = z.infer<typeof chamferSchema>;
+
+export const filletSchema = z.object({
+  dimensions: z.string(),
+  location: z.string(),
+  purpose: z.string().optional(),
+  radiusMm: z.number().positive().optional(),
+  atMm: z.number().min(0).optional(),
+  onDiameterMm: z.number().positive().optional(),
+});
+export type Fillet = z.infer<typeof filletSchema>;
+
+export const blueprintDescriptionSchema = z.object({
+  overview: z.string(),
+  materialSpecs: z.object({
+    material: z.string(),
+    heatTreatment: z.string(),
+    hardness: z.string(),
+  }),
+  outerDiameters: z.array(diameterFeatureSchema),
+  innerDiameters: z.array(diameterFeatureSchema),
+  features: z.object({
+    chamfers: z.array(chamferSchema),
+    fillets: z.array(filletSchema),
+  }),
+  dimensions: z.object({
+    overallLength: z.string(),
+    tolerances: z.string(),
+    overallLengthMm: z.number().positive().optional(),
+    /** General tolerance note such as 'ISO 2768-mK'. */
+    generalTolerance: z.string().optional(),
+  }),
+  surfaceFinish: z.object({
+    requirements: z.string(),
+    concentricity: z.string(),
+    /** The finest roughness asked for, Ra in µm. */
+    raUm: z.number().positive().optional(),
+  }),
+  /** What the reader could not determine, for the user to supply with 'Change'. */
+  unresolved: z.array(z.string()).optional(),
+  /** Where the description came from: the reader and the file type. */
+  source: z.string().optional(),
+});
+export type BlueprintDescription = z.infer<typeof blueprintDescriptionSchema>;
+
+/** A material choice (spec section 3): alternates are shown as 'Alternative to {main name}'. */
+export const materialChoiceSchema = z.object({
+  name: z.string(),
+  grade: z.string(),
+  alternates: z.array(z.string()),
+});
+export type MaterialChoice = z.infer<typeof materialChoiceSchema>;
+
+/** Material size (spec section 3): text, or shape, diameter and length. */
+export const materialSizeSchema = z.union([
+  z.string(),
+  z.object({ shape: z.string(), diameter: z.string(), length: z.string() }),
+]);
+export type MaterialSize = z.infer<typeof materialSizeSchema>;
+
+/** Everything a reader or an assistant makes of a drawing. */
+export const blueprintAnalysisSchema = z.object({
+  description: blueprintDescriptionSchema,
+  materials: z.array(materialChoiceSchema),
+  /** Tools the part needs, in words ('External turning tool', 'Drill Ø8.5'…). */
+  tools: z.array(z.string()),
+  materialSize: materialSizeSchema,
+});
+export type BlueprintAnalysis = z.infer<typeof blueprintAnalysisSchema>;
+
+/** An empty description: the shape a reader starts from. */
+export function emptyDescription(overview = ''): BlueprintDescription {
+  return {
+    overview,
+    materialSpecs: { material: '', heatTreatment: '', hardness: '' },
+    outerDiameters: [],
+    innerDiameters: [],
+    features: { chamfers: [], fillets: [] },
+    dimensions: { overallLength: '', tolerances: '' },
+    surfaceFinish: { requirements: '', concentricity: '' },
+    unresolved: [],
+  };
+}

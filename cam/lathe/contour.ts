@@ -1,0 +1,157 @@
+/**
+ * The outer outline an external turning tool can reach from the free end, and the levels it is
+ * roughed at.
+ *
+ * A right-hand tool cutting toward the chuck cannot go back down behind a shoulder, so the
+ * turnable envelope is the running maximum of the target diameters from the free end; anything
+ * below it (grooves, undercuts) is left to the grooving tool. Points are (z, x): z ≤ 0 toward
+ * the chuck, x a diameter, all in mm.
+ */
+import type { OuterSection, TurnedPart } from './part.ts';
+
+export interface ContourPoint {
+  z: number;
+  x: number;
+}
+
+export interface Groove {
+  section: OuterSection;
+  /** Z of the groove's walls: the free-end side (higher) and the chuck side. */
+  zFreeSide: number;
+  zChuckSide: number;
+  /** Finished diameter of the surface on either side (the envelope here). */
+  surfaceMm: number;
+}
+
+export interface OuterContour {
+  /** Finishing outline from the free end face to the part's end, with free-end and shoulder chamfers. */
+  points: ContourPoint[];
+  /** Envelope diameter per section (running maximum of the targets). */
+  envelope: number[];
+  grooves: Groove[];
+  largestMm: number;
+  smallestMm: number;
+  /** Chamfers that could not be placed on the envelope, in words. */
+  skippedChamfers: string[];
+}
+
+const radialLeg = (sizeMm: number, angleDeg: number) =>
+  sizeMm * Math.tan((angleDeg * Math.PI) / 180);
+
+/** Build the turnable outline of a part. */
+export function outerContour(part: TurnedPart): OuterContour {
+  const envelope: number[] = [];
+  let running = 0;
+  for (const section of part.outer) {
+    running = Math.max(running, section.targetMm);
+    envelope.push(running);
+  }
+  const points: ContourPoint[] = [];
+  const grooves: Groove[] = [];
+  const skippedChamfers: string[] = [];
+  let previous: number | undefined;
+  part.outer.forEach((section, index) => {
+    const env = envelope[index]!;
+    const zStart = -section.startMm;
+    if (section.targetMm < env - 1e-9) {
+      grooves.push({ section, zFreeSide: zStart, zChuckSide: -section.endMm, surfaceMm: env });
+    }
+    const chamfer = part.chamfers.find(
+      (entry) =>
+        !entry.inner &&
+        Math.abs(entry.atMm - section.startMm) < 0.06 &&
+        section.targetMm >= env - 1e-9,
+    );
+    const stepsUp = previous === undefined || env > previous + 1e-9;
+    if (!stepsUp) {
+      if (chamfer) skippedChamfers.push(chamfer.label);
+      previous = env;
+      return;
+    }
+    const floor = previous ?? 0;
+    if (previous !== undefined) points.push({ z: zStart, x: previous });
+    if (chamfer) {
+      const leg = radialLeg(chamfer.sizeMm, chamfer.angleDeg);
+      if (env - 2 * leg >= floor - 1e-9) {
+        points.push({ z: zStart, x: env - 2 * leg }, { z: zStart - chamfer.sizeMm, x: env });
+      } else {
+        skippedChamfers.push(chamfer.label);
+        points.push({ z: zStart, x: env });
+      }
+    } else {
+      points.push({ z: zStart, x: env });
+    }
+    previous = env;
+  });
+  points.push({ z: -part.lengthMm, x: envelope.at(-1)! });
+  return {
+    points: dedupe(points),
+    envelope,
+    grooves,
+    largestMm: Math.max(...envelope),
+    smallestMm: Math.min(...part.outer.map((section) => section.targetMm)),
+    skippedChamfers,
+  };
+}
+
+function dedupe(points: ContourPoint[]): ContourPoint[] {
+  return points.filter((point, index) => {
+    const before = points[index - 1];
+    return !before || Math.abs(before.z - point.z) > 1e-9 || Math.abs(before.x - point.x) > 1e-9;
+  });
+}
+
+/**
+ * Where a roughing pass at diameter `level` must stop: the first point, from the free end, where
+ * the outline plus the radial allowance reaches the level, moved `axialAllowanceMm` toward the
+ * free end; undefined when the outline never reaches it (the pass runs the whole length). A
+ * result at or above Z0 means the level has nothing to cut.
+ */
+export function roughingPassEnd(
+  points: ContourPoint[],
+  level: number,
+  radialAllowanceMm: number,
+  axialAllowanceMm: number,
+): number | undefined {
+  const offset = (point: ContourPoint) => point.x + 2 * radialAllowanceMm;
+  for (let index = 0; index < points.length; index += 1) {
+    const point = points[index]!;
+    if (offset(point) >= level - 1e-9) {
+      const before = points[index - 1];
+      if (!before) return point.z + axialAllowanceMm;
+      const rise = offset(point) - offset(before);
+      const z =
+        rise > 1e-9 ? before.z + ((level - offset(before)) / rise) * (point.z - before.z) : point.z;
+      return z + axialAllowanceMm;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Roughing levels (diameters) from the stock down: steps of at most two depths of cut, plus one
+ * level exactly at each envelope diameter plus the allowance, so no step leaves more than the
+ * allowance for the finishing pass. Highest first.
+ */
+export function roughingLevels(
+  stockDiameterMm: number,
+  envelope: number[],
+  depthOfCutMm: number,
+  radialAllowanceMm: number,
+): number[] {
+  const lowest = Math.min(...envelope) + 2 * radialAllowanceMm;
+  const levels = new Set<number>();
+  for (
+    let level = stockDiameterMm - 2 * depthOfCutMm;
+    level > lowest + 1e-6;
+    level -= 2 * depthOfCutMm
+  ) {
+    levels.add(Math.round(level * 1000) / 1000);
+  }
+  for (const env of envelope) {
+    const level = Math.round((env + 2 * radialAllowanceMm) * 1000) / 1000;
+    if (level < stockDiameterMm - 0.02) levels.add(level);
+  }
+  const sorted = [...levels].sort((a, b) => b - a);
+  return sorted.filter((level, index) => index === 0 || sorted[index - 1]! - level > 0.02);
+}

@@ -1,0 +1,333 @@
+/**
+ * The turned part the lathe planner works on, built from a blueprint description.
+ *
+ * Coordinates: distances along the axis are measured from the free end (the end faced and
+ * machined first), growing toward the chuck; all sizes are diameters in mm. Each target diameter
+ * is the middle of its tolerance band (explicit deviations, else an ISO 286 fit), or the nominal
+ * size when the drawing gives neither.
+ */
+import type { BlueprintDescription, DiameterFeature } from '../blueprint-description.ts';
+import {
+  parseChamferCallout,
+  parseDiameterCallout,
+  parseLengthCallout,
+  parseRoughness,
+} from '../callouts.ts';
+import { FitError, fitLimits } from '../iso286.ts';
+
+export interface DiameterLimits {
+  /** Smallest and largest acceptable diameter, mm. */
+  minMm: number;
+  maxMm: number;
+}
+
+export interface OuterSection {
+  /** Distance from the free end to the start and the end of the section, mm. */
+  startMm: number;
+  endMm: number;
+  nominalMm: number;
+  /** The diameter the finishing pass turns: the middle of the tolerance band. */
+  targetMm: number;
+  limits?: DiameterLimits;
+  kind: 'cylinder' | 'groove';
+  /** As the drawing writes it, for messages and comments: "Ø15.48". */
+  label: string;
+  thread?: string;
+}
+
+export interface InnerSection {
+  /** Depth from the free end face, mm; through bores reach the cut-off. */
+  depthMm: number;
+  through: boolean;
+  nominalMm: number;
+  targetMm: number;
+  limits?: DiameterLimits;
+  label: string;
+}
+
+export interface EdgeChamfer {
+  /** Distance from the free end to the chamfered edge, mm. */
+  atMm: number;
+  /** Target diameter of the edge's cylinder, mm. */
+  diameterMm: number;
+  /** Leg along the axis, mm, and angle to the axis, degrees (45 for "1 x 45°"). */
+  sizeMm: number;
+  angleDeg: number;
+  inner: boolean;
+  label: string;
+}
+
+export interface TurnedPart {
+  lengthMm: number;
+  /** From the free end toward the chuck, consecutive. */
+  outer: OuterSection[];
+  /** Bores opening at the free end, widest first. */
+  inner: InnerSection[];
+  chamfers: EdgeChamfer[];
+  /** Finest roughness asked for, Ra µm. */
+  raUm?: number;
+  material: string;
+  /** Features the description names that this planner does not cut, in words. */
+  notProgrammed: string[];
+}
+
+/** The description does not hold what a turned part needs; `missing` lists each gap. */
+export class PartModelError extends Error {
+  override name = 'PartModelError';
+
+  constructor(readonly missing: string[]) {
+    super(
+      `The description does not give everything the program needs: ${missing.join('; ')}. Use Change to add it, for example "Ø40 h7 x 85 long, bore Ø20 x 30 deep, chamfer 1x45 both ends".`,
+    );
+  }
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+function limitsOf(
+  feature: DiameterFeature,
+  nominalMm: number,
+  parsed: ReturnType<typeof parseDiameterCallout>,
+  problems: string[],
+): { targetMm: number; limits?: DiameterLimits } {
+  let tolerance = feature.tolerance ?? parsed?.tolerance;
+  const fit = feature.fit ?? parsed?.fit;
+  if (!tolerance && fit) {
+    try {
+      tolerance = fitLimits(fit, nominalMm);
+    } catch (error) {
+      if (error instanceof FitError)
+        problems.push(`the fit ${fit} of ${feature.diameter}: ${error.message}`);
+      else throw error;
+    }
+  }
+  if (!tolerance) return { targetMm: nominalMm };
+  const minMm = round3(nominalMm + Math.min(tolerance.lowerMm, tolerance.upperMm));
+  const maxMm = round3(nominalMm + Math.max(tolerance.lowerMm, tolerance.upperMm));
+  return { targetMm: round3((minMm + maxMm) / 2), limits: { minMm, maxMm } };
+}
+
+function diameterOf(feature: DiameterFeature, what: string, problems: string[]) {
+  const parsed = parseDiameterCallout(feature.diameter);
+  const nominalMm = feature.diameterMm ?? parsed?.nominalMm;
+  if (nominalMm === undefined || !(nominalMm > 0)) {
+    problems.push(`the size of ${what} ("${feature.diameter || 'blank'}")`);
+    return undefined;
+  }
+  return { nominalMm, parsed };
+}
+
+const lengthOf = (feature: DiameterFeature): number | undefined =>
+  feature.lengthMm ?? parseLengthCallout(feature.length)?.valueMm;
+
+/** Where a chamfer's location words put it: the free end, the other end, both, or unknown. */
+function chamferEnds(location: string): ('free' | 'other')[] | undefined {
+  const text = location.toLowerCase();
+  if (/both|each end|two ends/.test(text)) return ['free', 'other'];
+  if (/free|front|right end|first end|tailstock|face end/.test(text)) return ['free'];
+  if (/other end|back|chuck|left end|part(ed)?[- ]off|second end|rear/.test(text)) return ['other'];
+  return undefined;
+}
+
+/**
+ * Build the turned part from a description.
+ * @throws PartModelError naming every size, length or position the description lacks
+ */
+export function turnedPartFromDescription(description: BlueprintDescription): TurnedPart {
+  const problems: string[] = [];
+  const notProgrammed: string[] = [];
+
+  if (description.outerDiameters.length === 0) {
+    throw new PartModelError(['the outer diameters of the part (none are given)']);
+  }
+
+  // Outer diameters, from the free end.
+  const rawOuter = description.outerDiameters.map((feature, index) => {
+    const what = `outer diameter ${index + 1}`;
+    const size = diameterOf(feature, what, problems);
+    const lengthMm = lengthOf(feature);
+    if (lengthMm === undefined) problems.push(`the length of ${feature.diameter || what}`);
+    return { feature, size, lengthMm };
+  });
+  if (problems.length > 0) throw new PartModelError(problems);
+
+  const allPlaced = rawOuter.every(({ feature }) => feature.startMm !== undefined);
+  const ordered = allPlaced
+    ? [...rawOuter].sort((a, b) => a.feature.startMm! - b.feature.startMm!)
+    : rawOuter;
+  const outer: OuterSection[] = [];
+  let position = 0;
+  for (const { feature, size, lengthMm } of ordered) {
+    const startMm = allPlaced ? feature.startMm! : position;
+    if (Math.abs(startMm - position) > 0.05) {
+      problems.push(
+        `a continuous outline: ${feature.diameter} starts at ${startMm} mm but the diameter before it ends at ${round3(position)} mm`,
+      );
+    }
+    const { targetMm, limits } = limitsOf(feature, size!.nominalMm, size!.parsed, problems);
+    const thread =
+      feature.thread ??
+      size!.parsed?.thread?.designation ??
+      (/thread/i.test(feature.type) ? feature.type : undefined);
+    outer.push({
+      startMm: round3(startMm),
+      endMm: round3(startMm + lengthMm!),
+      nominalMm: size!.nominalMm,
+      targetMm,
+      ...(limits ? { limits } : {}),
+      kind: /groove|undercut|relief/i.test(feature.type) ? 'groove' : 'cylinder',
+      label: feature.diameter || `Ø${size!.nominalMm}`,
+      ...(thread ? { thread } : {}),
+    });
+    if (thread)
+      notProgrammed.push(
+        `the thread ${thread} on ${feature.diameter}: the diameter is turned to size, cut the thread separately`,
+      );
+    position = startMm + lengthMm!;
+  }
+  // A diameter smaller than the one before it and the one after it (or the last) is a groove.
+  outer.forEach((section, index) => {
+    const before = outer[index - 1];
+    const after = outer[index + 1];
+    if (
+      before &&
+      before.targetMm > section.targetMm &&
+      (!after || after.targetMm > section.targetMm)
+    ) {
+      section.kind = 'groove';
+    }
+  });
+
+  const outlineLength = outer.at(-1)!.endMm;
+  const statedLength =
+    description.dimensions.overallLengthMm ??
+    parseLengthCallout(description.dimensions.overallLength)?.valueMm;
+  if (statedLength !== undefined && Math.abs(statedLength - outlineLength) > 0.05) {
+    problems.push(
+      `matching lengths: the outer diameters add up to ${round3(outlineLength)} mm but the overall length is ${statedLength} mm`,
+    );
+  }
+
+  // Bores opening at the free end.
+  const inner: InnerSection[] = [];
+  description.innerDiameters.forEach((feature, index) => {
+    const what = `inner diameter ${index + 1}`;
+    const size = diameterOf(feature, what, problems);
+    if (!size) return;
+    if (feature.startMm !== undefined && feature.startMm > 0.05) {
+      notProgrammed.push(
+        `the bore ${feature.diameter} starting ${feature.startMm} mm from the free end (a second setup)`,
+      );
+      return;
+    }
+    const through =
+      feature.through === true || /through|thru/i.test(`${feature.length} ${feature.type}`);
+    const depthMm = through ? outlineLength : lengthOf(feature);
+    if (depthMm === undefined) {
+      problems.push(`the depth of ${feature.diameter || what} (or "through")`);
+      return;
+    }
+    if (size.parsed?.thread) {
+      notProgrammed.push(
+        `the internal thread ${size.parsed.thread.designation}: drilled to the tap drill size is not planned yet`,
+      );
+      return;
+    }
+    const { targetMm, limits } = limitsOf(feature, size.nominalMm, size.parsed, problems);
+    inner.push({
+      depthMm: Math.min(depthMm, outlineLength),
+      through: through || depthMm >= outlineLength,
+      nominalMm: size.nominalMm,
+      targetMm,
+      ...(limits ? { limits } : {}),
+      label: feature.diameter || `Ø${size.nominalMm}`,
+    });
+  });
+  inner.sort((a, b) => b.targetMm - a.targetMm);
+  inner.forEach((bore, index) => {
+    const wider = inner[index - 1];
+    if (wider && wider.depthMm >= bore.depthMm) {
+      problems.push(
+        `stepped bores that narrow inward: ${bore.label} must go deeper than ${wider.label}`,
+      );
+    }
+  });
+
+  // Chamfers.
+  const chamfers: EdgeChamfer[] = [];
+  for (const chamfer of description.features.chamfers) {
+    const parsed = parseChamferCallout(chamfer.dimensions);
+    const sizeMm = chamfer.sizeMm ?? parsed?.sizeMm;
+    const angleDeg = chamfer.angleDeg ?? parsed?.angleDeg ?? 45;
+    if (sizeMm === undefined) {
+      problems.push(`the size of the chamfer "${chamfer.dimensions}" at ${chamfer.location}`);
+      continue;
+    }
+    const label = `${chamfer.dimensions} at ${chamfer.location}`.trim();
+    if (chamfer.inner) {
+      const bore = inner[0];
+      if (bore && (chamfer.atMm ?? 0) < 0.05)
+        chamfers.push({ atMm: 0, diameterMm: bore.targetMm, sizeMm, angleDeg, inner: true, label });
+      else notProgrammed.push(`the chamfer ${label}`);
+      continue;
+    }
+    const ends: { atMm: number }[] = [];
+    if (chamfer.atMm !== undefined) ends.push({ atMm: chamfer.atMm });
+    else if (chamfer.onDiameterMm !== undefined) {
+      const section = outer.find(
+        (entry) => Math.abs(entry.nominalMm - chamfer.onDiameterMm!) < 0.06,
+      );
+      if (section) ends.push({ atMm: section.startMm });
+    } else {
+      for (const end of chamferEnds(chamfer.location) ?? [])
+        ends.push({ atMm: end === 'free' ? 0 : outlineLength });
+    }
+    if (ends.length === 0) {
+      problems.push(
+        `where the chamfer "${chamfer.dimensions}" is ("${chamfer.location}": say "free end", "both ends" or the diameter)`,
+      );
+      continue;
+    }
+    for (const { atMm } of ends) {
+      const section = outer.find(
+        (entry) => Math.abs(entry.startMm - atMm) < 0.06 && entry.kind === 'cylinder',
+      );
+      const previous = section ? outer[outer.indexOf(section) - 1] : undefined;
+      const stepsUp = section && (!previous || previous.targetMm < section.targetMm);
+      if (section && stepsUp && sizeMm < section.endMm - section.startMm) {
+        chamfers.push({
+          atMm,
+          diameterMm: section.targetMm,
+          sizeMm,
+          angleDeg,
+          inner: false,
+          label,
+        });
+      } else {
+        notProgrammed.push(
+          atMm >= outlineLength - 0.05
+            ? `the chamfer ${chamfer.dimensions} at the parted-off end: deburr it or turn the part around`
+            : `the chamfer ${label}`,
+        );
+      }
+    }
+  }
+  for (const fillet of description.features.fillets) {
+    notProgrammed.push(
+      `the fillet ${fillet.dimensions} at ${fillet.location} (the tool nose radius rounds inside corners)`,
+    );
+  }
+
+  if (problems.length > 0) throw new PartModelError(problems);
+  const raUm =
+    description.surfaceFinish.raUm ?? parseRoughness(description.surfaceFinish.requirements);
+  return {
+    lengthMm: round3(outlineLength),
+    outer,
+    inner,
+    chamfers,
+    ...(raUm !== undefined ? { raUm } : {}),
+    material: description.materialSpecs.material,
+    notProgrammed,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Fanuc lathe dialect (G-code system A, as on the 0i-TF Plus): program number O, feed per
+ * revolution G99, spindle speed limit "G50 S<max rpm>" before constant surface speed
+ * "G96 S<m/min>", tool and offset together as "T0101", reference return "G28 U0. W0.", and
+ * decimal points on every coordinate. Per the Fanuc Series 0i-TF Plus operator's manual
+ * (lathe system), G-code system A. The Haas variant differs only where Haas NGC lathes do.
+ */
+import type { Operation } from '../lathe/program.ts';
+import { commentText, formatNumber, headerLines, operationTitle } from './common.ts';
+import type { LathePostProcessor } from './common.ts';
+
+const coordinate = (value: number) => formatNumber(value, 3, true);
+
+export interface FanucFlavour {
+  dialect: 'fanuc' | 'haas';
+  label: string;
+  programNumber: (number: number) => string;
+  toolCall: (tool: number) => string;
+  /** Lines that send the turret home before a tool change and at the end. */
+  home: string[];
+}
+
+function operationLines(operation: Operation, flavour: FanucFlavour): string[] {
+  const lines = [
+    `(${commentText(operationTitle(operation), true)})`,
+    flavour.toolCall(operation.tool.number),
+  ];
+  if (operation.spindle.mode === 'css') {
+    lines.push(
+      `G50 S${Math.round(operation.spindle.maxRpm)}`,
+      `G96 S${Math.round(operation.spindle.surfaceSpeed)} M03`,
+    );
+  } else {
+    lines.push(`G97 S${Math.round(operation.spindle.rpm)} M03`);
+  }
+  let motion = '';
+  let feed = NaN;
+  operation.moves.forEach((move, index) => {
+    const word = move.kind === 'rapid' ? 'G00' : 'G01';
+    const parts = [word === motion ? '' : word, `X${coordinate(move.x)}`, `Z${coordinate(move.z)}`];
+    if (move.kind === 'feed' && move.feed !== feed) {
+      parts.push(`F${formatNumber(move.feed!, 3, true)}`);
+      feed = move.feed!;
+    }
+    if (index === 0 && operation.coolant) parts.push('M08');
+    motion = word;
+    lines.push(parts.filter(Boolean).join(' '));
+  });
+  if (operation.coolant) lines.push('M09');
+  lines.push('M05', ...flavour.home);
+  return lines;
+}
+
+/** A post-processor for a Fanuc-style lathe control. */
+export function fanucStylePost(flavour: FanucFlavour): LathePostProcessor {
+  return {
+    dialect: flavour.dialect,
+    label: flavour.label,
+    write(plan, header, options) {
+      const title = commentText(header.partName, true).slice(0, 30);
+      return [
+        '%',
+        `${flavour.programNumber(options.programNumber)} (${title})`,
+        ...headerLines(plan, header).map((line) => `(${commentText(line, true)})`),
+        'G21 G18 G40 G80 G99',
+        ...flavour.home,
+        ...plan.operations.flatMap((operation) => operationLines(operation, flavour)),
+        'M30',
+        '%',
+        '',
+      ].join('\n');
+    },
+  };
+}
+
+export const fanucPost = fanucStylePost({
+  dialect: 'fanuc',
+  label: 'Fanuc',
+  programNumber: (number) => `O${String(number).padStart(4, '0')}`,
+  toolCall: (tool) => `T${String(tool).padStart(2, '0')}${String(tool).padStart(2, '0')}`,
+  home: ['G28 U0. W0.'],
+});

@@ -1,0 +1,17 @@
+/** The lathe post-processors by controller dialect. */
+import type { LathePostProcessor } from './common.ts';
+import { fanucPost } from './fanuc.ts';
+import { haasPost } from './haas.ts';
+import { linuxcncPost } from './linuxcnc.ts';
+
+export const lathePosts: Record<string, LathePostProcessor> = {
+  linuxcnc: linuxcncPost,
+  fanuc: fanucPost,
+  haas: haasPost,
+};
+
+/** The post-processor for a dialect, or undefined when there is none for lathes yet. */
+export const lathePostFor = (dialect: string): LathePostProcessor | undefined =>
+  lathePosts[dialect];
+
+export type { LathePostProcessor, ProgramHeader } from './common.ts';

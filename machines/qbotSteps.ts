@@ -1,0 +1,230 @@
+/**
+ * The Q-Bot workflow's vocabulary shared by its chart, its screen and its server: chat
+ * messages, the job's choices, the Work Tracker's 13 steps and the spec's texts (sections 2, 3,
+ * 4, 5 and 8).
+ */
+import type { BlueprintAnalysis, MaterialSize } from '#server/contracts/blueprint';
+
+export interface ChatMessage {
+  id: string;
+  sender: 'user' | 'ai' | 'vision';
+  message: string;
+  type: 'text' | 'image';
+  /** Reset and cancel notices are replaced by the next message (spec section 4). */
+  notice?: boolean;
+  /** Image messages: the uploaded file's name (drawings that are not pictures show as a file). */
+  fileName?: string;
+}
+
+export const jobTypes = ['Lathe', 'Milling', 'Wire EDM', 'Sinker EDM'] as const;
+export type JobType = (typeof jobTypes)[number];
+
+/** A machine as the workflow offers it (spec 3, "Machine in the by-type list"). */
+export interface WorkflowMachine {
+  _id: string;
+  name: string;
+  serialNumber: string;
+  /** "Tormach 15L Slant-PRO with Tormach PathPilot PathPilot": the prompt helper's machineDetails. */
+  details: string;
+  typeName: string;
+}
+
+export interface WorkflowTool {
+  id: string;
+  slotNumber: string;
+  toolName: string;
+  toolDescription: string;
+  toolType: string;
+}
+
+/** The prompt helper's machineDetails sentence for a machine of the shop. */
+export function machineDetailsOf(machine: {
+  machineManufacturer: { name: string } | null;
+  machineModelType: { name: string } | null;
+  controllerType: { name: string } | null;
+  controllerModelType: { name: string } | null;
+}): string {
+  const name = (reference: { name: string } | null) => reference?.name ?? 'Unknown';
+  return `${name(machine.machineManufacturer)} ${name(machine.machineModelType)} with ${name(machine.controllerType)} ${name(machine.controllerModelType)}`;
+}
+
+/** A written program as the workflow knows it. */
+export interface WorkflowProgram {
+  version: number;
+  fileUrl: string;
+  fileName: string;
+  verified: boolean;
+  /** One line per verifier check: "✓ Every tool called is in the selected tooling". */
+  checks: { title: string; passed: boolean; details: string[] }[];
+  operations: string[];
+  warnings: string[];
+  notProgrammed: string[];
+  dialect: string;
+}
+
+/** Simulation feedback (spec section 3) with the overrides regeneration applies. */
+export interface SimulationAnalysis {
+  analysis: string;
+  recommendations: string[];
+  safetyNotes: string[];
+  requiresNewGcode: boolean;
+  suggestedChanges: {
+    feedRate: string;
+    spindleSpeed: string;
+    toolPath: string;
+    depthOfCut: string;
+  };
+  overrides?: Record<string, number>;
+}
+
+/** The 13 Work Tracker steps, in order (spec section 4). */
+export const trackerSteps = [
+  'Upload Blueprint',
+  'Analyze Blueprint',
+  'Confirm Description',
+  'Choose Material Stock',
+  'Choose Material Size',
+  'Choose Job Type',
+  'Choose Machine',
+  'Choose Tooling',
+  'Confirm Job Summary',
+  'Generate G-Code',
+  'Download G-Code',
+  'Simulate',
+  'Fabricate in Machine',
+] as const;
+export type TrackerStep = (typeof trackerSteps)[number];
+
+/** The workflow step (chart state) each tracker step stands for. */
+export const workflowStepsByTracker: Record<TrackerStep, readonly string[]> = {
+  'Upload Blueprint': ['awaiting_response', 'reset'],
+  'Analyze Blueprint': ['analyzing_blueprint'],
+  'Confirm Description': [
+    'show_blueprint_description',
+    'confirm_blueprint_description',
+    'change_blueprint_description',
+  ],
+  'Choose Material Stock': ['display_material_choices'],
+  'Choose Material Size': ['add_material_size'],
+  'Choose Job Type': ['show_job_types', 'show_jobs'],
+  'Choose Machine': ['show_machines', 'show_machine_types'],
+  'Choose Tooling': ['configure_tools'],
+  'Confirm Job Summary': ['wrap_up'],
+  'Generate G-Code': ['generating_gcode', 'generate_gcode', 'error'],
+  'Download G-Code': ['download_gcode'],
+  Simulate: ['simulate_in_machine', 'simulation_feedback', 'simulation_error'],
+  'Fabricate in Machine': ['fabricate_in_machine'],
+};
+
+/** The tracker step index of a workflow step (its top-level state name). */
+export function trackerIndexOf(step: string): number {
+  return trackerSteps.findIndex((tracker) => workflowStepsByTracker[tracker].includes(step));
+}
+
+/** The spec's texts for the Q-Bot screen, copied exactly. */
+export const qbotMessages = {
+  greeting: [
+    "Hello! I'm Q-BOT, your copilot for creating high precision parts.",
+    'How can I help you today?',
+    'Do you have a blueprint of the part? Please upload it (PNG files please).',
+  ],
+  workflowInProgress: 'Workflow in progress...',
+  typeMessage: 'Type a message...',
+  analyzing: 'Analyzing blueprint...',
+  descriptionUpdated:
+    "I've updated the blueprint description based on your feedback. Please review the changes below.",
+  defaultStockSize: 'Default Material Stock Size',
+  selectOption: 'Please select an option before confirming.',
+  chooseTools: 'You must choose tools for this job.',
+  provideFeedback: 'Please provide feedback about the simulation results.',
+  selectFileFirst: 'Please select a file first!',
+  readyForFabrication: 'Your G-Code is ready for fabrication. Please proceed with machining.',
+  regenerating: 'Regenerating G-code with the following feedback',
+  notImplemented: 'This functionality is not implemented yet. Would you like to start again?',
+  resetTo: (step: string) =>
+    `The workflow has been reset to "${step}". You can continue from this point.`,
+  cancelled: 'The workflow has been cancelled. You can start a new one by uploading a blueprint.',
+  confirmReset: (step: string) => `Are you sure you want to reset the workflow to "${step}"?`,
+  confirmCancel: 'Are you sure you want to cancel the workflow? This action cannot be undone.',
+  uploadFailed: 'An error occurred while uploading the file. Please try again.',
+  uploadFailedClient: 'Failed to upload file',
+  generationFailed: 'An error occurred while generating GCode. Please try again.',
+  noMachines: (type: string) =>
+    `No Machines of type ${type} are currently configured. Please configure in My Shop.`,
+  loadFailed: 'Failed to load data.',
+  descriptionUpdateFailed: 'Failed to update description. Please try again.',
+  invalidResponse: 'Invalid response structure from server.',
+  updateFailedStatus: (status: number, statusText: string) =>
+    `Failed to update description: ${status} ${statusText}`,
+  feedbackFailed: 'An error occurred while submitting feedback',
+  feedbackFailedAlt: 'Failed to submit simulation feedback',
+  threadMissing: 'Thread ID is not set. Start a conversation first.',
+  noDescription: 'No description available',
+  alternativeTo: (name: string) => `Alternative to ${name}`,
+} as const;
+
+/** Texts of the workflow where the spec shows none (docs/decisions/008-qbot-workflow.md). */
+export const qbotExtraMessages = {
+  described: (file: string) =>
+    `I read ${file}. Please review the description below: confirm it, or change what is wrong or missing.`,
+  chooseMaterial: 'Which material will you machine this part from?',
+  chooseSize: 'What size is the stock? Leave it blank to use the suggested size.',
+  chooseJobType: 'Which kind of job is this?',
+  chooseMachine: (type: string) => `Which ${type} machine will run it?`,
+  chooseTools: 'Which of its tools may the program use?',
+  summary: 'Here is the job. Confirm it, and I will write the G-code.',
+  generated: (version: number, file: string) =>
+    `Program version ${version} is written and verified: ${file}. Download it, then run it in your machine's simulator or dry-run it.`,
+  simulateQuestion: 'Did the simulation run correctly?',
+  describeIssues: 'What went wrong in the simulation? Describe what you saw.',
+  programReady: 'The program is ready.',
+} as const;
+
+/** Everything the workflow holds: its messages, the drawing, the job's choices and its program. */
+export interface QbotContext {
+  threadId: string | null;
+  assistantId: string | null;
+  messages: ChatMessage[];
+  fileName: string | null;
+  imageUrl: string | null;
+  analysis: BlueprintAnalysis | null;
+  /** The first description, which a reset to "Analyze Blueprint" goes back to. */
+  originalAnalysis: BlueprintAnalysis | null;
+  descriptionVersion: number;
+  material: string | null;
+  materialSize: MaterialSize | null;
+  jobType: JobType | null;
+  machineOptions: WorkflowMachine[];
+  machine: WorkflowMachine | null;
+  toolOptions: WorkflowTool[];
+  toolIds: string[];
+  program: WorkflowProgram | null;
+  simulationFeedback: string | null;
+  simulationAnalysis: SimulationAnalysis | null;
+  /** The step widget's error line. */
+  error: string | null;
+  /** Set on reaching fabrication, cleared after 5000 ms (spec section 9). */
+  completed: boolean;
+  /** Counter for message ids, so both sides number messages alike. */
+  nextMessageId: number;
+}
+
+/** The job prompt helper (spec section 3), built from the context. */
+export function promptHelperOf(context: QbotContext) {
+  return {
+    jobType: context.jobType ?? '',
+    machineDetails: context.machine?.details ?? '',
+    materialStock: context.material ?? '',
+    stockSize: context.materialSize ?? qbotMessages.defaultStockSize,
+    selectedToolingPairs: context.toolOptions.filter((tool) => context.toolIds.includes(tool.id)),
+    ...(context.simulationAnalysis ? { simulationFeedback: context.simulationAnalysis } : {}),
+  };
+}
+
+/** The size the material step suggests: the reader's suggestion, or the spec's default text. */
+export function suggestedSizeText(analysis: BlueprintAnalysis | null): string {
+  const size = analysis?.materialSize;
+  if (!size) return qbotMessages.defaultStockSize;
+  if (typeof size === 'string') return size.trim() || qbotMessages.defaultStockSize;
+  return `${size.shape} ${size.diameter} x ${size.length}`;
+}

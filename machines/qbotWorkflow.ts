@@ -1,0 +1,756 @@
+/**
+ * The Q-Bot workflow (spec sections 1, 2 and 4): from an uploaded drawing to a verified program,
+ * simulation feedback, and fabrication.
+ *
+ * The UI runs this chart with actors that call the API; the server runs the same chart, per
+ * conversation, with actors that do the work, and refuses any event the chart does not allow in
+ * the conversation's current state. Async steps are invoked actors named by string:
+ * `describeBlueprint`, `reviseDescription`, `loadMachines`, `loadTools`, `generateProgram`,
+ * `analyzeSimulation`. Steps carry the tag `busy` while an actor runs.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { BlueprintAnalysis, MaterialSize } from '#server/contracts/blueprint';
+import type { CallFailure } from './signIn.ts';
+import { jobTypes, qbotExtraMessages, qbotMessages, trackerSteps } from './qbotSteps.ts';
+import type {
+  ChatMessage,
+  JobType,
+  QbotContext,
+  SimulationAnalysis,
+  TrackerStep,
+  WorkflowMachine,
+  WorkflowProgram,
+  WorkflowTool,
+} from './qbotSteps.ts';
+
+export type QbotEvent =
+  /** UI: `file` is the browser File; server: `fileId` of the stored upload. */
+  | {
+      type: 'blueprint.uploaded';
+      fileName: string;
+      file?: unknown;
+      fileId?: string;
+      threadId?: string;
+      imageUrl?: string;
+    }
+  /** A free question and the assistant's answer, outside a workflow. */
+  | { type: 'chat.exchanged'; question: string; answer: string }
+  | { type: 'description.confirmed' }
+  | { type: 'description.change.requested' }
+  | { type: 'description.change.submitted'; feedback: string }
+  | { type: 'description.change.cancelled' }
+  | { type: 'material.selected'; material: string }
+  | { type: 'size.submitted'; size: string }
+  | { type: 'jobType.selected'; jobType: string }
+  | { type: 'machine.selected'; machineId: string }
+  | { type: 'tools.confirmed'; toolIds: string[] }
+  | { type: 'summary.confirmed' }
+  | { type: 'gcode.requested' }
+  | { type: 'gcode.downloaded' }
+  | { type: 'simulation.succeeded' }
+  | { type: 'simulation.failed' }
+  | { type: 'feedback.submitted'; feedback: string }
+  | { type: 'feedback.cancelled' }
+  | { type: 'workflow.restarted' }
+  | { type: 'workflow.cancelled' }
+  | { type: 'tracker.reset'; step: TrackerStep }
+  | { type: 'error.dismissed' };
+
+/** Inputs of the chart's actors, which the UI and the server implement. */
+export type DescribeInput = QbotEvent & { type: 'blueprint.uploaded' };
+export interface ReviseInput {
+  feedback: string;
+  context: QbotContext;
+}
+export interface LoadMachinesInput {
+  jobType: JobType;
+}
+export interface LoadToolsInput {
+  machine: WorkflowMachine;
+}
+export interface GenerateInput {
+  context: QbotContext;
+}
+export interface AnalyzeInput {
+  feedback: string;
+  context: QbotContext;
+}
+
+export interface DescribeOutput {
+  analysis: BlueprintAnalysis;
+  imageUrl: string;
+  threadId?: string;
+  assistantId?: string;
+}
+
+const greeting = (): ChatMessage[] =>
+  qbotMessages.greeting.map((message, index) => ({
+    id: `m${index + 1}`,
+    sender: 'ai',
+    message,
+    type: 'text',
+  }));
+
+export const initialQbotContext = (): QbotContext => ({
+  threadId: null,
+  assistantId: null,
+  messages: greeting(),
+  fileName: null,
+  imageUrl: null,
+  analysis: null,
+  originalAnalysis: null,
+  descriptionVersion: 0,
+  material: null,
+  materialSize: null,
+  jobType: null,
+  machineOptions: [],
+  machine: null,
+  toolOptions: [],
+  toolIds: [],
+  program: null,
+  simulationFeedback: null,
+  simulationAnalysis: null,
+  error: null,
+  completed: false,
+  nextMessageId: qbotMessages.greeting.length + 1,
+});
+
+/** Append messages; a trailing reset or cancel notice is replaced by the next message. */
+function post(
+  context: QbotContext,
+  ...entries: Omit<ChatMessage, 'id'>[]
+): Pick<QbotContext, 'messages' | 'nextMessageId'> {
+  let messages = context.messages;
+  let next = context.nextMessageId;
+  for (const entry of entries) {
+    if (messages.at(-1)?.notice) messages = messages.slice(0, -1);
+    messages = [...messages, { ...entry, id: `m${next}` }];
+    next += 1;
+  }
+  return { messages, nextMessageId: next };
+}
+const ai = (message: string, notice = false): Omit<ChatMessage, 'id'> => ({
+  sender: 'ai',
+  message,
+  type: 'text',
+  ...(notice ? { notice } : {}),
+});
+const user = (message: string): Omit<ChatMessage, 'id'> => ({
+  sender: 'user',
+  message,
+  type: 'text',
+});
+
+const failureMessage = (event: unknown): string | undefined => {
+  const failure = (event as { error?: CallFailure & { message?: string } }).error;
+  return (
+    failure?.data?.message ?? (typeof failure?.message === 'string' ? failure.message : undefined)
+  );
+};
+
+/** What each tracker reset keeps of the context: everything chosen before that step. */
+function resetContext(context: QbotContext, step: TrackerStep): Partial<QbotContext> {
+  const index = trackerSteps.indexOf(step);
+  const cleared: Partial<QbotContext> = { error: null, completed: false };
+  if (index <= 9)
+    Object.assign(cleared, { program: null, simulationFeedback: null, simulationAnalysis: null });
+  if (index <= 7) Object.assign(cleared, { toolIds: [], toolOptions: [] });
+  if (index <= 6) Object.assign(cleared, { machine: null, machineOptions: [] });
+  if (index <= 5) Object.assign(cleared, { jobType: null });
+  if (index <= 4) Object.assign(cleared, { materialSize: null });
+  if (index <= 3) Object.assign(cleared, { material: null });
+  if (index <= 1)
+    Object.assign(cleared, { analysis: context.originalAnalysis, descriptionVersion: 1 });
+  return cleared;
+}
+
+const resetTargets: Record<TrackerStep, string> = {
+  'Upload Blueprint': 'reset',
+  'Analyze Blueprint': 'show_blueprint_description',
+  'Confirm Description': 'show_blueprint_description',
+  'Choose Material Stock': 'display_material_choices',
+  'Choose Material Size': 'add_material_size',
+  'Choose Job Type': 'show_job_types',
+  'Choose Machine': 'show_machines',
+  'Choose Tooling': 'configure_tools',
+  'Confirm Job Summary': 'wrap_up',
+  'Generate G-Code': 'generating_gcode',
+  'Download G-Code': 'download_gcode',
+  Simulate: 'simulate_in_machine',
+  'Fabricate in Machine': 'fabricate_in_machine',
+};
+
+/**
+ * The tracker resets a step allows: to every earlier tracker step (spec section 4: only a step
+ * earlier than the current one can be clicked).
+ */
+const resetsBefore = (current: TrackerStep) =>
+  trackerSteps.slice(0, trackerSteps.indexOf(current)).map((step) => ({
+    guard: { type: 'isResetTo' as const, params: { step } },
+    target: `#qbot.${resetTargets[step]}`,
+    actions: { type: 'resetTo' as const, params: { step } },
+  }));
+
+export const qbotWorkflowMachine = setup({
+  types: {
+    context: {} as QbotContext,
+    events: {} as QbotEvent,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- declares the input type
+    input: {} as { threadId?: string | null; assistantId?: string | null },
+    tags: {} as 'busy' | 'active',
+  },
+  actors: {
+    describeBlueprint: fromPromise<DescribeOutput, DescribeInput>(() => {
+      throw new Error('describeBlueprint actor not provided');
+    }),
+    reviseDescription: fromPromise<BlueprintAnalysis, ReviseInput>(() => {
+      throw new Error('reviseDescription actor not provided');
+    }),
+    loadMachines: fromPromise<WorkflowMachine[], LoadMachinesInput>(() => {
+      throw new Error('loadMachines actor not provided');
+    }),
+    loadTools: fromPromise<WorkflowTool[], LoadToolsInput>(() => {
+      throw new Error('loadTools actor not provided');
+    }),
+    generateProgram: fromPromise<WorkflowProgram, GenerateInput>(() => {
+      throw new Error('generateProgram actor not provided');
+    }),
+    analyzeSimulation: fromPromise<SimulationAnalysis, AnalyzeInput>(() => {
+      throw new Error('analyzeSimulation actor not provided');
+    }),
+  },
+  guards: {
+    hasFeedback: ({ event }) => 'feedback' in event && event.feedback.trim() !== '',
+    isKnownMaterial: ({ context, event }) => {
+      if (event.type !== 'material.selected') return false;
+      const names = (context.analysis?.materials ?? []).flatMap((choice) => [
+        choice.name,
+        ...choice.alternates,
+      ]);
+      return event.material.trim() !== '' && names.includes(event.material);
+    },
+    isJobType: ({ event }) =>
+      event.type === 'jobType.selected' && (jobTypes as readonly string[]).includes(event.jobType),
+    isOfferedMachine: ({ context, event }) =>
+      event.type === 'machine.selected' &&
+      context.machineOptions.some((machine) => machine._id === event.machineId),
+    hasOfferedTools: ({ context, event }) =>
+      event.type === 'tools.confirmed' &&
+      event.toolIds.length > 0 &&
+      event.toolIds.every((id) => context.toolOptions.some((tool) => tool.id === id)),
+    hasMachines: ({ event }) => ((event as { output?: WorkflowMachine[] }).output ?? []).length > 0,
+    requiresNewGcode: ({ event }) =>
+      (event as { output?: SimulationAnalysis }).output?.requiresNewGcode !== false,
+    isResetTo: ({ context, event }, params: { step: TrackerStep }) =>
+      event.type === 'tracker.reset' &&
+      event.step === params.step &&
+      (params.step !== 'Download G-Code' || context.program !== null),
+  },
+  actions: {
+    startUpload: assign(({ event }) => {
+      if (event.type !== 'blueprint.uploaded') return {};
+      const fresh = initialQbotContext();
+      return {
+        ...fresh,
+        fileName: event.fileName,
+        imageUrl: event.imageUrl ?? null,
+        ...(event.threadId ? { threadId: event.threadId } : {}),
+        ...post(fresh, {
+          sender: 'user',
+          message: event.imageUrl ?? '',
+          type: 'image',
+          fileName: event.fileName,
+        }),
+      };
+    }),
+    storeAnalysis: assign(({ context, event }) => {
+      const output = (event as { output?: DescribeOutput }).output!;
+      // The stored drawing replaces the local preview in the chat.
+      const messages = context.messages.map((message) =>
+        message.type === 'image' ? { ...message, message: output.imageUrl } : message,
+      );
+      return {
+        analysis: output.analysis,
+        originalAnalysis: output.analysis,
+        descriptionVersion: 1,
+        imageUrl: output.imageUrl,
+        threadId: output.threadId ?? context.threadId,
+        assistantId: output.assistantId ?? context.assistantId,
+        error: null,
+        ...post(
+          { ...context, messages },
+          ai(qbotExtraMessages.described(context.fileName ?? 'the drawing')),
+        ),
+      };
+    }),
+    showUploadError: assign(({ context, event }) => ({
+      error: qbotMessages.uploadFailed,
+      ...post(context, ai(qbotMessages.uploadFailed), {
+        sender: 'vision',
+        message: failureMessage(event) ?? qbotMessages.uploadFailedClient,
+        type: 'text',
+      }),
+    })),
+    storeRevision: assign(({ context, event }) => ({
+      analysis: (event as { output?: BlueprintAnalysis }).output!,
+      descriptionVersion: context.descriptionVersion + 1,
+      error: null,
+      ...post(context, ai(qbotMessages.descriptionUpdated)),
+    })),
+    postFeedback: assign(({ context, event }) =>
+      event.type === 'description.change.submitted'
+        ? post(context, user(event.feedback.trim()))
+        : {},
+    ),
+    showRevisionError: assign({
+      error: ({ event }) => failureMessage(event) ?? qbotMessages.descriptionUpdateFailed,
+    }),
+    clearError: assign({ error: null }),
+    postExchange: assign(({ context, event }) =>
+      event.type === 'chat.exchanged' ? post(context, user(event.question), ai(event.answer)) : {},
+    ),
+    askMaterial: assign(({ context }) => post(context, ai(qbotExtraMessages.chooseMaterial))),
+    announceTools: assign(({ context }) => post(context, ai(qbotExtraMessages.chooseTools))),
+    chooseMaterial: assign(({ context, event }) =>
+      event.type === 'material.selected'
+        ? {
+            material: event.material,
+            ...post(context, user(event.material), ai(qbotExtraMessages.chooseSize)),
+          }
+        : {},
+    ),
+    chooseSize: assign(({ context, event }) => {
+      if (event.type !== 'size.submitted') return {};
+      const typed = event.size.trim();
+      const size: MaterialSize =
+        typed || (context.analysis?.materialSize ?? qbotMessages.defaultStockSize);
+      const shown =
+        typeof size === 'string' ? size : `${size.shape} ${size.diameter} x ${size.length}`;
+      return {
+        materialSize: size,
+        ...post(context, user(shown), ai(qbotExtraMessages.chooseJobType)),
+      };
+    }),
+    chooseJobType: assign(({ context, event }) =>
+      event.type === 'jobType.selected'
+        ? { jobType: event.jobType as JobType, ...post(context, user(event.jobType)) }
+        : {},
+    ),
+    storeMachines: assign({
+      machineOptions: ({ event }) => (event as { output?: WorkflowMachine[] }).output ?? [],
+      error: null,
+    }),
+    announceMachines: assign(({ context }) =>
+      post(context, ai(qbotExtraMessages.chooseMachine(context.jobType ?? ''))),
+    ),
+    announceNoMachines: assign(({ context }) => ({
+      machineOptions: [],
+      ...post(context, ai(qbotMessages.noMachines(context.jobType ?? ''))),
+    })),
+    showLoadError: assign({ error: qbotMessages.loadFailed }),
+    chooseMachine: assign(({ context, event }) => {
+      if (event.type !== 'machine.selected') return {};
+      const machine = context.machineOptions.find((entry) => entry._id === event.machineId) ?? null;
+      return {
+        machine,
+        ...post(
+          context,
+          user(machine ? `${machine.name} (${machine.serialNumber})` : event.machineId),
+        ),
+      };
+    }),
+    storeTools: assign({
+      toolOptions: ({ event }) => (event as { output?: WorkflowTool[] }).output ?? [],
+      error: null,
+    }),
+    chooseTools: assign(({ context, event }) => {
+      if (event.type !== 'tools.confirmed') return {};
+      const chosen = context.toolOptions.filter((tool) => event.toolIds.includes(tool.id));
+      return {
+        toolIds: event.toolIds,
+        ...post(
+          context,
+          user(chosen.map((tool) => `${tool.slotNumber} ${tool.toolName}`).join(', ')),
+          ai(qbotExtraMessages.summary),
+        ),
+      };
+    }),
+    storeProgram: assign(({ context, event }) => {
+      const program = (event as { output?: WorkflowProgram }).output!;
+      return {
+        program,
+        error: null,
+        ...post(context, ai(qbotExtraMessages.generated(program.version, program.fileName))),
+      };
+    }),
+    showGenerationError: assign(({ context, event }) => {
+      const detail = failureMessage(event);
+      return {
+        error: detail ?? qbotMessages.generationFailed,
+        ...post(
+          context,
+          ai(qbotMessages.generationFailed),
+          ...(detail
+            ? [{ sender: 'vision' as const, message: detail, type: 'text' as const }]
+            : []),
+        ),
+      };
+    }),
+    askSimulation: assign(({ context }) => post(context, ai(qbotExtraMessages.simulateQuestion))),
+    askIssues: assign(({ context }) => ({
+      simulationAnalysis: null,
+      ...post(context, ai(qbotExtraMessages.describeIssues)),
+    })),
+    storeFeedback: assign(({ context, event }) =>
+      event.type === 'feedback.submitted'
+        ? {
+            simulationFeedback: event.feedback.trim(),
+            error: null,
+            ...post(context, user(event.feedback.trim())),
+          }
+        : {},
+    ),
+    storeAnalysisOfSimulation: assign(({ context, event }) => {
+      const analysis = (event as { output?: SimulationAnalysis }).output!;
+      return { simulationAnalysis: analysis, ...post(context, ai(analysis.analysis)) };
+    }),
+    showFeedbackError: assign({
+      error: ({ event }) => failureMessage(event) ?? qbotMessages.feedbackFailed,
+    }),
+    postRegenerating: assign(({ context }) =>
+      post(
+        context,
+        user(`${qbotMessages.regenerating}\n${context.simulationAnalysis?.analysis ?? ''}`.trim()),
+      ),
+    ),
+    complete: assign(({ context }) => ({
+      completed: true,
+      ...post(context, ai(qbotMessages.readyForFabrication)),
+    })),
+    clearCompleted: assign({ completed: false }),
+    restart: assign(() => initialQbotContext()),
+    cancel: assign(() => {
+      const fresh = initialQbotContext();
+      return { ...fresh, ...post(fresh, ai(qbotMessages.cancelled, true)) };
+    }),
+    resetTo: assign(({ context }, params: { step: TrackerStep }) => {
+      if (params.step === 'Upload Blueprint') {
+        const fresh = initialQbotContext();
+        return { ...fresh, ...post(fresh, ai(qbotMessages.resetTo(params.step), true)) };
+      }
+      return {
+        ...resetContext(context, params.step),
+        ...post(context, ai(qbotMessages.resetTo(params.step), true)),
+      };
+    }),
+  },
+}).createMachine({
+  id: 'qbot',
+  context: ({ input }) => ({
+    ...initialQbotContext(),
+    threadId: input.threadId ?? null,
+    assistantId: input.assistantId ?? null,
+  }),
+  initial: 'awaiting_response',
+  on: {
+    'workflow.cancelled': { target: '.reset', actions: 'cancel' },
+  },
+  states: {
+    awaiting_response: {
+      description: 'Waiting for a drawing; the chat input is enabled ("Type a message...")',
+      on: {
+        'blueprint.uploaded': { target: 'analyzing_blueprint', actions: 'startUpload' },
+        'chat.exchanged': { actions: 'postExchange' },
+      },
+    },
+    analyzing_blueprint: {
+      description: "The drawing is uploaded and read; the loader says 'Analyzing blueprint...'",
+      tags: ['busy', 'active'],
+      invoke: {
+        id: 'describeBlueprint',
+        src: 'describeBlueprint',
+        input: ({ event }) => event as DescribeInput,
+        onDone: { target: 'show_blueprint_description', actions: 'storeAnalysis' },
+        onError: { target: 'awaiting_response', actions: 'showUploadError' },
+      },
+    },
+    show_blueprint_description: {
+      description: 'The description is shown with Confirm and Change',
+      tags: ['active'],
+      on: {
+        'tracker.reset': resetsBefore('Confirm Description'),
+        'description.confirmed': { target: 'confirm_blueprint_description' },
+        'description.change.requested': {
+          target: 'change_blueprint_description',
+          actions: 'clearError',
+        },
+      },
+    },
+    confirm_blueprint_description: {
+      description: 'The confirmed description is kept; on to the material',
+      tags: ['active'],
+      always: { target: 'display_material_choices', actions: 'askMaterial' },
+    },
+    change_blueprint_description: {
+      description: 'A box for what to change; the submit button is disabled while empty or busy',
+      tags: ['active'],
+      on: { 'tracker.reset': resetsBefore('Confirm Description') },
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'description.change.submitted': {
+              guard: 'hasFeedback',
+              target: 'updating',
+              actions: ['postFeedback', 'clearError'],
+            },
+            'description.change.cancelled': {
+              target: '#qbot.show_blueprint_description',
+              actions: 'clearError',
+            },
+          },
+        },
+        updating: {
+          tags: ['busy'],
+          invoke: {
+            id: 'reviseDescription',
+            src: 'reviseDescription',
+            input: ({ context, event }) => ({
+              feedback: (event as { feedback?: string }).feedback ?? '',
+              context,
+            }),
+            onDone: { target: '#qbot.show_blueprint_description', actions: 'storeRevision' },
+            onError: { target: 'editing', actions: 'showRevisionError' },
+          },
+        },
+      },
+    },
+    display_material_choices: {
+      description: 'Material choices with their alternates; confirming needs a selection',
+      tags: ['active'],
+      on: {
+        'tracker.reset': resetsBefore('Choose Material Stock'),
+        'material.selected': {
+          guard: 'isKnownMaterial',
+          target: 'add_material_size',
+          actions: 'chooseMaterial',
+        },
+      },
+    },
+    add_material_size: {
+      description: "The stock size; blank uses the suggested size or 'Default Material Stock Size'",
+      tags: ['active'],
+      on: {
+        'tracker.reset': resetsBefore('Choose Material Size'),
+        'size.submitted': { target: 'show_job_types', actions: 'chooseSize' },
+      },
+    },
+    show_job_types: {
+      description: 'Lathe, Milling, Wire EDM or Sinker EDM; confirming needs a selection',
+      tags: ['active'],
+      on: {
+        'tracker.reset': resetsBefore('Choose Job Type'),
+        'jobType.selected': {
+          guard: 'isJobType',
+          target: 'show_machines',
+          actions: 'chooseJobType',
+        },
+      },
+    },
+    show_machines: {
+      description: "The shop's active machines of the job type",
+      tags: ['active'],
+      on: { 'tracker.reset': resetsBefore('Choose Machine') },
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadMachines',
+            src: 'loadMachines',
+            input: ({ context }) => ({ jobType: context.jobType ?? 'Lathe' }),
+            onDone: [
+              {
+                guard: 'hasMachines',
+                target: 'choosing',
+                actions: ['storeMachines', 'announceMachines'],
+              },
+              { target: 'none', actions: 'announceNoMachines' },
+            ],
+            onError: { target: 'failed', actions: 'showLoadError' },
+          },
+        },
+        choosing: {
+          on: {
+            'machine.selected': {
+              guard: 'isOfferedMachine',
+              target: '#qbot.configure_tools',
+              actions: 'chooseMachine',
+            },
+          },
+        },
+        none: {
+          description:
+            "'No Machines of type {type} are currently configured. Please configure in My Shop.'",
+        },
+        failed: { description: "'Failed to load data.'" },
+      },
+    },
+    configure_tools: {
+      description: "The chosen machine's tools as checkboxes; confirming needs at least one",
+      tags: ['active'],
+      on: { 'tracker.reset': resetsBefore('Choose Tooling') },
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadTools',
+            src: 'loadTools',
+            input: ({ context }) => ({ machine: context.machine! }),
+            onDone: { target: 'choosing', actions: ['storeTools', 'announceTools'] },
+            onError: { target: 'failed', actions: 'showLoadError' },
+          },
+        },
+        choosing: {
+          on: {
+            'tools.confirmed': {
+              guard: 'hasOfferedTools',
+              target: '#qbot.wrap_up',
+              actions: 'chooseTools',
+            },
+          },
+        },
+        failed: { description: "'Failed to load data.'" },
+      },
+    },
+    wrap_up: {
+      description: "The job summary with 'Confirm Description'",
+      tags: ['active'],
+      on: {
+        'tracker.reset': resetsBefore('Confirm Job Summary'),
+        'summary.confirmed': { target: 'generating_gcode' },
+      },
+    },
+    generating_gcode: {
+      description: "Offers 'Generate G-Code'",
+      tags: ['active'],
+      on: {
+        'tracker.reset': resetsBefore('Generate G-Code'),
+        'gcode.requested': { target: 'generate_gcode', actions: 'clearError' },
+      },
+    },
+    generate_gcode: {
+      description: 'The program is planned, written and verified',
+      tags: ['busy', 'active'],
+      invoke: {
+        id: 'generateProgram',
+        src: 'generateProgram',
+        input: ({ context }) => ({ context }),
+        onDone: { target: 'download_gcode', actions: 'storeProgram' },
+        onError: { target: 'error', actions: 'showGenerationError' },
+      },
+    },
+    download_gcode: {
+      description: 'Download, with the verification summary beside it',
+      tags: ['active'],
+      on: {
+        'tracker.reset': resetsBefore('Download G-Code'),
+        'gcode.downloaded': { target: 'simulate_in_machine', actions: 'askSimulation' },
+      },
+    },
+    simulate_in_machine: {
+      description: "'Yes, Simulation Successful' or 'No, Found Issues'",
+      tags: ['active'],
+      on: {
+        'tracker.reset': resetsBefore('Simulate'),
+        'simulation.succeeded': { target: 'fabricate_in_machine', actions: 'complete' },
+        'simulation.failed': { target: 'simulation_feedback', actions: 'askIssues' },
+      },
+    },
+    simulation_feedback: {
+      description: 'What went wrong, its analysis, and regeneration with the changes',
+      tags: ['active'],
+      on: { 'tracker.reset': resetsBefore('Simulate') },
+      initial: 'describing',
+      states: {
+        describing: {
+          on: {
+            'feedback.submitted': {
+              guard: 'hasFeedback',
+              target: 'analyzing',
+              actions: 'storeFeedback',
+            },
+            'feedback.cancelled': { target: '#qbot.simulate_in_machine', actions: 'clearError' },
+          },
+        },
+        analyzing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'analyzeSimulation',
+            src: 'analyzeSimulation',
+            input: ({ context }) => ({ feedback: context.simulationFeedback ?? '', context }),
+            onDone: [
+              {
+                guard: 'requiresNewGcode',
+                target: 'reviewing',
+                actions: 'storeAnalysisOfSimulation',
+              },
+              { target: '#qbot.simulation_error', actions: 'storeAnalysisOfSimulation' },
+            ],
+            onError: { target: 'describing', actions: 'showFeedbackError' },
+          },
+        },
+        reviewing: {
+          description: "The analysis with 'Regenerate G-Code with Changes' and Cancel",
+          on: {
+            'gcode.requested': { target: '#qbot.generate_gcode', actions: 'postRegenerating' },
+            'feedback.cancelled': { target: '#qbot.simulate_in_machine' },
+          },
+        },
+      },
+    },
+    simulation_error: {
+      description:
+        "'This functionality is not implemented yet. Would you like to start again?' with Start Again",
+      tags: ['active'],
+      on: {
+        'tracker.reset': resetsBefore('Simulate'),
+        'workflow.restarted': { target: 'reset', actions: 'restart' },
+      },
+    },
+    fabricate_in_machine: {
+      description:
+        "'Your G-Code is ready for fabrication. Please proceed with machining.' and Upload Another Blueprint",
+      tags: ['active'],
+      after: { 5000: { actions: 'clearCompleted' } },
+      on: {
+        'tracker.reset': resetsBefore('Fabricate in Machine'),
+        'workflow.restarted': { target: 'reset', actions: 'restart' },
+      },
+    },
+    error: {
+      description: "'An error occurred while generating GCode. Please try again.'",
+      tags: ['active'],
+      on: {
+        'tracker.reset': resetsBefore('Generate G-Code'),
+        'gcode.requested': { target: 'generate_gcode', actions: 'clearError' },
+      },
+    },
+    reset: {
+      description: 'Everything cleared; back to waiting for a drawing',
+      always: { target: 'awaiting_response' },
+    },
+    show_machine_types: { description: 'Defined by the spec but not used' },
+    show_jobs: { description: 'Defined by the spec but not used' },
+  },
+});
+
+export type QbotWorkflowMachine = typeof qbotWorkflowMachine;
+
+/** The top-level step of a snapshot value: "show_machines" for { show_machines: 'choosing' }. */
+export function workflowStepOf(value: unknown): string {
+  return typeof value === 'string'
+    ? value
+    : (Object.keys(value as object)[0] ?? 'awaiting_response');
+}

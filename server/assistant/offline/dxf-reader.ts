@@ -1,0 +1,193 @@
+/**
+ * The offline DXF reader: a DXF drawing to a blueprint description, without any network or model.
+ *
+ * Pipeline: dxf-parser → primitives in mm (dxf-geometry) → views without frames (dxf-shapes) →
+ * turned part or not (dxf-axis) → profile (dxf-profile) → dimensions applied (dxf-dimensions) →
+ * notes (dxf-notes) → description (dxf-describe, dxf-prismatic).
+ */
+import DxfParser, { type IDxf } from 'dxf-parser';
+import type { BlueprintDescription } from '#server/contracts/blueprint';
+import { collectDrawing, type Primitive } from './dxf-geometry.ts';
+import { boxOf, diagonal, dropFrames, groupViews, unionBox, type View } from './dxf-shapes.ts';
+import { findTurnedPart } from './dxf-axis.ts';
+import { extractProfile } from './dxf-profile.ts';
+import { applyDimensions, readDimension, type DrawingUnits } from './dxf-dimensions.ts';
+import { readNotes } from './dxf-notes.ts';
+import { describeTurnedPart } from './dxf-describe.ts';
+import { describeNonTurnedPart } from './dxf-prismatic.ts';
+
+export interface DxfReading {
+  description: BlueprintDescription;
+  isTurnedPart: boolean;
+  /** The drawing's units; every number of the description is in mm whatever they are. */
+  units: 'mm' | 'inch';
+}
+
+/** A DXF the reader cannot use; the message is meant for the user. */
+export class DxfReadError extends Error {
+  override name = 'DxfReadError';
+}
+
+/** $INSUNITS codes (AutoCAD DXF reference, HEADER section): unit system and mm per unit. */
+const INSUNITS: Record<number, { units: 'mm' | 'inch'; mmPerUnit: number; name: string }> = {
+  1: { units: 'inch', mmPerUnit: 25.4, name: 'inches' },
+  2: { units: 'inch', mmPerUnit: 304.8, name: 'feet' },
+  4: { units: 'mm', mmPerUnit: 1, name: 'millimetres' },
+  5: { units: 'mm', mmPerUnit: 10, name: 'centimetres' },
+  6: { units: 'mm', mmPerUnit: 1000, name: 'metres' },
+  8: { units: 'inch', mmPerUnit: 0.0000254, name: 'microinches' },
+  9: { units: 'inch', mmPerUnit: 0.0254, name: 'mils' },
+  10: { units: 'inch', mmPerUnit: 914.4, name: 'yards' },
+  13: { units: 'mm', mmPerUnit: 0.001, name: 'micrometres' },
+  14: { units: 'mm', mmPerUnit: 100, name: 'decimetres' },
+};
+
+function unitsOf(
+  header: IDxf['header'] | undefined,
+): DrawingUnits & { note?: string; name: string } {
+  const code = typeof header?.$INSUNITS === 'number' ? header.$INSUNITS : 0;
+  const known = INSUNITS[code];
+  const decimalsOf = (fallback: number) => {
+    const value = header?.$DIMDEC ?? header?.$LUPREC;
+    return typeof value === 'number' && value >= 0 && value <= 8 ? value : fallback;
+  };
+  if (known) return { ...known, decimals: decimalsOf(known.units === 'inch' ? 4 : 2) };
+  return {
+    units: 'mm',
+    mmPerUnit: 1,
+    decimals: decimalsOf(2),
+    name: 'millimetres',
+    note:
+      code === 0
+        ? 'The DXF does not say its units ($INSUNITS missing or 0, unitless): millimetres assumed. Check the sizes.'
+        : `The DXF's units ($INSUNITS ${code}) are not used for parts: millimetres assumed. Check the sizes.`,
+  };
+}
+
+/**
+ * Rejects text that is not an ASCII DXF before the parser sees it (the parser prints to the
+ * console on such input): every other line must be a group code, and a SECTION must come early.
+ */
+function checkStructure(content: string, fileName: string): void {
+  if (content.startsWith('AutoCAD Binary DXF')) {
+    throw new DxfReadError(
+      `${fileName} is a binary DXF. Save it as an ASCII DXF in the CAD program and upload it again.`,
+    );
+  }
+  const lines = content.split(/\r\n|\r|\n/);
+  let start = 0;
+  while (start < lines.length && lines[start]!.trim() === '') start++;
+  let sawSection = false;
+  for (let i = start; i + 1 < lines.length; i += 2) {
+    const code = lines[i]!.trim();
+    if (!/^-?\d{1,4}$/.test(code)) {
+      if (i === start || !sawSection) {
+        throw new DxfReadError(
+          `${fileName} is not a DXF file: a DXF starts with numbered group codes ("0", "SECTION"…), this file starts with "${lines[start]!.trim().slice(0, 40)}". Export the drawing as DXF from the CAD program.`,
+        );
+      }
+      throw new DxfReadError(
+        `${fileName} is damaged: line ${i + 1} should hold a DXF group code (a number) but holds "${code.slice(0, 40)}". Export the drawing as DXF again.`,
+      );
+    }
+    if (code === '0' && lines[i + 1]!.trim() === 'SECTION') {
+      sawSection = true;
+      if (lines[i + 2]?.trim() !== '2') {
+        throw new DxfReadError(
+          `${fileName} is damaged: a SECTION at line ${i + 2} has no name. Export the drawing as DXF again.`,
+        );
+      }
+    }
+    if (!sawSection && i - start > 200) break;
+  }
+  if (!sawSection) {
+    throw new DxfReadError(
+      `${fileName} is not a DXF file: it has no SECTION. Export the drawing as DXF from the CAD program.`,
+    );
+  }
+}
+
+function parse(content: string, fileName: string): IDxf {
+  checkStructure(content, fileName);
+  let dxf: IDxf | null;
+  try {
+    dxf = new DxfParser().parseSync(content);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DxfReadError(
+      `${fileName} could not be read as a DXF: ${reason}. The file may be truncated or damaged; export it again from the CAD program.`,
+    );
+  }
+  if (!dxf) throw new DxfReadError(`${fileName} could not be read as a DXF.`);
+  return dxf;
+}
+
+function near(primitives: Primitive[], view: View): Primitive[] {
+  const { box } = view;
+  const margin = 0.05 * diagonal(box);
+  return primitives.filter((p) => {
+    const b = boxOf(p);
+    return (
+      b.minX >= box.minX - margin &&
+      b.maxX <= box.maxX + margin &&
+      b.minY >= box.minY - margin &&
+      b.maxY <= box.maxY + margin
+    );
+  });
+}
+
+/**
+ * Reads a DXF drawing into a blueprint description, offline.
+ *
+ * Units come from $INSUNITS (1 inch, 4 mm, …; 0 or missing: mm assumed and said in `unresolved`);
+ * every number of the description is in mm. A turned part (a side view symmetric about an axis)
+ * gets its outer diameters, grooves, tapers, chamfers, fillets and bores from the drawn profile,
+ * with the written dimensions replacing drawn sizes and lengths, and the notes applied (material,
+ * threads, chamfers, Ra, general tolerance). Other parts get an overview of what was found.
+ *
+ * @param content - the DXF file as text (ASCII DXF)
+ * @param fileName - the uploaded file's name, for messages and `source`
+ * @returns the description, whether it is a turned part, and the drawing's units
+ * @throws DxfReadError for empty input, text that is not a DXF, a DXF the parser rejects (with its
+ *   reason) and a DXF without geometry
+ */
+export function readDxf(content: string, fileName: string): DxfReading {
+  if (content.trim() === '') {
+    throw new DxfReadError(`${fileName} is empty: there is no drawing to read.`);
+  }
+  const dxf = parse(content, fileName);
+  const units = unitsOf(dxf.header);
+  const drawing = collectDrawing(dxf, units.mmPerUnit);
+  const primitives = dropFrames(drawing.primitives, drawing.notes);
+  if (primitives.length === 0) {
+    throw new DxfReadError(
+      `${fileName} has no geometry: no lines, arcs, circles or polylines outside the title block, frame and dimensions.`,
+    );
+  }
+  const all = unionBox(primitives.map(boxOf));
+  const views = groupViews(primitives, Math.max(0.01, 0.005 * diagonal(all)));
+  const verdict = findTurnedPart(views, drawing.centreLines, drawing.notes);
+  const findings = readNotes(drawing.notes);
+
+  let description: BlueprintDescription;
+  if (verdict.turned) {
+    const profile = extractProfile(verdict.view, verdict.axis, near(drawing.hidden, verdict.view));
+    const dimensions = applyDimensions(profile, drawing.dimensions, units);
+    description = describeTurnedPart(profile, dimensions, findings);
+  } else {
+    const texts = drawing.dimensions.map((d) => readDimension(d, units).text);
+    description = describeNonTurnedPart(
+      views,
+      verdict.reason,
+      drawing.centreLines,
+      texts,
+      findings,
+    );
+  }
+  if (units.units === 'inch' || units.mmPerUnit !== 1) {
+    description.overview += ` Drawing units: ${units.name}, converted to mm.`;
+  }
+  if (units.note) description.unresolved!.unshift(units.note);
+  description.source = `DXF (offline reader): ${fileName}`;
+  return { description, isTurnedPart: verdict.turned, units: units.units };
+}

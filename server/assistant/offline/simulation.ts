@@ -1,0 +1,165 @@
+/**
+ * The offline reading of simulation feedback: the kind of problem the operator describes, what
+ * to change, and the explicit overrides regeneration applies (cam/cutting-data CuttingOverrides).
+ *
+ * Remedies follow the usual turning troubleshooting guides (Sandvik Coromant, "Turning:
+ * troubleshooting"; Machinery's Handbook, "Machining problems"): chatter calls for lower speed
+ * and depth of cut, poor finish for a lower finishing feed, fast wear for lower speed, a
+ * collision for more clearance, a slow cycle for higher feed and depth where the machine is rigid.
+ */
+import type { SimulationAnalysis } from '#machines/qbotSteps';
+import type { SimulationContext } from '../types.ts';
+
+interface Problem {
+  name: string;
+  pattern: RegExp;
+  overrides: Record<string, number>;
+  analysis: string;
+  recommendations: string[];
+  safetyNotes: string[];
+  changes: Partial<SimulationAnalysis['suggestedChanges']>;
+}
+
+const problems: Problem[] = [
+  {
+    name: 'collision',
+    pattern:
+      /collid|collision|crash|gouge|hit|struck|strike|touch(ed|es)? the (chuck|jaw|part|stock)|rapid.*(into|through)|overtravel|limit/i,
+    overrides: { clearanceMm: 5 },
+    analysis:
+      'The simulation shows the tool meeting the part, the stock or the chuck where it should not.',
+    recommendations: [
+      'Keep approaches and retracts 5 mm clear of the stock instead of 2 mm.',
+      'Check the tool offsets and the work offset Z0 on the finished free-end face before running again.',
+    ],
+    safetyNotes: [
+      'Do not run the program on the machine until the simulation is clean.',
+      'Check the tool change position is clear of the tailstock and the part.',
+    ],
+    changes: { toolPath: 'Approach and retract 5 mm clear of the stock (was 2 mm).' },
+  },
+  {
+    name: 'chatter',
+    pattern: /chatter|vibrat|squeal|rattl|harmonic|resonan/i,
+    overrides: { surfaceSpeedFactor: 0.8, depthOfCutFactor: 0.7 },
+    analysis:
+      'The description points to chatter: the cut excites the part or the tool at the current speed and depth.',
+    recommendations: [
+      'Lower the surface speed by 20 %.',
+      'Take 30 % less depth of cut in roughing.',
+      'Keep the tool overhang short and support long parts with the tailstock.',
+    ],
+    safetyNotes: ['Chatter breaks inserts: check the cutting edge before the next run.'],
+    changes: {
+      spindleSpeed: 'Surface speeds 20 % lower.',
+      depthOfCut: 'Roughing depth of cut 30 % smaller.',
+    },
+  },
+  {
+    name: 'finish',
+    pattern:
+      /finish|rough surface|surface (is|was) rough|scallop|feed marks|tool marks|ra\b|poor surface|torn|tearing/i,
+    overrides: { finishFeedFactor: 0.7, surfaceSpeedFactor: 1.1 },
+    analysis:
+      'The finished surfaces are rougher than wanted: the finishing feed leaves marks larger than the drawing allows.',
+    recommendations: [
+      'Lower the finishing feed by 30 %.',
+      'Raise the surface speed by 10 % to avoid built-up edge.',
+      'Use the finishing insert with the larger nose radius if one is loaded.',
+    ],
+    safetyNotes: [],
+    changes: {
+      feedRate: 'Finishing feed 30 % lower.',
+      spindleSpeed: 'Surface speeds 10 % higher.',
+    },
+  },
+  {
+    name: 'wear',
+    pattern: /wear|worn|burn|smok|blue|built[- ]up|chip weld|melt|overheat|hot/i,
+    overrides: { surfaceSpeedFactor: 0.75 },
+    analysis:
+      'The tool runs too hot for this material: the surface speed is above what the insert stands.',
+    recommendations: [
+      'Lower the surface speed by 25 %.',
+      'Make sure coolant reaches the cutting edge.',
+    ],
+    safetyNotes: ['Hot chips: keep the guard closed.'],
+    changes: { spindleSpeed: 'Surface speeds 25 % lower.' },
+  },
+  {
+    name: 'breakage',
+    pattern: /broke|break|snap|chipp|crack/i,
+    overrides: { feedFactor: 0.7, depthOfCutFactor: 0.7 },
+    analysis: 'The tool is overloaded: feed and depth of cut are too high for it.',
+    recommendations: ['Lower the feeds by 30 %.', 'Take 30 % less depth of cut in roughing.'],
+    safetyNotes: ['Replace the broken insert and check the part for damage before restarting.'],
+    changes: { feedRate: 'Feeds 30 % lower.', depthOfCut: 'Roughing depth of cut 30 % smaller.' },
+  },
+  {
+    name: 'slow',
+    pattern: /slow|too long|cycle time|faster|takes? (ages|forever)|speed (it )?up/i,
+    overrides: { feedFactor: 1.15, depthOfCutFactor: 1.25 },
+    analysis:
+      'The program is safe but slow: roughing can take bigger bites where the machine is rigid.',
+    recommendations: ['Raise the feeds by 15 %.', 'Take 25 % more depth of cut in roughing.'],
+    safetyNotes: ['Watch the first part closely: the heavier cuts load the spindle more.'],
+    changes: { feedRate: 'Feeds 15 % higher.', depthOfCut: 'Roughing depth of cut 25 % larger.' },
+  },
+];
+
+const unchanged = 'No change.';
+
+/**
+ * Analyse simulation feedback. Several problems may be named at once; each one's overrides are
+ * multiplied in (clearances take the larger). When no known problem is named, no new program is
+ * proposed (requiresNewGcode false).
+ */
+export function analyzeSimulationOffline(context: SimulationContext): SimulationAnalysis {
+  const found = problems.filter((problem) => problem.pattern.test(context.feedback));
+  const warnings = context.program?.warnings ?? [];
+  if (found.length === 0) {
+    return {
+      analysis: `I could not tell from your description what went wrong ("${context.feedback.slice(0, 200)}"). Name what you saw: chatter, a poor finish, tool wear, a collision, a broken tool, or a cycle that is too slow.`,
+      recommendations: [
+        'Describe the problem with one of those words so I can change the program for it.',
+      ],
+      safetyNotes: warnings.slice(0, 3),
+      requiresNewGcode: false,
+      suggestedChanges: {
+        feedRate: unchanged,
+        spindleSpeed: unchanged,
+        toolPath: unchanged,
+        depthOfCut: unchanged,
+      },
+    };
+  }
+  const overrides: Record<string, number> = {};
+  for (const problem of found) {
+    for (const [key, value] of Object.entries(problem.overrides)) {
+      overrides[key] =
+        key === 'clearanceMm'
+          ? Math.max(overrides[key] ?? 0, value)
+          : Math.round((overrides[key] ?? 1) * value * 1000) / 1000;
+    }
+  }
+  const change = (field: keyof SimulationAnalysis['suggestedChanges']) =>
+    found
+      .map((problem) => problem.changes[field])
+      .filter(Boolean)
+      .join(' ') || unchanged;
+  return {
+    analysis: found.map((problem) => problem.analysis).join(' '),
+    recommendations: found.flatMap((problem) => problem.recommendations),
+    safetyNotes: [
+      ...new Set([...found.flatMap((problem) => problem.safetyNotes), ...warnings.slice(0, 2)]),
+    ],
+    requiresNewGcode: true,
+    suggestedChanges: {
+      feedRate: change('feedRate'),
+      spindleSpeed: change('spindleSpeed'),
+      toolPath: change('toolPath'),
+      depthOfCut: change('depthOfCut'),
+    },
+    overrides,
+  };
+}

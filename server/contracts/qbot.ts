@@ -1,0 +1,171 @@
+/**
+ * Q-Bot API contracts (spec section 7, "Assistant"), plus the two calls this product adds so
+ * that a reload or a restart resumes the workflow: posting the workflow events the UI takes on
+ * its own, and reading a conversation back (docs/decisions/008-qbot-workflow.md).
+ */
+import { z } from 'zod';
+import {
+  blueprintAnalysisSchema,
+  blueprintDescriptionSchema,
+  materialChoiceSchema,
+  materialSizeSchema,
+} from './blueprint.ts';
+
+const threadId = z.uuid('Thread ID is not set. Start a conversation first.');
+const text = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+
+/** GET /api/qbot/startClaude response. */
+export const startConversationResponseSchema = z.object({
+  thread_id: z.string(),
+  assistant_id: z.string(),
+});
+
+/** POST /api/qbot/uploadBlueprintClaude multipart text fields (the file is the `file` part). */
+export const uploadFieldsSchema = z.object({ threadId, assistantId: z.string().optional() });
+
+export const uploadResponseSchema = z.object({
+  description: blueprintDescriptionSchema,
+  materials: z.array(materialChoiceSchema),
+  tools: z.array(z.string()),
+  materialSize: materialSizeSchema,
+  imageUrl: z.string(),
+});
+
+export const updateDescriptionBodySchema = z.object({
+  threadId,
+  assistantId: z.string().optional(),
+  imageUrl: z.string().optional(),
+  originalDescription: z.unknown().optional(),
+  feedback: text(4000, 'Please describe what to change.'),
+});
+export const updateDescriptionResponseSchema = blueprintAnalysisSchema;
+
+/** The job prompt helper (spec section 3). The server uses its own record of the choices. */
+export const promptHelperSchema = z
+  .object({
+    jobType: z.string(),
+    machineDetails: z.string(),
+    materialStock: z.string(),
+    stockSize: materialSizeSchema,
+    selectedToolingPairs: z.array(z.unknown()),
+    simulationFeedback: z.unknown().optional(),
+  })
+  .partial();
+
+export const processBlueprintBodySchema = z.object({
+  thread_id: threadId,
+  imageUrl: z.string().optional(),
+  promptHelper: promptHelperSchema.optional(),
+});
+
+export const verificationCheckSchema = z.object({
+  title: z.string(),
+  passed: z.boolean(),
+  details: z.array(z.string()),
+});
+
+export const processBlueprintResponseSchema = z.object({
+  message: z.string(),
+  fileUrl: z.string().nullable(),
+  version: z.number().int(),
+  fileName: z.string(),
+  verified: z.boolean(),
+  checks: z.array(verificationCheckSchema),
+  operations: z.array(z.string()),
+  warnings: z.array(z.string()),
+  notProgrammed: z.array(z.string()),
+  dialect: z.string(),
+});
+
+export const askBodySchema = z.object({ threadId, message: text(4000, 'Please type a message.') });
+export const askResponseSchema = z.object({ message: z.string() });
+
+export const simulationFeedbackBodySchema = z.object({
+  threadId,
+  assistantId: z.string().optional(),
+  gcodePath: z.string().optional(),
+  feedback: text(4000, 'Please provide feedback about the simulation results.'),
+  blueprintDetails: z.unknown().optional(),
+});
+
+export const simulationFeedbackResponseSchema = z.object({
+  analysis: z.string(),
+  recommendations: z.array(z.string()),
+  safetyNotes: z.array(z.string()),
+  requiresNewGcode: z.boolean(),
+  suggestedChanges: z.object({
+    feedRate: z.string(),
+    spindleSpeed: z.string(),
+    toolPath: z.string(),
+    depthOfCut: z.string(),
+  }),
+  overrides: z.record(z.string(), z.number()).optional(),
+});
+
+/** Workflow events the UI takes on its own; the calls above carry the others. */
+export const workflowEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('description.confirmed') }),
+  z.object({ type: z.literal('description.change.requested') }),
+  z.object({ type: z.literal('description.change.cancelled') }),
+  z.object({
+    type: z.literal('material.selected'),
+    material: text(200, 'Please select an option before confirming.'),
+  }),
+  z.object({
+    type: z.literal('size.submitted'),
+    size: z.string().trim().max(200, 'At most 200 characters.'),
+  }),
+  z.object({
+    type: z.literal('jobType.selected'),
+    jobType: z.enum(['Lathe', 'Milling', 'Wire EDM', 'Sinker EDM'], {
+      error: 'Please select an option before confirming.',
+    }),
+  }),
+  z.object({
+    type: z.literal('machine.selected'),
+    machineId: z.uuid('Please select an option before confirming.'),
+  }),
+  z.object({
+    type: z.literal('tools.confirmed'),
+    toolIds: z.array(z.uuid()).min(1, 'You must choose tools for this job.').max(200),
+  }),
+  z.object({ type: z.literal('summary.confirmed') }),
+  z.object({ type: z.literal('gcode.downloaded') }),
+  z.object({ type: z.literal('simulation.succeeded') }),
+  z.object({ type: z.literal('simulation.failed') }),
+  z.object({ type: z.literal('feedback.cancelled') }),
+  z.object({ type: z.literal('workflow.restarted') }),
+  z.object({ type: z.literal('workflow.cancelled') }),
+  z.object({
+    type: z.literal('tracker.reset'),
+    step: z.enum([
+      'Upload Blueprint',
+      'Analyze Blueprint',
+      'Confirm Description',
+      'Choose Material Stock',
+      'Choose Material Size',
+      'Choose Job Type',
+      'Choose Machine',
+      'Choose Tooling',
+      'Confirm Job Summary',
+      'Generate G-Code',
+      'Download G-Code',
+      'Simulate',
+    ]),
+  }),
+]);
+export type WorkflowEventBody = z.infer<typeof workflowEventSchema>;
+
+export const workflowEventBodySchema = z.object({ threadId, event: workflowEventSchema });
+
+/** A conversation as the server keeps it: its step and the chart's persisted snapshot. */
+export const threadResponseSchema = z.object({
+  threadId: z.string(),
+  assistantId: z.string(),
+  step: z.string(),
+  snapshot: z.unknown(),
+});
+export type ThreadResponse = z.infer<typeof threadResponseSchema>;
+
+export const threadParamsSchema = z.object({ threadId: z.uuid('Conversation not found.') });

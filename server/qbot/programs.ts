@@ -1,0 +1,246 @@
+/**
+ * Write a conversation's program: gather the job from the server's own records (machine,
+ * selected tools, stock, material, confirmed description), let cam/ plan, write and verify it,
+ * and store it as the next program version with its verification report. A program that fails
+ * verification is stored for the record but never offered for download.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { BlueprintAnalysis } from '#cam/blueprint-description';
+import { parseDiameterCallout, parseLengthCallout } from '#cam/callouts';
+import type { CuttingOverrides } from '#cam/cutting-data';
+import { generateLatheProgram } from '#cam/lathe/generate';
+import { PartModelError } from '#cam/lathe/part';
+import { PlanningError } from '#cam/lathe/plan';
+import { programVersions, storedFiles } from '#db/schema';
+import type { QbotContext, WorkflowProgram } from '#machines/qbotSteps';
+import { promptHelperOf, qbotMessages } from '#machines/qbotSteps';
+import type { Database } from '#server/database';
+import { AppError } from '#server/errors';
+import { getMachine } from '#server/shop/machines';
+import { listToolingPairs } from '#server/shop/tooling';
+import type { FileStore } from '#server/storage/file-store';
+import { suggestedStock } from '#server/assistant/offline/analysis';
+
+export const programMessages = {
+  notLathe: (jobType: string) =>
+    `This version writes lathe programs; ${jobType} programs come in a later version. Reset to "Choose Job Type" and choose Lathe.`,
+  stockUnreadable: (size: string) =>
+    `I could not read a bar diameter from the stock size "${size}". Reset to "Choose Material Size" and give it like "Ø20 x 100 round bar".`,
+  toolsChanged:
+    'Some of the selected tools are no longer on the machine. Reset to "Choose Tooling" and choose again.',
+  notVerified: (failed: string[]) =>
+    `The program did not pass verification (${failed.join('; ')}), so it is not offered for download.`,
+} as const;
+
+/** Stock diameter and length from the workflow's size choice, or the description's suggestion. */
+export function stockOf(
+  size: QbotContext['materialSize'],
+  analysis: BlueprintAnalysis,
+): { diameterMm: number; lengthMm?: number } {
+  const chosen =
+    size === null || size === qbotMessages.defaultStockSize
+      ? suggestedStock(analysis.description)
+      : size;
+  const text = typeof chosen === 'string' ? chosen : `${chosen.diameter} x ${chosen.length}`;
+  const diameterText = typeof chosen === 'string' ? chosen : chosen.diameter;
+  const diameterMm =
+    parseDiameterCallout(diameterText)?.nominalMm ??
+    (/(\d+(?:[.,]\d+)?)\s*(?:mm)?/.exec(diameterText)
+      ? Number(/(\d+(?:[.,]\d+)?)/.exec(diameterText)![1]!.replace(',', '.'))
+      : undefined);
+  if (!diameterMm || !(diameterMm > 0))
+    throw new AppError(422, 'validation_failed', programMessages.stockUnreadable(text));
+  const lengthText =
+    typeof chosen === 'string'
+      ? (/x\s*([\d.,]+\s*(?:mm)?)/i.exec(chosen)?.[1] ?? '')
+      : chosen.length;
+  const lengthMm = lengthText ? parseLengthCallout(lengthText)?.valueMm : undefined;
+  return { diameterMm, ...(lengthMm ? { lengthMm } : {}) };
+}
+
+/** Overrides of successive simulation analyses combine: factors multiply, clearances take the larger. */
+export function combineOverrides(
+  previous: CuttingOverrides | undefined,
+  next: Record<string, number> | undefined,
+): CuttingOverrides {
+  const combined: Record<string, number> = { ...(previous as Record<string, number> | undefined) };
+  for (const [key, value] of Object.entries(next ?? {})) {
+    if (key.endsWith('Factor'))
+      combined[key] = Math.round((combined[key] ?? 1) * value * 1000) / 1000;
+    else if (key === 'clearanceMm') combined[key] = Math.max(combined[key] ?? 0, value);
+    else combined[key] = value;
+  }
+  return combined;
+}
+
+export interface ProgramDeps {
+  db: Database;
+  files: FileStore;
+  organizationId: string;
+  threadId: string;
+}
+
+/**
+ * Generate, verify and store the next program version of a conversation.
+ * @throws AppError 422 for a job cannot be planned (with cam/'s message) or a program that fails
+ *   verification
+ */
+export async function writeProgram(
+  deps: ProgramDeps,
+  context: QbotContext,
+): Promise<WorkflowProgram> {
+  const { db, organizationId, threadId } = deps;
+  if (!context.analysis || !context.machine || !context.jobType) {
+    throw new AppError(
+      409,
+      'workflow_out_of_order',
+      'The job is not complete yet: confirm the description, material, size, job type, machine and tools first.',
+    );
+  }
+  if (context.jobType !== 'Lathe')
+    throw new AppError(422, 'validation_failed', programMessages.notLathe(context.jobType));
+  const machine = await getMachine(db, organizationId, context.machine._id);
+  const tools = (await listToolingPairs(db, organizationId, machine._id)).filter((tool) =>
+    context.toolIds.includes(tool.id),
+  );
+  if (tools.length !== context.toolIds.length)
+    throw new AppError(409, 'conflict', programMessages.toolsChanged);
+  const [previous] = await db
+    .select({ version: programVersions.version, overrides: programVersions.overrides })
+    .from(programVersions)
+    .where(
+      and(
+        eq(programVersions.threadId, threadId),
+        eq(programVersions.organizationId, organizationId),
+      ),
+    )
+    .orderBy(desc(programVersions.version))
+    .limit(1);
+  const version = (previous?.version ?? 0) + 1;
+  const overrides = context.simulationAnalysis
+    ? combineOverrides(
+        previous?.overrides as CuttingOverrides | undefined,
+        context.simulationAnalysis.overrides,
+      )
+    : ((previous?.overrides as CuttingOverrides | null) ?? undefined);
+
+  let generated;
+  try {
+    generated = generateLatheProgram({
+      description: context.analysis.description,
+      material: context.material ?? context.analysis.description.materialSpecs.material,
+      stock: stockOf(context.materialSize, context.analysis),
+      machine: {
+        name: machine.name,
+        manufacturer: machine.machineManufacturer?.name ?? 'Unknown',
+        model: machine.machineModelType?.name ?? 'Unknown',
+        controllerType: machine.controllerType?.name ?? 'Unknown',
+        controllerModel: machine.controllerModelType?.name ?? 'Unknown',
+        dialect: machine.controllerModelType?.dialect ?? 'unknown',
+        serialNumber: machine.serialNumber,
+      },
+      tools,
+      programVersion: version,
+      ...(overrides ? { overrides } : {}),
+      partName: (context.fileName ?? 'part').replace(/\.[A-Za-z0-9]+$/, ''),
+    });
+  } catch (error) {
+    if (error instanceof PartModelError || error instanceof PlanningError) {
+      throw new AppError(422, 'validation_failed', error.message);
+    }
+    throw error;
+  }
+
+  const checks = generated.report.checks.map(({ title, passed, details }) => ({
+    title,
+    passed,
+    details,
+  }));
+  let fileId: string | null = null;
+  if (generated.report.passed) {
+    const bytes = Buffer.from(generated.gcode, 'utf8');
+    const storageKey = `${organizationId}/${randomUUID()}`;
+    await deps.files.put(storageKey, bytes);
+    const [file] = await db
+      .insert(storedFiles)
+      .values({
+        organizationId,
+        threadId,
+        kind: 'program',
+        fileName: generated.fileName,
+        contentType: 'text/plain; charset=utf-8',
+        sizeBytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        storageKey,
+      })
+      .returning({ id: storedFiles.id });
+    fileId = file!.id;
+  }
+  await db.insert(programVersions).values({
+    threadId,
+    organizationId,
+    version,
+    fileId,
+    machineId: machine._id,
+    dialect: generated.dialect,
+    verified: generated.report.passed,
+    report: generated.report,
+    summary: generated.summary,
+    promptHelper: promptHelperOf(context),
+    overrides: overrides ?? null,
+  });
+  if (!generated.report.passed) {
+    throw new AppError(
+      422,
+      'validation_failed',
+      programMessages.notVerified(
+        checks.filter((check) => !check.passed).map((check) => check.title),
+      ),
+    );
+  }
+  return {
+    version,
+    fileUrl: `/api/files/${fileId}`,
+    fileName: generated.fileName,
+    verified: true,
+    checks,
+    operations: generated.summary.operations.map((operation) => {
+      const speed =
+        operation.surfaceSpeed !== undefined
+          ? `${operation.surfaceSpeed} m/min`
+          : `${operation.rpm} rpm`;
+      return `${operation.name}: ${operation.tool}, ${speed}, ${operation.feedPerRev} mm/rev${operation.depthOfCut !== undefined ? `, ap ${operation.depthOfCut} mm` : ''}`;
+    }),
+    warnings: generated.summary.warnings,
+    notProgrammed: generated.summary.notProgrammed,
+    dialect: generated.dialect,
+  };
+}
+
+/** The latest program of a conversation, with its text, for the simulation analysis. */
+export async function latestProgram(deps: ProgramDeps) {
+  const [program] = await deps.db
+    .select({
+      version: programVersions.version,
+      verified: programVersions.verified,
+      summary: programVersions.summary,
+      overrides: programVersions.overrides,
+      storageKey: storedFiles.storageKey,
+    })
+    .from(programVersions)
+    .leftJoin(storedFiles, eq(storedFiles.id, programVersions.fileId))
+    .where(
+      and(
+        eq(programVersions.threadId, deps.threadId),
+        eq(programVersions.organizationId, deps.organizationId),
+      ),
+    )
+    .orderBy(desc(programVersions.version))
+    .limit(1);
+  if (!program) return undefined;
+  const gcode = program.storageKey
+    ? (await deps.files.get(program.storageKey)).toString('utf8')
+    : '';
+  return { ...program, gcode };
+}

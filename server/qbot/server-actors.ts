@@ -1,0 +1,167 @@
+/**
+ * The server's implementations of the qbotWorkflow chart's actors: they read the stored drawing,
+ * call the assistant provider, load the shop's machines and tools, and write programs, always
+ * inside the caller's organization.
+ */
+import { eq } from 'drizzle-orm';
+import { fromPromise } from 'xstate';
+import type { BlueprintAnalysis } from '#cam/blueprint-description';
+import { descriptionVersions, storedFiles } from '#db/schema';
+import type {
+  AnalyzeInput,
+  DescribeInput,
+  DescribeOutput,
+  GenerateInput,
+  LoadMachinesInput,
+  LoadToolsInput,
+  ReviseInput,
+} from '#machines/qbotWorkflow';
+import { machineDetailsOf } from '#machines/qbotSteps';
+import type {
+  SimulationAnalysis,
+  WorkflowMachine,
+  WorkflowProgram,
+  WorkflowTool,
+} from '#machines/qbotSteps';
+import type { AssistantProvider } from '#server/assistant/index';
+import type { Database } from '#server/database';
+import { AppError } from '#server/errors';
+import { getMachine, listMachinesByType } from '#server/shop/machines';
+import { listToolingPairs } from '#server/shop/tooling';
+import type { FileStore } from '#server/storage/file-store';
+import { latestProgram, writeProgram } from './programs.ts';
+import type { DrawingType } from './uploads.ts';
+import type { ServerActors } from './workflow-runner.ts';
+
+export interface ServerActorDeps {
+  db: Database;
+  files: FileStore;
+  provider: AssistantProvider;
+  organizationId: string;
+  threadId: string;
+}
+
+const drawingTypeOf = (contentType: string): DrawingType =>
+  (
+    ({
+      'image/jpeg': 'jpg',
+      'image/png': 'png',
+      'application/pdf': 'pdf',
+      'image/vnd.dxf': 'dxf',
+      'model/step': 'step',
+    }) as Record<string, DrawingType>
+  )[contentType] ?? 'dxf';
+
+/** Build the server's actors; each reports its error through `onFailure` before rejecting. */
+export function serverActors(
+  deps: ServerActorDeps,
+  onFailure: (error: unknown) => void,
+): ServerActors {
+  const { db, organizationId, threadId } = deps;
+  const reporting =
+    <T, I>(work: (input: I) => Promise<T>) =>
+    async ({ input }: { input: I }): Promise<T> => {
+      try {
+        return await work(input);
+      } catch (error) {
+        onFailure(error);
+        throw error;
+      }
+    };
+
+  return {
+    describeBlueprint: fromPromise<DescribeOutput, DescribeInput>(
+      reporting(async ({ fileId }) => {
+        if (!fileId) throw new AppError(400, 'validation_failed', 'The upload has no stored file.');
+        const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
+        if (file?.organizationId !== organizationId)
+          throw new AppError(404, 'not_found', 'File not found.');
+        const analysis = await deps.provider.describeBlueprint({
+          fileName: file.fileName,
+          type: drawingTypeOf(file.contentType),
+          bytes: await deps.files.get(file.storageKey),
+        });
+        await db
+          .insert(descriptionVersions)
+          .values({ threadId, organizationId, version: 1, analysis, source: 'reader' });
+        return { analysis, imageUrl: `/api/files/${file.id}`, threadId };
+      }),
+    ),
+    reviseDescription: fromPromise<BlueprintAnalysis, ReviseInput>(
+      reporting(async ({ feedback, context }) => {
+        if (!context.analysis)
+          throw new AppError(
+            409,
+            'workflow_out_of_order',
+            'There is no description to change yet.',
+          );
+        const analysis = await deps.provider.reviseDescription(context.analysis, feedback);
+        await db.insert(descriptionVersions).values({
+          threadId,
+          organizationId,
+          version: context.descriptionVersion + 1,
+          analysis,
+          source: 'revision',
+          feedback,
+        });
+        return analysis;
+      }),
+    ),
+    loadMachines: fromPromise<WorkflowMachine[], LoadMachinesInput>(
+      reporting(async ({ jobType }) =>
+        (await listMachinesByType(db, organizationId, jobType)).map((machine) => ({
+          _id: machine._id,
+          name: machine.name,
+          serialNumber: machine.serialNumber,
+          details: machineDetailsOf(machine),
+          typeName: machine.machineType?.name ?? '',
+        })),
+      ),
+    ),
+    loadTools: fromPromise<WorkflowTool[], LoadToolsInput>(
+      reporting(async ({ machine }) => {
+        await getMachine(db, organizationId, machine._id);
+        return (await listToolingPairs(db, organizationId, machine._id)).map(
+          ({ id, slotNumber, toolName, toolDescription, toolType }) => ({
+            id,
+            slotNumber,
+            toolName,
+            toolDescription,
+            toolType,
+          }),
+        );
+      }),
+    ),
+    generateProgram: fromPromise<WorkflowProgram, GenerateInput>(
+      reporting(({ context }) =>
+        writeProgram({ db, files: deps.files, organizationId, threadId }, context),
+      ),
+    ),
+    analyzeSimulation: fromPromise<SimulationAnalysis, AnalyzeInput>(
+      reporting(async ({ feedback, context }) => {
+        if (!context.analysis)
+          throw new AppError(409, 'workflow_out_of_order', 'There is no program to analyse yet.');
+        const program = await latestProgram({ db, files: deps.files, organizationId, threadId });
+        const summary = program?.summary as
+          { warnings?: string[]; operations?: { name: string }[] } | undefined;
+        return deps.provider.analyzeSimulation({
+          feedback,
+          analysis: context.analysis,
+          ...(program
+            ? {
+                program: {
+                  gcode: program.gcode,
+                  checksPassed: program.verified,
+                  warnings: summary?.warnings ?? [],
+                  operations: (summary?.operations ?? []).map((operation) => operation.name),
+                },
+              }
+            : {}),
+          ...(program?.overrides
+            ? { appliedOverrides: program.overrides as Record<string, number> }
+            : {}),
+        });
+      }),
+    ),
+  };
+}

@@ -1,0 +1,61 @@
+/** Stored drawings and programs, mounted at /api/files: only for members of the owning organization. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { programVersions, storedFiles } from '#db/schema';
+import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
+import { apiErrorSchema } from '#server/contracts/errors';
+import { AppError } from '#server/errors';
+
+const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', activeMemberHook);
+
+  app.get(
+    '/:fileId',
+    {
+      schema: {
+        summary: 'Download a stored drawing or a verified program',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ fileId: z.uuid('File not found.') }),
+        response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { organizationId } = requireActiveMember(request);
+      const [file] = await app.db
+        .select()
+        .from(storedFiles)
+        .where(
+          and(
+            eq(storedFiles.id, request.params.fileId),
+            eq(storedFiles.organizationId, organizationId),
+          ),
+        );
+      if (!file) throw new AppError(404, 'not_found', 'File not found.');
+      if (file.kind === 'program') {
+        const [program] = await app.db
+          .select({ verified: programVersions.verified })
+          .from(programVersions)
+          .where(eq(programVersions.fileId, file.id));
+        if (!program?.verified) throw new AppError(404, 'not_found', 'File not found.');
+      }
+      const bytes = await app.fileStore.get(file.storageKey);
+      const asciiName = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header(
+            'content-disposition',
+            `${file.kind === 'program' ? 'attachment' : 'inline'}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          )
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          // Bytes, not JSON: Fastify sends Buffers as they are.
+          .send(bytes as never)
+      );
+    },
+  );
+};
+
+export default filesRoutes;

@@ -1,0 +1,91 @@
+/** Q-Bot calls (spec section 7, "Assistant"), and the workflow calls this product adds. */
+import type { BlueprintAnalysis } from '#server/contracts/blueprint';
+import type { WorkflowEventBody, ThreadResponse } from '#server/contracts/qbot';
+import type { SimulationAnalysis, WorkflowProgram } from '#machines/qbotSteps';
+import { RequestError, apiRequest } from './client.ts';
+import { readSession } from '../auth/session.ts';
+
+export const startConversation = () =>
+  apiRequest<{ thread_id: string; assistant_id: string }>('GET', '/api/qbot/startClaude');
+
+/** Upload a drawing as multipart (file, threadId, assistantId). */
+export async function uploadBlueprint(
+  file: Blob & { name?: string },
+  threadId: string,
+  assistantId: string,
+) {
+  const form = new FormData();
+  form.append('threadId', threadId);
+  form.append('assistantId', assistantId);
+  form.append('file', file, file.name ?? 'drawing');
+  const session = readSession();
+  let response: Response;
+  try {
+    response = await fetch('/api/qbot/uploadBlueprintClaude', {
+      method: 'POST',
+      body: form,
+      credentials: 'include',
+      headers: session ? { authorization: `Bearer ${session.token}` } : {},
+    });
+  } catch (error) {
+    throw new RequestError('network', error instanceof Error ? error.message : String(error));
+  }
+  const data = (await response.json().catch(() => undefined)) as
+    (BlueprintAnalysis & { imageUrl: string }) | { message?: string } | undefined;
+  if (!response.ok) {
+    const body = data as { message?: string; code?: string } | undefined;
+    throw new RequestError(
+      'response',
+      body?.message ?? response.statusText,
+      response.status,
+      body as never,
+    );
+  }
+  return data as BlueprintAnalysis & { imageUrl: string };
+}
+
+export const updateDescription = (body: {
+  threadId: string;
+  assistantId: string;
+  imageUrl: string;
+  originalDescription: unknown;
+  feedback: string;
+}) => apiRequest<BlueprintAnalysis>('POST', '/api/qbot/updateDescriptionClaude', { body });
+
+export const processBlueprint = (body: {
+  thread_id: string;
+  imageUrl: string;
+  promptHelper: unknown;
+}) =>
+  apiRequest<WorkflowProgram & { message: string; fileUrl: string | null }>(
+    'POST',
+    '/api/qbot/processBlueprintClaude',
+    { body },
+  );
+
+export const ask = (body: { threadId: string; message: string }) =>
+  apiRequest<{ message: string }>('POST', '/api/qbot/ask', { body });
+
+export const simulationFeedback = (body: {
+  threadId: string;
+  assistantId: string;
+  gcodePath: string;
+  feedback: string;
+  blueprintDetails: unknown;
+}) => apiRequest<SimulationAnalysis>('POST', '/api/qbot/simulationFeedback', { body });
+
+export const postWorkflowEvent = (threadId: string, event: WorkflowEventBody) =>
+  apiRequest<ThreadResponse>('POST', '/api/qbot/workflow/events', { body: { threadId, event } });
+
+export const currentThread = () => apiRequest<ThreadResponse>('GET', '/api/qbot/threads/current');
+
+/** Fetch a stored file with the session (images and programs need it) as a Blob. */
+export async function fetchFile(url: string): Promise<Blob> {
+  const session = readSession();
+  const response = await fetch(url, {
+    headers: session ? { authorization: `Bearer ${session.token}` } : {},
+    credentials: 'include',
+  });
+  if (!response.ok) throw new RequestError('response', response.statusText, response.status);
+  return response.blob();
+}

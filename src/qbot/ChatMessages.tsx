@@ -1,0 +1,31 @@
+import type { ChatMessage } from '#machines/qbotSteps';
+import { AuthImage } from '../components/AuthImage.tsx';
+
+const pictures = /\.(png|jpe?g)$/i;
+
+/** The chat's messages: the user's on the right, the assistant's on the left, vision notes apart. */
+export function ChatMessages({ messages }: { messages: ChatMessage[] }) {
+  return (
+    <ol className="chat-messages" aria-label="Messages">
+      {messages.map((message) => (
+        <li key={message.id} className={`chat-message ${message.sender}`}>
+          {message.type === 'image' ? (
+            message.fileName && !pictures.test(message.fileName) ? (
+              <span className="file-chip">📄 {message.fileName}</span>
+            ) : message.message ? (
+              <AuthImage
+                src={message.message}
+                alt={message.fileName ?? 'Uploaded drawing'}
+                className="chat-image"
+              />
+            ) : (
+              <span className="file-chip">{message.fileName}</span>
+            )
+          ) : (
+            message.message.split('\n').map((line, index) => <p key={index}>{line}</p>)
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

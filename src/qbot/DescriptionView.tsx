@@ -1,0 +1,103 @@
+import type { BlueprintDescription, DiameterFeature } from '#server/contracts/blueprint';
+import { qbotMessages } from '#machines/qbotSteps';
+
+function Diameters({ title, features }: { title: string; features: DiameterFeature[] }) {
+  if (features.length === 0) return null;
+  return (
+    <>
+      <h4>{title}</h4>
+      <table className="table compact">
+        <thead>
+          <tr>
+            <th>Diameter</th>
+            <th>Type</th>
+            <th>Location</th>
+            <th>Length</th>
+          </tr>
+        </thead>
+        <tbody>
+          {features.map((feature, index) => (
+            <tr key={index}>
+              <td>{feature.diameter}</td>
+              <td>{feature.type}</td>
+              <td>{feature.location}</td>
+              <td>{feature.length}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/** The structured description of a drawing (spec section 3), with what the reader could not determine. */
+export function DescriptionView({
+  description,
+}: {
+  description: BlueprintDescription | string | null | undefined;
+}) {
+  if (!description) return <p className="muted">{qbotMessages.noDescription}</p>;
+  if (typeof description === 'string') return <p>{description}</p>;
+  const { materialSpecs, features, dimensions, surfaceFinish } = description;
+  const material = [materialSpecs.material, materialSpecs.heatTreatment, materialSpecs.hardness]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <div className="description">
+      <p>{description.overview}</p>
+      {material ? (
+        <p>
+          <strong>Material:</strong> {material}
+        </p>
+      ) : null}
+      <Diameters title="Outer diameters" features={description.outerDiameters} />
+      <Diameters title="Inner diameters" features={description.innerDiameters} />
+      {features.chamfers.length > 0 ? (
+        <p>
+          <strong>Chamfers:</strong>{' '}
+          {features.chamfers
+            .map(
+              (chamfer) =>
+                `${chamfer.dimensions} at ${chamfer.location}${chamfer.purpose ? ` (${chamfer.purpose})` : ''}`,
+            )
+            .join('; ')}
+        </p>
+      ) : null}
+      {features.fillets.length > 0 ? (
+        <p>
+          <strong>Fillets:</strong>{' '}
+          {features.fillets
+            .map((fillet) => `${fillet.dimensions} at ${fillet.location}`)
+            .join('; ')}
+        </p>
+      ) : null}
+      {dimensions.overallLength || dimensions.tolerances ? (
+        <p>
+          <strong>Overall length:</strong> {dimensions.overallLength || '—'}
+          {dimensions.tolerances ? (
+            <>
+              {' '}
+              · <strong>Tolerances:</strong> {dimensions.tolerances}
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {surfaceFinish.requirements || surfaceFinish.concentricity ? (
+        <p>
+          <strong>Surface finish:</strong>{' '}
+          {[surfaceFinish.requirements, surfaceFinish.concentricity].filter(Boolean).join('; ')}
+        </p>
+      ) : null}
+      {description.unresolved && description.unresolved.length > 0 ? (
+        <div className="unresolved">
+          <strong>Could not be read from the drawing (use Change to add it):</strong>
+          <ul>
+            {description.unresolved.map((entry, index) => (
+              <li key={index}>{entry}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { WorkflowProgram } from '#machines/qbotSteps';
+
+/** The program's verification summary, shown beside its download. */
+export function ProgramPanel({ program }: { program: WorkflowProgram }) {
+  return (
+    <div className="program-panel">
+      <h4>
+        Program version {program.version}: {program.fileName} ({program.dialect})
+      </h4>
+      <ul className="checks" aria-label="Verification">
+        {program.checks.map((check) => (
+          <li key={check.title} className={check.passed ? 'passed' : 'failed'}>
+            <span aria-hidden="true">{check.passed ? '✓' : '✗'}</span> {check.title}
+            {check.details.length > 0 ? <small> — {check.details.join('; ')}</small> : null}
+          </li>
+        ))}
+      </ul>
+      <details>
+        <summary>Operations ({program.operations.length})</summary>
+        <ol>
+          {program.operations.map((operation) => (
+            <li key={operation}>{operation}</li>
+          ))}
+        </ol>
+      </details>
+      {program.warnings.length > 0 ? (
+        <div className="warnings">
+          <strong>Before you run it:</strong>
+          <ul>
+            {program.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {program.notProgrammed.length > 0 ? (
+        <div className="warnings">
+          <strong>Not programmed:</strong>
+          <ul>
+            {program.notProgrammed.map((entry) => (
+              <li key={entry}>{entry}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { qbotWorkflowMachine, workflowStepOf } from '#machines/qbotWorkflow';
+import type { QbotEvent } from '#machines/qbotWorkflow';
+import { qbotMessages, trackerIndexOf } from '#machines/qbotSteps';
+import { activeAssistant } from '../assistants.ts';
+import { RequestError } from '../api/client.ts';
+import { ask, postWorkflowEvent } from '../api/qbot.ts';
+import { Spinner } from '../components/Spinner.tsx';
+import { uiActors } from './actors.ts';
+import { ChatMessages } from './ChatMessages.tsx';
+import { serverEventOf } from './dispatch.ts';
+import { StepWidget } from './StepWidget.tsx';
+import { WorkTracker } from './WorkTracker.tsx';
+
+const accepted = '.jpg,.jpeg,.png,.pdf,.dxf,.step,.stp';
+
+interface QbotScreenProps {
+  threadId: string;
+  /** The conversation as the server keeps it, or null for a new one. */
+  snapshot: unknown;
+  /** Fetch the conversation again (after the server refused an event). */
+  resync: () => void;
+}
+
+/** The Q-Bot screen (spec section 2): header, avatar, Work Tracker, chat with the step widget, input bar. */
+export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
+  const assistant = activeAssistant('/qbot');
+  const logic = useMemo(() => qbotWorkflowMachine.provide({ actors: uiActors }), []);
+  const actor = useActorRef(
+    logic,
+    snapshot
+      ? { snapshot: snapshot as never, input: {} }
+      : { input: { threadId, assistantId: 'qbot' } },
+  );
+  const state = useSelector(actor, (current) => current);
+  const step = workflowStepOf(state.value);
+  const active = state.hasTag('active');
+  const busy = state.hasTag('busy');
+  const [file, setFile] = useState<File | null>(null);
+  const [text, setText] = useState('');
+  const [asking, setAsking] = useState(false);
+  const [avatarFailed, setAvatarFailed] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const chatEnd = useRef<HTMLDivElement>(null);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
+  useEffect(
+    () => chatEnd.current?.scrollIntoView({ block: 'end' }),
+    [state.context.messages.length, step],
+  );
+
+  /** Send an event to the chart here and, in order, to the server's copy of it. */
+  const send = useCallback(
+    (event: QbotEvent) => {
+      const toServer = serverEventOf(event);
+      const current = actor.getSnapshot().context.threadId ?? threadId;
+      actor.send(event);
+      if (!toServer) return;
+      queue.current = queue.current.then(() =>
+        postWorkflowEvent(current, toServer).catch((error: unknown) => {
+          const message =
+            error instanceof RequestError && error.data?.message
+              ? error.data.message
+              : qbotMessages.loadFailed;
+          window.alert(message);
+          resync();
+        }),
+      );
+    },
+    [actor, threadId, resync],
+  );
+
+  const submit = async () => {
+    if (active || asking) return;
+    if (file) {
+      const imageUrl = /\.(png|jpe?g)$/i.test(file.name) ? URL.createObjectURL(file) : undefined;
+      send({
+        type: 'blueprint.uploaded',
+        fileName: file.name,
+        file,
+        ...(imageUrl ? { imageUrl } : {}),
+      });
+      setFile(null);
+      setText('');
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    const question = text.trim();
+    if (!question) {
+      window.alert(qbotMessages.selectFileFirst);
+      return;
+    }
+    const conversation = state.context.threadId ?? threadId;
+    setAsking(true);
+    try {
+      const answer = await ask({ threadId: conversation, message: question });
+      actor.send({ type: 'chat.exchanged', question, answer: answer.message });
+      setText('');
+    } catch (error) {
+      console.error('The question could not be answered', error);
+    } finally {
+      setAsking(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const showTracker =
+    assistant.features.workTracker &&
+    state.context.fileName !== null &&
+    step !== 'awaiting_response';
+  return (
+    <section className={`qbot${showTracker ? ' with-tracker' : ''}`}>
+      {showTracker ? (
+        <WorkTracker
+          current={trackerIndexOf(step)}
+          onReset={(target) => send({ type: 'tracker.reset', step: target })}
+          onCancel={() => send({ type: 'workflow.cancelled' })}
+        />
+      ) : null}
+      <div className="qbot-main card">
+        <header className="qbot-header">
+          <img
+            className="qbot-avatar"
+            src={avatarFailed ? '/default-avatar.svg' : assistant.styling.avatar}
+            alt=""
+            onError={() => setAvatarFailed(true)}
+          />
+          <h1>{assistant.name}</h1>
+        </header>
+        <div className="chat-body">
+          <ChatMessages messages={state.context.messages} />
+          {busy || asking ? (
+            <p className="loader" role="status">
+              <Spinner />{' '}
+              {step === 'analyzing_blueprint'
+                ? qbotMessages.analyzing
+                : step === 'generate_gcode'
+                  ? 'Writing and verifying the G-code...'
+                  : 'Working...'}
+            </p>
+          ) : null}
+          <StepWidget state={state} send={send} />
+          <div ref={chatEnd} />
+        </div>
+        <form
+          className="input-bar"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <input
+            ref={fileInput}
+            type="file"
+            accept={accepted}
+            hidden
+            aria-label="Drawing file"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Attach a drawing"
+            disabled={active}
+            onClick={() => fileInput.current?.click()}
+          >
+            📎
+          </button>
+          {file ? <span className="file-chip">{file.name}</span> : null}
+          <textarea
+            aria-label="Message"
+            rows={1}
+            value={text}
+            disabled={active}
+            placeholder={active ? qbotMessages.workflowInProgress : qbotMessages.typeMessage}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <button
+            type="submit"
+            className="icon-button"
+            aria-label="Send"
+            disabled={active || asking}
+          >
+            ➤
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from './app.ts';
+import { addMachine, catalogChoice, toolBody, tormach15L } from './shop.ts';
+
+export const blueprintsDir = new URL('../../../shared/blueprints/', import.meta.url);
+export const blueprint = (path: string): Buffer => readFileSync(new URL(path, blueprintsDir));
+
+/** A multipart body by hand, so tests control every byte of it. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer; field?: string },
+) {
+  const boundary = `----qbot${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export function qbotClient(t: TestApp, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const json = <T>(response: LightMyRequestResponse) => response.json<T>();
+  return {
+    start: async () =>
+      json<{ thread_id: string; assistant_id: string }>(
+        await t.app.inject({ method: 'GET', url: '/api/qbot/startClaude', headers }),
+      ).thread_id,
+    upload: (threadId: string, name: string, bytes: Buffer) => {
+      const body = multipart({ threadId, assistantId: 'qbot' }, { name, bytes });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/qbot/uploadBlueprintClaude',
+        payload: body.payload,
+        headers: { ...headers, ...body.headers },
+      });
+    },
+    event: (threadId: string, event: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/qbot/workflow/events',
+        headers,
+        payload: { threadId, event },
+      }),
+    post: (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, headers, payload }),
+    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
+  };
+}
+
+/** A Tormach 15L with the tools a shop keeps in it, for the organization of `token`. */
+export async function tormachWithTools(t: TestApp, token: string) {
+  const machine = await addMachine(t, token, await catalogChoice(t, token, tormach15L), {
+    name: 'Tormach 15L',
+  });
+  const rows: Record<string, string>[] = [
+    {
+      slotNumber: 'T1',
+      toolName: 'CNMG 120408',
+      toolDescription: 'External turning, 0.8 mm nose radius',
+      toolType: 'Turning',
+      toolHint: 'ROUGH',
+    },
+    {
+      slotNumber: 'T2',
+      toolName: 'DCMT 11T304',
+      toolDescription: 'External profiling, 0.4 mm nose radius',
+      toolType: 'Turning',
+      toolHint: 'FINISH',
+    },
+    {
+      slotNumber: 'T3',
+      toolName: 'Parting blade',
+      toolDescription: 'Parting and grooving blade, 3 mm wide',
+      toolType: 'Cutting',
+    },
+    {
+      slotNumber: 'T4',
+      toolName: 'Centre drill A2.5',
+      toolDescription: 'Centre drill, pilot Ø2.5',
+      toolType: 'Drilling',
+    },
+    {
+      slotNumber: 'T5',
+      toolName: 'Drill 16',
+      toolDescription: 'HSS twist drill Ø16 mm',
+      toolType: 'Drilling',
+    },
+    {
+      slotNumber: 'T6',
+      toolName: 'Boring bar CCMT 060204',
+      toolDescription: 'Boring bar, min bore Ø10, 0.4 mm nose radius',
+      toolType: 'Boring',
+    },
+  ];
+  for (const row of rows) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/machines/add-tool-and-associate',
+      headers: { authorization: `Bearer ${token}` },
+      payload: toolBody(machine, row),
+    });
+    if (response.statusCode !== 201) throw new Error(`tool: ${response.body}`);
+  }
+  return machine;
+}
+
+/** Walk a conversation from its description to the job summary's confirmation. */
+export async function chooseJob(
+  client: ReturnType<typeof qbotClient>,
+  threadId: string,
+  machineId: string,
+  material: string,
+) {
+  const steps: Record<string, unknown>[] = [
+    { type: 'description.confirmed' },
+    { type: 'material.selected', material },
+    { type: 'size.submitted', size: '' },
+    { type: 'jobType.selected', jobType: 'Lathe' },
+    { type: 'machine.selected', machineId },
+  ];
+  for (const event of steps) {
+    const response = await client.event(threadId, event);
+    if (response.statusCode !== 200) throw new Error(`${String(event.type)}: ${response.body}`);
+  }
+  const thread = (await client.get(`/api/qbot/threads/${threadId}`)).json<{
+    snapshot: { context: { toolOptions: { id: string }[] } };
+  }>();
+  const toolIds = thread.snapshot.context.toolOptions.map((tool) => tool.id);
+  for (const event of [{ type: 'tools.confirmed', toolIds }, { type: 'summary.confirmed' }]) {
+    const response = await client.event(threadId, event);
+    if (response.statusCode !== 200) throw new Error(`${event.type}: ${response.body}`);
+  }
+  return toolIds;
+}
