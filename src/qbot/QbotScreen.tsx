@@ -46,10 +46,10 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
   const chatEnd = useRef<HTMLDivElement>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
-  useEffect(
-    () => chatEnd.current?.scrollIntoView({ block: 'end' }),
-    [state.context.messages.length, step],
-  );
+  useEffect(() => {
+    // A block body: newer browsers return a promise from scrollIntoView, which is not a clean-up.
+    void chatEnd.current?.scrollIntoView({ block: 'end' });
+  }, [state.context.messages.length, step]);
 
   /** Send an event to the chart here and, in order, to the server's copy of it. */
   const send = useCallback(
