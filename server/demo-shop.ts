@@ -227,15 +227,13 @@ export async function seedDemoShop(
         emailVerifiedAt: new Date(),
       })
       .returning({ id: users.id });
-    await tx
-      .insert(memberships)
-      .values({
-        userId: user!.id,
-        organizationId: organization!.id,
-        status: 'active',
-        role: 'admin',
-        approvedAt: new Date(),
-      });
+    await tx.insert(memberships).values({
+      userId: user!.id,
+      organizationId: organization!.id,
+      status: 'active',
+      role: 'admin',
+      approvedAt: new Date(),
+    });
     await addMachine(
       tx,
       organization!.id,

@@ -7,6 +7,7 @@ import { qbotMessages, trackerIndexOf } from '#machines/qbotSteps';
 import { activeAssistant } from '../assistants.ts';
 import { RequestError } from '../api/client.ts';
 import { ask, postWorkflowEvent } from '../api/qbot.ts';
+import { PaperclipIcon, SendIcon } from '../components/Icons.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { uiActors } from './actors.ts';
 import { ChatMessages } from './ChatMessages.tsx';
@@ -172,7 +173,7 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
             disabled={active}
             onClick={() => fileInput.current?.click()}
           >
-            📎
+            <PaperclipIcon />
           </button>
           {file ? <span className="file-chip">{file.name}</span> : null}
           <textarea
@@ -190,7 +191,7 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
             aria-label="Send"
             disabled={active || asking}
           >
-            ➤
+            <SendIcon />
           </button>
         </form>
       </div>

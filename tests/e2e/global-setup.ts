@@ -20,6 +20,8 @@ declare module 'vitest' {
     baseUrl: string;
     dataDir: string;
     marketingUrl: string;
+    /** The demo shop's admin, as printed once on the server's console at its first start. */
+    demoAdmin: { email: string; password: string };
   }
 }
 
@@ -88,6 +90,8 @@ export default async function setup(project: TestProject) {
       SMTP_URL: '',
       // Every browser test signs people up from 127.0.0.1.
       RATE_LIMIT_MULTIPLIER: '100',
+      // The Q-Bot tests sign in as the demo admin, as a newcomer would.
+      DEMO_SHOP: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -95,6 +99,9 @@ export default async function setup(project: TestProject) {
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   await waitUntilReady(baseUrl, server, () => log);
 
+  const demo = /Sign in as (\S+) with the password (\S+)/.exec(log);
+  if (!demo) throw new Error(`the server did not print the demo shop's credentials:\n${log}`);
+  project.provide('demoAdmin', { email: demo[1]!, password: demo[2]! });
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('marketingUrl', marketingUrl);

@@ -101,15 +101,13 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
       actor.start();
       const snapshot = actor.getPersistedSnapshot();
       actor.stop();
-      await app.db
-        .insert(threads)
-        .values({
-          id: threadId,
-          organizationId: member.organizationId,
-          userId: member.account.id,
-          assistantId: 'qbot',
-          snapshot,
-        });
+      await app.db.insert(threads).values({
+        id: threadId,
+        organizationId: member.organizationId,
+        userId: member.account.id,
+        assistantId: 'qbot',
+        snapshot,
+      });
       return { thread_id: threadId, assistant_id: 'qbot' };
     },
   );

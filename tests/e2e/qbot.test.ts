@@ -1,0 +1,248 @@
+/**
+ * The main job in the browser, as a newcomer does it: sign in as the demo shop's admin, upload a
+ * real drawing, walk every step to the download, report a problem, regenerate, finish; then
+ * reset to an earlier tracker step, reload in the middle, and cancel.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { signInThroughUi } from './api.ts';
+import { launchBrowser, openPage } from './browser.ts';
+import type { TestPage } from './browser.ts';
+
+const drawing = join(import.meta.dirname, '../../../shared/blueprints/lathe/long_reamer_facer.dxf');
+
+let browser: Browser;
+const opened: TestPage[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+afterEach(async () => {
+  const errors = opened.flatMap((page) => page.pageErrors.map((error) => error.message));
+  if (process.env.E2E_SCREENSHOTS)
+    await Promise.all(
+      opened.map((entry, index) =>
+        entry.page.screenshot({ path: `/tmp/e2e-${index}.png`, fullPage: true }),
+      ),
+    );
+  await Promise.all(opened.splice(0).map((page) => page.context.close()));
+  expect(errors).toEqual([]);
+});
+
+/** The demo admin, signed in on a page of its own; alerts are recorded and accepted. */
+async function demoAdmin(): Promise<{ page: Page; alerts: string[] }> {
+  const testPage = await openPage(browser);
+  opened.push(testPage);
+  const alerts: string[] = [];
+  testPage.page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  const { email, password } = inject('demoAdmin');
+  await signInThroughUi(testPage.page, email, password);
+  await testPage.page.goto('/qbot');
+  return { page: testPage.page, alerts };
+}
+
+/** A button of the chat (its step widgets and input bar), not of the tracker. */
+const button = (page: Page, name: string) =>
+  page.locator('.qbot-main').getByRole('button', { name, exact: true });
+
+const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+/** The tracker step marked as current. */
+const currentTrackerStep = (page: Page) =>
+  page
+    .locator('.tracker-step[aria-current="step"] > span:not(.tracker-icon)')
+    .first()
+    .textContent();
+
+/** Start a fresh workflow (whatever the last test left) and upload the reamer drawing. */
+async function uploadDrawing(page: Page) {
+  await messageBox(page).waitFor();
+  const cancel = page.locator('.tracker-cancel');
+  if (await cancel.isVisible()) {
+    await cancel.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel Workflow' }).click();
+  }
+  await expect.poll(() => messageBox(page).isEnabled()).toBe(true);
+  await page.getByLabel('Drawing file').setInputFiles(drawing);
+  await button(page, 'Send').click();
+  await button(page, 'Change').waitFor({ timeout: 30_000 });
+}
+
+async function chooseFirst(page: Page, confirm = 'Confirm') {
+  await page.locator('.step-widget input[type="radio"]').first().check();
+  await button(page, confirm).click();
+}
+
+/** From the description to the summary, choosing the Tormach and every tool. */
+async function walkToSummary(page: Page) {
+  await button(page, 'Confirm').click();
+  await chooseFirst(page); // material
+  await page.getByLabel('Material size').waitFor();
+  await button(page, 'Submit').click(); // the suggested size
+  await page.getByLabel('Lathe', { exact: true }).check();
+  await button(page, 'Confirm').click();
+  await page.getByLabel(/Tormach 15L Slant-PRO/).check();
+  await button(page, 'Confirm').click();
+  await button(page, 'Select All').click();
+  await button(page, 'Confirm').click();
+  await button(page, 'Confirm Description').waitFor();
+}
+
+interface DownloadedProgram {
+  name: string;
+  text: string;
+  /** The verification summary shown beside the Download button. */
+  heading: string | null;
+  failedChecks: number;
+}
+
+/** Download the program on show, reading its verification summary first. */
+async function downloadProgram(page: Page): Promise<DownloadedProgram> {
+  await button(page, 'Download').waitFor({ timeout: 60_000 });
+  const heading = await page.locator('.program-panel h4').textContent();
+  const failedChecks = await page.locator('.checks li.failed').count();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    button(page, 'Download').click(),
+  ]);
+  const text = await readFile(await download.path(), 'utf8');
+  return { name: download.suggestedFilename(), text, heading, failedChecks };
+}
+
+async function generateAndDownload(page: Page): Promise<DownloadedProgram> {
+  await button(page, 'Generate G-Code').click();
+  return downloadProgram(page);
+}
+
+const spindleSpeeds = (program: string) =>
+  [...program.matchAll(/\bS(\d+(?:\.\d+)?)/g)].map((match) => Number(match[1]));
+
+describe('the Q-Bot workflow in the browser', () => {
+  it('walks a real drawing to verified G-code, regenerates after feedback and finishes', async () => {
+    const { page, alerts } = await demoAdmin();
+    await uploadDrawing(page);
+    expect(await currentTrackerStep(page)).toBe('Confirm Description');
+    // The description read from the DXF shows the reamer's diameters.
+    await expect.poll(() => page.locator('.step-widget').first().textContent()).toContain('Ø');
+
+    await button(page, 'Confirm').click();
+    // Confirming a material with nothing chosen is refused with the spec's alert.
+    await button(page, 'Confirm').click();
+    await expect.poll(() => alerts.length).toBe(1);
+    await chooseFirst(page);
+    await page.getByLabel('Material size').waitFor();
+    await button(page, 'Submit').click();
+    await page.getByLabel('Lathe', { exact: true }).check();
+    await button(page, 'Confirm').click();
+    await page.getByLabel(/Tormach 15L Slant-PRO/).check();
+    await button(page, 'Confirm').click();
+    await button(page, 'Select All').waitFor();
+    await button(page, 'Confirm').click();
+    await expect.poll(() => alerts.length).toBe(2);
+    await button(page, 'Select All').click();
+    await button(page, 'Confirm').click();
+    await button(page, 'Confirm Description').click();
+    expect(await currentTrackerStep(page)).toBe('Generate G-Code');
+
+    const first = await generateAndDownload(page);
+    expect(first.name).toMatch(/\.nc$/);
+    expect(first.text).toMatch(/^G7\b/m); // LinuxCNC lathe: diameter mode
+    expect(first.text).toMatch(/^M30\b/m);
+    expect(first.heading).toContain('Program version 1');
+    expect(first.failedChecks).toBe(0);
+
+    // The operator finds chatter: the analysis asks for a new program with slower speeds.
+    await button(page, 'No, Found Issues').click();
+    await button(page, 'Submit Feedback').click(); // empty: the spec's alert, nothing sent
+    await expect.poll(() => alerts.length).toBe(3);
+    await page
+      .getByLabel('What went wrong in the simulation?')
+      .fill('Heavy chatter on the finishing pass of the long diameter.');
+    await button(page, 'Submit Feedback').click();
+    await button(page, 'Regenerate G-Code with Changes').click();
+    const second = await downloadProgram(page);
+    expect(second.heading).toContain('Program version 2');
+    expect(second.failedChecks).toBe(0);
+    // Chatter: the analysis lowered the spindle speeds, and the new program shows it.
+    expect(Math.max(...spindleSpeeds(second.text))).toBeLessThan(
+      Math.max(...spindleSpeeds(first.text)),
+    );
+
+    await button(page, 'Yes, Simulation Successful').click();
+    await page.getByText('Workflow complete.').waitFor();
+    expect(await currentTrackerStep(page)).toBe('Fabricate in Machine');
+    await button(page, 'Upload Another Blueprint').click();
+    await expect.poll(() => page.locator('.tracker').count()).toBe(0);
+    await expect.poll(() => messageBox(page).isEnabled()).toBe(true);
+  }, 180_000);
+
+  it('resets to an earlier tracker step after the confirmation', async () => {
+    const { page } = await demoAdmin();
+    await uploadDrawing(page);
+    await button(page, 'Confirm').click();
+    await chooseFirst(page);
+    await page.getByLabel('Material size').waitFor();
+    expect(await currentTrackerStep(page)).toBe('Choose Material Size');
+
+    // Dismissing the dialog changes nothing; confirming goes back to the description.
+    await page.locator('.tracker').getByRole('button', { name: 'Confirm Description' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Confirm Reset');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await currentTrackerStep(page)).toBe('Choose Material Size');
+    await page.locator('.tracker').getByRole('button', { name: 'Confirm Description' }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await button(page, 'Change').waitFor();
+    expect(await currentTrackerStep(page)).toBe('Confirm Description');
+
+    // The server went back too: a reload shows the same step.
+    await page.reload();
+    await button(page, 'Change').waitFor();
+    expect(await currentTrackerStep(page)).toBe('Confirm Description');
+  });
+
+  it('resumes at the same step with the same choices after a reload', async () => {
+    const { page } = await demoAdmin();
+    await uploadDrawing(page);
+    await walkToSummary(page);
+    const summary = await page.locator('dl.summary').textContent();
+    expect(summary).toContain('Tormach 15L Slant-PRO');
+
+    await page.reload();
+    await button(page, 'Confirm Description').waitFor();
+    expect(await page.locator('dl.summary').textContent()).toBe(summary);
+    expect(await currentTrackerStep(page)).toBe('Confirm Job Summary');
+    await button(page, 'Confirm Description').click();
+    const program = await generateAndDownload(page);
+    expect(program.text).toContain('Tormach 15L Slant-PRO');
+  });
+
+  it('cancels the workflow after the confirmation and starts clean', async () => {
+    const { page } = await demoAdmin();
+    await uploadDrawing(page);
+    await button(page, 'Confirm').click();
+
+    await page.locator('.tracker-cancel').click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Confirm Cancellation');
+    await dialog.getByRole('button', { name: 'Go Back' }).click();
+    expect(await currentTrackerStep(page)).toBe('Choose Material Stock');
+
+    await page.locator('.tracker-cancel').click();
+    await dialog.getByRole('button', { name: 'Cancel Workflow' }).click();
+    await expect.poll(() => page.locator('.tracker').count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => messageBox(page).isEnabled()).toBe(true);
+    await expect.poll(() => page.locator('.tracker').count()).toBe(0);
+  });
+});
