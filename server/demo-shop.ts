@@ -5,8 +5,10 @@
  * printed once.
  */
 import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import {
+  controllerModels,
+  machineModelControllers,
   machineModels,
   machines,
   memberships,
@@ -159,44 +161,54 @@ const haasTools: DemoTool[] = [
   },
 ];
 
+/**
+ * Add a catalog machine with the given controller model and its tools.
+ * @throws Error when the catalog lacks the model, the controller model, or their pairing
+ */
 async function addMachine(
   db: Database,
   organizationId: string,
-  modelKey: string,
-  name: string,
-  serialNumber: string,
+  machine: { modelKey: string; controllerModelKey: string; name: string; serialNumber: string },
   tools: DemoTool[],
 ) {
-  const rows = await db.query.machineModels.findMany({
-    where: eq(machineModels.key, modelKey),
-    with: {} as never,
+  const model = await db.query.machineModels.findFirst({
+    where: eq(machineModels.key, machine.modelKey),
   });
-  const model = rows[0];
-  if (!model) throw new Error(`the catalog has no model ${modelKey}`);
-  const { controllerModelId } = (await db.query.machineModelControllers.findFirst({
-    where: (table, { eq: equals }) => equals(table.machineModelId, model.id),
-  }))!;
   const controller = await db.query.controllerModels.findFirst({
-    where: (table, { eq: equals }) => equals(table.id, controllerModelId),
+    where: eq(controllerModels.key, machine.controllerModelKey),
   });
-  const [machine] = await db
+  const paired =
+    model &&
+    controller &&
+    (await db.query.machineModelControllers.findFirst({
+      where: and(
+        eq(machineModelControllers.machineModelId, model.id),
+        eq(machineModelControllers.controllerModelId, controller.id),
+      ),
+    }));
+  if (!model || !controller || !paired) {
+    throw new Error(
+      `the catalog has no ${machine.modelKey} with the ${machine.controllerModelKey} controller`,
+    );
+  }
+  const [row] = await db
     .insert(machines)
     .values({
       organizationId,
-      name,
-      serialNumber,
+      name: machine.name,
+      serialNumber: machine.serialNumber,
       description: 'Demo machine',
       status: 'active',
       machineTypeId: model.machineTypeId,
       manufacturerId: model.manufacturerId,
       machineModelId: model.id,
-      controllerTypeId: controller!.controllerTypeId,
-      controllerModelId,
+      controllerTypeId: controller.controllerTypeId,
+      controllerModelId: controller.id,
     })
     .returning({ id: machines.id });
   await db
     .insert(toolingPairs)
-    .values(tools.map((tool) => ({ ...tool, organizationId, machineId: machine!.id })));
+    .values(tools.map((tool) => ({ ...tool, organizationId, machineId: row!.id })));
 }
 
 /**
@@ -237,12 +249,25 @@ export async function seedDemoShop(
     await addMachine(
       tx,
       organization!.id,
-      'tormach-15l-slant-pro',
-      'Tormach 15L Slant-PRO',
-      'DEMO-15L-001',
+      {
+        modelKey: 'tormach-15l-slant-pro',
+        controllerModelKey: 'tormach-pathpilot',
+        name: 'Tormach 15L Slant-PRO',
+        serialNumber: 'DEMO-15L-001',
+      },
       tormachTools,
     );
-    await addMachine(tx, organization!.id, 'haas-st-10', 'Haas ST-10', 'DEMO-ST10-001', haasTools);
+    await addMachine(
+      tx,
+      organization!.id,
+      {
+        modelKey: 'haas-st-10',
+        controllerModelKey: 'haas-ngc',
+        name: 'Haas ST-10',
+        serialNumber: 'DEMO-ST10-001',
+      },
+      haasTools,
+    );
   });
   return { email: demoShop.email, password };
 }

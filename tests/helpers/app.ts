@@ -27,6 +27,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     APP_URL: testAppUrl,
     MARKETING_URL: 'https://marketing.test/',
+    // Tests make the shops they need; the demo shop has a test of its own.
+    DEMO_SHOP: 'false',
     ...env,
   });
   const app = await buildApp({

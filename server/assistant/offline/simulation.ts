@@ -24,7 +24,7 @@ const problems: Problem[] = [
   {
     name: 'collision',
     pattern:
-      /collid|collision|crash|gouge|hit|struck|strike|touch(ed|es)? the (chuck|jaw|part|stock)|rapid.*(into|through)|overtravel|limit/i,
+      /\b(collid\w*|collision|crash\w*|gouge\w*|hits?|struck|strikes?|overtravel\w*)\b|\btouch(ed|es)? the (chuck|jaws?|part|stock|tailstock)\b|\brapid\w*\b.*\b(into|through)\b|\blimit (alarm|switch|error)|\bout of (travel|limits)\b/i,
     overrides: { clearanceMm: 5 },
     analysis:
       'The simulation shows the tool meeting the part, the stock or the chuck where it should not.',
@@ -40,7 +40,7 @@ const problems: Problem[] = [
   },
   {
     name: 'chatter',
-    pattern: /chatter|vibrat|squeal|rattl|harmonic|resonan/i,
+    pattern: /\b(chatter\w*|vibrat\w*|squeal\w*|rattl\w*|harmonics?|resonan\w*)\b/i,
     overrides: { surfaceSpeedFactor: 0.8, depthOfCutFactor: 0.7 },
     analysis:
       'The description points to chatter: the cut excites the part or the tool at the current speed and depth.',
@@ -58,7 +58,7 @@ const problems: Problem[] = [
   {
     name: 'finish',
     pattern:
-      /finish|rough surface|surface (is|was) rough|scallop|feed marks|tool marks|ra\b|poor surface|torn|tearing/i,
+      /\b(poor|bad|rough|wavy|dull|ugly) (surface|finish)|\bfinish (is|was|looks) (poor|bad|rough)|\bsurface (is|was|looks) rough|\b(scallops?|feed marks|tool marks|torn|tearing)\b|\bRa\b/i,
     overrides: { finishFeedFactor: 0.7, surfaceSpeedFactor: 1.1 },
     analysis:
       'The finished surfaces are rougher than wanted: the finishing feed leaves marks larger than the drawing allows.',
@@ -75,7 +75,8 @@ const problems: Problem[] = [
   },
   {
     name: 'wear',
-    pattern: /wear|worn|burn|smok|blue|built[- ]up|chip weld|melt|overheat|hot/i,
+    pattern:
+      /\b(wear\w*|wore|worn|burn(s|t|ed|ing)?|smok\w*|blue|built[- ]up\w*|chip weld\w*|melt\w*|overheat\w*|hot)\b/i,
     overrides: { surfaceSpeedFactor: 0.75 },
     analysis:
       'The tool runs too hot for this material: the surface speed is above what the insert stands.',
@@ -88,7 +89,7 @@ const problems: Problem[] = [
   },
   {
     name: 'breakage',
-    pattern: /broke|break|snap|chipp|crack/i,
+    pattern: /\b(broke|broken|breaks?|breaking|snap\w*|chipped|chipping|crack\w*)\b/i,
     overrides: { feedFactor: 0.7, depthOfCutFactor: 0.7 },
     analysis: 'The tool is overloaded: feed and depth of cut are too high for it.',
     recommendations: ['Lower the feeds by 30 %.', 'Take 30 % less depth of cut in roughing.'],
@@ -97,7 +98,8 @@ const problems: Problem[] = [
   },
   {
     name: 'slow',
-    pattern: /slow|too long|cycle time|faster|takes? (ages|forever)|speed (it )?up/i,
+    pattern:
+      /\b(too slow|(is|was|runs?|very|really) slow|slow (cycle|program|run)|too long|cycle time|faster|takes? (ages|forever)|speed (it )?up)\b/i,
     overrides: { feedFactor: 1.15, depthOfCutFactor: 1.25 },
     analysis:
       'The program is safe but slow: roughing can take bigger bites where the machine is rigid.',
@@ -109,13 +111,37 @@ const problems: Problem[] = [
 
 const unchanged = 'No change.';
 
+/** A negation earlier in the same clause: "no chatter", "did not hit", "without burrs". */
+const negation = /\b(no|not|never|without|none|nothing)\b|n't\b/i;
+
+/**
+ * Whether the feedback names the problem `pattern` describes, outside a negated clause
+ * ("no chatter, but the finish is rough" names a poor finish, not chatter).
+ */
+function mentions(feedback: string, pattern: RegExp): boolean {
+  const global = new RegExp(pattern.source, 'gi');
+  for (const match of feedback.matchAll(global)) {
+    const before = feedback.slice(0, match.index);
+    const start = Math.max(
+      0,
+      ...[',', '.', ';', ':', '!', '?', ' but ', ' and '].map((mark) => {
+        const at = before.toLowerCase().lastIndexOf(mark);
+        return at < 0 ? 0 : at + mark.length;
+      }),
+    );
+    const clause = before.slice(start);
+    if (!negation.test(clause)) return true;
+  }
+  return false;
+}
+
 /**
  * Analyse simulation feedback. Several problems may be named at once; each one's overrides are
  * multiplied in (clearances take the larger). When no known problem is named, no new program is
  * proposed (requiresNewGcode false).
  */
 export function analyzeSimulationOffline(context: SimulationContext): SimulationAnalysis {
-  const found = problems.filter((problem) => problem.pattern.test(context.feedback));
+  const found = problems.filter((problem) => mentions(context.feedback, problem.pattern));
   const warnings = context.program?.warnings ?? [];
   if (found.length === 0) {
     return {

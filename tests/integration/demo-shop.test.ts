@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DatabaseHandle } from '#server/database';
+import { postJson } from '../helpers/accounts.ts';
+import { createTestApp } from '../helpers/app.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+interface Machine {
+  _id: string;
+  name: string;
+  serialNumber: string;
+  controllerModelType: { name: string };
+}
+
+describe('the demo shop', () => {
+  it('is seeded on the first start only, with credentials printed once that sign in', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const first = await createTestApp(database, { DEMO_SHOP: 'true' });
+    await first.close();
+    const again = await createTestApp(database, { DEMO_SHOP: 'true' });
+    const printed = info.mock.calls.map((call) => String(call[0]));
+    info.mockRestore();
+
+    expect(printed).toHaveLength(1);
+    const [, email, password] = /Sign in as (\S+) with the password (\S+)/.exec(printed[0]!)!;
+    expect(email).toBe('demo@qbot.local');
+    const signin = await postJson(again, '/api/users/signin', { email, password });
+    expect(signin.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${signin.json<{ token: string }>().token}` };
+
+    const { machines } = (
+      await again.app.inject({ method: 'GET', url: '/api/machines/my-machines', headers })
+    ).json<{ machines: Machine[] }>();
+    expect(
+      machines.map((machine) => [machine.name, machine.controllerModelType.name]).sort(),
+    ).toEqual([
+      ['Haas ST-10', 'Haas NGC'],
+      ['Tormach 15L Slant-PRO', 'PathPilot'],
+    ]);
+    for (const machine of machines) {
+      const { toolingPairs } = (
+        await again.app.inject({
+          method: 'GET',
+          url: `/api/machines/tooling-pairs/${machine._id}`,
+          headers,
+        })
+      ).json<{ toolingPairs: { toolType: string }[] }>();
+      const types = new Set(toolingPairs.map((tool) => tool.toolType));
+      // Enough to turn, face, drill, bore and part off (a Cutting tool) what the workflow plans.
+      for (const type of ['Turning', 'Drilling', 'Boring', 'Cutting'])
+        expect(types, `${machine.name} lacks a ${type} tool`).toContain(type);
+    }
+    await again.close();
+  });
+
+  it('is never seeded when the setting is off', async () => {
+    const other = await createTestDatabase();
+    const t = await createTestApp(other, { DEMO_SHOP: 'false' });
+    const signin = await postJson(t, '/api/users/signin', {
+      email: 'demo@qbot.local',
+      password: 'anything-at-all',
+    });
+    expect(signin.statusCode).toBe(401);
+    await t.close();
+    await other.close();
+  });
+});
