@@ -366,6 +366,23 @@ describe('readDxf on input that is not a usable DXF', () => {
     );
   });
 
+  it('a POLYLINE cut before its SEQEND (dxf-parser would loop forever on it)', () => {
+    const flh = blueprint('mill-edm/FLH-001.dxf');
+    // Cut right after a "  0" group code: the parser would read an empty entity name and never stop.
+    expect(() => readDxf(flh.slice(0, 158855), 'FLH-cut.dxf')).toThrow(
+      /^FLH-cut\.dxf is damaged: the POLYLINE at line \d+ is not closed by a SEQEND/,
+    );
+    const unclosed = dxf([
+      pairs(0, 'POLYLINE', 8, '0', 66, 1, 70, 0),
+      pairs(0, 'VERTEX', 8, '0', 10, 0, 20, 0),
+      pairs(0, 'VERTEX', 8, '0', 10, 10, 20, 0),
+      line(0, 0, 10, 10),
+    ]);
+    expect(() => readDxf(unclosed, 'open.dxf')).toThrow(
+      /^open\.dxf is damaged: the POLYLINE at line \d+ is not closed by a SEQEND \(line \d+ holds "LINE"\)/,
+    );
+  });
+
   it('a DXF with text and no geometry', () => {
     expect(() => readDxf(dxf([text('hello', 0, 0)]), 'text.dxf')).toThrow(
       new DxfReadError(

@@ -65,8 +65,10 @@ function unitsOf(
 }
 
 /**
- * Rejects text that is not an ASCII DXF before the parser sees it (the parser prints to the
- * console on such input): every other line must be a group code, and a SECTION must come early.
+ * Rejects text that is not an ASCII DXF before the parser sees it: every other line must be a
+ * group code and a SECTION must come early (dxf-parser prints to the console otherwise), and a
+ * POLYLINE must hold only VERTEX entities up to its SEQEND (dxf-parser 1.1.2 loops forever on
+ * anything else there, which would block the server).
  */
 function checkStructure(content: string, fileName: string): void {
   if (content.startsWith('AutoCAD Binary DXF')) {
@@ -78,6 +80,7 @@ function checkStructure(content: string, fileName: string): void {
   let start = 0;
   while (start < lines.length && lines[start]!.trim() === '') start++;
   let sawSection = false;
+  let polylineAt: number | undefined;
   for (let i = start; i + 1 < lines.length; i += 2) {
     const code = lines[i]!.trim();
     if (!/^-?\d{1,4}$/.test(code)) {
@@ -90,7 +93,17 @@ function checkStructure(content: string, fileName: string): void {
         `${fileName} is damaged: line ${i + 1} should hold a DXF group code (a number) but holds "${code.slice(0, 40)}". Export the drawing as DXF again.`,
       );
     }
-    if (code === '0' && lines[i + 1]!.trim() === 'SECTION') {
+    const value = lines[i + 1]!.trim();
+    if (code === '0' && polylineAt !== undefined && value !== 'VERTEX') {
+      if (value !== 'SEQEND') {
+        throw new DxfReadError(
+          `${fileName} is damaged: the POLYLINE at line ${polylineAt} is not closed by a SEQEND (line ${i + 2} holds "${value.slice(0, 40)}"). The file may be truncated; export the drawing as DXF again.`,
+        );
+      }
+      polylineAt = undefined;
+    }
+    if (code === '0' && value === 'POLYLINE') polylineAt = i + 2;
+    if (code === '0' && value === 'SECTION') {
       sawSection = true;
       if (lines[i + 2]?.trim() !== '2') {
         throw new DxfReadError(
@@ -99,6 +112,11 @@ function checkStructure(content: string, fileName: string): void {
       }
     }
     if (!sawSection && i - start > 200) break;
+  }
+  if (polylineAt !== undefined) {
+    throw new DxfReadError(
+      `${fileName} is damaged: the POLYLINE at line ${polylineAt} is not closed by a SEQEND. The file may be truncated; export the drawing as DXF again.`,
+    );
   }
   if (!sawSection) {
     throw new DxfReadError(
