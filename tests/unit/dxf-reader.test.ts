@@ -358,11 +358,12 @@ describe('readDxf on input that is not a usable DXF', () => {
     );
   });
 
-  it("a truncated copy of a real DXF, with the parser's reason", () => {
+  it('a truncated copy of a real DXF', () => {
     const truncated = reamer.slice(0, Math.floor(reamer.length / 2));
-    expect(() => readDxf(truncated, 'cut.dxf')).toThrow(DxfReadError);
     expect(() => readDxf(truncated, 'cut.dxf')).toThrow(
-      /^cut\.dxf could not be read as a DXF: Unexpected end of input: EOF group not read before end of file\..*The file may be truncated or damaged/,
+      new DxfReadError(
+        'cut.dxf is truncated: it ends before the DXF end marker (EOF). Export it again from the CAD program.',
+      ),
     );
   });
 

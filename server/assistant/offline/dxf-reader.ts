@@ -132,6 +132,11 @@ function parse(content: string, fileName: string): IDxf {
     dxf = new DxfParser().parseSync(content);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    if (/EOF group not read/.test(reason)) {
+      throw new DxfReadError(
+        `${fileName} is truncated: it ends before the DXF end marker (EOF). Export it again from the CAD program.`,
+      );
+    }
     throw new DxfReadError(
       `${fileName} could not be read as a DXF: ${reason}. The file may be truncated or damaged; export it again from the CAD program.`,
     );
