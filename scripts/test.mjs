@@ -6,8 +6,12 @@ import { root } from './build.mjs';
 const steps = [
   ['Typecheck', 'npm', ['run', 'typecheck']],
   ['Lint', 'npm', ['run', 'lint']],
-  ['Chromium for the browser tests', 'node', ['scripts/ensure-chromium.mjs']],
-  ["LinuxCNC's rs274 for the G-code tests", 'node', ['scripts/ensure-linuxcnc.mjs']],
+  ['Chromium for the browser tests', 'node', ['scripts/ensure-debian-package.mjs', 'chromium']],
+  [
+    "LinuxCNC's rs274 for the G-code tests",
+    'node',
+    ['scripts/ensure-debian-package.mjs', 'linuxcnc'],
+  ],
   [
     'Unit and integration tests',
     'npx',

@@ -18,6 +18,7 @@ import {
 } from '#db/schema';
 import { hashPassword } from '#server/accounts/passwords';
 import type { Database } from '#server/database';
+import type { ToolDraft } from '#machines/toolRow';
 
 export const demoShop = {
   organization: 'Demo Machine Shop',
@@ -26,14 +27,8 @@ export const demoShop = {
   lastName: 'Admin',
 } as const;
 
-interface DemoTool {
-  slotNumber: string;
-  toolName: string;
-  toolDescription: string;
-  toolType: string;
-  toolManufacturer: string;
-  toolHint: string;
-}
+/** A tool row as the shop types it (the six fields of a tooling pair). */
+type DemoTool = ToolDraft;
 
 const tormachTools: DemoTool[] = [
   {

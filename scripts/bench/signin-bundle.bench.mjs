@@ -33,7 +33,9 @@ async function waitUntilReady(baseUrl) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
 export async function run() {
-  execFileSync(process.execPath, [join(root, 'scripts/ensure-chromium.mjs')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'scripts/ensure-debian-package.mjs'), 'chromium'], {
+    stdio: 'inherit',
+  });
   await buildIfStale();
   const { chromium } = await import('playwright-core');
   const port = await freePort();

@@ -4,6 +4,7 @@
  * its own, and reading a conversation back (docs/decisions/008-qbot-workflow.md).
  */
 import { z } from 'zod';
+import { trackerSteps } from '#machines/qbotSteps';
 import {
   blueprintAnalysisSchema,
   blueprintDescriptionSchema,
@@ -139,20 +140,8 @@ export const workflowEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('workflow.cancelled') }),
   z.object({
     type: z.literal('tracker.reset'),
-    step: z.enum([
-      'Upload Blueprint',
-      'Analyze Blueprint',
-      'Confirm Description',
-      'Choose Material Stock',
-      'Choose Material Size',
-      'Choose Job Type',
-      'Choose Machine',
-      'Choose Tooling',
-      'Confirm Job Summary',
-      'Generate G-Code',
-      'Download G-Code',
-      'Simulate',
-    ]),
+    // The chart refuses a step that is not earlier than the current one (409).
+    step: z.enum(trackerSteps),
   }),
 ]);
 export type WorkflowEventBody = z.infer<typeof workflowEventSchema>;

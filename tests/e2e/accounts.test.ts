@@ -1,37 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { latestLink } from '../helpers/outbox.ts';
 import { password, signUp, uniqueEmail, verify } from './api.ts';
-import { launchBrowser, openPage } from './browser.ts';
-import type { TestPage } from './browser.ts';
+import { usePages } from './browser.ts';
 
-let browser: Browser;
-let current: TestPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-afterEach(async () => {
-  const errors = current?.pageErrors ?? [];
-  await current?.context.close();
-  current = undefined;
-  expect(errors.map((error) => error.message)).toEqual([]);
-});
-
-async function newPage() {
-  current = await openPage(browser);
-  return current.page;
-}
+const { newPage } = usePages();
 
 describe('accounts in the browser', () => {
   it('signs up, verifies the email from the outbox, signs in, edits the profile and logs out', async () => {
-    const page = await newPage();
+    const { page } = await newPage();
     const email = uniqueEmail('newcomer');
     await page.goto('/');
     await page.getByRole('link', { name: 'Sign Up' }).first().click();
@@ -122,7 +99,7 @@ describe('accounts in the browser', () => {
     const email = uniqueEmail('returning');
     await signUp({ email, organization: `Return Shop ${email}` });
     await verify(email);
-    const page = await newPage();
+    const { page } = await newPage();
     await page.goto('/');
     await page.goto('/my-profile');
     await page.waitForURL(/\/signin\?redirect=%2Fmy-profile$/);
@@ -137,7 +114,7 @@ describe('accounts in the browser', () => {
   });
 
   it('shows each sign-in error text', async () => {
-    const page = await newPage();
+    const { page } = await newPage();
     await page.goto('/signin');
     const signIn = async (email: string, secret: string) => {
       await page.getByLabel('Email Address').fill(email);
@@ -204,7 +181,7 @@ describe('accounts in the browser', () => {
     const email = uniqueEmail('forgetful');
     await signUp({ email, organization: `Forgetful Shop ${email}` });
     await verify(email);
-    const page = await newPage();
+    const { page } = await newPage();
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await page.waitForURL('**/forgot-password');
@@ -245,7 +222,7 @@ describe('accounts in the browser', () => {
   });
 
   it('shows a not-found page for unknown paths', async () => {
-    const page = await newPage();
+    const { page } = await newPage();
     await page.goto('/no/such/page');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible())

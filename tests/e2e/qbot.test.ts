@@ -5,50 +5,22 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { signInThroughUi } from './api.ts';
-import { launchBrowser, openPage } from './browser.ts';
-import type { TestPage } from './browser.ts';
+import { usePages } from './browser.ts';
 
 const drawing = join(import.meta.dirname, '../../../shared/blueprints/lathe/long_reamer_facer.dxf');
 
-let browser: Browser;
-const opened: TestPage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-afterEach(async () => {
-  const errors = opened.flatMap((page) => page.pageErrors.map((error) => error.message));
-  if (process.env.E2E_SCREENSHOTS)
-    await Promise.all(
-      opened.map((entry, index) =>
-        entry.page.screenshot({ path: `/tmp/e2e-${index}.png`, fullPage: true }),
-      ),
-    );
-  await Promise.all(opened.splice(0).map((page) => page.context.close()));
-  expect(errors).toEqual([]);
-});
+const { newPage } = usePages();
 
 /** The demo admin, signed in on a page of its own; alerts are recorded and accepted. */
 async function demoAdmin(): Promise<{ page: Page; alerts: string[] }> {
-  const testPage = await openPage(browser);
-  opened.push(testPage);
-  const alerts: string[] = [];
-  testPage.page.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.accept();
-  });
+  const { page, dialogs } = await newPage();
   const { email, password } = inject('demoAdmin');
-  await signInThroughUi(testPage.page, email, password);
-  await testPage.page.goto('/qbot');
-  return { page: testPage.page, alerts };
+  await signInThroughUi(page, email, password);
+  await page.goto('/qbot');
+  return { page, alerts: dialogs };
 }
 
 /** A button of the chat (its step widgets and input bar), not of the tracker. */

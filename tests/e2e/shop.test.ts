@@ -1,37 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { password, signInThroughUi, signUp, uniqueEmail, verify } from './api.ts';
-import { launchBrowser, openPage } from './browser.ts';
-import type { TestPage } from './browser.ts';
+import { usePages } from './browser.ts';
 
-let browser: Browser;
-const opened: TestPage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-afterEach(async () => {
-  const errors = opened.flatMap((page) => page.pageErrors.map((error) => error.message));
-  await Promise.all(opened.splice(0).map((page) => page.context.close()));
-  expect(errors).toEqual([]);
-});
-
-/** A page in a context of its own; every alert and confirm is accepted and recorded. */
-async function newPage(): Promise<{ page: Page; dialogs: string[] }> {
-  const testPage = await openPage(browser);
-  opened.push(testPage);
-  const dialogs: string[] = [];
-  testPage.page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.accept();
-  });
-  return { page: testPage.page, dialogs };
-}
+const { newPage } = usePages();
 
 const visible = (page: Page, text: string) => () =>
   page.getByText(text, { exact: true }).first().isVisible();

@@ -89,6 +89,18 @@ const shaftOutline: [number, number][] = [
   [40, -15],
 ];
 
+/** A full section of a bushing Ø30 × 40 with a Ø16 through bore: two halves that do not touch. */
+const bushSection = [
+  line(0, 15, 40, 15),
+  line(0, -15, 40, -15),
+  line(0, 8, 40, 8),
+  line(0, -8, 40, -8),
+  line(0, 8, 0, 15),
+  line(0, -8, 0, -15),
+  line(40, 8, 40, 15),
+  line(40, -8, 40, -15),
+];
+
 function valid(description: unknown) {
   expect(blueprintDescriptionSchema.safeParse(description).success).toBe(true);
 }
@@ -310,20 +322,7 @@ describe('readDxf on small drawings', () => {
   });
 
   it('reads a through bore from a section view', () => {
-    const content = dxf(
-      [
-        line(0, 15, 40, 15),
-        line(0, -15, 40, -15),
-        line(0, 8, 40, 8),
-        line(0, -8, 40, -8),
-        line(0, 8, 0, 15),
-        line(0, -8, 0, -15),
-        line(40, 8, 40, 15),
-        line(40, -8, 40, -15),
-      ],
-      { insunits: 4 },
-    );
-    const { description } = readDxf(content, 'bush.dxf');
+    const { description } = readDxf(dxf(bushSection, { insunits: 4 }), 'bush.dxf');
     expect(description.outerDiameters.map((d) => [d.diameter, d.lengthMm])).toEqual([['Ø30', 40]]);
     expect(description.innerDiameters).toEqual([
       {
@@ -337,6 +336,15 @@ describe('readDxf on small drawings', () => {
         through: true,
       },
     ]);
+  });
+
+  it('leaves out an entity whose coordinates are not numbers, and says so', () => {
+    const damaged = pairs(0, 'LINE', 8, '0', 10, 'x', 20, 0, 11, 5, 21, 5);
+    const { description } = readDxf(dxf([...bushSection, damaged], { insunits: 4 }), 'bush.dxf');
+    expect(description.unresolved?.[0]).toBe(
+      '1 entity was left out: a coordinate is not a number (the file may be damaged).',
+    );
+    expect(description.innerDiameters.map((d) => d.diameter)).toEqual(['Ø16']);
   });
 });
 
@@ -381,6 +389,13 @@ describe('readDxf on input that is not a usable DXF', () => {
     ]);
     expect(() => readDxf(unclosed, 'open.dxf')).toThrow(
       /^open\.dxf is damaged: the POLYLINE at line \d+ is not closed by a SEQEND \(line \d+ holds "LINE"\)/,
+    );
+  });
+
+  it('a LAYER table cut before its ENDTAB (dxf-parser would loop forever on it)', () => {
+    const flange = blueprint('mill-edm/flange.dxf');
+    expect(() => readDxf(flange.slice(0, 29609), 'flange-cut.dxf')).toThrow(
+      /^flange-cut\.dxf is damaged: the LAYER table at line \d+ is not closed by an ENDTAB \(line \d+ holds ""\)/,
     );
   });
 

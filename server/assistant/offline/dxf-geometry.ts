@@ -67,6 +67,8 @@ export interface DrawingContent {
   hidden: Primitive[];
   notes: TextNote[];
   dimensions: DimensionNote[];
+  /** Entities left out because a coordinate is not a number (a damaged file). */
+  unreadable: number;
 }
 
 /** Layers of annotation, frames and title blocks: their lines are not the part. */
@@ -129,6 +131,7 @@ export function collectDrawing(dxf: IDxf, mmPerUnit: number): DrawingContent {
     hidden: [],
     notes: [],
     dimensions: [],
+    unreadable: 0,
   };
   const blocks = dxf.blocks ?? {};
   const textCount = (name: string) =>
@@ -187,7 +190,11 @@ export function collectDrawing(dxf: IDxf, mmPerUnit: number): DrawingContent {
         case 'DIMENSION': {
           if (inTitleBlock) break;
           const dimension = readDimension(entity, local, blocks);
-          if (dimension) content.dimensions.push(dimension);
+          if (dimension && finite(dimension.p1) && finite(dimension.p2)) {
+            content.dimensions.push(dimension);
+          } else if (dimension) {
+            content.unreadable++;
+          }
           break;
         }
         default: {
@@ -201,7 +208,9 @@ export function collectDrawing(dxf: IDxf, mmPerUnit: number): DrawingContent {
                 ? content.hidden
                 : content.primitives;
           for (const primitive of entityPrimitives(entity, layer)) {
-            target.push(...transformPrimitive(primitive, local));
+            const placed = transformPrimitive(primitive, local);
+            if (placed.every(isFinitePrimitive)) target.push(...placed);
+            else content.unreadable++;
           }
         }
       }
@@ -210,6 +219,17 @@ export function collectDrawing(dxf: IDxf, mmPerUnit: number): DrawingContent {
 
   walk(dxf.entities ?? [], scale(mmPerUnit, mmPerUnit), undefined, 0, false);
   return content;
+}
+
+function finite(p: Point): boolean {
+  return Number.isFinite(p.x) && Number.isFinite(p.y);
+}
+
+function isFinitePrimitive(primitive: Primitive): boolean {
+  return primitive.kind === 'line'
+    ? finite(primitive.a) && finite(primitive.b)
+    : finite(primitive.center) &&
+        [primitive.radius, primitive.startRad, primitive.endRad].every(Number.isFinite);
 }
 
 function readDimension(

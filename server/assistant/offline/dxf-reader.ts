@@ -66,9 +66,10 @@ function unitsOf(
 
 /**
  * Rejects text that is not an ASCII DXF before the parser sees it: every other line must be a
- * group code and a SECTION must come early (dxf-parser prints to the console otherwise), and a
- * POLYLINE must hold only VERTEX entities up to its SEQEND (dxf-parser 1.1.2 loops forever on
- * anything else there, which would block the server).
+ * group code and a SECTION must come early (dxf-parser prints to the console otherwise). dxf-parser
+ * 1.1.2 also loops forever, blocking the server, on a POLYLINE holding anything but VERTEX entities
+ * before its SEQEND and on a LAYER or VPORT table holding anything but its records before ENDTAB
+ * (typically a truncated file): those are rejected here too.
  */
 function checkStructure(content: string, fileName: string): void {
   if (content.startsWith('AutoCAD Binary DXF')) {
@@ -81,6 +82,7 @@ function checkStructure(content: string, fileName: string): void {
   while (start < lines.length && lines[start]!.trim() === '') start++;
   let sawSection = false;
   let polylineAt: number | undefined;
+  let table: { name: string; at: number } | undefined;
   for (let i = start; i + 1 < lines.length; i += 2) {
     const code = lines[i]!.trim();
     if (!/^-?\d{1,4}$/.test(code)) {
@@ -103,6 +105,15 @@ function checkStructure(content: string, fileName: string): void {
       polylineAt = undefined;
     }
     if (code === '0' && value === 'POLYLINE') polylineAt = i + 2;
+    if (code === '0' && table && value !== table.name && value !== 'ENDTAB') {
+      throw new DxfReadError(
+        `${fileName} is damaged: the ${table.name} table at line ${table.at} is not closed by an ENDTAB (line ${i + 2} holds "${value.slice(0, 40)}"). The file may be truncated; export the drawing as DXF again.`,
+      );
+    }
+    if (code === '0' && value === 'ENDTAB') table = undefined;
+    if (code === '0' && value === 'TABLE' && lines[i + 2]?.trim() === '2') {
+      table = { name: lines[i + 3]?.trim() ?? '', at: i + 2 };
+    }
     if (code === '0' && value === 'SECTION') {
       sawSection = true;
       if (lines[i + 2]?.trim() !== '2') {
@@ -113,9 +124,12 @@ function checkStructure(content: string, fileName: string): void {
     }
     if (!sawSection && i - start > 200) break;
   }
-  if (polylineAt !== undefined) {
+  if (polylineAt !== undefined || table) {
+    const open = table
+      ? `the ${table.name} table at line ${table.at}`
+      : `the POLYLINE at line ${polylineAt}`;
     throw new DxfReadError(
-      `${fileName} is damaged: the POLYLINE at line ${polylineAt} is not closed by a SEQEND. The file may be truncated; export the drawing as DXF again.`,
+      `${fileName} is damaged: ${open} is not closed before the end of the file. The file may be truncated; export the drawing as DXF again.`,
     );
   }
   if (!sawSection) {
@@ -209,6 +223,11 @@ export function readDxf(content: string, fileName: string): DxfReading {
   }
   if (units.units === 'inch' || units.mmPerUnit !== 1) {
     description.overview += ` Drawing units: ${units.name}, converted to mm.`;
+  }
+  if (drawing.unreadable > 0) {
+    description.unresolved!.unshift(
+      `${drawing.unreadable} entit${drawing.unreadable === 1 ? 'y was' : 'ies were'} left out: a coordinate is not a number (the file may be damaged).`,
+    );
   }
   if (units.note) description.unresolved!.unshift(units.note);
   description.source = `DXF (offline reader): ${fileName}`;
