@@ -15,7 +15,9 @@ import {
   diagonal,
   heightOf,
   lengthOf,
+  maxOf,
   midpointOf,
+  minOf,
   onArc,
   widthOf,
   type Box,
@@ -79,20 +81,32 @@ interface AxisScore {
 
 const SAMPLES = 240;
 
-function scoreAxis(primitives: Primitive[], axis: Axis): AxisScore {
-  const framed = toAxisFrame(primitives, axis).filter(
-    (p) => !(p.kind === 'arc' && isFullCircle(p)),
-  );
-  const us = framed.flatMap((p) =>
-    p.kind === 'line' ? [p.a.x, p.b.x] : [p.center.x - p.radius, p.center.x + p.radius],
-  );
-  const uMin = Math.min(...us);
-  const uMax = Math.max(...us);
-  const envelope = (u: number) => {
+/** Buckets along the axis for finding the primitives a line u = const may cross. */
+const BUCKETS = 512;
+
+/**
+ * The outline above and below the axis at u: the highest and lowest crossing and the primitive
+ * of the highest. Primitives are bucketed by their u span, so a query looks only at those that
+ * reach u (linear in the drawing's size for ordinary drawings, where few lines span the part).
+ */
+function envelopeOf(framed: Primitive[], uMin: number, uMax: number) {
+  const span = uMax - uMin || 1;
+  const bucketOf = (u: number) =>
+    Math.min(BUCKETS - 1, Math.max(0, Math.floor(((u - uMin) / span) * BUCKETS)));
+  const buckets: Primitive[][] = Array.from({ length: BUCKETS }, () => []);
+  for (const primitive of framed) {
+    const [u0, u1] =
+      primitive.kind === 'line'
+        ? [Math.min(primitive.a.x, primitive.b.x), Math.max(primitive.a.x, primitive.b.x)]
+        : [primitive.center.x - primitive.radius, primitive.center.x + primitive.radius];
+    for (let bucket = bucketOf(u0 - 1e-9); bucket <= bucketOf(u1 + 1e-9); bucket += 1)
+      buckets[bucket]!.push(primitive);
+  }
+  return (u: number) => {
     let up = -Infinity;
     let down = Infinity;
     let upper: Primitive | undefined;
-    for (const primitive of framed) {
+    for (const primitive of buckets[bucketOf(u)]!) {
       for (const v of crossingsAt(primitive, u)) {
         if (v > up) [up, upper] = [v, primitive];
         down = Math.min(down, v);
@@ -100,6 +114,18 @@ function scoreAxis(primitives: Primitive[], axis: Axis): AxisScore {
     }
     return { up, down, upper };
   };
+}
+
+function scoreAxis(primitives: Primitive[], axis: Axis): AxisScore {
+  const framed = toAxisFrame(primitives, axis).filter(
+    (p) => !(p.kind === 'arc' && isFullCircle(p)),
+  );
+  const us = framed.flatMap((p) =>
+    p.kind === 'line' ? [p.a.x, p.b.x] : [p.center.x - p.radius, p.center.x + p.radius],
+  );
+  const uMin = minOf(us);
+  const uMax = maxOf(us);
+  const envelope = envelopeOf(framed, uMin, uMax);
   let extent = 0;
   const rows = Array.from({ length: SAMPLES }, (_, i) => {
     const row = envelope(uMin + ((i + 0.5) * (uMax - uMin)) / SAMPLES);
@@ -110,21 +136,28 @@ function scoreAxis(primitives: Primitive[], axis: Axis): AxisScore {
   const straddling = rows.filter((row) => row.up > tol && row.down < -tol);
   const symmetric = straddling.filter((row) => Math.abs(row.up + row.down) <= tol).length;
   const flat = straddling.filter((row) => row.upper && isParallel(row.upper)).length;
+  const symmetricShare = straddling.length >= 0.9 * SAMPLES ? symmetric / straddling.length : 0;
+  const flatShare = straddling.length > 0 ? flat / straddling.length : 0;
+  const total = framed.reduce((sum, primitive) => sum + lengthOf(primitive), 0);
+  // The odd share costs an outline query per primitive: work it out only for a view that can
+  // still be a side view, and stop as soon as it is too large (a hatched or busy view).
   let odd = 0;
-  let total = 0;
-  for (const primitive of framed) {
-    const length = lengthOf(primitive);
-    total += length;
-    if (isParallel(primitive) || isSquare(primitive)) continue;
-    const mid = midpointOf(primitive);
-    const { up, down } = envelope(mid.x);
-    const onSilhouette = mid.y >= 0 ? mid.y >= up - tol : mid.y <= down + tol;
-    if (!onSilhouette) odd += length;
+  if (symmetricShare >= MIN_SYMMETRIC && flatShare >= MIN_FLAT && total > 0) {
+    for (const primitive of framed) {
+      if (isParallel(primitive) || isSquare(primitive)) continue;
+      const mid = midpointOf(primitive);
+      const { up, down } = envelope(mid.x);
+      const onSilhouette = mid.y >= 0 ? mid.y >= up - tol : mid.y <= down + tol;
+      if (!onSilhouette) odd += lengthOf(primitive);
+      if (odd > MAX_ODD * total) break;
+    }
+  } else {
+    odd = total;
   }
   return {
     axis,
-    symmetric: straddling.length >= 0.9 * SAMPLES ? symmetric / straddling.length : 0,
-    flat: straddling.length > 0 ? flat / straddling.length : 0,
+    symmetric: symmetricShare,
+    flat: flatShare,
     odd: total > 0 ? odd / total : 1,
   };
 }

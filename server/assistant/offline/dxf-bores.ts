@@ -4,6 +4,7 @@
  */
 import type { Primitive } from './dxf-geometry.ts';
 import { isParallel } from './dxf-axis.ts';
+import { maxOf, minOf } from './dxf-shapes.ts';
 
 const TOL = 0.005;
 
@@ -49,8 +50,8 @@ export function findBores(
     );
   const bores: { diameterMm: number; u0: number; u1: number; through: boolean }[] = [];
   for (const [radius, spans] of byRadius) {
-    const u0 = Math.min(...spans.map((s) => s.u0));
-    const u1 = Math.max(...spans.map((s) => s.u1));
+    const u0 = minOf(spans.map((s) => s.u0));
+    const u1 = maxOf(spans.map((s) => s.u1));
     const opensAtMin = u0 - uMin <= reach;
     const opensAtMax = uMax - u1 <= reach;
     if (!opensAtMin && !opensAtMax) continue;

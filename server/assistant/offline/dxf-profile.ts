@@ -6,7 +6,7 @@
 import { isFullCircle, type Point, type Primitive } from './dxf-geometry.ts';
 import { crossingsAt, isParallel, toAxisFrame, type Axis } from './dxf-axis.ts';
 import { findBores } from './dxf-bores.ts';
-import type { View } from './dxf-shapes.ts';
+import { maxOf, minOf, type View } from './dxf-shapes.ts';
 
 /** A stretch of the silhouette: from u0 to u1 the radius goes from r0 to r1 (mm). */
 interface Piece {
@@ -200,8 +200,8 @@ function edgeOf(pieces: Piece[], i: number): EdgeKind | undefined {
 export function extractProfile(view: View, axis: Axis, hidden: Primitive[]): TurnedProfile {
   const framed = toAxisFrame(view.primitives, axis);
   const pieces = silhouette(framed);
-  const uMin = Math.min(...pieces.map((p) => p.u0));
-  const uMax = Math.max(...pieces.map((p) => p.u1));
+  const uMin = minOf(pieces.map((p) => p.u0));
+  const uMax = maxOf(pieces.map((p) => p.u1));
 
   const edges = pieces.map((_, i) => edgeOf(pieces, i));
   const groups: { pieces: number[] }[] = [];
@@ -222,7 +222,7 @@ export function extractProfile(view: View, axis: Axis, hidden: Primitive[]): Tur
       groups[group]!.pieces.push(i);
     }
   });
-  groups.sort((a, b) => Math.min(...a.pieces) - Math.min(...b.pieces));
+  groups.sort((a, b) => minOf(a.pieces) - minOf(b.pieces));
   groups.forEach((group, index) => group.pieces.forEach((i) => groupOf.set(i, index)));
 
   const drawnOuter = groups.map((group): DrawnFeature => {
@@ -235,11 +235,11 @@ export function extractProfile(view: View, axis: Axis, hidden: Primitive[]): Tur
         : 'contour';
     return {
       kind,
-      u0: Math.min(...members.map((p) => p.u0)),
-      u1: Math.max(...members.map((p) => p.u1)),
+      u0: minOf(members.map((p) => p.u0)),
+      u1: maxOf(members.map((p) => p.u1)),
       d0: 2 * main.r0,
       d1: 2 * main.r1,
-      diameterMm: 2 * Math.max(...members.map((p) => Math.max(p.r0, p.r1))),
+      diameterMm: 2 * maxOf(members.map((p) => Math.max(p.r0, p.r1))),
     };
   });
   for (const [i, feature] of drawnOuter.entries()) {

@@ -15,6 +15,7 @@ import { applyDimensions, readDimension, type DrawingUnits } from './dxf-dimensi
 import { readNotes } from './dxf-notes.ts';
 import { describeTurnedPart } from './dxf-describe.ts';
 import { describeNonTurnedPart } from './dxf-prismatic.ts';
+import { TimeLimitError, runWithTimeLimit } from './time-limit.ts';
 
 export interface DxfReading {
   description: BlueprintDescription;
@@ -139,6 +140,15 @@ function checkStructure(content: string, fileName: string): void {
   }
 }
 
+/**
+ * Longest a reading may take, ms. dxf-parser 1.1.2 loops forever on some damaged files (the
+ * structure check catches the known shapes) and a drawing of hundreds of thousands of entities
+ * takes long to analyse; the limit stops both. The real drawings read in under 0.1 s; a synthetic
+ * drawing of 100 000 lines (5 MB) in about 3 s, and one of 500 000 (25 MB, the upload limit)
+ * reaches the limit (`npm run bench`).
+ */
+const readTimeLimitMs = 20_000;
+
 function parse(content: string, fileName: string): IDxf {
   checkStructure(content, fileName);
   let dxf: IDxf | null;
@@ -186,9 +196,23 @@ function near(primitives: Primitive[], view: View): Primitive[] {
  * @param fileName - the uploaded file's name, for messages and `source`
  * @returns the description, whether it is a turned part, and the drawing's units
  * @throws DxfReadError for empty input, text that is not a DXF, a DXF the parser rejects (with its
- *   reason) and a DXF without geometry
+ *   reason), a DXF without geometry, and a reading that takes longer than 20 s (the thread is
+ *   blocked meanwhile, so the limit keeps one upload from stalling the server)
  */
 export function readDxf(content: string, fileName: string): DxfReading {
+  try {
+    return runWithTimeLimit(() => readDxfNow(content, fileName), readTimeLimitMs);
+  } catch (error) {
+    if (error instanceof TimeLimitError) {
+      throw new DxfReadError(
+        `${fileName} could not be read within ${readTimeLimitMs / 1000} s: the drawing is too large or too busy for the offline reader, or damaged. Send a drawing of the part alone, or describe the part in words.`,
+      );
+    }
+    throw error;
+  }
+}
+
+function readDxfNow(content: string, fileName: string): DxfReading {
   if (content.trim() === '') {
     throw new DxfReadError(`${fileName} is empty: there is no drawing to read.`);
   }

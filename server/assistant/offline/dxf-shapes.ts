@@ -69,6 +69,21 @@ export function unionBox(boxes: Box[]): Box {
 }
 
 /** Width and height of a box, mm. */
+/**
+ * Smallest and largest of many values (Infinity and -Infinity for none). `Math.min(...values)`
+ * overflows the call stack past some 100 000 values, which a large drawing reaches.
+ */
+export function minOf(values: Iterable<number>): number {
+  let min = Infinity;
+  for (const value of values) if (value < min) min = value;
+  return min;
+}
+export function maxOf(values: Iterable<number>): number {
+  let max = -Infinity;
+  for (const value of values) if (value > max) max = value;
+  return max;
+}
+
 export const widthOf = (box: Box) => box.maxX - box.minX;
 export const heightOf = (box: Box) => box.maxY - box.minY;
 
