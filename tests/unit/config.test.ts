@@ -13,7 +13,16 @@ describe('loadConfig', () => {
       assistantProvider: 'offline',
       marketingUrl: '/',
       superuserEmails: [],
+      demoShop: true,
     });
+  });
+
+  it('seeds the demo shop only on the embedded database, unless DEMO_SHOP says otherwise', () => {
+    const server = { DATABASE_URL: 'postgres://qbot@db/qbot' };
+    expect(loadConfig(server).demoShop).toBe(false);
+    expect(loadConfig({ ...server, DEMO_SHOP: 'true' }).demoShop).toBe(true);
+    expect(loadConfig({ DEMO_SHOP: 'false' }).demoShop).toBe(false);
+    expect(() => loadConfig({ DEMO_SHOP: 'yes' })).toThrow("DEMO_SHOP must be 'true' or 'false'");
   });
 
   it('reads each variable, treating empty ones as unset', () => {
