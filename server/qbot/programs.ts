@@ -4,7 +4,6 @@
  * and store it as the next program version with its verification report. A program that fails
  * verification is stored for the record but never offered for download.
  */
-import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { BlueprintAnalysis } from '#cam/blueprint-description';
 import { parseDiameterCallout, parseLengthCallout } from '#cam/callouts';
@@ -20,6 +19,7 @@ import { AppError } from '#server/errors';
 import { getMachine } from '#server/shop/machines';
 import { listToolingPairs } from '#server/shop/tooling';
 import type { FileStore } from '#server/storage/file-store';
+import { forgetFile, storeFile } from '#server/storage/stored-files';
 import { suggestedStock } from '#server/assistant/offline/analysis';
 
 export const programMessages = {
@@ -157,39 +157,36 @@ export async function writeProgram(
     passed,
     details,
   }));
-  let fileId: string | null = null;
-  if (generated.report.passed) {
-    const bytes = Buffer.from(generated.gcode, 'utf8');
-    const storageKey = `${organizationId}/${randomUUID()}`;
-    await deps.files.put(storageKey, bytes);
-    const [file] = await db
-      .insert(storedFiles)
-      .values({
+  const stored = generated.report.passed
+    ? await storeFile(db, deps.files, {
         organizationId,
         threadId,
         kind: 'program',
         fileName: generated.fileName,
         contentType: 'text/plain; charset=utf-8',
-        sizeBytes: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        storageKey,
+        bytes: Buffer.from(generated.gcode, 'utf8'),
       })
-      .returning({ id: storedFiles.id });
-    fileId = file!.id;
+    : undefined;
+  const fileId = stored?.id ?? null;
+  try {
+    await db.insert(programVersions).values({
+      threadId,
+      organizationId,
+      version,
+      fileId,
+      machineId: machine._id,
+      dialect: generated.dialect,
+      verified: generated.report.passed,
+      report: generated.report,
+      summary: generated.summary,
+      promptHelper: promptHelperOf(context),
+      overrides: overrides ?? null,
+    });
+  } catch (error) {
+    // A program file without its version would never be offered: remove it.
+    if (stored) await forgetFile(db, deps.files, stored);
+    throw error;
   }
-  await db.insert(programVersions).values({
-    threadId,
-    organizationId,
-    version,
-    fileId,
-    machineId: machine._id,
-    dialect: generated.dialect,
-    verified: generated.report.passed,
-    report: generated.report,
-    summary: generated.summary,
-    promptHelper: promptHelperOf(context),
-    overrides: overrides ?? null,
-  });
   if (!generated.report.passed) {
     throw new AppError(
       422,

@@ -3,7 +3,7 @@
  * the conversation's qbotWorkflow chart on the server (server/qbot/workflow-runner.ts); every
  * conversation belongs to the caller's organization.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { and, desc, eq } from 'drizzle-orm';
@@ -40,6 +40,7 @@ import {
   maxUploadBytes,
 } from '#server/qbot/uploads';
 import { runWorkflowEvent } from '#server/qbot/workflow-runner';
+import { forgetFile, storeFile } from '#server/storage/stored-files';
 
 export const uploadMessages = {
   tooLarge: `The file is larger than ${maxUploadBytes / 1024 / 1024} MB. Please upload a smaller drawing.`,
@@ -163,35 +164,27 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(415, 'unsupported_media_type', uploadMessages.wrongType);
       }
 
-      const storageKey = `${member.organizationId}/${randomUUID()}`;
-      await app.fileStore.put(storageKey, upload.bytes);
-      const [file] = await app.db
-        .insert(storedFiles)
-        .values({
-          organizationId: member.organizationId,
-          threadId: null,
-          kind: 'blueprint',
-          fileName: upload.fileName,
-          contentType: contentTypes[type],
-          sizeBytes: upload.bytes.length,
-          sha256: createHash('sha256').update(upload.bytes).digest('hex'),
-          storageKey,
-        })
-        .returning({ id: storedFiles.id });
+      const file = await storeFile(app.db, app.fileStore, {
+        organizationId: member.organizationId,
+        threadId: null,
+        kind: 'blueprint',
+        fileName: upload.fileName,
+        contentType: contentTypes[type],
+        bytes: upload.bytes,
+      });
       try {
         const result = await run(threadId, member.organizationId, {
           type: 'blueprint.uploaded',
           fileName: upload.fileName,
-          fileId: file!.id,
-          imageUrl: `/api/files/${file!.id}`,
+          fileId: file.id,
+          imageUrl: `/api/files/${file.id}`,
         });
-        await app.db.update(storedFiles).set({ threadId }).where(eq(storedFiles.id, file!.id));
+        await app.db.update(storedFiles).set({ threadId }).where(eq(storedFiles.id, file.id));
         const analysis = result.context.analysis!;
-        return { ...analysis, imageUrl: result.context.imageUrl ?? `/api/files/${file!.id}` };
+        return { ...analysis, imageUrl: result.context.imageUrl ?? `/api/files/${file.id}` };
       } catch (error) {
         // Nothing half-written: a drawing that could not be read is not kept.
-        await app.db.delete(storedFiles).where(eq(storedFiles.id, file!.id));
-        await app.fileStore.delete(storageKey);
+        await forgetFile(app.db, app.fileStore, file);
         throw error;
       }
     },
