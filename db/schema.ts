@@ -320,6 +320,13 @@ export const threads = pgTable(
     assistantId: text('assistant_id').notNull(),
     /** `getPersistedSnapshot()` of the workflow chart, always in a settled (not busy) state. */
     snapshot: jsonb('snapshot').notNull(),
+    /**
+     * The conversation with the assistant provider (Claude's messages), drawings held as
+     * references to stored files, so each call re-sends the same prefix and hits the cache.
+     */
+    assistantHistory: jsonb('assistant_history')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -401,4 +408,59 @@ export const programVersions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('program_versions_thread_version_key').on(table.threadId, table.version)],
+);
+
+export const promptKinds = ['description', 'blueprint'] as const;
+export type PromptKind = (typeof promptKinds)[number];
+export const promptKind = pgEnum('prompt_kind', promptKinds);
+
+/**
+ * Versions of the assistant's prompts (spec section 3, "Prompt record"). A row with an
+ * organization is that organization's version; a row without one is a version of the product
+ * default (superusers only). The current prompt is the newest version of the organization, else
+ * the newest product default, else the text in db/seed/prompts/.
+ */
+export const prompts = pgTable(
+  'prompts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    kind: promptKind('kind').notNull(),
+    promptText: text('prompt_text').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('prompts_organization_kind_idx').on(table.organizationId, table.kind)],
+);
+
+/** One call to an assistant provider that costs tokens, for cost accounting per call and thread. */
+export const assistantCalls = pgTable(
+  'assistant_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    threadId: uuid('thread_id').references(() => threads.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    /** describeBlueprint, reviseDescription, advisePlan, analyzeSimulation or ask. */
+    operation: text('operation').notNull(),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    cacheCreationInputTokens: integer('cache_creation_input_tokens').notNull().default(0),
+    cacheReadInputTokens: integer('cache_read_input_tokens').notNull().default(0),
+    /** Requests sent for this call (a schema mismatch is sent back once). */
+    requests: integer('requests').notNull().default(1),
+    durationMs: integer('duration_ms').notNull(),
+    outcome: text('outcome').$type<'ok' | 'error'>().notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('assistant_calls_thread_idx').on(table.threadId),
+    index('assistant_calls_organization_idx').on(table.organizationId, table.createdAt),
+  ],
 );

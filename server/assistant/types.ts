@@ -8,9 +8,27 @@ import type { SimulationAnalysis } from '#machines/qbotSteps';
 import type { DrawingType } from '#server/qbot/uploads';
 
 export interface DrawingFile {
+  /** The stored file's id (stored_files), so a provider can refer to it in later turns. */
+  fileId: string;
   fileName: string;
   type: DrawingType;
   bytes: Buffer;
+}
+
+/** Who a provider call is for: the organization (prompts, accounting) and the conversation. */
+export interface AssistantCall {
+  organizationId: string;
+  threadId: string;
+}
+
+/** The job a plan is advised for (spec section 3, "Job prompt helper"). */
+export interface PlanJob {
+  jobType: string;
+  machineDetails: string;
+  materialStock: string;
+  stockSize: string;
+  selectedToolingPairs: string[];
+  simulationFeedback?: string;
 }
 
 export interface SimulationContext {
@@ -20,9 +38,14 @@ export interface SimulationContext {
   program?: { gcode: string; checksPassed: boolean; warnings: string[]; operations: string[] };
   /** Overrides already applied to that program. */
   appliedOverrides?: Record<string, number>;
+  /** The verifier's checks of that program. */
+  checks?: { title: string; passed: boolean; details: string[] }[];
 }
 
-/** Plan advice is optional: providers may suggest, cam/ decides. */
+/**
+ * Plan advice is optional: providers may point out what the operator should watch, cam/ decides
+ * the program. Notes are shown beside the program, never written into it.
+ */
 export interface PlanAdvice {
   notes: string[];
 }
@@ -30,12 +53,21 @@ export interface PlanAdvice {
 export interface AssistantProvider {
   readonly name: 'offline' | 'claude';
   /** Read a drawing into the spec's structured description, materials, tools and stock size. */
-  describeBlueprint(file: DrawingFile): Promise<BlueprintAnalysis>;
+  describeBlueprint(file: DrawingFile, call: AssistantCall): Promise<BlueprintAnalysis>;
   /** Revise a description from the user's words. @throws AppError 422 when nothing is understood */
-  reviseDescription(analysis: BlueprintAnalysis, feedback: string): Promise<BlueprintAnalysis>;
-  advisePlan(analysis: BlueprintAnalysis): Promise<PlanAdvice>;
+  reviseDescription(
+    analysis: BlueprintAnalysis,
+    feedback: string,
+    call: AssistantCall,
+  ): Promise<BlueprintAnalysis>;
+  /** Advice on planning the job; never fails the job (a provider that cannot advise says nothing). */
+  advisePlan(analysis: BlueprintAnalysis, job: PlanJob, call: AssistantCall): Promise<PlanAdvice>;
   /** What went wrong in a simulation and what to change, with overrides regeneration applies. */
-  analyzeSimulation(context: SimulationContext): Promise<SimulationAnalysis>;
-  /** Answer a free question. */
-  ask(message: string, history: { sender: string; message: string }[]): Promise<string>;
+  analyzeSimulation(context: SimulationContext, call: AssistantCall): Promise<SimulationAnalysis>;
+  /** Answer a free question in a conversation, with its earlier messages. */
+  ask(
+    message: string,
+    history: { sender: string; message: string }[],
+    call: AssistantCall,
+  ): Promise<string>;
 }

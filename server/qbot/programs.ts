@@ -9,6 +9,7 @@ import type { BlueprintAnalysis } from '#cam/blueprint-description';
 import { parseDiameterCallout, parseLengthCallout } from '#cam/callouts';
 import type { CuttingOverrides } from '#cam/cutting-data';
 import { generateLatheProgram } from '#cam/lathe/generate';
+import type { VerificationCheck } from '#cam/verify/lathe';
 import { PartModelError } from '#cam/lathe/part';
 import { PlanningError } from '#cam/lathe/plan';
 import { programVersions, storedFiles } from '#db/schema';
@@ -223,6 +224,7 @@ export async function latestProgram(deps: ProgramDeps) {
       verified: programVersions.verified,
       summary: programVersions.summary,
       overrides: programVersions.overrides,
+      report: programVersions.report,
       storageKey: storedFiles.storageKey,
     })
     .from(programVersions)
@@ -239,5 +241,9 @@ export async function latestProgram(deps: ProgramDeps) {
   const gcode = program.storageKey
     ? (await deps.files.get(program.storageKey)).toString('utf8')
     : '';
-  return { ...program, gcode };
+  const { report, ...rest } = program;
+  const checks = ((report as { checks?: VerificationCheck[] } | null)?.checks ?? []).map(
+    ({ title, passed, details }) => ({ title, passed, details }),
+  );
+  return { ...rest, gcode, checks };
 }

@@ -58,6 +58,7 @@ export function serverActors(
   onFailure: (error: unknown) => void,
 ): ServerActors {
   const { db, organizationId, threadId } = deps;
+  const call = { organizationId, threadId };
   const reporting =
     <T, I>(work: (input: I) => Promise<T>) =>
     async ({ input }: { input: I }): Promise<T> => {
@@ -76,11 +77,15 @@ export function serverActors(
         const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
         if (file?.organizationId !== organizationId)
           throw new AppError(404, 'not_found', 'File not found.');
-        const analysis = await deps.provider.describeBlueprint({
-          fileName: file.fileName,
-          type: drawingTypeOf(file.contentType),
-          bytes: await deps.files.get(file.storageKey),
-        });
+        const analysis = await deps.provider.describeBlueprint(
+          {
+            fileId: file.id,
+            fileName: file.fileName,
+            type: drawingTypeOf(file.contentType),
+            bytes: await deps.files.get(file.storageKey),
+          },
+          call,
+        );
         await db
           .insert(descriptionVersions)
           .values({ threadId, organizationId, version: 1, analysis, source: 'reader' });
@@ -95,7 +100,7 @@ export function serverActors(
             'workflow_out_of_order',
             'There is no description to change yet.',
           );
-        const analysis = await deps.provider.reviseDescription(context.analysis, feedback);
+        const analysis = await deps.provider.reviseDescription(context.analysis, feedback, call);
         await db.insert(descriptionVersions).values({
           threadId,
           organizationId,
@@ -144,23 +149,27 @@ export function serverActors(
         const program = await latestProgram({ db, files: deps.files, organizationId, threadId });
         const summary = program?.summary as
           { warnings?: string[]; operations?: { name: string }[] } | undefined;
-        return deps.provider.analyzeSimulation({
-          feedback,
-          analysis: context.analysis,
-          ...(program
-            ? {
-                program: {
-                  gcode: program.gcode,
-                  checksPassed: program.verified,
-                  warnings: summary?.warnings ?? [],
-                  operations: (summary?.operations ?? []).map((operation) => operation.name),
-                },
-              }
-            : {}),
-          ...(program?.overrides
-            ? { appliedOverrides: program.overrides as Record<string, number> }
-            : {}),
-        });
+        return deps.provider.analyzeSimulation(
+          {
+            feedback,
+            analysis: context.analysis,
+            ...(program
+              ? {
+                  program: {
+                    gcode: program.gcode,
+                    checksPassed: program.verified,
+                    warnings: summary?.warnings ?? [],
+                    operations: (summary?.operations ?? []).map((operation) => operation.name),
+                  },
+                }
+              : {}),
+            ...(program?.overrides
+              ? { appliedOverrides: program.overrides as Record<string, number> }
+              : {}),
+            ...(program ? { checks: program.checks } : {}),
+          },
+          call,
+        );
       }),
     ),
   };

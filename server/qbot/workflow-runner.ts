@@ -57,6 +57,35 @@ async function claim(db: Database, threadId: string, organizationId: string) {
 }
 
 /**
+ * The conversation's workflow as it stands, without running anything: for a call that must
+ * check the step (and read the messages) before asking an assistant provider.
+ * @throws AppError 404 for a conversation of another organization or none, 409 when the event
+ *   is out of order at this step
+ */
+export async function peekWorkflow(
+  db: Database,
+  threadId: string,
+  organizationId: string,
+  event: QbotEvent,
+): Promise<QbotContext> {
+  const [row] = await db
+    .select({ snapshot: threads.snapshot })
+    .from(threads)
+    .where(and(eq(threads.id, threadId), eq(threads.organizationId, organizationId)));
+  if (!row) throw new AppError(404, 'not_found', workflowMessages.notFound);
+  const actor = createActor(qbotWorkflowMachine, { snapshot: row.snapshot as never, input: {} });
+  const snapshot = actor.getSnapshot();
+  if (!snapshot.can(event)) {
+    throw new AppError(
+      409,
+      'workflow_out_of_order',
+      workflowMessages.outOfOrder(workflowStepOf(snapshot.value)),
+    );
+  }
+  return snapshot.context;
+}
+
+/**
  * Send `event` to the conversation's workflow.
  * @throws AppError 404 for a conversation of another organization or none, 409 when it is busy
  *   or the event is out of order, or the failing actor's own error

@@ -39,7 +39,7 @@ import {
   extensionOf,
   maxUploadBytes,
 } from '#server/qbot/uploads';
-import { runWorkflowEvent } from '#server/qbot/workflow-runner';
+import { peekWorkflow, runWorkflowEvent } from '#server/qbot/workflow-runner';
 import { forgetFile, storeFile } from '#server/storage/stored-files';
 
 export const uploadMessages = {
@@ -240,12 +240,17 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId } = requireActiveMember(request);
-      const answer = await app.assistant.ask(request.body.message, []);
-      await run(request.body.threadId, organizationId, {
-        type: 'chat.exchanged',
-        question: request.body.message,
-        answer,
-      });
+      const { threadId, message } = request.body;
+      // The conversation must be the caller's and at a step that takes a question, before any
+      // provider is asked (and paid).
+      const probe = { type: 'chat.exchanged', question: message, answer: '' } as const;
+      const context = await peekWorkflow(app.db, threadId, organizationId, probe);
+      const history = context.messages.map((entry) => ({
+        sender: entry.sender,
+        message: entry.message,
+      }));
+      const answer = await app.assistant.ask(message, history, { organizationId, threadId });
+      await run(threadId, organizationId, { ...probe, answer });
       return { message: answer };
     },
   );
