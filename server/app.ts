@@ -18,6 +18,7 @@ import filesRoutes from '#server/routes/files/index';
 import machinesRoutes from '#server/routes/machines/index';
 import organizationRoutes from '#server/routes/organization/index';
 import profileRoutes from '#server/routes/profile/index';
+import promptsRoutes from '#server/routes/prompts/index';
 import qbotRoutes from '#server/routes/qbot/index';
 import shopRoutes from '#server/routes/shop/index';
 import usersRoutes from '#server/routes/users/index';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(machinesRoutes, { prefix: '/api/machines' });
   await app.register(qbotRoutes, { prefix: '/api/qbot' });
   await app.register(filesRoutes, { prefix: '/api/files' });
+  await app.register(promptsRoutes, { prefix: '/api/prompts' });
 
   await app.register(uiPlugin, { config, ...(options.uiDir ? { uiDir: options.uiDir } : {}) });
   return app;

@@ -1,13 +1,13 @@
 /**
- * Every organization, shop and machines route, called with the first organization's ids by a
- * member of a second organization, by a pending member and by a non-admin: each is refused
- * (403 or 404) or answers without any of the first organization's data, and that data is
- * unchanged afterwards. Routes come from the OpenAPI document, so a new route that is not
- * listed here fails the test.
+ * Every organization, shop, machines, Q-Bot, files and prompts route, called with the first
+ * organization's ids by a member of a second organization, by a pending member and by a
+ * non-admin: each is refused (403 or 404) or answers without any of the first organization's
+ * data, and that data is unchanged afterwards. Routes come from the OpenAPI document, so a new
+ * route that is not listed here fails the test.
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { machines, memberships, storedFiles, threads, toolingPairs } from '#db/schema';
+import { machines, memberships, prompts, storedFiles, threads, toolingPairs } from '#db/schema';
 import type { DatabaseHandle } from '#server/database';
 import { createOrganization, createPendingMember } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/app.ts';
@@ -39,6 +39,7 @@ interface Ids {
   toolId: string;
   threadId: string;
   fileId: string;
+  promptId: string;
   choice: CatalogChoice;
 }
 
@@ -190,6 +191,18 @@ const routes: Record<string, RouteCase> = {
     expect: memberRoute,
   },
   'GET /api/files/{fileId}': { url: (ids) => `/api/files/${ids.fileId}`, expect: memberRoute },
+  // Another shop reads and writes its own prompts only; history and changes are for admins.
+  'GET /api/prompts/{kind}': { url: () => '/api/prompts/description', expect: listRoute },
+  'GET /api/prompts/{kind}/history': {
+    url: () => '/api/prompts/description/history',
+    expect: { otherOrganization: 'noLeak', pending: 'refused', nonAdmin: 'refused' },
+  },
+  'POST /api/prompts/{kind}': {
+    url: () => '/api/prompts/description',
+    body: () => ({ promptText: 'The second shop writes its own prompt.' }),
+    expect: { otherOrganization: 'noLeak', pending: 'refused', nonAdmin: 'refused' },
+  },
+  'DELETE /api/prompts/{id}': { url: (ids) => `/api/prompts/${ids.promptId}`, expect: adminRoute },
 };
 
 let database: DatabaseHandle;
@@ -231,6 +244,11 @@ async function firstShopRows() {
       .from(storedFiles)
       .where(eq(storedFiles.organizationId, organizationId))
       .orderBy(asc(storedFiles.id)),
+    prompts: await t.app.db
+      .select()
+      .from(prompts)
+      .where(eq(prompts.organizationId, organizationId))
+      .orderBy(asc(prompts.id)),
   };
 }
 
@@ -256,9 +274,17 @@ beforeAll(async () => {
     blueprint('lathe/long_reamer_facer.dxf'),
   );
   const fileId = upload.json<{ imageUrl: string }>().imageUrl.split('/').pop()!;
+  const prompt = await t.app.inject({
+    method: 'POST',
+    url: '/api/prompts/description',
+    headers: { authorization: `Bearer ${first.admin.token}` },
+    payload: { promptText: 'First shop prompt: secret feeds and speeds.' },
+  });
+  const promptId = prompt.json<{ prompt: { _id: string } }>().prompt._id;
   ids = {
     threadId,
     fileId,
+    promptId,
     orgId: first.organizationId,
     adminId: first.admin.userId,
     memberId: first.members[0]!.userId,
@@ -282,6 +308,8 @@ beforeAll(async () => {
     ids.toolId,
     ids.threadId,
     ids.fileId,
+    ids.promptId,
+    'First shop prompt: secret feeds and speeds.',
     first.name,
     first.admin.email,
     first.members[0]!.email,
@@ -294,12 +322,12 @@ afterAll(async () => {
 });
 
 describe('organization isolation', () => {
-  it('covers every organization, shop, machines, Q-Bot and files route of the API', async () => {
+  it('covers every organization, shop, machines, Q-Bot, files and prompts route of the API', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, unknown>>;
     }>();
     const scoped = Object.entries(document.paths)
-      .filter(([path]) => /^\/api\/(organization|shop|machines|qbot|files)\b/.test(path))
+      .filter(([path]) => /^\/api\/(organization|shop|machines|qbot|files|prompts)\b/.test(path))
       .flatMap(([path, methods]) =>
         Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
       );
