@@ -27,6 +27,10 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.PORT ?? 3000),
-    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },
+    // The API's paths, but not the UI's own modules in src/api/ (`/api/client.ts`), which
+    // share the prefix because `src/` is the root: no API path ends in .ts or .tsx.
+    proxy: {
+      '^/api/(?!.*\\.tsx?(\\?|$))': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
+    },
   },
 });

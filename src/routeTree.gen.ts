@@ -14,14 +14,14 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
-import { Route as YbotRouteImport } from './routes/ybot'
+import { Route as assistantsYbotRouteImport } from './routes/(assistants)/ybot'
 import { Route as AuthAddMachineRouteImport } from './routes/_auth/add-machine'
 import { Route as AuthMyOrganizationRouteImport } from './routes/_auth/my-organization'
 import { Route as AuthMyProfileRouteImport } from './routes/_auth/my-profile'
 import { Route as AuthMyShopRouteImport } from './routes/_auth/my-shop'
-import { Route as AuthQbotRouteImport } from './routes/_auth/qbot'
 import { Route as AuthToolingPairsRouteImport } from './routes/_auth/tooling-pairs'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as AuthassistantsQbotRouteImport } from './routes/_auth/(assistants)/qbot'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -47,8 +47,8 @@ const SignupRoute = SignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
-const YbotRoute = YbotRouteImport.update({
-  id: '/ybot',
+const assistantsYbotRoute = assistantsYbotRouteImport.update({
+  id: '/(assistants)/ybot',
   path: '/ybot',
   getParentRoute: () => rootRouteImport,
 } as any)
@@ -72,11 +72,6 @@ const AuthMyShopRoute = AuthMyShopRouteImport.update({
   path: '/my-shop',
   getParentRoute: () => AuthRoute,
 } as any)
-const AuthQbotRoute = AuthQbotRouteImport.update({
-  id: '/qbot',
-  path: '/qbot',
-  getParentRoute: () => AuthRoute,
-} as any)
 const AuthToolingPairsRoute = AuthToolingPairsRouteImport.update({
   id: '/tooling-pairs',
   path: '/tooling-pairs',
@@ -87,34 +82,39 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthassistantsQbotRoute = AuthassistantsQbotRouteImport.update({
+  id: '/(assistants)/qbot',
+  path: '/qbot',
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
-  '/ybot': typeof YbotRoute
+  '/ybot': typeof assistantsYbotRoute
   '/add-machine': typeof AuthAddMachineRoute
   '/my-organization': typeof AuthMyOrganizationRoute
   '/my-profile': typeof AuthMyProfileRoute
   '/my-shop': typeof AuthMyShopRoute
-  '/qbot': typeof AuthQbotRoute
   '/tooling-pairs': typeof AuthToolingPairsRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/qbot': typeof AuthassistantsQbotRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
-  '/ybot': typeof YbotRoute
+  '/ybot': typeof assistantsYbotRoute
   '/add-machine': typeof AuthAddMachineRoute
   '/my-organization': typeof AuthMyOrganizationRoute
   '/my-profile': typeof AuthMyProfileRoute
   '/my-shop': typeof AuthMyShopRoute
-  '/qbot': typeof AuthQbotRoute
   '/tooling-pairs': typeof AuthToolingPairsRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/qbot': typeof AuthassistantsQbotRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -123,14 +123,14 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
-  '/ybot': typeof YbotRoute
+  '/(assistants)/ybot': typeof assistantsYbotRoute
   '/_auth/add-machine': typeof AuthAddMachineRoute
   '/_auth/my-organization': typeof AuthMyOrganizationRoute
   '/_auth/my-profile': typeof AuthMyProfileRoute
   '/_auth/my-shop': typeof AuthMyShopRoute
-  '/_auth/qbot': typeof AuthQbotRoute
   '/_auth/tooling-pairs': typeof AuthToolingPairsRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/_auth/(assistants)/qbot': typeof AuthassistantsQbotRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -144,9 +144,9 @@ export interface FileRouteTypes {
     | '/my-organization'
     | '/my-profile'
     | '/my-shop'
-    | '/qbot'
     | '/tooling-pairs'
     | '/reset-password/$token'
+    | '/qbot'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -158,9 +158,9 @@ export interface FileRouteTypes {
     | '/my-organization'
     | '/my-profile'
     | '/my-shop'
-    | '/qbot'
     | '/tooling-pairs'
     | '/reset-password/$token'
+    | '/qbot'
   id:
     | '__root__'
     | '/'
@@ -168,14 +168,14 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/signin'
     | '/signup'
-    | '/ybot'
+    | '/(assistants)/ybot'
     | '/_auth/add-machine'
     | '/_auth/my-organization'
     | '/_auth/my-profile'
     | '/_auth/my-shop'
-    | '/_auth/qbot'
     | '/_auth/tooling-pairs'
     | '/reset-password/$token'
+    | '/_auth/(assistants)/qbot'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -184,7 +184,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
-  YbotRoute: typeof YbotRoute
+  assistantsYbotRoute: typeof assistantsYbotRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
 }
 
@@ -225,11 +225,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/ybot': {
-      id: '/ybot'
+    '/(assistants)/ybot': {
+      id: '/(assistants)/ybot'
       path: '/ybot'
       fullPath: '/ybot'
-      preLoaderRoute: typeof YbotRouteImport
+      preLoaderRoute: typeof assistantsYbotRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/add-machine': {
@@ -260,13 +260,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthMyShopRouteImport
       parentRoute: typeof AuthRoute
     }
-    '/_auth/qbot': {
-      id: '/_auth/qbot'
-      path: '/qbot'
-      fullPath: '/qbot'
-      preLoaderRoute: typeof AuthQbotRouteImport
-      parentRoute: typeof AuthRoute
-    }
     '/_auth/tooling-pairs': {
       id: '/_auth/tooling-pairs'
       path: '/tooling-pairs'
@@ -281,6 +274,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/(assistants)/qbot': {
+      id: '/_auth/(assistants)/qbot'
+      path: '/qbot'
+      fullPath: '/qbot'
+      preLoaderRoute: typeof AuthassistantsQbotRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
@@ -289,8 +289,8 @@ interface AuthRouteChildren {
   AuthMyOrganizationRoute: typeof AuthMyOrganizationRoute
   AuthMyProfileRoute: typeof AuthMyProfileRoute
   AuthMyShopRoute: typeof AuthMyShopRoute
-  AuthQbotRoute: typeof AuthQbotRoute
   AuthToolingPairsRoute: typeof AuthToolingPairsRoute
+  AuthassistantsQbotRoute: typeof AuthassistantsQbotRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -298,8 +298,8 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthMyOrganizationRoute: AuthMyOrganizationRoute,
   AuthMyProfileRoute: AuthMyProfileRoute,
   AuthMyShopRoute: AuthMyShopRoute,
-  AuthQbotRoute: AuthQbotRoute,
   AuthToolingPairsRoute: AuthToolingPairsRoute,
+  AuthassistantsQbotRoute: AuthassistantsQbotRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
@@ -310,7 +310,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
-  YbotRoute: YbotRoute,
+  assistantsYbotRoute: assistantsYbotRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
 }
 export const routeTree = rootRouteImport

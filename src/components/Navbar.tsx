@@ -1,12 +1,14 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { activeAssistant } from '../assistants.ts';
+import type { CSSProperties } from 'react';
+import { activeAssistant, menuOf } from '../assistants.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 
 /**
  * The top header (spec section 2, "Navigation bar"): the title links to / and shows the active
- * assistant's name; signed-out users see Sign Up and Sign In; signed-in users get an icon that
- * opens the assistant's menu plus Logout.
+ * assistant's name (chosen by the path; `/` and pages that are no assistant's select the default
+ * one); signed-out users see Sign Up and Sign In; signed-in users get an icon that opens the
+ * assistant's menu, in its order, plus Logout. The assistant's accent colour underlines the bar.
  */
 export function Navbar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -14,17 +16,16 @@ export function Navbar() {
   const { session, signOut } = useAuth();
 
   return (
-    <header className="topbar">
+    <header
+      className="topbar"
+      style={{ '--assistant-accent': assistant.styling.accentColor } as CSSProperties}
+    >
       <Link to="/" className="topbar-title">
         {assistant.name}
       </Link>
       <nav className="topbar-nav" aria-label="Account">
         {session ? (
-          <UserMenu
-            items={[...assistant.menuItems].sort((a, b) => a.order - b.order)}
-            email={session.email}
-            onLogout={signOut}
-          />
+          <UserMenu items={menuOf(assistant)} email={session.email} onLogout={signOut} />
         ) : (
           <>
             <Link to="/signup" className="topbar-link">

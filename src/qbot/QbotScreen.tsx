@@ -5,6 +5,7 @@ import { qbotWorkflowMachine, workflowStepOf } from '#machines/qbotWorkflow';
 import type { QbotEvent } from '#machines/qbotWorkflow';
 import { qbotMessages, trackerIndexOf } from '#machines/qbotSteps';
 import { activeAssistant } from '../assistants.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
 import { RequestError } from '../api/client.ts';
 import { ask, postWorkflowEvent } from '../api/qbot.ts';
 import { PaperclipIcon, SendIcon } from '../components/Icons.tsx';
@@ -12,6 +13,7 @@ import { Spinner } from '../components/Spinner.tsx';
 import { uiActors } from './actors.ts';
 import { ChatMessages } from './ChatMessages.tsx';
 import { serverEventOf } from './dispatch.ts';
+import { PromptModal } from './PromptModal.tsx';
 import { StepWidget } from './StepWidget.tsx';
 import { WorkTracker } from './WorkTracker.tsx';
 
@@ -43,6 +45,10 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
   const [text, setText] = useState('');
   const [asking, setAsking] = useState(false);
   const [avatarFailed, setAvatarFailed] = useState(false);
+  // Prompt management is for admins and superusers (spec section 6).
+  const { roles } = useAuth();
+  const managesPrompts = roles.includes('admin') || roles.includes('superuser');
+  const [promptsOpen, setPromptsOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const chatEnd = useRef<HTMLDivElement>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
@@ -135,6 +141,19 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
             onError={() => setAvatarFailed(true)}
           />
           <h1>{assistant.name}</h1>
+          {managesPrompts ? (
+            <button
+              type="button"
+              className="button small"
+              style={{ marginLeft: 'auto' }}
+              onClick={() => setPromptsOpen(true)}
+            >
+              Prompts
+            </button>
+          ) : null}
+          {promptsOpen ? (
+            <PromptModal canManage={managesPrompts} onClose={() => setPromptsOpen(false)} />
+          ) : null}
         </header>
         <div className="chat-body">
           <ChatMessages messages={state.context.messages} />
@@ -158,23 +177,27 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
             void submit();
           }}
         >
-          <input
-            ref={fileInput}
-            type="file"
-            accept={accepted}
-            hidden
-            aria-label="Drawing file"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Attach a drawing"
-            disabled={active}
-            onClick={() => fileInput.current?.click()}
-          >
-            <PaperclipIcon />
-          </button>
+          {assistant.features.fileUpload ? (
+            <>
+              <input
+                ref={fileInput}
+                type="file"
+                accept={accepted}
+                hidden
+                aria-label="Drawing file"
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              />
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Attach a drawing"
+                disabled={active}
+                onClick={() => fileInput.current?.click()}
+              >
+                <PaperclipIcon />
+              </button>
+            </>
+          ) : null}
           {file ? <span className="file-chip">{file.name}</span> : null}
           <textarea
             aria-label="Message"

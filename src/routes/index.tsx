@@ -1,29 +1,36 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { CSSProperties } from 'react';
+import { defaultAssistant } from '../assistants.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 
-/** The default assistant's landing frame (spec section 2, route `/`). */
+/**
+ * The root path selects the default assistant (Q-Bot) and mounts its landing frame (spec
+ * section 2, route `/`): Get Started (to the assistant), Sign Up and Sign In.
+ */
 export const Route = createFileRoute('/')({ component: Landing });
 
 function Landing() {
+  const assistant = defaultAssistant();
   const { session } = useAuth();
+  const [avatarFailed, setAvatarFailed] = useState(false);
+  const colours = {
+    '--primary': assistant.styling.primaryColor,
+    '--accent': assistant.styling.accentColor,
+  } as CSSProperties;
   return (
-    <section className="card landing">
+    <section className={`card landing ${assistant.id}-landing`} style={colours}>
       <img
         className="landing-avatar"
-        src="/qbot-avatar.svg"
+        src={avatarFailed ? assistant.assets.fallbackAvatar : assistant.styling.avatar}
         alt=""
-        onError={(event) => {
-          event.currentTarget.src = '/default-avatar.svg';
-        }}
+        onError={() => setAvatarFailed(true)}
       />
-      <h1>Q-BOT</h1>
-      <p className="lead">Your copilot for creating high precision parts.</p>
-      <p className="muted">
-        Upload a part drawing, confirm what Q-Bot read, choose stock, machine and tools, and
-        download G-code checked for the machine you will run it on.
-      </p>
+      <h1>{assistant.assets.landing.heading}</h1>
+      <p className="lead">{assistant.assets.landing.lead}</p>
+      <p className="muted">{assistant.assets.landing.text}</p>
       <div className="actions center">
-        <Link to="/qbot" className="button primary">
+        <Link to={assistant.path} className="button primary">
           Get Started
         </Link>
         {session ? null : (

@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState } from 'react';
+import type { CSSProperties, KeyboardEvent } from 'react';
+import { qbotMessages } from '#machines/qbotSteps';
+import type { ChatMessage } from '#machines/qbotSteps';
+import type { AssistantConfig } from '../assistants.ts';
+import { PaperclipIcon, SendIcon } from '../components/Icons.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { ChatMessages } from '../qbot/ChatMessages.tsx';
+import { EmptyMessageError, echoOf, ybotFailure, ybotReplyDelayMs } from './echo.ts';
+
+const pictures = /\.(png|jpe?g|gif|webp|svg)$/i;
+
+/**
+ * Y-Bot's screen (spec sections 1, 2 "Y-Bot screen" and 9), also the plain chat of any assistant
+ * without G-code generation: the chat look of Q-Bot (header with name and avatar, messages, input
+ * bar), and a reply that echoes the user's text after 1000 ms. Nothing is sent to the server; an
+ * attached file (when the assistant has `fileUpload`) is shown as a message and stays in the
+ * browser. A message with neither text nor file, or a failing echo, gets the spec's failure text.
+ */
+export function YbotScreen({ assistant }: { assistant: AssistantConfig }) {
+  const nextId = useRef(0);
+  const newId = () => `ybot-${(nextId.current += 1)}`;
+  const [messages, setMessages] = useState<ChatMessage[]>(() =>
+    assistant.assets.greeting.map((message, index) => ({
+      id: `greeting-${index}`,
+      sender: 'ai',
+      message,
+      type: 'text',
+    })),
+  );
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [pending, setPending] = useState(0);
+  const [avatarFailed, setAvatarFailed] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const chatEnd = useRef<HTMLDivElement>(null);
+  const timers = useRef(new Set<number>());
+  const objectUrls = useRef<string[]>([]);
+
+  useEffect(() => {
+    const pendingTimers = timers.current;
+    const urls = objectUrls.current;
+    return () => {
+      pendingTimers.forEach((timer) => window.clearTimeout(timer));
+      urls.forEach((url) => URL.revokeObjectURL(url));
+    };
+  }, []);
+
+  useEffect(() => {
+    // A block body: newer browsers return a promise from scrollIntoView, which is not a clean-up.
+    void chatEnd.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length, pending]);
+
+  const post = (message: Omit<ChatMessage, 'id'>) =>
+    setMessages((current) => [...current, { ...message, id: newId() }]);
+
+  /** The reply to `question`, `ybotReplyDelayMs` later: its echo, or the failure text. */
+  const replyLater = (question: string) => {
+    setPending((count) => count + 1);
+    const timer = window.setTimeout(() => {
+      timers.current.delete(timer);
+      setPending((count) => count - 1);
+      try {
+        post({ sender: 'ai', message: echoOf(question), type: 'text' });
+      } catch (error) {
+        if (!(error instanceof EmptyMessageError))
+          console.error('Y-Bot could not echo the message', error);
+        post({ sender: 'ai', message: ybotFailure, type: 'text' });
+      }
+    }, ybotReplyDelayMs);
+    timers.current.add(timer);
+  };
+
+  const submit = () => {
+    const question = text.trim();
+    if (file) {
+      let url = '';
+      if (pictures.test(file.name)) {
+        url = URL.createObjectURL(file);
+        objectUrls.current.push(url);
+      }
+      post({ sender: 'user', message: url, type: 'image', fileName: file.name });
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      setText('');
+      // A file on its own is shown and kept; there is no text to echo.
+      if (!question) return;
+    }
+    if (question) post({ sender: 'user', message: question, type: 'text' });
+    setText('');
+    replyLater(question);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const colours = {
+    '--primary': assistant.styling.primaryColor,
+    '--accent': assistant.styling.accentColor,
+  } as CSSProperties;
+
+  return (
+    <section className="qbot ybot" style={colours}>
+      <div className="qbot-main card">
+        <header className="qbot-header">
+          <img
+            className="qbot-avatar"
+            src={avatarFailed ? assistant.assets.fallbackAvatar : assistant.styling.avatar}
+            alt=""
+            onError={() => setAvatarFailed(true)}
+          />
+          <h1>{assistant.name}</h1>
+        </header>
+        <div className="chat-body">
+          <ChatMessages messages={messages} />
+          {pending > 0 ? (
+            <p className="loader" role="status">
+              <Spinner /> {assistant.name} is typing...
+            </p>
+          ) : null}
+          <div ref={chatEnd} />
+        </div>
+        <form
+          className="input-bar"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          {assistant.features.fileUpload ? (
+            <>
+              <input
+                ref={fileInput}
+                type="file"
+                hidden
+                aria-label="File to attach"
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              />
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Attach a file"
+                onClick={() => fileInput.current?.click()}
+              >
+                <PaperclipIcon />
+              </button>
+            </>
+          ) : null}
+          {file ? <span className="file-chip">{file.name}</span> : null}
+          <textarea
+            aria-label="Message"
+            rows={1}
+            value={text}
+            placeholder={qbotMessages.typeMessage}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <button type="submit" className="icon-button" aria-label="Send">
+            <SendIcon />
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}
