@@ -21,24 +21,36 @@ export type Tolerance = z.infer<typeof toleranceSchema>;
 /** An outer or inner diameter of a turned part. */
 export const diameterFeatureSchema = z.object({
   /** As written: 'Ø15.48', 'Ø40 h7', 'Ø19.9 0/-0.1'. */
-  diameter: z.string(),
+  diameter: z.string().describe("As written on the drawing: 'Ø15.48', 'Ø40 h7', 'Ø19.9 0/-0.1'"),
   /** 'cylinder', 'thread 7/16"-20 UNF', 'groove', 'bore', 'taper'… */
-  type: z.string(),
+  type: z.string().describe("'cylinder', 'thread M8x1.25', 'groove', 'bore', 'taper'…"),
   /** Where it is, in words: 'from the free end, 0 to 20 mm'. */
-  location: z.string(),
+  location: z.string().describe("Where it is, in words: 'from the free end, 0 to 20 mm'"),
   /** As written: '20 mm', '875 mm or longer'. */
-  length: z.string(),
-  diameterMm: z.number().positive().optional(),
-  lengthMm: z.number().positive().optional(),
+  length: z
+    .string()
+    .describe("As written: '20 mm', '875 mm or longer'; 'through' for through bores"),
+  diameterMm: z.number().positive().optional().describe('Nominal diameter in mm'),
+  lengthMm: z.number().positive().optional().describe('Length along the axis in mm'),
   /** Distance from the free end to where this diameter starts. */
-  startMm: z.number().min(0).optional(),
-  tolerance: toleranceSchema.optional(),
+  startMm: z
+    .number()
+    .min(0)
+    .optional()
+    .describe(
+      'Distance in mm from the free end (machined first, away from the chuck) to where it starts',
+    ),
+  tolerance: toleranceSchema
+    .optional()
+    .describe(
+      'Deviations from the nominal size in mm as drawn: Ø16.5 +0.1/0 is upper 0.1, lower 0',
+    ),
   /** ISO 286 fit such as 'h7' or 'H7'. */
-  fit: z.string().optional(),
+  fit: z.string().optional().describe("ISO 286 fit such as 'h7' (shafts) or 'H7' (holes)"),
   /** Thread callout such as 'M8x1.25' or '7/16"-20 UNF'. */
-  thread: z.string().optional(),
+  thread: z.string().optional().describe("Thread callout such as 'M8x1.25' or '7/16\"-20 UNF'"),
   /** Inner diameters: true when it goes through the part. */
-  through: z.boolean().optional(),
+  through: z.boolean().optional().describe('Inner diameters: true when it goes through the part'),
 });
 export type DiameterFeature = z.infer<typeof diameterFeatureSchema>;
 
@@ -48,14 +60,22 @@ export const chamferSchema = z.object({
   location: z.string(),
   purpose: z.string().optional(),
   /** Leg length along the axis. */
-  sizeMm: z.number().positive().optional(),
-  angleDeg: z.number().positive().max(89).optional(),
+  sizeMm: z.number().positive().optional().describe('Leg length along the axis in mm'),
+  angleDeg: z.number().positive().max(89).optional().describe('Angle in degrees, 45 for 1x45°'),
   /** Distance from the free end to the chamfered edge. */
-  atMm: z.number().min(0).optional(),
+  atMm: z
+    .number()
+    .min(0)
+    .optional()
+    .describe('Distance in mm from the free end to the chamfered edge'),
   /** The diameter whose edge is chamfered. */
-  onDiameterMm: z.number().positive().optional(),
+  onDiameterMm: z
+    .number()
+    .positive()
+    .optional()
+    .describe('The diameter whose edge is chamfered, mm'),
   /** Outer edge (default) or the edge of a bore. */
-  inner: z.boolean().optional(),
+  inner: z.boolean().optional().describe('true for the edge of a bore'),
 });
 export type Chamfer = z.infer<typeof chamferSchema>;
 
@@ -84,19 +104,27 @@ export const blueprintDescriptionSchema = z.object({
   }),
   dimensions: z.object({
     overallLength: z.string(),
-    tolerances: z.string(),
-    overallLengthMm: z.number().positive().optional(),
+    tolerances: z.string().describe('Tolerances as written, including the general note'),
+    overallLengthMm: z.number().positive().optional().describe('Overall length in mm'),
     /** General tolerance note such as 'ISO 2768-mK'. */
-    generalTolerance: z.string().optional(),
+    generalTolerance: z
+      .string()
+      .optional()
+      .describe("General tolerance note such as 'ISO 2768-mK'"),
   }),
   surfaceFinish: z.object({
     requirements: z.string(),
     concentricity: z.string(),
     /** The finest roughness asked for, Ra in µm. */
-    raUm: z.number().positive().optional(),
+    raUm: z.number().positive().optional().describe('The finest roughness asked for, Ra in µm'),
   }),
   /** What the reader could not determine, for the user to supply with 'Change'. */
-  unresolved: z.array(z.string()).optional(),
+  unresolved: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'What could not be read or is missing, one short sentence each, for the user to answer',
+    ),
   /** Where the description came from: the reader and the file type. */
   source: z.string().optional(),
 });

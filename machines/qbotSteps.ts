@@ -59,6 +59,8 @@ export interface WorkflowProgram {
   operations: string[];
   warnings: string[];
   notProgrammed: string[];
+  /** The assistant's advice on the job, shown beside the program (never written into it). */
+  advice?: string[];
   dialect: string;
 }
 

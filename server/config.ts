@@ -39,7 +39,18 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(1).default('Q-Bot <no-reply@localhost>'),
   ANTHROPIC_API_KEY: optionalText,
   ANTHROPIC_BASE_URL: optionalText.pipe(url('ANTHROPIC_BASE_URL').optional()),
-  ANTHROPIC_MODEL: z.string().trim().min(1).default('claude-sonnet-4-5'),
+  ANTHROPIC_MODEL: z.string().trim().min(1).default('claude-sonnet-5-5'),
+  ANTHROPIC_TIMEOUT_MS: z.coerce
+    .number({ error: 'ANTHROPIC_TIMEOUT_MS must be a number of milliseconds' })
+    .int('ANTHROPIC_TIMEOUT_MS must be a whole number of milliseconds')
+    .min(1000, 'ANTHROPIC_TIMEOUT_MS must be at least 1000')
+    .default(100_000),
+  ANTHROPIC_MAX_RETRIES: z.coerce
+    .number({ error: 'ANTHROPIC_MAX_RETRIES must be a number' })
+    .int('ANTHROPIC_MAX_RETRIES must be a whole number')
+    .min(0, 'ANTHROPIC_MAX_RETRIES must be between 0 and 5')
+    .max(5, 'ANTHROPIC_MAX_RETRIES must be between 0 and 5')
+    .default(2),
   ASSISTANT_PROVIDER: optionalText.pipe(
     z
       .enum(['claude', 'offline'], { error: "ASSISTANT_PROVIDER must be 'claude' or 'offline'" })
@@ -77,6 +88,10 @@ export interface Config {
   anthropicApiKey: string | undefined;
   anthropicBaseUrl: string | undefined;
   anthropicModel: string;
+  /** Longest wait for one Messages API request, ms. */
+  anthropicTimeoutMs: number;
+  /** Retries of a failed Messages API request (429, 5xx, 529, timeouts), with backoff. */
+  anthropicMaxRetries: number;
   assistantProvider: AssistantProviderName;
   /** Where the browser goes after logout. */
   marketingUrl: string;
@@ -113,6 +128,11 @@ export function loadConfig(
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.ASSISTANT_PROVIDER === 'claude' && !e.ANTHROPIC_API_KEY) {
+    throw new ConfigError(
+      'Invalid environment:\n  - ASSISTANT_PROVIDER: claude needs ANTHROPIC_API_KEY (or set ASSISTANT_PROVIDER=offline)',
+    );
+  }
   const port = e.PORT;
   const appUrl = (e.APP_URL ?? `http://localhost:${port === 0 ? 3000 : port}`).replace(/\/+$/, '');
   return {
@@ -127,6 +147,8 @@ export function loadConfig(
     anthropicApiKey: e.ANTHROPIC_API_KEY,
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
     anthropicModel: e.ANTHROPIC_MODEL,
+    anthropicTimeoutMs: e.ANTHROPIC_TIMEOUT_MS,
+    anthropicMaxRetries: e.ANTHROPIC_MAX_RETRIES,
     assistantProvider: e.ASSISTANT_PROVIDER ?? (e.ANTHROPIC_API_KEY ? 'claude' : 'offline'),
     marketingUrl: e.MARKETING_URL,
     superuserEmails: e.SUPERUSER_EMAILS.split(',')

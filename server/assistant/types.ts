@@ -4,7 +4,7 @@
  * by cam/, never by a provider.
  */
 import type { BlueprintAnalysis } from '#cam/blueprint-description';
-import type { SimulationAnalysis } from '#machines/qbotSteps';
+import type { SimulationAnalysis, promptHelperOf } from '#machines/qbotSteps';
 import type { DrawingType } from '#server/qbot/uploads';
 
 export interface DrawingFile {
@@ -21,15 +21,8 @@ export interface AssistantCall {
   threadId: string;
 }
 
-/** The job a plan is advised for (spec section 3, "Job prompt helper"). */
-export interface PlanJob {
-  jobType: string;
-  machineDetails: string;
-  materialStock: string;
-  stockSize: string;
-  selectedToolingPairs: string[];
-  simulationFeedback?: string;
-}
+/** The job a plan is advised for: the spec's job prompt helper (section 3). */
+export type PlanJob = ReturnType<typeof promptHelperOf>;
 
 export interface SimulationContext {
   feedback: string;

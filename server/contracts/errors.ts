@@ -20,6 +20,7 @@ export const errorCodes = [
   'unsupported_media_type',
   'workflow_out_of_order',
   'assistant_unavailable',
+  'assistant_failed',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

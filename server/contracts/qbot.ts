@@ -76,6 +76,8 @@ export const processBlueprintResponseSchema = z.object({
   operations: z.array(z.string()),
   warnings: z.array(z.string()),
   notProgrammed: z.array(z.string()),
+  /** The assistant's advice on the job (Claude); empty offline. */
+  advice: z.array(z.string()),
   dialect: z.string(),
 });
 
@@ -154,6 +156,16 @@ export const threadResponseSchema = z.object({
   assistantId: z.string(),
   step: z.string(),
   snapshot: z.unknown(),
+  /** What the conversation cost at the assistant provider (GET /threads/{id} only). */
+  usage: z
+    .object({
+      calls: z.number().int(),
+      inputTokens: z.number().int(),
+      outputTokens: z.number().int(),
+      cacheCreationInputTokens: z.number().int(),
+      cacheReadInputTokens: z.number().int(),
+    })
+    .optional(),
 });
 export type ThreadResponse = z.infer<typeof threadResponseSchema>;
 

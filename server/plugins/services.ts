@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { assistantProviderFor } from '#server/assistant/index';
 import type { AssistantProvider } from '#server/assistant/index';
 import type { Config } from '#server/config';
+import { renderDxfImage } from '#server/assistant/render/dxf-image';
 import { LocalFileStore } from '#server/storage/file-store';
 import type { FileStore } from '#server/storage/file-store';
 
@@ -18,8 +19,21 @@ declare module 'fastify' {
 
 /** The file store and the assistant provider. */
 async function servicesPlugin(app: FastifyInstance, options: { config: Config }): Promise<void> {
-  app.decorate('fileStore', new LocalFileStore(join(options.config.dataDir, 'files')));
-  app.decorate('assistant', assistantProviderFor(options.config, app.log));
+  const fileStore = new LocalFileStore(join(options.config.dataDir, 'files'));
+  app.decorate('fileStore', fileStore);
+  app.decorate(
+    'assistant',
+    assistantProviderFor(options.config, {
+      db: app.db,
+      files: fileStore,
+      log: app.log,
+      renderDxf: renderDxfImage,
+    }),
+  );
 }
 
-export default fp(servicesPlugin, { name: 'services', fastify: '5.x' });
+export default fp(servicesPlugin, {
+  name: 'services',
+  fastify: '5.x',
+  dependencies: ['database'],
+});

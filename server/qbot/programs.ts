@@ -19,6 +19,7 @@ import type { Database } from '#server/database';
 import { AppError } from '#server/errors';
 import { getMachine } from '#server/shop/machines';
 import { listToolingPairs } from '#server/shop/tooling';
+import type { AssistantProvider } from '#server/assistant/types';
 import type { FileStore } from '#server/storage/file-store';
 import { forgetFile, storeFile } from '#server/storage/stored-files';
 import { suggestedStock } from '#server/assistant/offline/analysis';
@@ -61,16 +62,37 @@ export function stockOf(
 }
 
 /** Overrides of successive simulation analyses combine: factors multiply, clearances take the larger. */
+/**
+ * Limits of the combined overrides: however many regenerations multiply them, cutting data stays
+ * between a quarter and twice the handbook values, and clearances and allowances stay sensible.
+ */
+const overrideLimits: Record<string, [number, number]> = {
+  surfaceSpeedFactor: [0.25, 2],
+  feedFactor: [0.25, 2],
+  finishFeedFactor: [0.25, 2],
+  depthOfCutFactor: [0.25, 2],
+  peckFactor: [0.2, 3],
+  clearanceMm: [1, 25],
+  finishAllowanceMm: [0.05, 1],
+};
+
+/**
+ * The overrides of the next program version: factors multiply those of the earlier versions,
+ * clearances take the larger value, anything else replaces; each result is clamped to its
+ * limits and unknown keys are dropped.
+ */
 export function combineOverrides(
   previous: CuttingOverrides | undefined,
   next: Record<string, number> | undefined,
 ): CuttingOverrides {
   const combined: Record<string, number> = { ...(previous as Record<string, number> | undefined) };
   for (const [key, value] of Object.entries(next ?? {})) {
-    if (key.endsWith('Factor'))
-      combined[key] = Math.round((combined[key] ?? 1) * value * 1000) / 1000;
-    else if (key === 'clearanceMm') combined[key] = Math.max(combined[key] ?? 0, value);
-    else combined[key] = value;
+    const limits = overrideLimits[key];
+    if (!limits || !Number.isFinite(value)) continue;
+    let result = value;
+    if (key.endsWith('Factor')) result = (combined[key] ?? 1) * value;
+    else if (key === 'clearanceMm') result = Math.max(combined[key] ?? 0, value);
+    combined[key] = Math.round(Math.min(limits[1], Math.max(limits[0], result)) * 1000) / 1000;
   }
   return combined;
 }
@@ -80,6 +102,8 @@ export interface ProgramDeps {
   files: FileStore;
   organizationId: string;
   threadId: string;
+  /** Asked for advice on a verified program's job (optional; never changes the program). */
+  provider?: AssistantProvider;
 }
 
 /**
@@ -169,6 +193,12 @@ export async function writeProgram(
       })
     : undefined;
   const fileId = stored?.id ?? null;
+  const advice = generated.report.passed
+    ? ((await deps.provider?.advisePlan(context.analysis, promptHelperOf(context), {
+        organizationId,
+        threadId,
+      })) ?? { notes: [] })
+    : { notes: [] };
   try {
     await db.insert(programVersions).values({
       threadId,
@@ -179,7 +209,7 @@ export async function writeProgram(
       dialect: generated.dialect,
       verified: generated.report.passed,
       report: generated.report,
-      summary: generated.summary,
+      summary: { ...generated.summary, advice: advice.notes },
       promptHelper: promptHelperOf(context),
       overrides: overrides ?? null,
     });
@@ -212,6 +242,7 @@ export async function writeProgram(
     }),
     warnings: generated.summary.warnings,
     notProgrammed: generated.summary.notProgrammed,
+    advice: advice.notes,
     dialect: generated.dialect,
   };
 }

@@ -30,7 +30,7 @@ import { getMachine, listMachinesByType } from '#server/shop/machines';
 import { listToolingPairs } from '#server/shop/tooling';
 import type { FileStore } from '#server/storage/file-store';
 import { latestProgram, writeProgram } from './programs.ts';
-import type { DrawingType } from './uploads.ts';
+import { drawingTypeOf } from './uploads.ts';
 import type { ServerActors } from './workflow-runner.ts';
 
 export interface ServerActorDeps {
@@ -40,17 +40,6 @@ export interface ServerActorDeps {
   organizationId: string;
   threadId: string;
 }
-
-const drawingTypeOf = (contentType: string): DrawingType =>
-  (
-    ({
-      'image/jpeg': 'jpg',
-      'image/png': 'png',
-      'application/pdf': 'pdf',
-      'image/vnd.dxf': 'dxf',
-      'model/step': 'step',
-    }) as Record<string, DrawingType>
-  )[contentType] ?? 'dxf';
 
 /** Build the server's actors; each reports its error through `onFailure` before rejecting. */
 export function serverActors(
@@ -139,7 +128,10 @@ export function serverActors(
     ),
     generateProgram: fromPromise<WorkflowProgram, GenerateInput>(
       reporting(({ context }) =>
-        writeProgram({ db, files: deps.files, organizationId, threadId }, context),
+        writeProgram(
+          { db, files: deps.files, organizationId, threadId, provider: deps.provider },
+          context,
+        ),
       ),
     ),
     analyzeSimulation: fromPromise<SimulationAnalysis, AnalyzeInput>(

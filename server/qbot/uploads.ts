@@ -19,6 +19,12 @@ export const contentTypes: Record<DrawingType, string> = {
   step: 'model/step',
 };
 
+/** The drawing type of a stored file, from the content type it was stored with. */
+export function drawingTypeOf(contentType: string): DrawingType {
+  const found = Object.entries(contentTypes).find(([, type]) => type === contentType);
+  return (found?.[0] as DrawingType | undefined) ?? 'dxf';
+}
+
 /** Text DXF starts with group code 0 and SECTION (after optional 999 comments); binary DXF has a sentinel. */
 function isDxf(bytes: Buffer): boolean {
   const head = bytes.subarray(0, 4096).toString('latin1');

@@ -26,8 +26,11 @@ export const workflowMessages = {
   outOfOrder: (step: string) => `This step is not available now: the workflow is at "${step}".`,
 } as const;
 
-/** How long a request may hold a conversation before another may take it over. */
-const leaseSeconds = 300;
+/**
+ * How long a request may hold a conversation before another may take it over: longer than the
+ * slowest assistant call (ANTHROPIC_TIMEOUT_MS 100 s, two retries with backoff).
+ */
+const leaseSeconds = 600;
 
 export interface WorkflowResult {
   step: string;

@@ -1,7 +1,13 @@
 import type { WorkflowProgram } from '#machines/qbotSteps';
 
 /** The program's verification summary, shown beside its download. */
-export function ProgramPanel({ program }: { program: WorkflowProgram }) {
+export function ProgramPanel({
+  program,
+  assistantName = 'Q-Bot',
+}: {
+  program: WorkflowProgram;
+  assistantName?: string;
+}) {
   return (
     <div className="program-panel">
       <h4>
@@ -29,6 +35,16 @@ export function ProgramPanel({ program }: { program: WorkflowProgram }) {
           <ul>
             {program.warnings.map((warning) => (
               <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {program.advice && program.advice.length > 0 ? (
+        <div className="advice">
+          <strong>Advice from {assistantName}:</strong>
+          <ul>
+            {program.advice.map((note) => (
+              <li key={note}>{note}</li>
             ))}
           </ul>
         </div>

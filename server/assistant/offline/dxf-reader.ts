@@ -149,6 +149,29 @@ function checkStructure(content: string, fileName: string): void {
  */
 const readTimeLimitMs = 20_000;
 
+/**
+ * Parse a DXF with the reader's checks, for other users of its geometry (the renderer): not
+ * empty, an ASCII DXF of sound structure, parsed by dxf-parser within the reader's time limit.
+ * @returns the parsed drawing and its millimetres per drawing unit ($INSUNITS)
+ * @throws DxfReadError for each of those faults, with the reader's messages
+ */
+export function parseDxf(content: string, fileName: string): { dxf: IDxf; mmPerUnit: number } {
+  if (content.trim() === '') {
+    throw new DxfReadError(`${fileName} is empty: there is no drawing to read.`);
+  }
+  try {
+    const dxf = runWithTimeLimit(() => parse(content, fileName), readTimeLimitMs);
+    return { dxf, mmPerUnit: unitsOf(dxf.header).mmPerUnit };
+  } catch (error) {
+    if (error instanceof TimeLimitError) {
+      throw new DxfReadError(
+        `${fileName} could not be read within ${readTimeLimitMs / 1000} s: the drawing is too large or too busy, or damaged. Send a drawing of the part alone, or describe the part in words.`,
+      );
+    }
+    throw error;
+  }
+}
+
 function parse(content: string, fileName: string): IDxf {
   checkStructure(content, fileName);
   let dxf: IDxf | null;

@@ -41,6 +41,7 @@ import {
 } from '#server/qbot/uploads';
 import { peekWorkflow, runWorkflowEvent } from '#server/qbot/workflow-runner';
 import { forgetFile, storeFile } from '#server/storage/stored-files';
+import { threadUsage } from '#server/assistant/usage';
 
 export const uploadMessages = {
   tooLarge: `The file is larger than ${maxUploadBytes / 1024 / 1024} MB. Please upload a smaller drawing.`,
@@ -67,6 +68,8 @@ const errors = {
   413: apiErrorSchema,
   415: apiErrorSchema,
   422: apiErrorSchema,
+  502: apiErrorSchema,
+  503: apiErrorSchema,
 };
 
 const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -373,6 +376,7 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
         assistantId: row.assistantId,
         step: stepOf(row.snapshot),
         snapshot: row.snapshot,
+        usage: await threadUsage(app.db, organizationId, row.id),
       };
     },
   );
