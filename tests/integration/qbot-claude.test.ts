@@ -213,6 +213,41 @@ describe('the Q-Bot workflow through Claude', () => {
     );
   });
 
+  it.each([
+    ['lathe/Gripper.PDF', 'document'],
+    ['lathe/long_reamer_facer.dxf', 'dxf'],
+    ['lathe/shaft.step', 'step'],
+  ])('sends %s as Claude reads it', async (path, kind) => {
+    const first = fake.requests.length;
+    const threadId = await client.start();
+    const name = path.split('/').pop()!;
+    expect((await client.upload(threadId, name, blueprint(path))).statusCode).toBe(200);
+    const blocks = blocksOf(since(first)[0]!);
+    const text = JSON.stringify(blocks.filter((block) => block.type === 'text'));
+    if (kind === 'document') {
+      const document = blocks.find((block) => block.type === 'document')!;
+      expect(document.source).toMatchObject({ type: 'base64', media_type: 'application/pdf' });
+      expect(document.cache_control).toEqual({ type: 'ephemeral' });
+    }
+    if (kind === 'dxf') {
+      // The offline reader's description, and the rendering of its lines, cached.
+      expect(text).toContain('Ø11.11');
+      const image = blocks.find((block) => block.type === 'image')!;
+      expect(
+        Buffer.from(String((image.source as { data: string }).data), 'base64')
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
+      expect(image.cache_control).toEqual({ type: 'ephemeral' });
+    }
+    if (kind === 'step') {
+      expect(text).toContain('Cylindrical faces, diameters (mm)');
+      expect(blocks.some((block) => block.type === 'image' || block.type === 'document')).toBe(
+        false,
+      );
+    }
+  });
+
   it("uses the organization's own prompts", async () => {
     await t.app.db.insert(prompts).values({
       organizationId: shop.organizationId,
