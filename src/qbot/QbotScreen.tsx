@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
 import { qbotWorkflowMachine, workflowStepOf } from '#machines/qbotWorkflow';
 import type { QbotEvent } from '#machines/qbotWorkflow';
 import { qbotMessages, trackerIndexOf } from '#machines/qbotSteps';
@@ -8,7 +7,7 @@ import { activeAssistant } from '../assistants.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { RequestError } from '../api/client.ts';
 import { ask, postWorkflowEvent } from '../api/qbot.ts';
-import { PaperclipIcon, SendIcon } from '../components/Icons.tsx';
+import { ChatInputBar } from '../components/ChatInputBar.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { uiActors } from './actors.ts';
 import { ChatMessages } from './ChatMessages.tsx';
@@ -49,7 +48,6 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
   const { roles } = useAuth();
   const managesPrompts = roles.includes('admin') || roles.includes('superuser');
   const [promptsOpen, setPromptsOpen] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const chatEnd = useRef<HTMLDivElement>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
@@ -91,7 +89,6 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
       });
       setFile(null);
       setText('');
-      if (fileInput.current) fileInput.current.value = '';
       return;
     }
     const question = text.trim();
@@ -109,13 +106,6 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
       console.error('The question could not be answered', error);
     } finally {
       setAsking(false);
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      void submit();
     }
   };
 
@@ -170,53 +160,20 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
           <StepWidget state={state} send={send} />
           <div ref={chatEnd} />
         </div>
-        <form
-          className="input-bar"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          {assistant.features.fileUpload ? (
-            <>
-              <input
-                ref={fileInput}
-                type="file"
-                accept={accepted}
-                hidden
-                aria-label="Drawing file"
-                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              />
-              <button
-                type="button"
-                className="icon-button"
-                aria-label="Attach a drawing"
-                disabled={active}
-                onClick={() => fileInput.current?.click()}
-              >
-                <PaperclipIcon />
-              </button>
-            </>
-          ) : null}
-          {file ? <span className="file-chip">{file.name}</span> : null}
-          <textarea
-            aria-label="Message"
-            rows={1}
-            value={text}
-            disabled={active}
-            placeholder={active ? qbotMessages.workflowInProgress : qbotMessages.typeMessage}
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={onKeyDown}
-          />
-          <button
-            type="submit"
-            className="icon-button"
-            aria-label="Send"
-            disabled={active || asking}
-          >
-            <SendIcon />
-          </button>
-        </form>
+        <ChatInputBar
+          text={text}
+          onTextChange={setText}
+          file={file}
+          onFileChange={setFile}
+          onSubmit={() => void submit()}
+          fileUpload={assistant.features.fileUpload}
+          accept={accepted}
+          fileLabel="Drawing file"
+          attachLabel="Attach a drawing"
+          placeholder={active ? qbotMessages.workflowInProgress : qbotMessages.typeMessage}
+          disabled={active}
+          sending={asking}
+        />
       </div>
     </section>
   );

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CSSProperties, KeyboardEvent } from 'react';
+import type { CSSProperties } from 'react';
 import { qbotMessages } from '#machines/qbotSteps';
 import type { ChatMessage } from '#machines/qbotSteps';
 import type { AssistantConfig } from '../assistants.ts';
-import { PaperclipIcon, SendIcon } from '../components/Icons.tsx';
+import { ChatInputBar } from '../components/ChatInputBar.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { ChatMessages } from '../qbot/ChatMessages.tsx';
 import { EmptyMessageError, echoOf, ybotFailure, ybotReplyDelayMs } from './echo.ts';
@@ -32,7 +32,6 @@ export function YbotScreen({ assistant }: { assistant: AssistantConfig }) {
   const [file, setFile] = useState<File | null>(null);
   const [pending, setPending] = useState(0);
   const [avatarFailed, setAvatarFailed] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const chatEnd = useRef<HTMLDivElement>(null);
   const timers = useRef(new Set<number>());
   const objectUrls = useRef<string[]>([]);
@@ -81,7 +80,6 @@ export function YbotScreen({ assistant }: { assistant: AssistantConfig }) {
       }
       post({ sender: 'user', message: url, type: 'image', fileName: file.name });
       setFile(null);
-      if (fileInput.current) fileInput.current.value = '';
       setText('');
       // A file on its own is shown and kept; there is no text to echo.
       if (!question) return;
@@ -89,13 +87,6 @@ export function YbotScreen({ assistant }: { assistant: AssistantConfig }) {
     if (question) post({ sender: 'user', message: question, type: 'text' });
     setText('');
     replyLater(question);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      submit();
-    }
   };
 
   const colours = {
@@ -124,45 +115,17 @@ export function YbotScreen({ assistant }: { assistant: AssistantConfig }) {
           ) : null}
           <div ref={chatEnd} />
         </div>
-        <form
-          className="input-bar"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          {assistant.features.fileUpload ? (
-            <>
-              <input
-                ref={fileInput}
-                type="file"
-                hidden
-                aria-label="File to attach"
-                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              />
-              <button
-                type="button"
-                className="icon-button"
-                aria-label="Attach a file"
-                onClick={() => fileInput.current?.click()}
-              >
-                <PaperclipIcon />
-              </button>
-            </>
-          ) : null}
-          {file ? <span className="file-chip">{file.name}</span> : null}
-          <textarea
-            aria-label="Message"
-            rows={1}
-            value={text}
-            placeholder={qbotMessages.typeMessage}
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={onKeyDown}
-          />
-          <button type="submit" className="icon-button" aria-label="Send">
-            <SendIcon />
-          </button>
-        </form>
+        <ChatInputBar
+          text={text}
+          onTextChange={setText}
+          file={file}
+          onFileChange={setFile}
+          onSubmit={submit}
+          fileUpload={assistant.features.fileUpload}
+          fileLabel="File to attach"
+          attachLabel="Attach a file"
+          placeholder={qbotMessages.typeMessage}
+        />
       </div>
     </section>
   );
