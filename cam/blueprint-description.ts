@@ -89,6 +89,61 @@ export const filletSchema = z.object({
 });
 export type Fillet = z.infer<typeof filletSchema>;
 
+const pointSchema = z.object({ x: z.number(), y: z.number() });
+
+/**
+ * A plate or block seen from the top (milling, wire and sinker EDM): positions in mm in the
+ * drawing's own top-view coordinates (the CAM core moves them to the lower-left corner).
+ */
+export const prismaticDescriptionSchema = z.object({
+  outline: z
+    .array(pointSchema)
+    .min(3)
+    .describe('Outer boundary in the top view, mm, as a closed polygon (arcs as short chords)'),
+  thicknessMm: z.number().positive().optional().describe('Plate thickness in mm'),
+  holes: z
+    .array(
+      z.object({
+        /** As written: 'Ø13', '4x M8', 'Ø6.6 ⌴Ø11 ↧6.8'. */
+        diameter: z.string().describe("As written: 'Ø13', 'M8', 'Ø6.6 counterbore Ø11 x 6.8'"),
+        x: z.number(),
+        y: z.number(),
+        diameterMm: z.number().positive().describe('Hole diameter in mm (tapped: the thread size)'),
+        depthMm: z.number().positive().optional().describe('Depth in mm; omit for through holes'),
+        through: z.boolean().optional(),
+        kind: z.enum(['through', 'blind', 'counterbored', 'tapped']).optional(),
+        thread: z.string().optional().describe("Thread callout such as 'M8x1.25'"),
+        counterboreDiameterMm: z.number().positive().optional(),
+        counterboreDepthMm: z.number().positive().optional(),
+        fit: z.string().optional().describe("ISO 286 hole fit such as 'H7'"),
+      }),
+    )
+    .describe('Holes in the top view'),
+  pockets: z
+    .array(
+      z.object({
+        label: z.string(),
+        outline: z.array(pointSchema).min(3),
+        depthMm: z.number().positive().optional().describe('Depth in mm; omit for through'),
+        through: z.boolean().optional().describe('true for a cut-out through the plate'),
+      }),
+    )
+    .describe('Pockets and cut-outs in the top view'),
+  slots: z
+    .array(
+      z.object({
+        label: z.string(),
+        from: pointSchema,
+        to: pointSchema,
+        widthMm: z.number().positive(),
+        depthMm: z.number().positive().optional().describe('Depth in mm; omit for through'),
+        through: z.boolean().optional(),
+      }),
+    )
+    .describe('Straight slots with round ends: centre line from and to, and width'),
+});
+export type PrismaticDescription = z.infer<typeof prismaticDescriptionSchema>;
+
 export const blueprintDescriptionSchema = z.object({
   overview: z.string(),
   materialSpecs: z.object({
@@ -127,6 +182,10 @@ export const blueprintDescriptionSchema = z.object({
     ),
   /** Where the description came from: the reader and the file type. */
   source: z.string().optional(),
+  /** Plates and blocks (milling, wire and sinker EDM): the top view. */
+  prismatic: prismaticDescriptionSchema
+    .optional()
+    .describe('For plates and blocks: the top view outline, holes, pockets and slots in mm'),
 });
 export type BlueprintDescription = z.infer<typeof blueprintDescriptionSchema>;
 

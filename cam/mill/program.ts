@@ -1,0 +1,113 @@
+/**
+ * A planned milling program before it is written in a controller's dialect.
+ *
+ * Work coordinates (G54): X0 Y0 the lower-left corner of the part's bounding box, Z0 the
+ * finished top face. Lengths in mm, feeds in mm/min, spindle speeds in rpm.
+ */
+import type { Point2 } from '../geometry/polygon.ts';
+import type { ToolRow } from '../tooling.ts';
+import type { PrismaticPart } from '../prismatic/part.ts';
+
+export type MillToolKind =
+  | 'faceMill'
+  | 'endMill'
+  | 'drill'
+  | 'spotDrill'
+  | 'tap'
+  | 'reamer'
+  | 'boringHead'
+  | 'chamferMill'
+  | 'other';
+
+export interface MillTool {
+  row: ToolRow;
+  /** Tool number from the slot (T3 is 3); also its length offset H and diameter offset D. */
+  number: number;
+  kind: MillToolKind;
+  diameterMm?: number;
+  /** Flutes (end mills, face mills: inserts). */
+  flutes?: number;
+  /** Taps: pitch, mm. */
+  pitchMm?: number;
+  /** Largest depth it cuts (flute length), mm. */
+  fluteLengthMm?: number;
+  /** Short name for comments and messages: "T3 Ø10 end mill". */
+  label: string;
+}
+
+export interface MillMove {
+  kind: 'rapid' | 'feed' | 'arc';
+  x: number;
+  y: number;
+  z: number;
+  /** Feed moves and arcs: mm/min. */
+  feed?: number;
+  /** Arcs in the XY plane: centre and direction. */
+  arc?: { center: Point2; clockwise: boolean };
+}
+
+/** A canned drilling cycle at one or more positions (one G81–G89 block, then positions). */
+export interface DrillCycle {
+  /** 'drill' G81, 'peck' G83, 'tap' G84, 'bore' G85 (feed in and out), 'fineBore' G76. */
+  kind: 'drill' | 'peck' | 'tap' | 'bore' | 'fineBore';
+  points: Point2[];
+  /** Z of the hole bottom. */
+  bottomZ: number;
+  /** R plane: where feeding starts (above the top of material). */
+  retractZ: number;
+  /** Initial level (G98 returns to it between holes): the clearance height. */
+  clearanceZ: number;
+  /** mm/min; for taps, rpm × pitch. */
+  feed: number;
+  /** Peck depth for 'peck', mm. */
+  peckMm?: number;
+  /** Dwell at the bottom, s. */
+  dwellS?: number;
+  /** Taps: pitch, mm (right-hand). */
+  pitchMm?: number;
+  /** Fine boring: shift away from the wall at the bottom, mm. */
+  shiftMm?: number;
+}
+
+export interface MillOperation {
+  /** 'Face', 'Rough contour', 'Finish contour', 'Pocket 1', 'Spot drill', 'Drill Ø6.8', 'Tap M8x1.25'… */
+  name: string;
+  tool: MillTool;
+  rpm: number;
+  coolant: 'flood' | 'mist' | 'off';
+  /** From the clearance height: the first move is a rapid to XY at clearance. */
+  moves: MillMove[];
+  /** Drilling operations: the cycle instead of (or after) moves. */
+  cycle?: DrillCycle;
+  /** Cutting data as chosen, for the summary and the header. */
+  data: {
+    surfaceSpeed: number;
+    rpm: number;
+    feedPerTooth?: number;
+    feedPerRev?: number;
+    feedMmPerMin: number;
+    depthOfCut?: number;
+    stepover?: number;
+  };
+}
+
+export interface BlockStock {
+  /** Stock size X × Y × Z, mm. */
+  xMm: number;
+  yMm: number;
+  zMm: number;
+  /** Where the stock's lower-left-bottom corner is in work coordinates. */
+  origin: { x: number; y: number; z: number };
+}
+
+export interface MillPlan {
+  part: PrismaticPart;
+  stock: BlockStock;
+  operations: MillOperation[];
+  /** Safe height for rapids between features, mm above Z0. */
+  clearanceZ: number;
+  /** Spindle limit of the machine, rpm. */
+  maxRpm: number;
+  warnings: string[];
+  notProgrammed: string[];
+}

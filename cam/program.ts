@@ -1,0 +1,134 @@
+/**
+ * One entry point for every job type: from a confirmed description and the job's choices to a
+ * verified program in the dialect of the chosen machine's controller, with its cycle time and
+ * its backplot. The per-kind generators live in cam/lathe, cam/mill, cam/wire and cam/sinker.
+ */
+import type { BlueprintDescription } from './blueprint-description.ts';
+import type { CuttingOverrides } from './cutting-data.ts';
+import type { ToolRow } from './tooling.ts';
+
+export type JobType = 'Lathe' | 'Milling' | 'Wire EDM' | 'Sinker EDM';
+
+export interface MachineInfo {
+  name: string;
+  manufacturer: string;
+  model: string;
+  controllerType: string;
+  controllerModel: string;
+  /** G-code dialect of the controller model (db catalog): linuxcnc, fanuc, haas, sinumerik, iso-edm… */
+  dialect: string;
+  serialNumber: string;
+  /** Spindle speed limit, rpm, when known. */
+  maxRpm?: number;
+}
+
+/** Stock as chosen in the workflow: round bar for lathes, a block or plate for the others. */
+export type StockSize =
+  | { shape: 'round'; diameterMm: number; lengthMm?: number }
+  | { shape: 'block'; xMm: number; yMm: number; zMm: number };
+
+export interface ProgramJob {
+  jobType: JobType;
+  description: BlueprintDescription;
+  /** The stock material chosen in the workflow. */
+  material: string;
+  stock: StockSize;
+  machine: MachineInfo;
+  /** The tooling pairs the operator selected. */
+  tools: ToolRow[];
+  programVersion: number;
+  overrides?: CuttingOverrides;
+  partName?: string;
+  /** Extra lines for the program header's notes (the dispatcher adds the cycle time here). */
+  headerNotes?: string[];
+}
+
+export interface VerificationCheck {
+  id: string;
+  title: string;
+  passed: boolean;
+  /** What failed, first problems first (at most ten). */
+  details: string[];
+}
+
+export interface Extents {
+  xMin: number;
+  xMax: number;
+  yMin: number;
+  yMax: number;
+  zMin: number;
+  zMax: number;
+}
+
+export interface ProgramReport {
+  passed: boolean;
+  checks: VerificationCheck[];
+  stats: {
+    lines: number;
+    motions: number;
+    rapids: number;
+    feeds: number;
+    toolChanges: number;
+    extents: Extents | null;
+  };
+}
+
+export interface CycleTime {
+  totalSeconds: number;
+  rapidSeconds: number;
+  feedSeconds: number;
+  toolChangeSeconds: number;
+  /** Dwells, spindle starts, operator stops counted at a fixed allowance. */
+  otherSeconds: number;
+  operations: { name: string; seconds: number }[];
+}
+
+export interface SummaryOperation {
+  name: string;
+  tool: string;
+  surfaceSpeed?: number;
+  rpm?: number;
+  feedPerRev?: number;
+  feedMmPerMin?: number;
+  depthOfCut?: number;
+  /** Estimated time of this operation, s. */
+  seconds?: number;
+}
+
+export interface ProgramSummary {
+  jobType: JobType;
+  operations: SummaryOperation[];
+  warnings: string[];
+  notProgrammed: string[];
+  stock: string;
+  dialect: string;
+  controller: string;
+  cycleTime?: CycleTime;
+}
+
+/** The outline drawn under the backplot: the part in the plot's plane (XZ lathes, XY others). */
+export interface PlotOutline {
+  plane: 'XZ' | 'XY';
+  /** Closed polygons (XY) or the turned half-profile as (z, x-radius) points mapped to x=z, y=radius. */
+  polygons: { x: number; y: number }[][];
+}
+
+export interface GeneratedProgram {
+  gcode: string;
+  fileName: string;
+  dialect: string;
+  report: ProgramReport;
+  summary: ProgramSummary;
+  /** The part outline for the backplot. */
+  outline: PlotOutline;
+  /** The backplot as an SVG document. */
+  backplotSvg: string;
+}
+
+/** A file name from a part name: ASCII letters, digits and dashes, at most 40 characters. */
+export const safeFileName = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'part';
