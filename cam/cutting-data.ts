@@ -192,6 +192,8 @@ export interface TurningData {
   surfaceSpeed: number;
   feedPerRev: number;
   depthOfCut?: number;
+  /** Finishing: the roughness asked for (Ra µm) when the feed was chosen for it. */
+  raUm?: number;
 }
 
 const round = (value: number, step: number) => Math.round(value / step) * step;
@@ -199,13 +201,16 @@ const round = (value: number, step: number) => Math.round(value / step) * step;
 /**
  * Surface speed (m/min), feed (mm/rev) and, for roughing, radial depth of cut (mm) for a turning
  * operation on a material, after overrides. Finishing feed never exceeds half the nose radius,
- * the usual limit for a finishing insert.
+ * the usual limit for a finishing insert, nor the handbook finishing feed; when the drawing asks
+ * for a roughness `raUm`, it is the feed that leaves that Ra with the tool's nose radius
+ * ({@link feedForRoughness}) when that is lower, rounded down to 0.001 mm/rev.
  */
 export function turningData(
   subgroup: MaterialSubgroup,
   kind: 'rough' | 'finish' | 'face' | 'bore-rough' | 'bore-finish',
   noseRadiusMm: number | undefined,
   overrides: CuttingOverrides = {},
+  raUm?: number,
 ): TurningData {
   const row = table[subgroup];
   const speed = overrides.surfaceSpeedFactor ?? 1;
@@ -221,11 +226,37 @@ export function turningData(
     };
   }
   const limit = noseRadiusMm ? noseRadiusMm / 2 : Infinity;
+  const handbook = Math.min(row.fFinish * finishFeed, limit);
+  const forRa =
+    raUm !== undefined && noseRadiusMm ? feedForRoughness(raUm, noseRadiusMm) : undefined;
+  if (forRa !== undefined && forRa < handbook) {
+    return {
+      surfaceSpeed: round(row.vcFinish * speed * boring, 5),
+      feedPerRev: Math.max(0.02, Math.floor(forRa * 1000) / 1000),
+      raUm: raUm!,
+    };
+  }
   return {
     surfaceSpeed: round(row.vcFinish * speed * boring, 5),
-    feedPerRev: Math.max(0.02, round(Math.min(row.fFinish * finishFeed, limit), 0.01)),
+    feedPerRev: Math.max(0.02, round(handbook, 0.01)),
+    ...(raUm !== undefined ? { raUm } : {}),
   };
 }
+
+/**
+ * The feed per revolution that leaves a theoretical roughness Ra with a nose radius:
+ * Ra ≈ f² / (32 · r) · 1000 (Ra in µm, f in mm/rev, r in mm), so f = √(32 · r · Ra / 1000).
+ * The turning formula of the Sandvik Coromant Metalcutting Technical Guide ("Turning formulas
+ * and definitions", surface roughness) and Machinery's Handbook, 31st ed., "Surface Finish in
+ * Turning". The real surface is somewhat rougher (vibration, built-up edge), so the finishing
+ * feed stays capped by the handbook finishing feed as well.
+ */
+export const feedForRoughness = (raUm: number, noseRadiusMm: number): number =>
+  Math.sqrt((32 * noseRadiusMm * raUm) / 1000);
+
+/** Theoretical Ra (µm) of a feed (mm/rev) with a nose radius (mm): f² / (32 · r) · 1000. */
+export const roughnessOfFeed = (feedPerRev: number, noseRadiusMm: number): number =>
+  ((feedPerRev * feedPerRev) / (32 * noseRadiusMm)) * 1000;
 
 /** Grooving and parting: 60 % of the roughing surface speed, the table's grooving feed. */
 export function groovingData(
@@ -292,6 +323,38 @@ export function centreDrillingData(
     feedPerRev: round(0.05 * (overrides.feedFactor ?? 1), 0.005) || 0.02,
     peckMm: 100,
   };
+}
+
+export interface ThreadingData {
+  /** Constant spindle speed, rpm (threading never runs under constant surface speed). */
+  rpm: number;
+  surfaceSpeed: number;
+}
+
+/**
+ * Thread turning with coated carbide inserts: half the roughing surface speed of the material
+ * (Sandvik Coromant CoroThread 266 start values run at 60–70 % of turning speeds; half keeps a
+ * small lathe's Z axis well inside its synchronised feed rate), at constant rpm (G97), limited
+ * by the spindle limit and by an axial speed of at most 2000 mm/min (rpm × pitch), a safe
+ * synchronised feed for the small lathes of the catalogue.
+ */
+export function threadingData(
+  subgroup: MaterialSubgroup,
+  majorDiameterMm: number,
+  pitchMm: number,
+  maxRpm: number,
+  overrides: CuttingOverrides = {},
+): ThreadingData {
+  const surfaceSpeed = round(
+    table[subgroup].vcRough * 0.5 * (overrides.surfaceSpeedFactor ?? 1),
+    5,
+  );
+  const rpm = Math.min(
+    maxRpm,
+    2000 / pitchMm,
+    (1000 * surfaceSpeed) / (Math.PI * Math.max(majorDiameterMm, 1)),
+  );
+  return { surfaceSpeed, rpm: Math.max(50, Math.floor(rpm / 10) * 10) };
 }
 
 /** Spindle speed (rpm) for a surface speed (m/min) at a diameter (mm): n = 1000 · vc / (π · D). */

@@ -132,3 +132,13 @@ export const safeFileName = (text: string): string =>
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 40) || 'part';
+
+/** A kind generator's result before the dispatcher adds the cycle time and the backplot. */
+export interface KindProgram {
+  gcode: string;
+  fileName: string;
+  dialect: string;
+  report: ProgramReport;
+  summary: ProgramSummary;
+  outline: PlotOutline;
+}

@@ -334,7 +334,7 @@ export const threads = pgTable(
   (table) => [index('threads_organization_idx').on(table.organizationId, table.createdAt)],
 );
 
-export const storedFileKind = pgEnum('stored_file_kind', ['blueprint', 'program']);
+export const storedFileKind = pgEnum('stored_file_kind', ['blueprint', 'program', 'backplot']);
 
 /** An uploaded drawing or a written program; the bytes are in the file store under `storageKey`. */
 export const storedFiles = pgTable(

@@ -62,6 +62,10 @@ export interface WorkflowProgram {
   /** The assistant's advice on the job, shown beside the program (never written into it). */
   advice?: string[];
   dialect: string;
+  /** Estimated cycle time in words ("12 min 30 s"), also in the program's header. */
+  cycleTime?: string;
+  /** The toolpath drawn over the part as SVG (GET, same organization only). */
+  backplotUrl?: string;
 }
 
 /** Simulation feedback (spec section 3) with the overrides regeneration applies. */

@@ -1,7 +1,8 @@
 /**
- * The demo shop: on a first start (no organization yet), an organization with an admin, a
- * Tormach 15L Slant-PRO on PathPilot and a Haas ST-10 on Haas NGC, each loaded with the tools a
- * shop would keep in them, so the workflow runs at once. The admin's password is random and
+ * The demo shop: on a first start (no organization yet), an organization with an admin and a
+ * machine of every job type and dialect (lathes on PathPilot, Haas NGC, Fanuc and Sinumerik;
+ * mills on the same four; a wire and a sinker EDM), each loaded with the tools a shop would keep
+ * in them, so the workflow runs at once. The admin's password is random and
  * printed once.
  */
 import { randomBytes } from 'node:crypto';
@@ -156,6 +157,202 @@ const haasTools: DemoTool[] = [
   },
 ];
 
+/** The tools a small job shop keeps in its machining centres (the same set in each demo mill). */
+const millTools: DemoTool[] = [
+  [
+    'T1',
+    'Face mill Ø50',
+    'Indexable face mill Ø50 mm, 5 inserts, 45° lead',
+    'Facing',
+    'Sandvik Coromant',
+  ],
+  [
+    'T2',
+    'End mill Ø10',
+    'Carbide end mill Ø10 mm, 3 flutes, 22 mm flute length',
+    'Milling',
+    'Garr Tool',
+  ],
+  [
+    'T3',
+    'End mill Ø6',
+    'Carbide end mill Ø6 mm, 3 flutes, 13 mm flute length',
+    'Milling',
+    'Garr Tool',
+  ],
+  [
+    'T4',
+    'End mill Ø2',
+    'Carbide end mill Ø2 mm, 2 flutes, 6 mm flute length',
+    'Milling',
+    'Harvey Tool',
+  ],
+  ['T5', 'Spot drill Ø10', 'Carbide spot drill Ø10 mm, 90° point', 'Drilling', 'Guhring'],
+  ['T6', 'Drill 6.6', 'HSS-Co twist drill Ø6.6 mm, 118° point', 'Drilling', 'Guhring'],
+  [
+    'T7',
+    'Drill 6.8',
+    'HSS-Co twist drill Ø6.8 mm, 118° point (M8 tap drill)',
+    'Drilling',
+    'Guhring',
+  ],
+  ['T8', 'Tap M8x1.25', 'Spiral flute machine tap M8x1.25, rigid tapping', 'Drilling', 'Emuge'],
+  ['T9', 'Drill 8.4', 'HSS-Co twist drill Ø8.4 mm, 118° point', 'Drilling', 'Guhring'],
+  ['T10', 'Drill 13', 'HSS-Co twist drill Ø13 mm, 118° point', 'Drilling', 'Guhring'],
+  ['T11', 'Drill 2', 'Carbide twist drill Ø2 mm, 140° point', 'Drilling', 'Guhring'],
+  ['T12', 'Chamfer mill Ø12', 'Carbide chamfer mill Ø12 mm, 90°', 'Chamfer', 'Harvey Tool'],
+].map(([slotNumber, toolName, toolDescription, toolType, toolManufacturer]) => ({
+  slotNumber: slotNumber!,
+  toolName: toolName!,
+  toolDescription: toolDescription!,
+  toolType: toolType!,
+  toolManufacturer: toolManufacturer!,
+  toolHint: 'NOHINT',
+}));
+
+/** A Fanuc or Sinumerik turning centre's turret. */
+const turretTools: DemoTool[] = [
+  [
+    'T1',
+    'CNMG 120408',
+    'External turning, 80° rhombic insert, 0.8 mm nose radius, PCLNR 2525M12',
+    'Turning',
+    'ROUGH',
+  ],
+  [
+    'T2',
+    'VNMG 160404',
+    'External profiling, 35° insert, 0.4 mm nose radius, SVJBR 2525M16',
+    'Turning',
+    'FINISH',
+  ],
+  [
+    'T3',
+    'N123G2-0300 parting',
+    'CoroCut parting and grooving insert, 3 mm wide',
+    'Cutting',
+    'NOHINT',
+  ],
+  ['T4', 'N123E2-0200 grooving', 'CoroCut grooving insert, 2 mm wide', 'Slotting', 'NOHINT'],
+  ['T5', 'Centre drill A2.5', 'Centre drill DIN 333 A, pilot Ø2.5', 'Drilling', 'NOHINT'],
+  ['T6', 'Drill 8.5', 'Carbide drill Ø8.5 mm', 'Drilling', 'NOHINT'],
+  [
+    'T7',
+    'Threading 266RG-16MM01A150M',
+    'External threading insert, 60°, 1.5 mm pitch',
+    'Turning',
+    'NOHINT',
+  ],
+  [
+    'T8',
+    'Boring bar CCMT 09T304',
+    'Boring bar S12M, min bore Ø16, 0.4 mm nose radius',
+    'Boring',
+    'NOHINT',
+  ],
+].map(([slotNumber, toolName, toolDescription, toolType, toolHint]) => ({
+  slotNumber: slotNumber!,
+  toolName: toolName!,
+  toolDescription: toolDescription!,
+  toolType: toolType!,
+  toolManufacturer: 'Sandvik Coromant',
+  toolHint: toolHint!,
+}));
+
+const wireTools: DemoTool[] = [
+  {
+    slotNumber: 'T1',
+    toolName: 'Brass wire 0.25',
+    toolDescription: 'Hard brass wire Ø0.25 mm',
+    toolType: 'Electrical Discharge Machining',
+    toolManufacturer: 'Mitsubishi Electric',
+    toolHint: 'NOHINT',
+  },
+];
+
+const sinkerTools: DemoTool[] = [
+  ['T1', 'Graphite electrode Ø12', 'Round graphite electrode Ø12 mm, undersize 0.2 mm per side'],
+  [
+    'T2',
+    'Graphite electrode 20 x 10',
+    'Rectangular graphite electrode 20 x 10 mm, undersize 0.2 mm per side',
+  ],
+  ['T3', 'Copper electrode Ø6', 'Round copper electrode Ø6 mm, undersize 0.1 mm per side'],
+].map(([slotNumber, toolName, toolDescription]) => ({
+  slotNumber: slotNumber!,
+  toolName: toolName!,
+  toolDescription: toolDescription!,
+  toolType: 'Electrical Discharge Machining',
+  toolManufacturer: 'Poco Graphite',
+  toolHint: 'NOHINT',
+}));
+
+/** The demo machines beyond the two lathes: one of each dialect and job type. */
+const moreMachines: {
+  modelKey: string;
+  controllerModelKey: string;
+  name: string;
+  serialNumber: string;
+  tools: DemoTool[];
+}[] = [
+  {
+    modelKey: 'tormach-1100mx',
+    controllerModelKey: 'tormach-pathpilot',
+    name: 'Tormach 1100MX',
+    serialNumber: 'DEMO-1100MX-001',
+    tools: millTools,
+  },
+  {
+    modelKey: 'haas-vf-2',
+    controllerModelKey: 'haas-ngc',
+    name: 'Haas VF-2',
+    serialNumber: 'DEMO-VF2-001',
+    tools: millTools,
+  },
+  {
+    modelKey: 'dn-solutions-dnm-4500',
+    controllerModelKey: 'fanuc-0i-mf-plus',
+    name: 'DN Solutions DNM 4500',
+    serialNumber: 'DEMO-DNM4500-001',
+    tools: millTools,
+  },
+  {
+    modelKey: 'dmg-mori-dmu-50',
+    controllerModelKey: 'sinumerik-840d-sl',
+    name: 'DMG MORI DMU 50',
+    serialNumber: 'DEMO-DMU50-001',
+    tools: millTools,
+  },
+  {
+    modelKey: 'dn-solutions-puma-2600',
+    controllerModelKey: 'fanuc-0i-tf-plus',
+    name: 'DN Solutions PUMA 2600',
+    serialNumber: 'DEMO-PUMA2600-001',
+    tools: turretTools,
+  },
+  {
+    modelKey: 'dn-solutions-lynx-2100',
+    controllerModelKey: 'sinumerik-828d',
+    name: 'DN Solutions Lynx 2100',
+    serialNumber: 'DEMO-LYNX2100-001',
+    tools: turretTools,
+  },
+  {
+    modelKey: 'mitsubishi-electric-mv2400s',
+    controllerModelKey: 'mitsubishi-electric-d-cubes',
+    name: 'Mitsubishi MV2400S',
+    serialNumber: 'DEMO-MV2400S-001',
+    tools: wireTools,
+  },
+  {
+    modelKey: 'sodick-ag40l',
+    controllerModelKey: 'sodick-sinker-edm-control',
+    name: 'Sodick AG40L',
+    serialNumber: 'DEMO-AG40L-001',
+    tools: sinkerTools,
+  },
+];
+
 /**
  * Add a catalog machine with the given controller model and its tools.
  * @throws Error when the catalog lacks the model, the controller model, or their pairing
@@ -263,6 +460,8 @@ export async function seedDemoShop(
       },
       haasTools,
     );
+    for (const { tools, ...machine } of moreMachines)
+      await addMachine(tx, organization!.id, machine, tools);
   });
   return { email: demoShop.email, password };
 }

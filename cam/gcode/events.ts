@@ -52,6 +52,8 @@ export interface MotionEvent {
   compensation?: { side: 'left' | 'right'; register: number } | null;
   /** Tool length offset register in force (G43 H), mills only. */
   lengthOffset?: number | null;
+  /** EDM machining condition in force (`E101`…), iso-edm only; null before the first. */
+  condition?: number | null;
 }
 
 export type InterpreterEvent =
@@ -67,4 +69,10 @@ export type InterpreterEvent =
 export interface InterpretOptions {
   dialect: Dialect;
   machine: MachineKind;
+  /**
+   * Work coordinates of the reference (home) position per axis, when the caller knows them.
+   * After a home (G28, G53, SUPA) an axis is unknown until programmed; a move that does not name
+   * it reports this value in `to` (else the axis's last programmed value) and `from: null`.
+   */
+  home?: Partial<Point3>;
 }

@@ -95,7 +95,7 @@ export const difference = (subject: Polygon[], clip: Polygon[]): Polygon[] =>
 
 /** The union of polygons (non-zero fill). */
 export const union = (polygons: Polygon[]): Polygon[] =>
-  plain(unionD(polygons, FillRule.NonZero, precision));
+  plain(unionD(polygons, [], FillRule.NonZero, precision));
 
 /** Where a point lies relative to a polygon. */
 export function pointInPolygon(point: Point2, polygon: Polygon): 'inside' | 'on' | 'outside' {

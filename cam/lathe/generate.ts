@@ -40,6 +40,8 @@ export interface LatheJob {
   programVersion: number;
   overrides?: CuttingOverrides;
   partName?: string;
+  /** Extra header notes (the dispatcher adds the cycle time). */
+  headerNotes?: string[];
 }
 
 export interface ProgramSummary {
@@ -50,6 +52,10 @@ export interface ProgramSummary {
     rpm?: number;
     feedPerRev: number;
     depthOfCut?: number;
+    /** Finishing feed chosen for this roughness, Ra µm. */
+    raUm?: number;
+    /** Threading passes, with the spring pass. */
+    passes?: number;
   }[];
   warnings: string[];
   notProgrammed: string[];
@@ -135,20 +141,22 @@ export function generateLatheProgram(job: LatheJob): GeneratedLatheProgram {
   const post = lathePostFor(job.machine.dialect);
   if (!post) {
     throw new PlanningError(
-      `Lathe programs for ${job.machine.controllerModel} (${job.machine.dialect} dialect) are not available yet: this version writes LinuxCNC/PathPilot, Fanuc and Haas lathe programs.`,
+      `Lathe programs for ${job.machine.controllerModel} (${job.machine.dialect} dialect) are not available yet: this version writes LinuxCNC/PathPilot, Fanuc, Haas and Sinumerik lathe programs.`,
     );
   }
-  const part = turnedPartFromDescription(job.description);
+  const drawn = turnedPartFromDescription(job.description);
   const tools = job.tools.map(classifyTool);
   const maxRpm = job.machine.maxRpm ?? defaultMaxRpm;
   const plan = planTurnedPart({
-    part,
+    part: drawn,
     material: job.material,
     stockDiameterMm: job.stock.diameterMm,
     tools,
     maxRpm,
     ...(job.overrides ? { overrides: job.overrides } : {}),
   });
+  // The part as machined: with the thread undercuts the planner added.
+  const part = plan.part;
   const partName =
     job.partName ?? (job.description.source?.split(':').pop()?.trim() || 'Turned part');
   const stock = `round bar Ø${job.stock.diameterMm}${job.stock.lengthMm ? ` x ${job.stock.lengthMm}` : ''} mm`;
@@ -162,7 +170,11 @@ export function generateLatheProgram(job: LatheJob): GeneratedLatheProgram {
       machine: `${job.machine.name} - ${job.machine.manufacturer} ${job.machine.model}, serial ${job.machine.serialNumber}`,
       controller: `${controller} (${post.label})`,
       programVersion: job.programVersion,
-      notes: [...plan.warnings, ...plan.notProgrammed.map((entry) => `not programmed: ${entry}`)],
+      notes: [
+        ...(job.headerNotes ?? []),
+        ...plan.warnings,
+        ...plan.notProgrammed.map((entry) => `not programmed: ${entry}`),
+      ],
     },
     { programNumber: 1000 + (job.programVersion % 9000) },
   );
@@ -185,6 +197,13 @@ export function generateLatheProgram(job: LatheJob): GeneratedLatheProgram {
       ...(tool.diameterMm !== undefined ? { diameterMm: tool.diameterMm } : {}),
     })),
     envelope: { xMax: plan.changePosition.x + 1, zMax: plan.changePosition.z + 1 },
+    threads: plan.threads.map((thread) => ({
+      label: thread.label,
+      fromZ: thread.threadStartZ,
+      toZ: thread.endZ,
+      rootMm: thread.rootMm,
+      leadMm: thread.leadMm,
+    })),
   });
   return {
     gcode,

@@ -7,7 +7,7 @@
 import type { ContourPoint, Groove } from './contour.ts';
 import { roughingLevels, roughingPassEnd } from './contour.ts';
 import type { InnerSection } from './part.ts';
-import type { Move } from './program.ts';
+import type { Move, ThreadCycle } from './program.ts';
 
 /** Geometry every toolpath needs. */
 export interface PathContext {
@@ -139,6 +139,19 @@ export function groovingMoves(
   }
   moves.push(rapid(context.safeX, groove.zFreeSide));
   return [...moves, ...leave(context)];
+}
+
+/**
+ * Cut a thread: to its start in front of the thread, down to the drive line, the threading
+ * cycle (which leaves the tool back at the drive line and the start), and away.
+ */
+export function threadingMoves(context: PathContext, cycle: ThreadCycle): Move[] {
+  return [
+    ...approach(context, cycle.startZ),
+    rapid(cycle.driveX, cycle.startZ),
+    { kind: 'thread', x: cycle.driveX, z: cycle.startZ, thread: cycle },
+    ...leave(context),
+  ];
 }
 
 /** Cut the part off at its length: the blade's free-end corner at -length, down to `endX`. */

@@ -4,16 +4,22 @@
  * Coordinates: distances along the axis are measured from the free end (the end faced and
  * machined first), growing toward the chuck; all sizes are diameters in mm. Each target diameter
  * is the middle of its tolerance band (explicit deviations, else an ISO 286 fit), or the nominal
- * size when the drawing gives neither.
+ * size when the drawing gives neither; a thread's major diameter without a drawn tolerance is
+ * turned to d − 0.1·P. Whether a thread is cut (and its DIN 76 undercut added) is the planner's
+ * decision (cam/lathe/plan.ts), which depends on the selected tools.
  */
+import { CamError } from '../errors.ts';
 import type { BlueprintDescription, DiameterFeature } from '../blueprint-description.ts';
 import {
   parseChamferCallout,
   parseDiameterCallout,
   parseLengthCallout,
   parseRoughness,
+  parseThreadCallout,
 } from '../callouts.ts';
+import type { ParsedThread } from '../callouts.ts';
 import { FitError, fitLimits } from '../iso286.ts';
+import { threadBlankDiameterMm } from './threads.ts';
 
 export interface DiameterLimits {
   /** Smallest and largest acceptable diameter, mm. */
@@ -32,7 +38,10 @@ export interface OuterSection {
   kind: 'cylinder' | 'groove';
   /** As the drawing writes it, for messages and comments: "Ø15.48". */
   label: string;
+  /** Thread designation as drawn. */
   thread?: string;
+  /** The thread read from it (pitch from ISO 261 / ASME B1.1 when not written). */
+  threadSpec?: ParsedThread;
 }
 
 export interface InnerSection {
@@ -72,7 +81,7 @@ export interface TurnedPart {
 }
 
 /** The description does not hold what a turned part needs; `missing` lists each gap. */
-export class PartModelError extends Error {
+export class PartModelError extends CamError {
   override name = 'PartModelError';
 
   constructor(readonly missing: string[]) {
@@ -89,9 +98,11 @@ function limitsOf(
   nominalMm: number,
   parsed: ReturnType<typeof parseDiameterCallout>,
   problems: string[],
+  threaded = false,
 ): { targetMm: number; limits?: DiameterLimits } {
   let tolerance = feature.tolerance ?? parsed?.tolerance;
-  const fit = feature.fit ?? parsed?.fit;
+  // A thread's tolerance class (6g, 2A) is not an ISO 286 fit.
+  const fit = threaded ? undefined : (feature.fit ?? parsed?.fit);
   if (!tolerance && fit) {
     try {
       tolerance = fitLimits(fit, nominalMm);
@@ -164,11 +175,23 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
         `a continuous outline: ${feature.diameter} starts at ${startMm} mm but the diameter before it ends at ${round3(position)} mm`,
       );
     }
-    const { targetMm, limits } = limitsOf(feature, size!.nominalMm, size!.parsed, problems);
     const thread =
       feature.thread ??
       size!.parsed?.thread?.designation ??
       (/thread/i.test(feature.type) ? feature.type : undefined);
+    const threadSpec =
+      (feature.thread ? parseThreadCallout(feature.thread) : undefined) ??
+      size!.parsed?.thread ??
+      (/thread/i.test(feature.type) ? parseThreadCallout(feature.type) : undefined);
+    const fitted = limitsOf(feature, size!.nominalMm, size!.parsed, problems, !!threadSpec);
+    const limits = fitted.limits;
+    // A thread's major diameter is turned 0.1·P under nominal unless the drawing tolerances it
+    // (shop practice for external thread blanks; for a 6g thread it lies inside the ISO 965-1
+    // major-diameter tolerance, e.g. M20x1.5 6g: −0.032/−0.268 mm).
+    const targetMm =
+      threadSpec && !limits
+        ? threadBlankDiameterMm(threadSpec.majorDiameterMm, threadSpec.pitchMm)
+        : fitted.targetMm;
     outer.push({
       startMm: round3(startMm),
       endMm: round3(startMm + lengthMm!),
@@ -178,10 +201,11 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
       kind: /groove|undercut|relief/i.test(feature.type) ? 'groove' : 'cylinder',
       label: feature.diameter || `Ø${size!.nominalMm}`,
       ...(thread ? { thread } : {}),
+      ...(threadSpec ? { threadSpec } : {}),
     });
-    if (thread)
+    if (thread && !threadSpec)
       notProgrammed.push(
-        `the thread ${thread} on ${feature.diameter}: the diameter is turned to size, cut the thread separately`,
+        `the thread ${thread} on ${feature.diameter}: its size and pitch cannot be read, so the diameter is turned to size; cut the thread separately`,
       );
     position = startMm + lengthMm!;
   }

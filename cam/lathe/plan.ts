@@ -3,10 +3,18 @@
  * tooling, choose cutting data, and build the toolpaths.
  *
  * Operations, in order: face, centre drill, drill, rough OD, rough bore, finish OD, finish bore,
- * grooves, part off. Constant surface speed (G96) is used for turning, boring, grooving and
+ * grooves and thread undercuts, threads, part off. Constant surface speed (G96) is used for turning, boring, grooving and
  * parting, always with a spindle speed limit; drills run at constant rpm.
  */
-import { centreDrillingData, drillingData, groovingData, turningData } from '../cutting-data.ts';
+import { CamError } from '../errors.ts';
+import {
+  centreDrillingData,
+  drillingData,
+  groovingData,
+  threadingData,
+  turningData,
+} from '../cutting-data.ts';
+import { FitError, standardToleranceMm } from '../iso286.ts';
 import type { CuttingOverrides } from '../cutting-data.ts';
 import { identifyMaterial } from '../materials.ts';
 import type { MaterialSubgroup } from '../materials.ts';
@@ -23,10 +31,19 @@ import {
   partingMoves,
   roughBoringMoves,
   roughTurningMoves,
+  threadingMoves,
 } from './operations.ts';
 import type { PathContext } from './operations.ts';
-import type { TurnedPart } from './part.ts';
-import type { LathePlan, Operation } from './program.ts';
+import type { OuterSection, TurnedPart } from './part.ts';
+import type { LathePlan, Operation, ThreadCycle } from './program.ts';
+import {
+  din76Undercut,
+  externalThreadDepthMm,
+  flankInfeedDeg,
+  infeedDepths,
+  insertPitchRange,
+  threadPassCount,
+} from './threads.ts';
 
 export interface LathePlanInput {
   part: TurnedPart;
@@ -41,7 +58,7 @@ export interface LathePlanInput {
 }
 
 /** The job cannot be planned as asked; the message says what to change (usually a tool to add). */
-export class PlanningError extends Error {
+export class PlanningError extends CamError {
   override name = 'PlanningError';
 }
 
@@ -67,6 +84,152 @@ const byNose = (tools: LatheTool[], largest: boolean) =>
     (a, b) => ((a.noseRadiusMm ?? 0.4) - (b.noseRadiusMm ?? 0.4)) * (largest ? -1 : 1),
   )[0];
 
+interface PlannedThread {
+  cycle: ThreadCycle;
+  tool: LatheTool;
+}
+
+/**
+ * Decide which external threads are cut, and add a DIN 76 undercut where a thread ends at a
+ * shoulder. Threads that cannot be cut are listed in `notProgrammed` with the reason (their
+ * diameter is still turned).
+ * @returns the part to machine (with the undercuts as grooves) and the thread cycles
+ */
+function planThreads(
+  part: TurnedPart,
+  tools: LatheTool[],
+  blades: LatheTool[],
+  partingWidthMm: number,
+  warnings: string[],
+  notProgrammed: string[],
+): { part: TurnedPart; threads: PlannedThread[] } {
+  const threading = tools.filter((tool) => tool.kind === 'threading');
+  const outer: OuterSection[] = [];
+  const threads: PlannedThread[] = [];
+  let running = 0;
+  part.outer.forEach((section, index) => {
+    const spec = section.threadSpec;
+    const onEnvelope = section.targetMm >= running - 1e-9;
+    running = Math.max(running, section.targetMm);
+    if (!spec) {
+      outer.push(section);
+      return;
+    }
+    const name = `the thread ${spec.designation} on ${section.label}`;
+    const skip = (reason: string) => {
+      notProgrammed.push(`${name}: ${reason}; the diameter is turned to Ø${section.targetMm}`);
+      outer.push(section);
+    };
+    if (/\bLH\b/.test(spec.designation)) return skip('left-hand threads are not programmed yet');
+    if (!onEnvelope) return skip('it lies behind a larger diameter');
+    if (threading.length === 0)
+      return skip(`it needs ${toolKindNames.threading}, and none of the selected tools is one`);
+    const rangeOf = (candidate: LatheTool) =>
+      insertPitchRange(`${candidate.row.toolName} ${candidate.row.toolDescription}`);
+    const fits = (candidate: LatheTool) => {
+      const range = rangeOf(candidate);
+      return range && spec.pitchMm >= range.minMm - 0.005 && spec.pitchMm <= range.maxMm + 0.005;
+    };
+    const tool = threading.find(fits) ?? threading.find((candidate) => !rangeOf(candidate));
+    if (!tool)
+      return skip(
+        `the selected threading inserts are for other pitches than ${round(spec.pitchMm)} mm`,
+      );
+    const pitch = spec.pitchMm;
+    const depthMm = round(externalThreadDepthMm(pitch));
+    const rootMm = round(spec.majorDiameterMm - 2 * depthMm);
+    const leadIn = round(Math.max(3 * pitch, 3));
+    const previous = part.outer[index - 1];
+    if (
+      previous &&
+      (previous.targetMm > rootMm - 0.5 || previous.endMm - previous.startMm < leadIn)
+    ) {
+      return skip(
+        `there is no room in front of it for the tool to start (${leadIn} mm below Ø${round(rootMm - 0.5)} is needed)`,
+      );
+    }
+    const next = part.outer[index + 1];
+    let threadSection = section;
+    let undercut: OuterSection | undefined;
+    let endZ: number;
+    if (!next) {
+      endZ = -(section.endMm + partingWidthMm / 2);
+    } else if (next.targetMm < section.targetMm) {
+      if (next.targetMm > rootMm + 1e-6)
+        return skip(
+          `the groove after it (Ø${next.targetMm}) is shallower than the thread root Ø${rootMm}`,
+        );
+      endZ = -(section.endMm + (next.endMm - next.startMm) / 2);
+    } else {
+      // A shoulder: a DIN 76 form A undercut (metric table by pitch) for the thread to run out.
+      const form = din76Undercut(pitch);
+      if (!form) return skip('its pitch is over 6 mm, beyond the DIN 76 undercut table');
+      // Grooving blades before parting blades, the narrowest that fits the undercut.
+      const blade = [...blades]
+        .filter((candidate) => candidate.widthMm! <= form.g2MaxMm + 1e-9)
+        .sort(
+          (a, b) =>
+            Number(b.kind === 'grooving') - Number(a.kind === 'grooving') ||
+            a.widthMm! - b.widthMm!,
+        )[0];
+      if (!blade)
+        return skip(
+          `the DIN 76 undercut before the shoulder needs a grooving blade at most ${form.g2MaxMm} mm wide, and none of the selected blades is`,
+        );
+      const widthMm = round(Math.max(form.g1MinMm, blade.widthMm!));
+      const dg = round(spec.majorDiameterMm - form.depthBelowMm);
+      if (section.endMm - section.startMm - widthMm < 2 * pitch)
+        return skip(`it is too short for a DIN 76 undercut of ${widthMm} mm`);
+      let tolerance: number;
+      try {
+        tolerance = standardToleranceMm(13, dg);
+      } catch (error) {
+        if (error instanceof FitError) return skip('its undercut diameter is too small');
+        throw error;
+      }
+      threadSection = { ...section, endMm: round(section.endMm - widthMm) };
+      undercut = {
+        startMm: threadSection.endMm,
+        endMm: section.endMm,
+        nominalMm: dg,
+        targetMm: round(dg - tolerance / 2),
+        limits: { minMm: round(dg - tolerance), maxMm: dg },
+        kind: 'groove',
+        label: `undercut DIN 76-A ${spec.designation} ${widthMm} x Ø${dg}`,
+      };
+      endZ = -(section.endMm - widthMm / 2);
+    }
+    const passes = threadPassCount(pitch);
+    const startZ = previous ? -(section.startMm - leadIn) : leadIn;
+    threads.push({
+      tool,
+      cycle: {
+        label: spec.designation,
+        leadMm: pitch,
+        majorMm: spec.majorDiameterMm,
+        rootMm,
+        depthMm,
+        passDepthsMm: infeedDepths(depthMm, passes),
+        springPasses: 1,
+        infeedAngleDeg: flankInfeedDeg,
+        profileAngleDeg: 60,
+        driveX: round(Math.max(spec.majorDiameterMm, section.targetMm) + 2),
+        startZ: round(startZ),
+        endZ: round(endZ),
+        threadStartZ: round(-section.startMm),
+      },
+    });
+    if (!rangeOf(tool)) {
+      warnings.push(
+        `${tool.label}: check that its insert cuts a ${round(pitch)} mm pitch (${spec.designation}).`,
+      );
+    }
+    outer.push(threadSection);
+    if (undercut) outer.push(undercut);
+  });
+  return { part: { ...part, outer }, threads };
+}
+
 /**
  * Plan the operations and toolpaths of a turned part.
  * @throws PlanningError when the stock is too small, a tool the part needs is not selected, or a
@@ -85,12 +248,12 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
     );
   }
 
-  const contour = outerContour(part);
-  notProgrammed.push(...contour.skippedChamfers.map((label) => `the chamfer ${label}`));
+  const drawnContour = outerContour(part);
+  notProgrammed.push(...drawnContour.skippedChamfers.map((label) => `the chamfer ${label}`));
   const stockD = input.stockDiameterMm;
-  if (stockD < contour.largestMm + 0.2) {
+  if (stockD < drawnContour.largestMm + 0.2) {
     throw new PlanningError(
-      `The stock Ø${stockD} mm is too small for the part's largest diameter Ø${contour.largestMm} mm: choose bar of at least Ø${Math.ceil(contour.largestMm + 0.5)} mm.`,
+      `The stock Ø${stockD} mm is too small for the part's largest diameter Ø${drawnContour.largestMm} mm: choose bar of at least Ø${Math.ceil(drawnContour.largestMm + 0.5)} mm.`,
     );
   }
 
@@ -119,6 +282,11 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
     (list) => [...list].sort((a, b) => a.widthMm! - b.widthMm!)[0],
   );
   const partingWidthMm = partingTool.widthMm!;
+
+  // Threads and their undercuts: the part as machined.
+  const threaded = planThreads(part, tools, blades, partingWidthMm, warnings, notProgrammed);
+  const machined = threaded.part;
+  const contour = outerContour(machined);
 
   // Setup.
   const clearanceMm = overrides.clearanceMm ?? 2;
@@ -290,8 +458,8 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
     });
   }
 
-  // Finish the outside.
-  const finish = turningData(subgroup, 'finish', finishTool.noseRadiusMm, overrides);
+  // Finish the outside: the feed for the drawing's Ra with the nose radius, capped by the handbook.
+  const finish = turningData(subgroup, 'finish', finishTool.noseRadiusMm, overrides, part.raUm);
   operations.push({
     name: 'Finish OD',
     tool: finishTool,
@@ -303,18 +471,32 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
       -(part.lengthMm + partingWidthMm + 0.5),
       finish.feedPerRev,
     ),
-    data: { surfaceSpeed: finish.surfaceSpeed, feedPerRev: finish.feedPerRev },
+    data: {
+      surfaceSpeed: finish.surfaceSpeed,
+      feedPerRev: finish.feedPerRev,
+      ...(finish.raUm !== undefined ? { raUm: finish.raUm } : {}),
+    },
   });
 
   if (boringBar) {
-    const boreFinish = turningData(subgroup, 'bore-finish', boringBar.noseRadiusMm, overrides);
+    const boreFinish = turningData(
+      subgroup,
+      'bore-finish',
+      boringBar.noseRadiusMm,
+      overrides,
+      part.raUm,
+    );
     operations.push({
       name: 'Finish bore',
       tool: boringBar,
       spindle: css(boreFinish.surfaceSpeed),
       coolant: true,
       moves: finishBoringMoves(context, part.inner, mouthChamfer, throughZ, boreFinish.feedPerRev),
-      data: { surfaceSpeed: boreFinish.surfaceSpeed, feedPerRev: boreFinish.feedPerRev },
+      data: {
+        surfaceSpeed: boreFinish.surfaceSpeed,
+        feedPerRev: boreFinish.feedPerRev,
+        ...(boreFinish.raUm !== undefined ? { raUm: boreFinish.raUm } : {}),
+      },
     });
   } else if (mouthChamfer) {
     notProgrammed.push(`the chamfer ${mouthChamfer.label} (no boring bar for this bore)`);
@@ -332,13 +514,34 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
         `The groove ${groove.section.label} is ${round(width)} mm wide: it needs a grooving or parting tool at most ${round(width)} mm wide, and the selected ones are wider or missing. ${where}.`,
       );
     }
+    const undercut = groove.section.label.startsWith('undercut');
     operations.push({
-      name: `Groove ${groove.section.label}`,
+      name: undercut
+        ? groove.section.label.replace(/^undercut/, 'Undercut')
+        : `Groove ${groove.section.label}`,
       tool: blade,
       spindle: css(grooving.surfaceSpeed),
       coolant: true,
       moves: groovingMoves(context, groove, blade.widthMm!, grooving.feedPerRev),
       data: { surfaceSpeed: grooving.surfaceSpeed, feedPerRev: grooving.feedPerRev },
+    });
+  }
+
+  // Threads, after their undercuts, at constant rpm.
+  for (const { cycle, tool } of threaded.threads) {
+    const data = threadingData(subgroup, cycle.majorMm, cycle.leadMm, maxRpm, overrides);
+    operations.push({
+      name: `Thread ${cycle.label}`,
+      tool,
+      spindle: { mode: 'rpm', rpm: data.rpm },
+      coolant: true,
+      moves: threadingMoves(context, cycle),
+      data: {
+        rpm: data.rpm,
+        feedPerRev: cycle.leadMm,
+        depthOfCut: cycle.depthMm,
+        passes: cycle.passDepthsMm.length + cycle.springPasses,
+      },
     });
   }
 
@@ -364,7 +567,7 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   );
 
   return {
-    part,
+    part: machined,
     stock: {
       diameterMm: stockD,
       protrusionMm: round(protrusionMm),
@@ -377,6 +580,7 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
     partingWidthMm,
     warnings,
     notProgrammed,
+    threads: threaded.threads.map((entry) => entry.cycle),
   };
 }
 

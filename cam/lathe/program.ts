@@ -7,7 +7,7 @@
 import type { LatheTool } from '../tooling.ts';
 import type { TurnedPart } from './part.ts';
 
-export interface Move {
+export interface LinearMove {
   kind: 'rapid' | 'feed';
   /** Diameter, mm. */
   x: number;
@@ -16,11 +16,54 @@ export interface Move {
   feed?: number;
 }
 
+/**
+ * A single-start external thread cut toward the chuck in passes, written as each dialect's
+ * threading cycle (LinuxCNC G76, Fanuc two-block G76, Haas G76) or as explicit G33 passes
+ * (Sinumerik). The tool is at (driveX, startZ) before the cycle; the post leaves it there after.
+ */
+export interface ThreadCycle {
+  /** "M20x1.5", for comments. */
+  label: string;
+  /** Lead = pitch (single start), mm/rev. */
+  leadMm: number;
+  /** Nominal major diameter d: the cycles measure the depth from it, mm. */
+  majorMm: number;
+  /** Root diameter after the last pass: d − 2·depth, mm. */
+  rootMm: number;
+  /** Radial thread depth h3 = 0.61343·P, mm. */
+  depthMm: number;
+  /** Cumulative radial depths of the infeed passes, the last one `depthMm`. */
+  passDepthsMm: number[];
+  /** Passes repeated at full depth. */
+  springPasses: number;
+  /** Flank infeed angle, degrees (29.5). */
+  infeedAngleDeg: number;
+  /** Included angle of the thread profile (60). */
+  profileAngleDeg: number;
+  /** Diameter the tool returns to between passes, above the crest. */
+  driveX: number;
+  /** Where synchronised cutting starts (in front of the thread) and ends (in its run-out). */
+  startZ: number;
+  endZ: number;
+  /** Z of the thread's free-end side on the part (0 at the free end). */
+  threadStartZ: number;
+}
+
+export interface ThreadMove {
+  kind: 'thread';
+  /** The tool position before and after the cycle: (driveX, startZ). */
+  x: number;
+  z: number;
+  thread: ThreadCycle;
+}
+
+export type Move = LinearMove | ThreadMove;
+
 export type SpindleSetting =
   { mode: 'css'; surfaceSpeed: number; maxRpm: number } | { mode: 'rpm'; rpm: number };
 
 export interface Operation {
-  /** "Face", "Rough OD", "Finish OD", "Groove Ø8.85", "Centre drill", "Drill Ø8.5", "Rough bore", "Finish bore", "Part off". */
+  /** "Face", "Rough OD", "Finish OD", "Groove Ø8.85", "Undercut DIN 76-A M20x1.5", "Thread M20x1.5", "Centre drill", "Drill Ø8.5", "Rough bore", "Finish bore", "Part off". */
   name: string;
   tool: LatheTool;
   spindle: SpindleSetting;
@@ -28,7 +71,16 @@ export interface Operation {
   /** From the tool change position out and back: the first move is a rapid approach. */
   moves: Move[];
   /** Cutting data as chosen, for the summary and the header. */
-  data: { surfaceSpeed?: number; rpm?: number; feedPerRev: number; depthOfCut?: number };
+  data: {
+    surfaceSpeed?: number;
+    rpm?: number;
+    feedPerRev: number;
+    depthOfCut?: number;
+    /** Finishing: the roughness (Ra µm) the feed was chosen for, from the nose radius. */
+    raUm?: number;
+    /** Threading: number of passes (with the spring pass) and the radial depth, mm. */
+    passes?: number;
+  };
 }
 
 export interface StockSetup {
@@ -53,4 +105,6 @@ export interface LathePlan {
   partingWidthMm: number;
   warnings: string[];
   notProgrammed: string[];
+  /** Threads the program cuts, for the verifier. */
+  threads: ThreadCycle[];
 }

@@ -33,6 +33,8 @@ export interface MillTool {
   fluteLengthMm?: number;
   /** Short name for comments and messages: "T3 Ø10 end mill". */
   label: string;
+  /** Cutting material when the row names it (HSS, HSS-E, cobalt / carbide, inserts). */
+  toolMaterial?: 'hss' | 'carbide';
 }
 
 export interface MillMove {

@@ -2,7 +2,7 @@
  * Pieces every post-processor shares: number formatting, comments a controller accepts, and
  * the header that says what the program is for.
  */
-import type { LathePlan, Operation } from '../lathe/program.ts';
+import type { LathePlan, Operation, ThreadCycle } from '../lathe/program.ts';
 
 /** What the header of a program states (spec: part, material, stock, machine, controller, tools, version). */
 export interface ProgramHeader {
@@ -22,7 +22,7 @@ export interface PostOptions {
 
 /** Writes a planned lathe program in one controller dialect. */
 export interface LathePostProcessor {
-  dialect: 'linuxcnc' | 'fanuc' | 'haas';
+  dialect: 'linuxcnc' | 'fanuc' | 'haas' | 'sinumerik';
   /** What the controller family is called in messages. */
   label: string;
   write(plan: LathePlan, header: ProgramHeader, options: PostOptions): string;
@@ -85,5 +85,39 @@ export function operationTitle(operation: Operation): string {
   const { data } = operation;
   const speed = data.surfaceSpeed !== undefined ? `${data.surfaceSpeed} m/min` : `${data.rpm} rpm`;
   const depth = data.depthOfCut !== undefined ? `, ap ${data.depthOfCut} mm` : '';
-  return `${operation.name}: ${operation.tool.label}, ${speed}, f ${data.feedPerRev} mm/rev${depth}`;
+  const finish = data.raUm !== undefined ? ` for Ra ${data.raUm} um` : '';
+  const passes = data.passes !== undefined ? `, ${data.passes} passes` : '';
+  const feed = operation.name.startsWith('Thread')
+    ? `pitch ${data.feedPerRev} mm, depth ${data.depthOfCut} mm${passes}`
+    : `f ${data.feedPerRev} mm/rev${finish}${depth}`;
+  return `${operation.name}: ${operation.tool.label}, ${speed}, ${feed}`;
+}
+
+/** One pass of a thread written as explicit synchronised moves. */
+export interface ThreadPass {
+  /** Diameter of the pass, mm. */
+  x: number;
+  /** Start Z, shifted toward the chuck for flank infeed, and end Z. */
+  startZ: number;
+  endZ: number;
+}
+
+/**
+ * The passes of a threading cycle as a G76 cycle makes them (LinuxCNC G76 with R2 and Q):
+ * each pass at its depth, its start moved toward the chuck by depth · tan(infeed angle) so only
+ * the leading flank cuts, and its end moved back from the run-out by the depth still to cut;
+ * then the spring passes at full depth.
+ */
+export function threadPasses(cycle: ThreadCycle): ThreadPass[] {
+  const tan = Math.tan((cycle.infeedAngleDeg * Math.PI) / 180);
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  const depths = [
+    ...cycle.passDepthsMm,
+    ...Array.from({ length: cycle.springPasses }, () => cycle.depthMm),
+  ];
+  return depths.map((depth) => ({
+    x: round(cycle.majorMm - 2 * depth),
+    startZ: round(cycle.startZ - depth * tan),
+    endZ: round(cycle.endZ + (cycle.depthMm - depth) * tan),
+  }));
 }

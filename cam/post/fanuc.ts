@@ -5,7 +5,7 @@
  * decimal points on every coordinate. Per the Fanuc Series 0i-TF Plus operator's manual
  * (lathe system), G-code system A. The Haas variant differs only where Haas NGC lathes do.
  */
-import type { Operation } from '../lathe/program.ts';
+import type { Operation, ThreadCycle } from '../lathe/program.ts';
 import { commentText, formatNumber, headerLines, operationTitle } from './common.ts';
 import type { LathePostProcessor } from './common.ts';
 
@@ -18,6 +18,40 @@ export interface FanucFlavour {
   toolCall: (tool: number) => string;
   /** Lines that send the turret home before a tool change and at the end. */
   home: string[];
+  /** The threading cycle, from the drive line and start Z; the tool ends there again. */
+  thread: (cycle: ThreadCycle) => string[];
+}
+
+/** Radial first cut of a cycle, mm. */
+const firstCut = (cycle: ThreadCycle) => cycle.passDepthsMm[0]!;
+const microns = (mm: number) => String(Math.round(mm * 1000));
+
+/**
+ * Fanuc two-block G76 (0i-TF Plus, G-code system A, "Multiple threading cycle"):
+ * "G76 P<m><r><a> Q<Δd min µm> R<finishing allowance mm>" with m finishing repetitions (the
+ * finishing cut and the spring passes), r chamfer (00), a tool angle; then
+ * "G76 X<root> Z<end> R<taper> P<thread height µm> Q<first cut µm> F<lead>". Depths are radial.
+ * Pass n cuts to Δd·√n (constant chip area) along the flank; the tool returns to the start.
+ */
+export function fanucThreadLines(cycle: ThreadCycle): string[] {
+  const m = String(1 + cycle.springPasses).padStart(2, '0');
+  const a = String(cycle.profileAngleDeg).padStart(2, '0');
+  return [
+    `G76 P${m}00${a} Q${microns(0.05)} R${formatNumber(0.05, 3, true)}`,
+    `G76 X${coordinate(cycle.rootMm)} Z${coordinate(cycle.endZ)} R0. P${microns(cycle.depthMm)} Q${microns(firstCut(cycle))} F${formatNumber(cycle.leadMm, 4, true)}`,
+  ];
+}
+
+/**
+ * Haas one-block G76 (Haas lathe operator's manual, NGC, "G76 Threading Cycle, Multiple
+ * Pass"): "G76 X<root> Z<end> K<thread height> D<first cut> F<lead> A<tool angle>", K and D
+ * radial in mm; the default cutting method (P1) keeps the chip area constant and infeeds along
+ * the flank (A/2); the tool returns to the start.
+ */
+export function haasThreadLines(cycle: ThreadCycle): string[] {
+  return [
+    `G76 X${coordinate(cycle.rootMm)} Z${coordinate(cycle.endZ)} K${formatNumber(cycle.depthMm, 3, true)} D${formatNumber(firstCut(cycle), 3, true)} F${formatNumber(cycle.leadMm, 4, true)} A${cycle.profileAngleDeg}`,
+  ];
 }
 
 function operationLines(operation: Operation, flavour: FanucFlavour): string[] {
@@ -36,6 +70,11 @@ function operationLines(operation: Operation, flavour: FanucFlavour): string[] {
   let motion = '';
   let feed = NaN;
   operation.moves.forEach((move, index) => {
+    if (move.kind === 'thread') {
+      lines.push(...flavour.thread(move.thread));
+      motion = '';
+      return;
+    }
     const word = move.kind === 'rapid' ? 'G00' : 'G01';
     const parts = [word === motion ? '' : word, `X${coordinate(move.x)}`, `Z${coordinate(move.z)}`];
     if (move.kind === 'feed' && move.feed !== feed) {
@@ -79,4 +118,5 @@ export const fanucPost = fanucStylePost({
   programNumber: (number) => `O${String(number).padStart(4, '0')}`,
   toolCall: (tool) => `T${String(tool).padStart(2, '0')}${String(tool).padStart(2, '0')}`,
   home: ['G28 U0. W0.'],
+  thread: fanucThreadLines,
 });

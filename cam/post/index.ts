@@ -3,11 +3,13 @@ import type { LathePostProcessor } from './common.ts';
 import { fanucPost } from './fanuc.ts';
 import { haasPost } from './haas.ts';
 import { linuxcncPost } from './linuxcnc.ts';
+import { sinumerikPost } from './sinumerik.ts';
 
 export const lathePosts: Record<string, LathePostProcessor> = {
   linuxcnc: linuxcncPost,
   fanuc: fanucPost,
   haas: haasPost,
+  sinumerik: sinumerikPost,
 };
 
 /** The post-processor for a dialect, or undefined when there is none for lathes yet. */

@@ -18,6 +18,8 @@ export interface Electrode {
   /** Undersize per side (frontal and lateral gap of the finishing condition and the orbit), mm. */
   undersizeMm: number;
   label: string;
+  /** Its cross-section, when the row gives it: round (diameter) or rectangular (X by Y), mm. */
+  shape?: { kind: 'round'; diameterMm: number } | { kind: 'rectangle'; xMm: number; yMm: number };
 }
 
 /** One machine condition: a generator setting with its gap and its finish. */
@@ -35,6 +37,10 @@ export interface SinkerCondition {
   orbitMm: number;
   /** Estimated removal rate, mm³/min, for the cycle time. */
   removalMm3PerMin: number;
+  /** Roughness depth left for the next condition on the floor and the walls, mm (0 for the last). */
+  allowanceMm?: number;
+  /** Programmed down feed (the servo feeds slower as it needs), mm/min. */
+  feedMmPerMin?: number;
 }
 
 export interface SinkerCavity {
@@ -53,6 +59,10 @@ export interface SinkerPlan {
   cavities: SinkerCavity[];
   /** Height for moves between cavities, mm above Z0. */
   clearanceZ: number;
+  /** The condition table used: 'graphite on steel'… */
+  pair?: string;
+  /** The roughness the last conditions aim for, Ra µm. */
+  raUm?: number;
   warnings: string[];
   notProgrammed: string[];
 }

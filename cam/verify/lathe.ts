@@ -26,7 +26,7 @@ export interface DiameterTarget {
 }
 
 export interface LatheVerificationInput {
-  dialect: LatheDialect;
+  dialect: LatheDialect | 'sinumerik';
   stock: { diameterMm: number; frontFaceZ: number; chuckFaceZ: number };
   lengthMm: number;
   partingWidthMm: number;
@@ -39,6 +39,19 @@ export interface LatheVerificationInput {
   envelope: { xMax: number; zMax: number };
   /** Finished sizes must be within this of the target, on the diameter (mm). */
   sizeToleranceMm?: number;
+  /**
+   * External threads the program cuts: synchronised passes of a threading tool with this lead
+   * must reach the root diameter from `fromZ` (free-end side) to `toZ`.
+   */
+  threads?: ThreadTarget[];
+}
+
+export interface ThreadTarget {
+  label: string;
+  fromZ: number;
+  toZ: number;
+  rootMm: number;
+  leadMm: number;
 }
 
 export interface VerificationCheck {
@@ -73,6 +86,7 @@ const checkTitles = {
   outer: 'Finishing reaches every outer diameter within 0.01 mm',
   inner: 'Finishing reaches every bore diameter within 0.01 mm',
   chamfers: 'Chamfers are cut',
+  threads: 'Threads are cut to their root diameter',
   partOff: 'The part is cut off',
 } as const;
 type CheckId = keyof typeof checkTitles;
@@ -144,6 +158,8 @@ export function verifyLatheProgram(
     extents: null,
   };
   let ended = false;
+  /** Per thread target: the deepest synchronised pass seen over its whole length. */
+  const threadDepth = (input.threads ?? []).map(() => Infinity);
   const lines = typeof program === 'string' ? program.split(/\r?\n/) : program;
   const counted = (function* count() {
     for (const line of lines) {
@@ -187,7 +203,10 @@ export function verifyLatheProgram(
       }
       if (event.kind === 'rapid') {
         stats.rapids += 1;
-        if (from) {
+        // A threading tool backing straight out of its pass leaves through the groove it cut.
+        const threadRetract =
+          tool?.kind === 'threading' && from && Math.abs(to.z - from.z) < 1e-9 && to.x > from.x;
+        if (from && !threadRetract) {
           for (const point of samples(from, to, 0.1)) {
             if (material.contains(point.z, point.x / 2)) {
               fail(
@@ -201,14 +220,37 @@ export function verifyLatheProgram(
         continue;
       }
       stats.feeds += 1;
+      const lead = event.leadMm;
+      const synchronised = lead !== undefined && lead > 0;
       if (event.tool === null) fail('setup', `line ${line}: cutting with no tool selected`);
       if (event.spindle.turning === 'off')
         fail('setup', `line ${line}: cutting with the spindle stopped`);
-      if (event.feed <= 0) fail('setup', `line ${line}: cutting with no feed rate`);
-      if (event.feedMode !== 'per-rev')
-        fail('setup', `line ${line}: feed per minute where feed per revolution is expected`);
+      if (!synchronised) {
+        if (event.feed <= 0) fail('setup', `line ${line}: cutting with no feed rate`);
+        if (event.feedMode !== 'per-rev')
+          fail('setup', `line ${line}: feed per minute where feed per revolution is expected`);
+      } else if (event.spindle.mode === 'css') {
+        fail('setup', `line ${line}: threading under constant surface speed (use G97)`);
+      }
       if (event.spindle.mode === 'css' && event.spindle.maxRpm === null) {
         fail('setup', `line ${line}: constant surface speed without a spindle speed limit`);
+      }
+      if (tool?.kind === 'threading') {
+        // A thread is a helical groove: the crest stays, so the material model is not cut.
+        if (!synchronised) fail('setup', `line ${line}: a threading tool feeding unsynchronised`);
+        else if (from) {
+          (input.threads ?? []).forEach((thread, index) => {
+            const high = Math.max(from.z, to.z);
+            const low = Math.min(from.z, to.z);
+            if (
+              Math.abs(lead - thread.leadMm) < 1e-6 &&
+              high >= thread.fromZ - 1e-6 &&
+              low <= thread.toZ + 1e-6
+            )
+              threadDepth[index] = Math.min(threadDepth[index]!, Math.max(from.x, to.x));
+          });
+        }
+        continue;
       }
       if (!from) {
         fail(
@@ -243,13 +285,27 @@ export function verifyLatheProgram(
   }
 
   if (!ended) fail('end', 'the program has no M30 (or M2) end');
+  (input.threads ?? []).forEach((thread, index) => {
+    const reached = threadDepth[index]!;
+    if (reached === Infinity)
+      fail(
+        'threads',
+        `${thread.label}: no threading pass covers Z${round(thread.fromZ)} to Z${round(thread.toZ)}`,
+      );
+    else if (Math.abs(reached - thread.rootMm) > 0.02)
+      fail(
+        'threads',
+        `${thread.label}: the last pass reaches Ø${round(reached)}, the root is Ø${round(thread.rootMm)}`,
+      );
+  });
   checkFinishedPart(input, material, tolerance, fail);
 
   const checks: VerificationCheck[] = (Object.keys(checkTitles) as CheckId[])
     .filter(
       (id) =>
         (id !== 'inner' || input.inner.length > 0) &&
-        (id !== 'chamfers' || input.chamfers.length > 0),
+        (id !== 'chamfers' || input.chamfers.length > 0) &&
+        (id !== 'threads' || (input.threads ?? []).length > 0),
     )
     .map((id) => ({
       id,

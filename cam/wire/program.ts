@@ -33,6 +33,12 @@ export interface WirePass {
   feedMmPerMin: number;
   /** Expected roughness after this pass, Ra µm. */
   raUm: number;
+  /** Spark gap per side of this pass's condition, mm (offsetMm = wire radius + gapMm + allowanceMm). */
+  gapMm?: number;
+  /** Material left on the wall for the later skims, mm. */
+  allowanceMm?: number;
+  /** Size accuracy the pass reaches, ± mm (typical value). */
+  accuracyMm?: number;
 }
 
 export interface WireContour {
@@ -49,6 +55,10 @@ export interface WireContour {
   passes: WirePass[];
   /** A tab length left uncut at the end of the rough pass so the slug or part does not drop, mm (0: none). */
   tabMm: number;
+  /** Round holes: the circle the path follows (written as G2/G3 arcs instead of the polygon's chords). */
+  circle?: { center: Point2; radiusMm: number };
+  /** Where the rough pass stops, tabMm before the lead-in point along the path (tabMm > 0). */
+  tabStart?: Point2;
 }
 
 export interface WirePlan {
@@ -57,6 +67,8 @@ export interface WirePlan {
   /** Plate thickness, mm. */
   thicknessMm: number;
   contours: WireContour[];
+  /** The plate (stock) around the part in work coordinates, when known. */
+  stockBounds?: { minX: number; minY: number; maxX: number; maxY: number };
   warnings: string[];
   notProgrammed: string[];
 }

@@ -8,10 +8,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { BlueprintAnalysis } from '#cam/blueprint-description';
 import { parseDiameterCallout, parseLengthCallout } from '#cam/callouts';
 import type { CuttingOverrides } from '#cam/cutting-data';
-import { generateLatheProgram } from '#cam/lathe/generate';
+import { formatDuration } from '#cam/cycle-time';
+import { generateProgram } from '#cam/generate';
+import type { SummaryOperation } from '#cam/program';
 import type { VerificationCheck } from '#cam/verify/lathe';
-import { PartModelError } from '#cam/lathe/part';
-import { PlanningError } from '#cam/lathe/plan';
+import { CamError } from '#cam/errors';
 import { programVersions, storedFiles } from '#db/schema';
 import type { QbotContext, WorkflowProgram } from '#machines/qbotSteps';
 import { promptHelperOf, qbotMessages } from '#machines/qbotSteps';
@@ -25,8 +26,8 @@ import { forgetFile, storeFile } from '#server/storage/stored-files';
 import { suggestedStock } from '#server/assistant/offline/analysis';
 
 export const programMessages = {
-  notLathe: (jobType: string) =>
-    `This version writes lathe programs; ${jobType} programs come in a later version. Reset to "Choose Job Type" and choose Lathe.`,
+  blockUnreadable: (size: string) =>
+    `I could not read a block size from the stock size "${size}". Reset to "Choose Material Size" and give it like "Plate 180 x 80 x 12 mm" (length x width x thickness).`,
   stockUnreadable: (size: string) =>
     `I could not read a bar diameter from the stock size "${size}". Reset to "Choose Material Size" and give it like "Ø20 x 100 round bar".`,
   toolsChanged:
@@ -35,15 +36,19 @@ export const programMessages = {
     `The program did not pass verification (${failed.join('; ')}), so it is not offered for download.`,
 } as const;
 
+/** The chosen size, or the description's suggestion when the user kept the placeholder. */
+function chosenSize(size: QbotContext['materialSize'], analysis: BlueprintAnalysis) {
+  return size === null || size === qbotMessages.defaultStockSize
+    ? suggestedStock(analysis.description)
+    : size;
+}
+
 /** Stock diameter and length from the workflow's size choice, or the description's suggestion. */
 export function stockOf(
   size: QbotContext['materialSize'],
   analysis: BlueprintAnalysis,
 ): { diameterMm: number; lengthMm?: number } {
-  const chosen =
-    size === null || size === qbotMessages.defaultStockSize
-      ? suggestedStock(analysis.description)
-      : size;
+  const chosen = chosenSize(size, analysis);
   const text = typeof chosen === 'string' ? chosen : `${chosen.diameter} x ${chosen.length}`;
   const diameterText = typeof chosen === 'string' ? chosen : chosen.diameter;
   const diameterMm =
@@ -59,6 +64,37 @@ export function stockOf(
       : chosen.length;
   const lengthMm = lengthText ? parseLengthCallout(lengthText)?.valueMm : undefined;
   return { diameterMm, ...(lengthMm ? { lengthMm } : {}) };
+}
+
+const sizeNumber = '(\\d+(?:[.,]\\d+)?)';
+const blockPattern = new RegExp(
+  `${sizeNumber}\\s*(?:mm)?\\s*[x×*]\\s*${sizeNumber}\\s*(?:mm)?\\s*[x×*]\\s*${sizeNumber}\\s*(mm|in\\b|inch|")?`,
+  'i',
+);
+
+/**
+ * Block or plate stock (milling, wire and sinker EDM) from the size choice: three sizes
+ * "length x width x thickness", in mm unless marked in inches ("4 x 2 x 0.5 in").
+ * @throws AppError 422 when the text does not hold three positive sizes
+ */
+export function blockStockOf(
+  size: QbotContext['materialSize'],
+  analysis: BlueprintAnalysis,
+): { shape: 'block'; xMm: number; yMm: number; zMm: number } {
+  const chosen = chosenSize(size, analysis);
+  const text =
+    typeof chosen === 'string'
+      ? chosen
+      : `${chosen.shape} ${chosen.diameter} x ${chosen.length}`.trim();
+  const match = blockPattern.exec(text);
+  if (!match) throw new AppError(422, 'validation_failed', programMessages.blockUnreadable(text));
+  const scale = match[4] && !/mm/i.test(match[4]) ? 25.4 : 1;
+  const [x, y, z] = [match[1], match[2], match[3]].map(
+    (value) => Math.round(Number(value!.replace(',', '.')) * scale * 1000) / 1000,
+  ) as [number, number, number];
+  if (!(x > 0 && y > 0 && z > 0))
+    throw new AppError(422, 'validation_failed', programMessages.blockUnreadable(text));
+  return { shape: 'block', xMm: x, yMm: y, zMm: z };
 }
 
 /** Overrides of successive simulation analyses combine: factors multiply, clearances take the larger. */
@@ -97,6 +133,29 @@ export function combineOverrides(
   return combined;
 }
 
+/** One operation for the download panel: "Rough contour: T3 Ø10 end mill, 120 m/min, 860 mm/min, ap 5 mm, 2 min 10 s". */
+export function operationLine(operation: SummaryOperation): string {
+  const speed =
+    operation.surfaceSpeed !== undefined
+      ? `${operation.surfaceSpeed} m/min`
+      : operation.rpm !== undefined
+        ? `${operation.rpm} rpm`
+        : undefined;
+  const feed =
+    operation.feedPerRev !== undefined
+      ? `${operation.feedPerRev} mm/rev`
+      : operation.feedMmPerMin !== undefined
+        ? `${operation.feedMmPerMin} mm/min`
+        : undefined;
+  const parts = [
+    speed,
+    feed,
+    operation.depthOfCut !== undefined ? `ap ${operation.depthOfCut} mm` : undefined,
+    operation.seconds !== undefined ? formatDuration(operation.seconds) : undefined,
+  ].filter(Boolean);
+  return `${operation.name}: ${[operation.tool, ...parts].join(', ')}`;
+}
+
 export interface ProgramDeps {
   db: Database;
   files: FileStore;
@@ -123,8 +182,6 @@ export async function writeProgram(
       'The job is not complete yet: confirm the description, material, size, job type, machine and tools first.',
     );
   }
-  if (context.jobType !== 'Lathe')
-    throw new AppError(422, 'validation_failed', programMessages.notLathe(context.jobType));
   const machine = await getMachine(db, organizationId, context.machine._id);
   const tools = (await listToolingPairs(db, organizationId, machine._id)).filter((tool) =>
     context.toolIds.includes(tool.id),
@@ -150,12 +207,17 @@ export async function writeProgram(
       )
     : ((previous?.overrides as CuttingOverrides | null) ?? undefined);
 
+  const stock =
+    context.jobType === 'Lathe'
+      ? { shape: 'round' as const, ...stockOf(context.materialSize, context.analysis) }
+      : blockStockOf(context.materialSize, context.analysis);
   let generated;
   try {
-    generated = generateLatheProgram({
+    generated = generateProgram({
+      jobType: context.jobType,
       description: context.analysis.description,
       material: context.material ?? context.analysis.description.materialSpecs.material,
-      stock: stockOf(context.materialSize, context.analysis),
+      stock,
       machine: {
         name: machine.name,
         manufacturer: machine.machineManufacturer?.name ?? 'Unknown',
@@ -171,7 +233,7 @@ export async function writeProgram(
       partName: (context.fileName ?? 'part').replace(/\.[A-Za-z0-9]+$/, ''),
     });
   } catch (error) {
-    if (error instanceof PartModelError || error instanceof PlanningError) {
+    if (error instanceof CamError) {
       throw new AppError(422, 'validation_failed', error.message);
     }
     throw error;
@@ -192,6 +254,16 @@ export async function writeProgram(
         bytes: Buffer.from(generated.gcode, 'utf8'),
       })
     : undefined;
+  const backplot = generated.report.passed
+    ? await storeFile(db, deps.files, {
+        organizationId,
+        threadId,
+        kind: 'backplot',
+        fileName: generated.fileName.replace(/\.nc$/, '-backplot.svg'),
+        contentType: 'image/svg+xml; charset=utf-8',
+        bytes: Buffer.from(generated.backplotSvg, 'utf8'),
+      })
+    : undefined;
   const fileId = stored?.id ?? null;
   const advice = generated.report.passed
     ? ((await deps.provider?.advisePlan(context.analysis, promptHelperOf(context), {
@@ -209,13 +281,18 @@ export async function writeProgram(
       dialect: generated.dialect,
       verified: generated.report.passed,
       report: generated.report,
-      summary: { ...generated.summary, advice: advice.notes },
+      summary: {
+        ...generated.summary,
+        advice: advice.notes,
+        backplotFileId: backplot?.id ?? null,
+      },
       promptHelper: promptHelperOf(context),
       overrides: overrides ?? null,
     });
   } catch (error) {
     // A program file without its version would never be offered: remove it.
     if (stored) await forgetFile(db, deps.files, stored);
+    if (backplot) await forgetFile(db, deps.files, backplot);
     throw error;
   }
   if (!generated.report.passed) {
@@ -233,13 +310,11 @@ export async function writeProgram(
     fileName: generated.fileName,
     verified: true,
     checks,
-    operations: generated.summary.operations.map((operation) => {
-      const speed =
-        operation.surfaceSpeed !== undefined
-          ? `${operation.surfaceSpeed} m/min`
-          : `${operation.rpm} rpm`;
-      return `${operation.name}: ${operation.tool}, ${speed}, ${operation.feedPerRev} mm/rev${operation.depthOfCut !== undefined ? `, ap ${operation.depthOfCut} mm` : ''}`;
-    }),
+    operations: generated.summary.operations.map(operationLine),
+    ...(generated.summary.cycleTime
+      ? { cycleTime: formatDuration(generated.summary.cycleTime.totalSeconds) }
+      : {}),
+    ...(backplot ? { backplotUrl: `/api/files/${backplot.id}` } : {}),
     warnings: generated.summary.warnings,
     notProgrammed: generated.summary.notProgrammed,
     advice: advice.notes,

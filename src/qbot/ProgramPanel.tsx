@@ -1,4 +1,5 @@
 import type { WorkflowProgram } from '#machines/qbotSteps';
+import { Backplot } from '../components/Backplot.tsx';
 
 /** The program's verification summary, shown beside its download. */
 export function ProgramPanel({
@@ -21,6 +22,12 @@ export function ProgramPanel({
           </li>
         ))}
       </ul>
+      {program.cycleTime ? (
+        <p className="cycle-time">Estimated cycle time: {program.cycleTime}</p>
+      ) : null}
+      {program.backplotUrl ? (
+        <Backplot src={program.backplotUrl} title={`Toolpath of ${program.fileName}`} />
+      ) : null}
       <details>
         <summary>Operations ({program.operations.length})</summary>
         <ol>

@@ -88,7 +88,30 @@ export const blindSleeve = part('Sleeve', 'CuZn39Pb3', (description) => {
   description.innerDiameters.push({ ...od(18, 12), type: 'bore' }, { ...od(12, 25), type: 'bore' });
 });
 
-export const testParts = { steppedShaft, bushing, groovedPin, blindSleeve };
+/**
+ * Hydraulic adapter in free-cutting steel: M20x1.5 x 18 at the free end (1x45° chamfer) up to a
+ * Ø28 shoulder, Ø28 x 12, O-ring groove Ø24 x 4, Ø28 x 14, through bore Ø10 H7, Ra 0.8. The
+ * thread ends at the shoulder, so the planner adds a DIN 76 undercut.
+ */
+export const threadedAdapter = part('Hydraulic adapter', '11SMnPb30', (description) => {
+  description.outerDiameters.push(
+    { ...od(20, 18), diameter: 'M20x1.5', type: 'thread', thread: 'M20x1.5' },
+    od(28, 12),
+    { ...od(24, 4), type: 'groove' },
+    od(28, 14),
+  );
+  description.innerDiameters.push({ ...od(10, 48, { fit: 'H7' }), type: 'bore', through: true });
+  description.features.chamfers.push({
+    dimensions: '1 x 45°',
+    location: 'free end',
+    sizeMm: 1,
+    angleDeg: 45,
+    atMm: 0,
+  });
+  description.surfaceFinish.raUm = 0.8;
+});
+
+export const testParts = { steppedShaft, bushing, groovedPin, blindSleeve, threadedAdapter };
 
 const row = (
   slot: string,
@@ -127,4 +150,5 @@ export const latheTooling: ToolRow[] = [
   row('T5', 'Drilling', 'Drill 8.5', 'HSS twist drill Ø8.5 mm'),
   row('T6', 'Drilling', 'Drill 16', 'HSS twist drill Ø16 mm'),
   row('T7', 'Boring', 'Boring bar CCMT 060204', 'Boring bar, min bore Ø8, 0.4 mm nose radius'),
+  row('T8', 'Turning', 'Threading 16ER AG60', 'External threading insert, 60° partial profile'),
 ];

@@ -19,6 +19,7 @@ interface Machine {
   name: string;
   serialNumber: string;
   controllerModelType: { name: string };
+  machineType: { name: string };
 }
 
 describe('the demo shop', () => {
@@ -43,7 +44,15 @@ describe('the demo shop', () => {
     expect(
       machines.map((machine) => [machine.name, machine.controllerModelType.name]).sort(),
     ).toEqual([
+      ['DMG MORI DMU 50', 'Sinumerik 840D sl'],
+      ['DN Solutions DNM 4500', 'Fanuc 0i-MF Plus'],
+      ['DN Solutions Lynx 2100', 'Sinumerik 828D'],
+      ['DN Solutions PUMA 2600', 'Fanuc 0i-TF Plus'],
       ['Haas ST-10', 'Haas NGC'],
+      ['Haas VF-2', 'Haas NGC'],
+      ['Mitsubishi MV2400S', 'D-CUBES'],
+      ['Sodick AG40L', 'Sodick sinker EDM control'],
+      ['Tormach 1100MX', 'PathPilot'],
       ['Tormach 15L Slant-PRO', 'PathPilot'],
     ]);
     for (const machine of machines) {
@@ -55,8 +64,17 @@ describe('the demo shop', () => {
         })
       ).json<{ toolingPairs: { toolType: string }[] }>();
       const types = new Set(toolingPairs.map((tool) => tool.toolType));
-      // Enough to turn, face, drill, bore and part off (a Cutting tool) what the workflow plans.
-      for (const type of ['Turning', 'Drilling', 'Boring', 'Cutting'])
+      // Enough for what the workflow plans on each kind of machine: lathes turn, drill, bore and
+      // part off (a Cutting tool); mills face, mill and drill; EDM machines carry wire or electrodes.
+      const needed: Record<string, string[]> = {
+        'Turning Center': ['Turning', 'Drilling', 'Boring', 'Cutting'],
+        'Vertical Machining Center': ['Facing', 'Milling', 'Drilling'],
+        'Wire EDM': ['Electrical Discharge Machining'],
+        'Sinker EDM': ['Electrical Discharge Machining'],
+      };
+      const kind = machine.machineType.name;
+      expect(Object.keys(needed)).toContain(kind);
+      for (const type of needed[kind]!)
         expect(types, `${machine.name} lacks a ${type} tool`).toContain(type);
     }
     await again.close();

@@ -142,6 +142,25 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
     expect(result.status).toBe(0);
   });
 
+  it('cuts the G76 thread of the threaded adapter to its root, as the verifier reads it', () => {
+    const program = linuxcncProgram(testParts.threadedAdapter);
+    expect(program.gcode).toMatch(/\nG76 P1\.5 Z-16\.4 I-2 J0\.752 K1\.84 Q29\.5 R2 H1 E0 L0\n/);
+    const result = runRs274('threaded-adapter-g76', program.gcode);
+    expect(result.status).toBe(0);
+    // The synchronised cuts rs274 makes: one per pass, X a radius.
+    const passes = [
+      ...result.output.matchAll(
+        /START_SPEED_FEED_SYNC\([^)]*\)\s+\d+ N\.+ STRAIGHT_FEED\(([-\d.]+), [-\d.]+, ([-\d.]+)/g,
+      ),
+    ].map((match) => ({ x: 2 * Number(match[1]), z: Number(match[2]) }));
+    const cycle = program.plan.threads[0]!;
+    expect(passes).toHaveLength(cycle.passDepthsMm.length + cycle.springPasses);
+    expect(Math.min(...passes.map((pass) => pass.x))).toBeCloseTo(cycle.rootMm, 3);
+    expect(passes.at(-1)!.z).toBeCloseTo(cycle.endZ, 3);
+    expect(passes[0]!.x).toBeCloseTo(cycle.majorMm - 2 * cycle.passDepthsMm[0]!, 3);
+    expect(program.report.checks.find((check) => check.id === 'threads')?.passed).toBe(true);
+  });
+
   it('reports an interpreter error for a program LinuxCNC does not accept', () => {
     const result = runRs274('broken', '%\nG7 G18 G21\nG50 S2000\nM30\n%\n');
     expect(result.status).not.toBe(0);

@@ -31,6 +31,13 @@ const machines = {
     manufacturer: 'Haas Automation',
     model: 'ST-10',
   },
+  sinumerik: {
+    dialect: 'sinumerik',
+    controllerType: 'Siemens',
+    controllerModel: 'Sinumerik 828D',
+    manufacturer: 'EMCO',
+    model: 'Hyperturn 45',
+  },
 } as const;
 
 function job(
@@ -91,6 +98,12 @@ describe('lathe programs for designed parts', () => {
     expect(haas).toMatch(/^%\nO01001 \(/);
     expect(haas).toMatch(/\nT101\n/);
     expect(haas).toContain('G53 G00 X0.\nG53 G00 Z0.');
+    const sinumerik = generateLatheProgram(job(testParts.steppedShaft, 'sinumerik')).gcode;
+    expect(sinumerik).toMatch(/^; Part: /);
+    expect(sinumerik).toContain('G18 G71 G90 G95 DIAMON\nG54\n');
+    expect(sinumerik).toMatch(/\nT1 D1\nG96 S\d+ LIMS=2500 M3\n/);
+    expect(sinumerik).toMatch(/X\d+ Z/);
+    expect(sinumerik.trimEnd().endsWith('M30')).toBe(true);
   });
 
   it('states part, material, stock, machine, controller, tools and version in the header', () => {
@@ -141,18 +154,20 @@ describe('what the planner refuses, and says', () => {
     ).toThrow(/The stock Ø30 mm is too small for the part's largest diameter Ø36 mm/);
   });
 
-  it('refuses a controller without a lathe post-processor', () => {
-    const sinumerik = {
+  it('refuses a controller without a lathe post-processor, naming the ones there are', () => {
+    const heidenhain = {
       ...machines.linuxcnc,
-      dialect: 'sinumerik',
-      controllerModel: 'Sinumerik 840D sl',
+      dialect: 'heidenhain',
+      controllerModel: 'CNC PILOT 640',
     };
     expect(() =>
       generateLatheProgram({
         ...job(testParts.steppedShaft, 'linuxcnc'),
-        machine: { name: 'M', serialNumber: 'S', ...sinumerik },
+        machine: { name: 'M', serialNumber: 'S', ...heidenhain },
       }),
-    ).toThrow(/Lathe programs for Sinumerik 840D sl \(sinumerik dialect\) are not available yet/);
+    ).toThrow(
+      'Lathe programs for CNC PILOT 640 (heidenhain dialect) are not available yet: this version writes LinuxCNC/PathPilot, Fanuc, Haas and Sinumerik lathe programs.',
+    );
   });
 
   it('names what a description lacks', () => {
@@ -195,8 +210,8 @@ describe('the interpreter', () => {
         .filter((event) => event.type === 'motion')
         .map((event) => (event as { to: unknown }).to),
     ).toEqual([
-      { x: 30, z: 1 },
-      { x: 28, z: -2 },
+      { x: 30, y: 0, z: 1 },
+      { x: 28, y: 0, z: -2 },
     ]);
     expect(fanuc.find((event) => event.type === 'tool')).toMatchObject({ tool: 3 });
   });

@@ -10,6 +10,13 @@ import type {
 import { parseDiameterCallout, parseLengthCallout } from '#cam/callouts';
 import { materialChoices } from '#cam/materials';
 import { suggestRoundBar } from '#cam/stock';
+import {
+  PrismaticPartError,
+  facingAllowanceMm,
+  prismaticPartFromDescription,
+  type PrismaticPart,
+} from '#cam/prismatic/part';
+import { blockStockText, suggestBlockStock } from '#cam/prismatic/stock';
 
 const numberOf = (
   value: number | undefined,
@@ -17,9 +24,60 @@ const numberOf = (
   parse: (text: string) => number | undefined,
 ) => value ?? parse(text);
 
+/** The prismatic part of a description, or undefined when it has none or it is not usable. */
+function prismaticPartOf(
+  description: BlueprintDescription,
+  stockThicknessMm?: number,
+): PrismaticPart | undefined {
+  if (!description.prismatic) return undefined;
+  try {
+    return prismaticPartFromDescription(
+      description,
+      stockThicknessMm === undefined ? {} : { stockThicknessMm },
+    );
+  } catch (error) {
+    if (error instanceof PrismaticPartError) return undefined;
+    throw error;
+  }
+}
+
+const mm = (value: number) => String(Math.round(value * 100) / 100);
+
+/** Tools a plate or block needs, in words: facing, contour, drills, taps, counterbores. */
+function prismaticTools(part: PrismaticPart): string[] {
+  const tools = ['Face mill or large end mill for facing the top'];
+  const widths = [
+    ...part.slots.map((slot) => slot.widthMm),
+    ...part.pockets.map((pocket) => {
+      const xs = pocket.outline.map((p) => p.x);
+      const ys = pocket.outline.map((p) => p.y);
+      return Math.min(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+    }),
+  ];
+  const narrowest = widths.length > 0 ? Math.min(...widths) : undefined;
+  tools.push(
+    narrowest === undefined
+      ? 'End mill for the outside contour'
+      : `End mill under Ø${mm(narrowest)} mm for the contour, cut-outs and slots (the inside corner radii limit it further)`,
+  );
+  if (part.holes.length > 0) tools.push('Spot drill');
+  const drills = [...new Set(part.holes.map((hole) => hole.diameterMm))].sort((a, b) => a - b);
+  for (const diameter of drills) tools.push(`Twist drill Ø${mm(diameter)} mm`);
+  const taps = [...new Set(part.holes.flatMap((hole) => hole.thread?.callout ?? []))];
+  for (const tap of taps) tools.push(`Tap ${tap}`);
+  const bores = [...new Set(part.holes.flatMap((hole) => hole.counterbore?.diameterMm ?? []))].sort(
+    (a, b) => a - b,
+  );
+  for (const diameter of bores) tools.push(`Counterbore or end mill for Ø${mm(diameter)} mm`);
+  return tools;
+}
+
 /** Tools the part needs, in words, from its diameters and features. */
 export function toolsNeeded(description: BlueprintDescription): string[] {
-  if (description.outerDiameters.length === 0) return [];
+  if (description.outerDiameters.length === 0) {
+    const part = prismaticPartOf(description, 1000);
+    return part ? prismaticTools(part) : [];
+  }
   const tools = [
     'External turning tool for roughing (0.8 mm nose radius)',
     'External finishing tool (0.4 mm nose radius)',
@@ -54,8 +112,22 @@ export function toolsNeeded(description: BlueprintDescription): string[] {
   return tools;
 }
 
-/** The suggested stock: round bar for a turned part, else the spec's default text. */
+/**
+ * The suggested stock: round bar for a turned part; for a plate or block (`description.prismatic`)
+ * a block of standard flat bar or saw-cut plate ('Plate 180 x 80 x 12 mm', cam/prismatic/stock.ts),
+ * without its height when the thickness is unknown; else the spec's default text.
+ */
 export function suggestedStock(description: BlueprintDescription): MaterialSize {
+  if (description.prismatic && description.outerDiameters.length === 0) {
+    const part = prismaticPartOf(description);
+    if (part) return blockStockText(suggestBlockStock(part));
+    // Thickness unknown: size X and Y with any thickness, and say the height is open.
+    const sized = prismaticPartOf(description, 1 + facingAllowanceMm);
+    if (sized) {
+      const block = suggestBlockStock(sized);
+      return `Plate ${block.xMm} x ${block.yMm} mm, thickness not on the drawing (give it with 'Change')`;
+    }
+  }
   const diameters = description.outerDiameters
     .map((feature) =>
       numberOf(

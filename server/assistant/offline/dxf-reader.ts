@@ -9,12 +9,13 @@ import DxfParser, { type IDxf } from 'dxf-parser';
 import type { BlueprintDescription } from '#server/contracts/blueprint';
 import { collectDrawing, type Primitive } from './dxf-geometry.ts';
 import { boxOf, diagonal, dropFrames, groupViews, unionBox, type View } from './dxf-shapes.ts';
-import { findTurnedPart } from './dxf-axis.ts';
+import { findTurnedPart, type TurnedPartVerdict } from './dxf-axis.ts';
+import { formatMm } from '#cam/callouts';
 import { extractProfile } from './dxf-profile.ts';
 import { applyDimensions, readDimension, type DrawingUnits } from './dxf-dimensions.ts';
 import { readNotes } from './dxf-notes.ts';
 import { describeTurnedPart } from './dxf-describe.ts';
-import { describeNonTurnedPart } from './dxf-prismatic.ts';
+import { describeNonTurnedPart, thicknessFromNotes } from './dxf-prismatic.ts';
 import { TimeLimitError, runWithTimeLimit } from './time-limit.ts';
 
 export interface DxfReading {
@@ -250,7 +251,15 @@ function readDxfNow(content: string, fileName: string): DxfReading {
   }
   const all = unionBox(primitives.map(boxOf));
   const views = groupViews(primitives, Math.max(0.01, 0.005 * diagonal(all)));
-  const verdict = findTurnedPart(views, drawing.centreLines, drawing.notes);
+  // A plate thickness written on the drawing ('THK 12') makes it a plate, however round it looks.
+  const plateThickness = thicknessFromNotes(drawing.notes, units.mmPerUnit);
+  const verdict: TurnedPartVerdict =
+    plateThickness === undefined
+      ? findTurnedPart(views, drawing.centreLines, drawing.notes)
+      : {
+          turned: false,
+          reason: `the drawing gives a plate thickness of ${formatMm(plateThickness)} mm`,
+        };
   const findings = readNotes(drawing.notes);
 
   let description: BlueprintDescription;
@@ -259,13 +268,17 @@ function readDxfNow(content: string, fileName: string): DxfReading {
     const dimensions = applyDimensions(profile, drawing.dimensions, units);
     description = describeTurnedPart(profile, dimensions, findings);
   } else {
-    const texts = drawing.dimensions.map((d) => readDimension(d, units).text);
+    const dimensions = drawing.dimensions.map((note) => ({
+      note,
+      text: readDimension(note, units).text,
+    }));
     description = describeNonTurnedPart(
       views,
       verdict.reason,
       drawing.centreLines,
-      texts,
+      dimensions.map((d) => d.text),
       findings,
+      { notes: drawing.notes, dimensions, mmPerUnit: units.mmPerUnit },
     );
   }
   if (units.units === 'inch' || units.mmPerUnit !== 1) {

@@ -268,7 +268,9 @@ export function closedLoops(primitives: Primitive[], tolMm: number): Loop[] {
       }
     }
     nodes.push(p);
-    cells.set(`${cx},${cy}`, [...(cells.get(`${cx},${cy}`) ?? []), nodes.length - 1]);
+    const cell = cells.get(`${cx},${cy}`);
+    if (cell) cell.push(nodes.length - 1);
+    else cells.set(`${cx},${cy}`, [nodes.length - 1]);
     return nodes.length - 1;
   };
   const edges: { primitive: Primitive; from: number; to: number }[] = [];
@@ -297,7 +299,9 @@ export function closedLoops(primitives: Primitive[], tolMm: number): Loop[] {
   const components = new Map<number, typeof edges>();
   for (const edge of edges) {
     const root = find(edge.from);
-    components.set(root, [...(components.get(root) ?? []), edge]);
+    const members = components.get(root);
+    if (members) members.push(edge);
+    else components.set(root, [edge]);
   }
   for (const members of components.values()) {
     const closed = members.every(

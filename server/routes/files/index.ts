@@ -1,4 +1,4 @@
-/** Stored drawings and programs, mounted at /api/files: only for members of the owning organization. */
+/** Stored drawings, programs and backplots, mounted at /api/files: only for members of the owning organization. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:fileId',
     {
       schema: {
-        summary: 'Download a stored drawing or a verified program',
+        summary: 'Download a stored drawing, a verified program or its backplot (SVG)',
         security: [{ bearerAuth: [] }],
         params: z.object({ fileId: z.uuid('File not found.') }),
         response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
@@ -51,6 +51,11 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           )
           .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
+          // Drawings and backplots are shown inline: nothing in them may run or load.
+          .header(
+            'content-security-policy',
+            "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+          )
           // Bytes, not JSON: Fastify sends Buffers as they are.
           .send(bytes as never)
       );

@@ -1,0 +1,262 @@
+/**
+ * From a confirmed description and the job's choices to a verified milling program: build the
+ * prismatic part, plan it, write it with the mill post-processor of the machine's controller,
+ * and read it back with the verifier.
+ */
+import { circlePolygon } from '../geometry/polygon.ts';
+import { PlanningError } from '../lathe/plan.ts';
+import { millPostFor } from '../post/mill/index.ts';
+import type { MillDialect } from '../post/mill/index.ts';
+import { prismaticPartFromDescription } from '../prismatic/part.ts';
+import type { PrismaticPart } from '../prismatic/part.ts';
+import { safeFileName } from '../program.ts';
+import type { PlotOutline, ProgramJob, ProgramReport, ProgramSummary } from '../program.ts';
+import { verifyMillProgram } from '../verify/mill.ts';
+import type { HoleTarget, MillVerificationInput, PocketTarget } from '../verify/mill.ts';
+import { breakthroughMm, planMilledPart, slotOutline } from './plan.ts';
+import type { MillPlan, MillTool } from './program.ts';
+import { classifyMillTool } from './tooling.ts';
+
+export interface MillProgram {
+  gcode: string;
+  fileName: string;
+  dialect: string;
+  report: ProgramReport;
+  summary: ProgramSummary;
+  outline: PlotOutline;
+  plan: MillPlan;
+}
+
+/** Spindle limit when the machine's own is unknown, rpm (a small VMC). */
+export const defaultMillMaxRpm = 8000;
+
+const fmt = (value: number) => String(Math.round(value * 1000) / 1000);
+
+/** Whether the plan left a feature out (its name opens a 'not programmed' entry). */
+const dropped = (plan: MillPlan, name: string) =>
+  plan.notProgrammed.some((entry) => entry.startsWith(`${name}:`));
+
+/** What the verifier checks for a plan: the features the plan programmed. */
+export function millVerificationInput(
+  plan: MillPlan,
+  dialect: MillDialect,
+  tools: MillTool[],
+): MillVerificationInput {
+  const { part, stock } = plan;
+  const thickness = part.thicknessMm;
+  const holes: HoleTarget[] = [];
+  for (const hole of part.holes) {
+    const label = hole.label || `Ø${fmt(hole.diameterMm)}`;
+    if (dropped(plan, label)) {
+      const entry = plan.notProgrammed.find((text) => text.startsWith(`${label}:`))!;
+      if (!/tap drill is drilled/.test(entry)) continue;
+      holes.push({
+        label,
+        center: hole.center,
+        diameterMm: hole.diameterMm,
+        depthMm: hole.through ? thickness : hole.depthMm,
+      });
+      continue;
+    }
+    const tapped = hole.kind === 'tapped' && hole.thread;
+    holes.push({
+      label,
+      center: hole.center,
+      diameterMm: tapped ? hole.thread!.tapDrillMm : hole.diameterMm,
+      depthMm: hole.through ? thickness : hole.depthMm,
+      ...(tapped
+        ? {
+            tapDepthMm: hole.through ? thickness : (hole.threadDepthMm ?? hole.depthMm),
+            threadMm: hole.thread!.nominalMm,
+          }
+        : {}),
+      ...(hole.counterbore && !dropped(plan, `Counterbore ${label}`)
+        ? { outsideFloorZ: -hole.counterbore.depthMm }
+        : {}),
+    });
+    if (hole.counterbore && !dropped(plan, `Counterbore ${label}`))
+      holes.push({
+        label: `Counterbore ${label}`,
+        center: hole.center,
+        diameterMm: hole.counterbore.diameterMm,
+        depthMm: hole.counterbore.depthMm,
+      });
+  }
+  const pockets: PocketTarget[] = [];
+  part.pockets.forEach((pocket, index) => {
+    const sameKind = part.pockets.filter((other) => other.through === pocket.through);
+    const label =
+      pocket.label || `${pocket.through ? 'Cut-out' : 'Pocket'} ${sameKind.indexOf(pocket) + 1}`;
+    void index;
+    if (dropped(plan, label)) return;
+    pockets.push({
+      label,
+      region: [pocket.outline, ...pocket.islands],
+      depthMm: pocket.through ? thickness : pocket.depthMm,
+      through: pocket.through,
+    });
+  });
+  part.slots.forEach((slot, index) => {
+    const label = slot.label || `Slot ${index + 1}`;
+    if (dropped(plan, label)) return;
+    pockets.push({
+      label,
+      region: [slotOutline(slot.from, slot.to, slot.widthMm)],
+      depthMm: slot.through ? thickness : slot.depthMm,
+      through: slot.through,
+    });
+  });
+  const reach = 100;
+  const deepest = Math.max(
+    breakthroughMm,
+    ...plan.operations.map((operation) =>
+      operation.cycle ? -operation.cycle.bottomZ - thickness : 0,
+    ),
+  );
+  return {
+    dialect,
+    stock,
+    outline: part.outline,
+    thicknessMm: thickness,
+    toleranceMm: part.generalToleranceMm > 0 ? part.generalToleranceMm : 0.1,
+    outlineCut: plan.operations.some((operation) => operation.name === 'Finish contour'),
+    holes,
+    pockets,
+    tools: tools
+      .filter((tool) => tool.number > 0)
+      .map((tool) => {
+        const bored = plan.operations.find(
+          (operation) => operation.tool.number === tool.number && operation.tool.diameterMm,
+        );
+        return {
+          number: tool.number,
+          kind: tool.kind,
+          diameterMm: bored?.tool.diameterMm ?? tool.diameterMm ?? 0,
+        };
+      }),
+    envelope: {
+      xMin: stock.origin.x - reach,
+      xMax: stock.origin.x + stock.xMm + reach,
+      yMin: stock.origin.y - reach,
+      yMax: stock.origin.y + stock.yMm + reach,
+      zMin: stock.origin.z - deepest - 1,
+      zMax: Math.max(plan.clearanceZ, stock.origin.z + stock.zMm) + reach,
+    },
+  };
+}
+
+/** The part outline, inner contours and hole circles for the backplot (XY). */
+export function millOutline(part: PrismaticPart): PlotOutline {
+  return {
+    plane: 'XY',
+    polygons: [
+      part.outline,
+      ...part.pockets.flatMap((pocket) => [pocket.outline, ...pocket.islands]),
+      ...part.slots.map((slot) => slotOutline(slot.from, slot.to, slot.widthMm)),
+      ...part.holes.flatMap((hole) => [
+        circlePolygon(hole.center, hole.diameterMm / 2, 0.02),
+        ...(hole.counterbore
+          ? [circlePolygon(hole.center, hole.counterbore.diameterMm / 2, 0.02)]
+          : []),
+      ]),
+    ].map((polygon) => polygon.map(({ x, y }) => ({ x, y }))),
+  };
+}
+
+const blockNeeded =
+  'A milling job needs a block or plate as stock: give its size like "105 x 65 x 15 mm plate".';
+
+function requirePost(job: ProgramJob) {
+  const post = millPostFor(job.machine.dialect);
+  if (!post) {
+    throw new PlanningError(
+      `Milling programs for ${job.machine.controllerModel || job.machine.controllerType} (${job.machine.dialect} dialect) are not available yet: this version writes LinuxCNC/PathPilot, Fanuc, Haas and Sinumerik mill programs; Heidenhain and Okuma mill programs are not written yet.`,
+    );
+  }
+  return post;
+}
+
+/**
+ * Write and verify a milling program for a part already built (the generator's core).
+ * @throws PlanningError when the job cannot be planned
+ */
+export function generateMillProgramForPart(job: ProgramJob, part: PrismaticPart): MillProgram {
+  const post = requirePost(job);
+  if (job.stock?.shape !== 'block') throw new PlanningError(blockNeeded);
+  const tools = job.tools.map(classifyMillTool);
+  const maxRpm = job.machine.maxRpm ?? defaultMillMaxRpm;
+  const plan = planMilledPart({
+    part,
+    material: job.material,
+    stock: { xMm: job.stock.xMm, yMm: job.stock.yMm, zMm: job.stock.zMm },
+    tools,
+    maxRpm,
+    ...(job.overrides ? { overrides: job.overrides } : {}),
+  });
+  const partName =
+    job.partName ?? (job.description.source?.split(':').pop()?.trim() || 'Milled part');
+  const stock = `block ${fmt(job.stock.xMm)} x ${fmt(job.stock.yMm)} x ${fmt(job.stock.zMm)} mm`;
+  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
+  const gcode = post.write(
+    plan,
+    {
+      partName,
+      material: job.material,
+      stock,
+      machine: `${job.machine.name} - ${job.machine.manufacturer} ${job.machine.model}, serial ${job.machine.serialNumber}`,
+      controller: `${controller} (${post.label})`,
+      programVersion: job.programVersion,
+      notes: [
+        ...(job.headerNotes ?? []),
+        ...plan.warnings,
+        ...plan.notProgrammed.map((entry) => `not programmed: ${entry}`),
+      ],
+    },
+    { programNumber: 1000 + (job.programVersion % 9000) },
+  );
+  const report = verifyMillProgram(gcode, millVerificationInput(plan, post.dialect, tools));
+  return {
+    gcode,
+    fileName: `${safeFileName(partName)}-v${job.programVersion}.nc`,
+    dialect: post.dialect,
+    report,
+    plan,
+    outline: millOutline(part),
+    summary: {
+      jobType: 'Milling',
+      operations: plan.operations.map((operation) => ({
+        name: operation.name,
+        tool: operation.tool.label,
+        surfaceSpeed: operation.data.surfaceSpeed,
+        rpm: operation.data.rpm,
+        ...(operation.data.feedPerRev !== undefined
+          ? { feedPerRev: operation.data.feedPerRev }
+          : {}),
+        feedMmPerMin: operation.data.feedMmPerMin,
+        ...(operation.data.depthOfCut !== undefined
+          ? { depthOfCut: operation.data.depthOfCut }
+          : {}),
+      })),
+      warnings: plan.warnings,
+      notProgrammed: plan.notProgrammed,
+      stock,
+      dialect: post.dialect,
+      controller,
+    },
+  };
+}
+
+/**
+ * Write and verify a milling program.
+ * @throws PrismaticPartError when the description has no usable top view, PlanningError when
+ *   the job cannot be planned (round or missing stock, a controller without a mill post, no tool
+ *   for anything, stock smaller than the part)
+ */
+export function generateMillProgram(job: ProgramJob): MillProgram {
+  if (job.stock?.shape !== 'block') throw new PlanningError(blockNeeded);
+  requirePost(job);
+  const part = prismaticPartFromDescription(job.description, {
+    stockThicknessMm: job.stock.zMm,
+  });
+  return generateMillProgramForPart(job, part);
+}

@@ -1,0 +1,165 @@
+/**
+ * Wire EDM programs in the ISO dialect of Fanuc-style wire controls (Mitsubishi, Sodick,
+ * Makino, Fanuc Robocut, GF AgieCharmilles in ISO mode); see docs/decisions/014-edm.md.
+ *
+ * Absolute G54 coordinates throughout (no G92: the wire travels between start holes, so every
+ * start hole is a G54 position). For each contour: `G0 X Y` to its start hole and
+ * `M0 (THREAD WIRE AT START HOLE …)`; for each pass a lead-in `G41 D1 G1 X Y F…` (or G42) to
+ * the contour, the contour itself (G1, and G2/G3 for round holes), a lead-out `G40 G1 X Y`
+ * back to the start hole; `M0 (CUT WIRE)` before the wire travels to the next start hole.
+ * Tabs: the rough pass stops short, an M0 asks the operator to secure the slug (or the part),
+ * the tab is cut, an M0 asks to remove it. The offset registers' values are in the header: the
+ * operator sets them, or takes them from the control's technology table.
+ * Brand-specific automatic threading and cutting (AWT) codes and condition numbers are not
+ * written.
+ */
+import type { Point2 } from '../../geometry/polygon.ts';
+import type { WireContour, WirePass, WirePlan } from '../../wire/program.ts';
+import { commentText, formatNumber } from '../common.ts';
+import type { ProgramHeader } from '../common.ts';
+
+const coordinate = (value: number) => formatNumber(value, 3, true);
+const comment = (text: string) => `(${commentText(text, true)})`;
+const xy = (point: Point2) => `X${coordinate(point.x)} Y${coordinate(point.y)}`;
+const mm = (value: number) => formatNumber(value, 3);
+
+/** The header's comment lines (without brackets). */
+export function wireHeaderLines(plan: WirePlan, header: ProgramHeader): string[] {
+  const passes = plan.contours[0]?.passes ?? [];
+  const radius = plan.wire.diameterMm / 2;
+  const stock = plan.stockBounds;
+  return [
+    `Wire EDM program: ${header.partName}`,
+    `Material: ${header.material}`,
+    `Stock: ${header.stock}`,
+    `Machine: ${header.machine}`,
+    `Controller: ${header.controller}`,
+    `Program version ${header.programVersion}, written by Q-Bot`,
+    'G54: X0 Y0 the lower-left corner of the part, Z0 the top of the plate; mm',
+    ...(stock
+      ? [
+          `Plate from X${mm(stock.minX)} Y${mm(stock.minY)} to X${mm(stock.maxX)} Y${mm(stock.maxY)} (part centred)`,
+        ]
+      : []),
+    `Plate thickness ${mm(plan.thicknessMm)} mm: set the upper guide just above the plate`,
+    `Wire: ${plan.wire.label} - ${plan.wire.row.toolName}`,
+    `Offset registers = wire radius ${mm(radius)} + spark gap + skim allowance:`,
+    ...passes.map(
+      (pass) =>
+        `D${pass.register} = ${mm(pass.offsetMm)} mm ${pass.name}` +
+        (pass.gapMm !== undefined ? ` (gap ${mm(pass.gapMm)}` : ' (') +
+        (pass.allowanceMm ? `, allowance ${mm(pass.allowanceMm)})` : ')'),
+    ),
+    `Conditions: take the control's technology for ${plan.wire.label} in ${header.material}, ${mm(plan.thicknessMm)} mm thick, ${passes.length} cut${passes.length > 1 ? 's' : ''}: ${passes.map((pass) => `${pass.name} Ra ${pass.raUm}`).join(', ')}`,
+    'The offsets above are typical values; use the technology table values if they differ',
+    `Contours: ${plan.contours.map((contour) => contour.label).join(', ')}`,
+    ...header.notes.map((note) => `Note: ${note}`),
+  ];
+}
+
+/** A pass's title: the start of its comment, and its operation name in the summary. */
+export function wirePassTitle(contour: WireContour, pass: WirePass): string {
+  return `${contour.label} ${pass.name}: D${pass.register} = ${mm(pass.offsetMm)} mm, Ra ${pass.raUm}`;
+}
+
+const passTitle = (contour: WireContour, pass: WirePass) =>
+  `${wirePassTitle(contour, pass)}, F ${pass.feedMmPerMin}`;
+
+/**
+ * The contour's moves from its lead-in point to `end` (the lead-in point for a full pass, the
+ * tab start for a rough pass that leaves a tab), and from `from` when the move starts at the tab.
+ */
+function contourMoves(contour: WireContour, stopAtTab: boolean): string[] {
+  const { path, circle } = contour;
+  const start = path[0]!;
+  if (circle) {
+    const { center } = circle;
+    const opposite = { x: center.x - circle.radiusMm, y: center.y };
+    const arc = (from: Point2, to: Point2) =>
+      `G3 ${xy(to)} I${coordinate(center.x - from.x)} J${coordinate(center.y - from.y)}`;
+    return [
+      arc(start, opposite),
+      arc(opposite, stopAtTab && contour.tabStart ? contour.tabStart : start),
+    ];
+  }
+  const lines = path.slice(1).map((point) => `G1 ${xy(point)}`);
+  lines.push(`G1 ${xy(stopAtTab && contour.tabStart ? contour.tabStart : start)}`);
+  return lines;
+}
+
+/** The tab from its start back to the lead-in point. */
+function tabMove(contour: WireContour): string {
+  const start = contour.path[0]!;
+  const tab = contour.tabStart!;
+  if (contour.circle) {
+    const { center } = contour.circle;
+    return `G3 ${xy(start)} I${coordinate(center.x - tab.x)} J${coordinate(center.y - tab.y)}`;
+  }
+  return `G1 ${xy(start)}`;
+}
+
+function contourLines(contour: WireContour, index: number, last: boolean): string[] {
+  const g = contour.side === 'left' ? 'G41' : 'G42';
+  const hole = contour.startHole;
+  const leadIn = contour.path[0]!;
+  const kept = contour.kind === 'inner' ? 'slug' : 'part';
+  const lines = [
+    comment(
+      `Contour ${index + 1}: ${contour.label} - ${contour.kind === 'inner' ? 'inner, offset into the slug' : 'outline, offset outward'}, ${contour.passes.length} pass${contour.passes.length > 1 ? 'es' : ''}${contour.tabMm > 0 ? `, tab ${mm(contour.tabMm)} mm` : ''}`,
+    ),
+    `G0 ${xy(hole)}`,
+    `M0 ${comment(`Thread wire at start hole ${xy(hole)} dia ${mm(contour.startHoleDiameterMm)}`)}`,
+  ];
+  const leadInLine = (pass: WirePass, to: Point2 = leadIn) =>
+    `${g} D${pass.register} G1 ${xy(to)} F${formatNumber(pass.feedMmPerMin, 1, true)}`;
+  const leadOut = () => `G40 G1 ${xy(hole)}`;
+  const [rough, ...skims] = contour.passes;
+  const hasTab = contour.tabMm > 0 && contour.tabStart !== undefined;
+  if (!hasTab || contour.kind === 'inner') {
+    lines.push(comment(passTitle(contour, rough!)), leadInLine(rough!));
+    lines.push(...contourMoves(contour, hasTab));
+    if (hasTab) {
+      lines.push(`M0 ${comment(`Secure the ${kept} - the tab is cut next`)}`, tabMove(contour));
+    }
+    if (contour.kind === 'inner') lines.push(`M0 ${comment('Remove the slug')}`);
+    lines.push(leadOut());
+    for (const pass of skims) {
+      lines.push(comment(passTitle(contour, pass)), leadInLine(pass));
+      lines.push(...contourMoves(contour, false), leadOut());
+    }
+    if (contour.kind === 'outline') lines.push(`M0 ${comment('The part is free - remove it')}`);
+  } else {
+    // Outline with a tab: rough and skims stop at the tab, the tab is cut last at the finish offset.
+    for (const pass of contour.passes) {
+      lines.push(comment(`${passTitle(contour, pass)}, up to the tab`), leadInLine(pass));
+      lines.push(...contourMoves(contour, true), leadOut());
+    }
+    const finish = contour.passes[contour.passes.length - 1]!;
+    lines.push(
+      comment(`${contour.label} tab: D${finish.register}, F ${rough!.feedMmPerMin}`),
+      `M0 ${comment('Support the part - the tab is cut next')}`,
+      `${g} D${finish.register} G1 ${xy(contour.tabStart!)} F${formatNumber(rough!.feedMmPerMin, 1, true)}`,
+      tabMove(contour),
+      leadOut(),
+      `M0 ${comment('The part is free - remove it')}`,
+    );
+  }
+  if (!last) lines.push(`M0 ${comment('Cut wire')}`);
+  return lines;
+}
+
+/** Write a planned wire EDM program. */
+export function writeWireProgram(plan: WirePlan, header: ProgramHeader): string {
+  const lines = [
+    '%',
+    ...wireHeaderLines(plan, header).map(comment),
+    'G90 G54 G40 G17',
+    'G21',
+    ...plan.contours.flatMap((contour, index) =>
+      contourLines(contour, index, index === plan.contours.length - 1),
+    ),
+    'M30',
+    '%',
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,90 @@
+/**
+ * Siemens SINUMERIK 840D sl / 828D turning dialect (ISO dialect off, Siemens mode), per the
+ * SINUMERIK 840D sl / 828D Programming Manual "Fundamentals" (plane G18, metric G71, absolute
+ * G90, feed per revolution G95, diameter programming DIAMON, work offset G54, constant cutting
+ * rate "G96 S<m/min> LIMS=<max rpm>", G97 for constant rpm, spindle M3/M4/M5, coolant M8/M9,
+ * comments after ";", program end M30) and decision 013:
+ *
+ * - Tool change "T<n> D1": on a turret lathe the T word itself indexes the turret (tool change
+ *   with T, machine data $MC_TOOL_CHANGE_MODE = 0, the Fundamentals manual's "Tool change with
+ *   T command", typical of turning machines with a turret); M6 is the magazine form of milling
+ *   machines and is not written. D1 activates the tool's offsets (lengths and cutting edge).
+ * - Home: the tool change position in work coordinates ("G0 X… Z…"), as the LinuxCNC post
+ *   writes it, not "SUPA G0 X0 Z0 D0": machine zero of X on many lathes is the spindle axis or a
+ *   position inside the working area, so a move there is not safe without knowing the machine.
+ * - Threads as explicit passes "G33 Z<end> K<lead>" between G0 moves (CYCLE99's parameter list
+ *   differs between software versions; G33 runs on every 840D sl and 828D), at constant rpm,
+ *   each pass's start moved along the flank at the infeed angle, then a spring pass.
+ *
+ * Numbers without a decimal point where whole ("X20"), like LinuxCNC. G96 assumes X is the
+ * channel's transverse axis ($MC_DIAMETER_AX_DEF = "X", the norm on turning machines; otherwise
+ * the machine needs SCC[X]).
+ */
+import type { Operation, ThreadCycle } from '../lathe/program.ts';
+import { commentText, formatNumber, headerLines, operationTitle, threadPasses } from './common.ts';
+import type { LathePostProcessor } from './common.ts';
+
+const coordinate = (value: number) => formatNumber(value, 3);
+const comment = (text: string) => `; ${commentText(text, false)}`;
+
+/** Explicit G33 passes from the drive line at the start Z, ending there. */
+function threadLines(cycle: ThreadCycle): string[] {
+  const lines: string[] = [];
+  for (const pass of threadPasses(cycle)) {
+    lines.push(
+      `G0 X${coordinate(pass.x)} Z${coordinate(pass.startZ)}`,
+      `G33 Z${coordinate(pass.endZ)} K${formatNumber(cycle.leadMm, 4)}`,
+      `G0 X${coordinate(cycle.driveX)}`,
+      `Z${coordinate(cycle.startZ)}`,
+    );
+  }
+  return lines;
+}
+
+function operationLines(operation: Operation): string[] {
+  const lines = [comment(operationTitle(operation)), `T${operation.tool.number} D1`];
+  lines.push(
+    operation.spindle.mode === 'css'
+      ? `G96 S${Math.round(operation.spindle.surfaceSpeed)} LIMS=${Math.round(operation.spindle.maxRpm)} M3`
+      : `G97 S${Math.round(operation.spindle.rpm)} M3`,
+  );
+  if (operation.coolant) lines.push('M8');
+  let motion = '';
+  let feed = NaN;
+  for (const move of operation.moves) {
+    if (move.kind === 'thread') {
+      lines.push(...threadLines(move.thread));
+      motion = 'G0';
+      continue;
+    }
+    const word = move.kind === 'rapid' ? 'G0' : 'G1';
+    const parts = [word === motion ? '' : word, `X${coordinate(move.x)}`, `Z${coordinate(move.z)}`];
+    if (move.kind === 'feed' && move.feed !== feed) {
+      parts.push(`F${formatNumber(move.feed!, 3)}`);
+      feed = move.feed!;
+    }
+    motion = word;
+    lines.push(parts.filter(Boolean).join(' '));
+  }
+  if (operation.coolant) lines.push('M9');
+  lines.push('M5');
+  return lines;
+}
+
+export const sinumerikPost: LathePostProcessor = {
+  dialect: 'sinumerik',
+  label: 'Sinumerik 840D sl / 828D',
+  write(plan, header) {
+    const change = plan.changePosition;
+    return [
+      ...headerLines(plan, header).map(comment),
+      'G18 G71 G90 G95 DIAMON',
+      'G54',
+      `G0 X${coordinate(change.x)} Z${coordinate(change.z)}`,
+      ...plan.operations.flatMap(operationLines),
+      `G0 X${coordinate(change.x)} Z${coordinate(change.z)}`,
+      'M30',
+      '',
+    ].join('\n');
+  },
+};

@@ -1,0 +1,92 @@
+/**
+ * From a confirmed description and the job's choices to a verified sinker EDM program: build the
+ * prismatic part, plan the cavities and their conditions, write them in the iso-edm dialect and
+ * read the program back with the verifier.
+ */
+import { sinkerConditionTitle, writeSinkerProgram } from '../post/edm/sinker.ts';
+import { prismaticPartFromDescription } from '../prismatic/part.ts';
+import { safeFileName } from '../program.ts';
+import type { KindProgram, ProgramJob } from '../program.ts';
+import { sinkerVerificationInput, verifySinkerProgram } from '../verify/sinker.ts';
+import { stockBoundsOf } from '../wire/plan.ts';
+import { planSinker, SinkerPlanningError } from './plan.ts';
+import type { SinkerPlan } from './program.ts';
+
+export interface GeneratedSinkerProgram extends KindProgram {
+  dialect: 'iso-edm';
+  plan: SinkerPlan;
+}
+
+const fmt = (value: number) => String(Math.round(value * 1000) / 1000);
+
+/**
+ * Write and verify a sinker EDM program.
+ * @throws PrismaticPartError when the description has no usable top view; SinkerPlanningError
+ *   for another dialect, a round stock or a part with no cavity the electrodes can sink
+ */
+export function generateSinkerProgram(job: ProgramJob): GeneratedSinkerProgram {
+  if (job.machine.dialect !== 'iso-edm') {
+    throw new SinkerPlanningError(
+      `Sinker EDM programs are written in the ISO dialect of Fanuc-style EDM controls (iso-edm: Mitsubishi, Sodick, Makino, GF AgieCharmilles in ISO mode). ${job.machine.name} has a ${`${job.machine.controllerType} ${job.machine.controllerModel}`.trim()} control with the ${job.machine.dialect} dialect: choose a sinker EDM machine with an ISO control.`,
+    );
+  }
+  if (job.stock.shape !== 'block') {
+    throw new SinkerPlanningError(
+      'Sinker EDM burns cavities in blocks and plates: choose a block stock (X, Y and height), not a round bar.',
+    );
+  }
+  const { stock } = job;
+  const part = prismaticPartFromDescription(job.description, { stockThicknessMm: stock.zMm });
+  const plan = planSinker({ part, tools: job.tools, material: job.material });
+  const partName =
+    job.partName ?? (job.description.source?.split(':').pop()?.trim() || 'Sinker EDM part');
+  const stockText = `block ${fmt(stock.xMm)} x ${fmt(stock.yMm)} x ${fmt(stock.zMm)} mm`;
+  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
+  const gcode = writeSinkerProgram(plan, {
+    partName,
+    material: job.material,
+    stock: stockText,
+    machine: `${job.machine.name} - ${job.machine.manufacturer} ${job.machine.model}, serial ${job.machine.serialNumber}`,
+    controller: `${controller} (ISO sinker EDM)`,
+    programVersion: job.programVersion,
+    notes: [
+      ...plan.warnings,
+      ...plan.notProgrammed.map((entry) => `not programmed: ${entry}`),
+      ...(job.headerNotes ?? []),
+    ],
+  });
+  const report = verifySinkerProgram(
+    gcode,
+    sinkerVerificationInput(plan, stockBoundsOf(part, { xMm: stock.xMm, yMm: stock.yMm })),
+  );
+  return {
+    gcode,
+    fileName: `${safeFileName(partName)}-v${job.programVersion}.nc`,
+    dialect: 'iso-edm',
+    report,
+    summary: {
+      jobType: 'Sinker EDM',
+      operations: plan.cavities.flatMap((cavity) =>
+        cavity.conditions.map((condition) => ({
+          name: sinkerConditionTitle(cavity, condition),
+          tool: cavity.electrode.label,
+          ...(condition.feedMmPerMin !== undefined ? { feedMmPerMin: condition.feedMmPerMin } : {}),
+          depthOfCut: Math.round(-condition.bottomZ * 1000) / 1000,
+        })),
+      ),
+      warnings: plan.warnings,
+      notProgrammed: plan.notProgrammed,
+      stock: stockText,
+      dialect: 'iso-edm',
+      controller,
+    },
+    outline: {
+      plane: 'XY',
+      polygons: [
+        part.outline,
+        ...part.pockets.filter((pocket) => !pocket.through).map((pocket) => pocket.outline),
+      ],
+    },
+    plan,
+  };
+}

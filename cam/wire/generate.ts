@@ -1,0 +1,108 @@
+/**
+ * From a confirmed description and the job's choices to a verified wire EDM program: build the
+ * prismatic part, plan the contours and passes, write them in the iso-edm dialect and read the
+ * program back with the verifier.
+ */
+import { wirePassTitle, writeWireProgram } from '../post/edm/wire.ts';
+import { prismaticPartFromDescription } from '../prismatic/part.ts';
+import { safeFileName } from '../program.ts';
+import type { KindProgram, ProgramJob } from '../program.ts';
+import { verifyWireProgram, wireVerificationInput } from '../verify/wire.ts';
+import { planWire, WirePlanningError } from './plan.ts';
+import type { WirePlan } from './program.ts';
+
+export interface GeneratedWireProgram extends KindProgram {
+  dialect: 'iso-edm';
+  plan: WirePlan;
+}
+
+const fmt = (value: number) => String(Math.round(value * 1000) / 1000);
+
+/** The machine's dialect must be iso-edm. @throws WirePlanningError */
+function requireIsoEdm(job: ProgramJob, kind: 'Wire EDM'): void {
+  if (job.machine.dialect !== 'iso-edm') {
+    throw new WirePlanningError(
+      `${kind} programs are written in the ISO dialect of Fanuc-style EDM controls (iso-edm: Mitsubishi, Sodick, Makino, Fanuc Robocut, GF AgieCharmilles in ISO mode). ${job.machine.name} has a ${`${job.machine.controllerType} ${job.machine.controllerModel}`.trim()} control with the ${job.machine.dialect} dialect: choose an EDM machine with an ISO control.`,
+    );
+  }
+}
+
+/**
+ * Write and verify a wire EDM program.
+ * @throws PrismaticPartError when the description has no usable top view; WireToolingError
+ *   when no wire is selected; WirePlanningError for another dialect, a round stock or a part
+ *   with nothing to wire cut
+ */
+export function generateWireProgram(job: ProgramJob): GeneratedWireProgram {
+  requireIsoEdm(job, 'Wire EDM');
+  if (job.stock.shape !== 'block') {
+    throw new WirePlanningError(
+      'Wire EDM cuts plates: choose a block or plate stock (X, Y and thickness), not a round bar.',
+    );
+  }
+  const { stock } = job;
+  const part = prismaticPartFromDescription(job.description, { stockThicknessMm: stock.zMm });
+  const plan = planWire({
+    part,
+    tools: job.tools,
+    material: job.material,
+    stock: { xMm: stock.xMm, yMm: stock.yMm },
+  });
+  if (part.thicknessSource === 'stock')
+    plan.warnings.push(
+      `The plate thickness ${fmt(part.thicknessMm)} mm comes from the stock: check it against the drawing.`,
+    );
+  if (stock.zMm + 1e-6 < part.thicknessMm)
+    plan.warnings.push(
+      `The stock is ${fmt(stock.zMm)} mm thick, thinner than the part's ${fmt(part.thicknessMm)} mm.`,
+    );
+  const partName =
+    job.partName ?? (job.description.source?.split(':').pop()?.trim() || 'Wire EDM part');
+  const stockText = `plate ${fmt(stock.xMm)} x ${fmt(stock.yMm)} x ${fmt(stock.zMm)} mm`;
+  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
+  const gcode = writeWireProgram(plan, {
+    partName,
+    material: job.material,
+    stock: stockText,
+    machine: `${job.machine.name} - ${job.machine.manufacturer} ${job.machine.model}, serial ${job.machine.serialNumber}`,
+    controller: `${controller} (ISO wire EDM)`,
+    programVersion: job.programVersion,
+    notes: [
+      ...plan.warnings,
+      ...plan.notProgrammed.map((entry) => `not programmed: ${entry}`),
+      ...(job.headerNotes ?? []),
+    ],
+  });
+  const report = verifyWireProgram(gcode, wireVerificationInput(plan));
+  return {
+    gcode,
+    fileName: `${safeFileName(partName)}-v${job.programVersion}.nc`,
+    dialect: 'iso-edm',
+    report,
+    summary: {
+      jobType: 'Wire EDM',
+      operations: plan.contours.flatMap((contour) =>
+        contour.passes.map((pass) => ({
+          name: wirePassTitle(contour, pass),
+          tool: plan.wire.label,
+          feedMmPerMin: pass.feedMmPerMin,
+        })),
+      ),
+      warnings: plan.warnings,
+      notProgrammed: plan.notProgrammed,
+      stock: stockText,
+      dialect: 'iso-edm',
+      controller,
+    },
+    outline: {
+      plane: 'XY',
+      polygons: [
+        part.outline,
+        ...plan.contours
+          .filter((contour) => contour.kind === 'inner')
+          .map((contour) => contour.path),
+      ],
+    },
+    plan,
+  };
+}

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."stored_file_kind" ADD VALUE 'backplot';

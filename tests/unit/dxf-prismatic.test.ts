@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { blueprintDescriptionSchema } from '#server/contracts/blueprint';
+import { boundsOf, distanceToBoundary, type Polygon } from '#cam/geometry/polygon';
+import { prismaticPartFromDescription } from '#cam/prismatic/part';
+import { suggestedStock } from '#server/assistant/offline/analysis';
+import { readDxf } from '../../server/assistant/offline/dxf-reader.ts';
+
+/** A drawing from /work/shared/blueprints (test input only, never copied into the repo). */
+const blueprint = (path: string) =>
+  readFileSync(new URL(`../../../shared/blueprints/${path}`, import.meta.url), 'utf8');
+
+const size = (polygon: Polygon) => {
+  const box = boundsOf([polygon]);
+  return [box.maxX - box.minX, box.maxY - box.minY];
+};
+
+const pairs = (...values: (string | number)[]) => values.join('\n');
+const line = (x1: number, y1: number, x2: number, y2: number) =>
+  pairs(0, 'LINE', 8, '0', 10, x1, 20, y1, 11, x2, 21, y2);
+const circle = (x: number, y: number, r: number) => pairs(0, 'CIRCLE', 8, '0', 10, x, 20, y, 40, r);
+const text = (value: string, x: number, y: number) =>
+  pairs(0, 'TEXT', 8, 'notes', 10, x, 20, y, 40, 2.5, 1, value);
+const rectangle = (x: number, y: number, w: number, h: number) => [
+  line(x, y, x + w, y),
+  line(x + w, y, x + w, y + h),
+  line(x + w, y + h, x, y + h),
+  line(x, y + h, x, y),
+];
+const dxf = (entities: string[]) =>
+  pairs(
+    0,
+    'SECTION',
+    2,
+    'HEADER',
+    9,
+    '$INSUNITS',
+    70,
+    4,
+    0,
+    'ENDSEC',
+    0,
+    'SECTION',
+    2,
+    'ENTITIES',
+    ...entities,
+    0,
+    'ENDSEC',
+    0,
+    'EOF',
+  );
+
+describe('the DXF reader fills description.prismatic', () => {
+  it('FLH-001.dxf: a 175.5 × 74.4 mm plate with one 79.68 × 56 mm cut-out and a Ø13 hole', () => {
+    const { description } = readDxf(blueprint('mill-edm/FLH-001.dxf'), 'FLH-001.dxf');
+    blueprintDescriptionSchema.parse(description);
+    const prismatic = description.prismatic!;
+    const [w, h] = size(prismatic.outline);
+    expect(w).toBeCloseTo(175.5, 2);
+    expect(h).toBeCloseTo(74.4, 2);
+    expect(prismatic.pockets).toHaveLength(1);
+    const [cw, ch] = size(prismatic.pockets[0]!.outline);
+    expect(cw).toBeCloseTo(79.68, 2);
+    expect(ch).toBeCloseTo(56, 2);
+    expect(prismatic.pockets[0]!.through).toBe(true);
+    expect(prismatic.holes).toMatchObject([{ diameterMm: 13, through: true, kind: 'through' }]);
+    expect(prismatic.slots).toEqual([]);
+    expect(prismatic.thicknessMm).toBeUndefined();
+    expect(description.unresolved).toContain(
+      "Thickness of the plate not found (no side view and no 'THK' note): give it with 'Change', or choose the stock (its height less 1 mm facing is used).",
+    );
+    expect(description.unresolved!.join(' ')).not.toMatch(/lathe cannot make it/);
+    expect(description.unresolved!.join(' ')).toContain(
+      'Choose Milling, Wire EDM or Sinker EDM as the job type.',
+    );
+    const part = prismaticPartFromDescription(description, { stockThicknessMm: 13 });
+    expect(part).toMatchObject({ thicknessMm: 12, thicknessSource: 'stock' });
+    expect(boundsOf([part.outline]).minX).toBe(0);
+    expect(boundsOf([part.outline]).minY).toBe(0);
+    expect(part.holes[0]!.center.x).toBeCloseTo(18.5, 3);
+    expect(part.holes[0]!.center.y).toBeCloseTo(37.2, 2);
+    expect(suggestedStock(description)).toBe(
+      "Plate 180 x 80 mm, thickness not on the drawing (give it with 'Change')",
+    );
+  });
+
+  it('flange.dxf: the outline of circle and lugs (70 × 42), 25 mm from the side view, Ø2 ×8 and Ø28, two slots', () => {
+    const { description } = readDxf(blueprint('mill-edm/flange.dxf'), 'flange.dxf');
+    blueprintDescriptionSchema.parse(description);
+    const prismatic = description.prismatic!;
+    const [w, h] = size(prismatic.outline);
+    expect(w).toBeCloseTo(70, 3);
+    expect(h).toBeCloseTo(42, 3);
+    // The lugs' R5 ends and the Ø42 body are on the outline (chords within 0.005 mm).
+    expect(distanceToBoundary({ x: 35, y: 0 }, prismatic.outline)).toBeLessThan(1e-9);
+    const lug = { x: 30 + 5 * Math.cos(0.5), y: 5 * Math.sin(0.5) };
+    expect(distanceToBoundary(lug, prismatic.outline)).toBeLessThan(0.006);
+    expect(distanceToBoundary({ x: 0, y: 21 }, prismatic.outline)).toBeLessThan(0.006);
+    expect(distanceToBoundary({ x: -21, y: 0 }, prismatic.outline)).toBeGreaterThan(5);
+    expect(prismatic.thicknessMm).toBe(25);
+    expect(prismatic.pockets).toEqual([]);
+    const diameters = prismatic.holes.map((hole) => hole.diameterMm).sort((a, b) => a - b);
+    expect(diameters).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 28]);
+    expect(prismatic.holes.every((hole) => hole.through)).toBe(true);
+    expect(prismatic.slots).toHaveLength(2);
+    for (const slot of prismatic.slots) {
+      expect(slot.widthMm).toBeCloseTo(2, 6);
+      expect(Math.hypot(slot.to.x - slot.from.x, slot.to.y - slot.from.y)).toBeCloseTo(4, 6);
+    }
+    expect(description.unresolved).toContain(
+      "Concentric circles around the Ø28 hole (Ø30, Ø40): counterbores, chamfers or steps whose depth the drawing does not give; only the holes are programmed. Give their sizes with 'Change'.",
+    );
+    const part = prismaticPartFromDescription(description);
+    expect(part).toMatchObject({ thicknessMm: 25, thicknessSource: 'drawing' });
+    expect(part.holes.find((hole) => hole.diameterMm === 28)!.center).toEqual({ x: 35, y: 21 });
+    expect(suggestedStock(description)).toBe('Plate 74 x 50 x 30 mm');
+  });
+
+  it('makerslide_b17022.dxf (inches): 91.87 × 44.75 mm, a 44 × 32 mm cut-out, Ø8.4 ×2', () => {
+    const { description, units } = readDxf(
+      blueprint('mill-edm/makerslide_b17022.dxf'),
+      'makerslide_b17022.dxf',
+    );
+    expect(units).toBe('inch');
+    blueprintDescriptionSchema.parse(description);
+    const prismatic = description.prismatic!;
+    const [w, h] = size(prismatic.outline);
+    expect(w).toBeCloseTo(91.872, 2);
+    expect(h).toBeCloseTo(44.75, 2);
+    expect(prismatic.pockets).toHaveLength(1);
+    const [cw, ch] = size(prismatic.pockets[0]!.outline);
+    expect(cw).toBeCloseTo(44, 3);
+    expect(ch).toBeCloseTo(32, 3);
+    expect(prismatic.holes.map((hole) => hole.diameterMm)).toEqual([8.4, 8.4]);
+    const [a, b] = prismatic.holes;
+    expect(Math.abs(a!.x - b!.x)).toBeCloseTo(40, 3);
+    expect(prismatic.thicknessMm).toBeUndefined();
+    const part = prismaticPartFromDescription(description, { stockThicknessMm: 16 });
+    expect(part.thicknessMm).toBe(15);
+    expect(part.holes.map((hole) => hole.center.y)).toEqual([20, 20]);
+  });
+
+  it('reads the thickness and threads from notes, and a side view in line with the top view', () => {
+    const noted = readDxf(
+      dxf([
+        ...rectangle(0, 0, 100, 50),
+        circle(20, 25, 3.4),
+        circle(80, 25, 5),
+        text('THK 12', 0, -20),
+        text('M8 x 10 deep', 20, 35),
+      ]),
+      'plate.dxf',
+    ).description;
+    expect(noted.prismatic).toMatchObject({
+      thicknessMm: 12,
+      holes: [
+        { diameterMm: 8, kind: 'tapped', thread: 'M8', depthMm: 10, through: false },
+        { diameterMm: 10, kind: 'through', through: true },
+      ],
+    });
+    const part = prismaticPartFromDescription(noted);
+    expect(part.holes[0]).toMatchObject({ diameterMm: 6.8, threadDepthMm: 10 });
+
+    // A plate with one corner cut off (not symmetric: not a turned part) and its front view.
+    const sideView = readDxf(
+      dxf([
+        line(0, 0, 100, 0),
+        line(100, 0, 100, 30),
+        line(100, 30, 80, 50),
+        line(80, 50, 0, 50),
+        line(0, 50, 0, 0),
+        circle(30, 25, 5),
+        ...rectangle(0, -30, 100, 8),
+      ]),
+      'two-views.dxf',
+    ).description;
+    expect(sideView.prismatic?.thicknessMm).toBe(8);
+    expect(size(sideView.prismatic!.outline)).toEqual([100, 50]);
+    expect(sideView.prismatic!.outline).toHaveLength(5);
+  });
+
+  it('leaves turned parts alone: long_reamer_facer.dxf has no prismatic top view', () => {
+    const reading = readDxf(blueprint('lathe/long_reamer_facer.dxf'), 'long_reamer_facer.dxf');
+    expect(reading.isTurnedPart).toBe(true);
+    expect(reading.description.prismatic).toBeUndefined();
+    expect(reading.description.outerDiameters.length).toBeGreaterThan(0);
+  });
+});
