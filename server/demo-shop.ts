@@ -271,13 +271,21 @@ const wireTools: DemoTool[] = [
 ];
 
 const sinkerTools: DemoTool[] = [
-  ['T1', 'Graphite electrode Ø12', 'Round graphite electrode Ø12 mm, undersize 0.2 mm per side'],
+  [
+    'T1',
+    'Graphite electrode Ø12.6',
+    'Round graphite electrode Ø12.6 mm, undersize 0.2 mm per side (for Ø13 holes)',
+  ],
   [
     'T2',
-    'Graphite electrode 20 x 10',
-    'Rectangular graphite electrode 20 x 10 mm, undersize 0.2 mm per side',
+    'Graphite electrode 19.6 x 9.6',
+    'Rectangular graphite electrode 19.6 x 9.6 mm, undersize 0.2 mm per side (for 20 x 10 pockets)',
   ],
-  ['T3', 'Copper electrode Ø6', 'Round copper electrode Ø6 mm, undersize 0.1 mm per side'],
+  [
+    'T3',
+    'Copper electrode Ø1.8',
+    'Round copper electrode Ø1.8 mm, undersize 0.1 mm per side (for Ø2 holes)',
+  ],
 ].map(([slotNumber, toolName, toolDescription]) => ({
   slotNumber: slotNumber!,
   toolName: toolName!,

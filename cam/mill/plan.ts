@@ -712,9 +712,31 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
       topZ,
     );
     if (typeof result === 'string')
-      drop(`${holeName(hole)}: no Ø${fmt(diameter)} drill, and no end mill smaller than it`);
+      drop(`${holeName(hole)}: no Ø${fmt(diameter)} drill, and it cannot be milled (${result})`);
     else operations.push(result);
   }
+
+  // Holes no selected drill can make (material, length) are dropped before spotting, so no
+  // spot mark is left where no hole follows.
+  const drillable = drillJobs.filter((job) => {
+    if (!drillData(material, job.drill, maxRpm, overrides)) {
+      drop(`${holeName(job.hole)}: HSS drills cannot cut ${input.material}`);
+      return false;
+    }
+    if (job.depth > fluteLengthOf(job.drill) + 1e-9) {
+      drop(
+        `${holeName(job.hole)}: ${job.drill.label} is too short for its ${fmt(job.depth)} mm depth`,
+      );
+      return false;
+    }
+    return true;
+  });
+  // A hole whose drill cannot reach is neither tapped, reamed nor bored.
+  const undrilled = new Set(
+    drillJobs.filter((job) => !drillable.includes(job)).map((job) => job.hole),
+  );
+  const tapped = tapJobs.filter((job) => !undrilled.has(job.hole));
+  const finished = finishJobs.filter((job) => !undrilled.has(job.hole));
 
   // Spot drill every drilled hole.
   const spot = sized
@@ -749,11 +771,11 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
     cycle,
     data: dataOf(data),
   });
-  if (drillJobs.length > 0) {
+  if (drillable.length > 0) {
     if (spot) {
       const data = drillData(material, spot, maxRpm, overrides);
       if (data) {
-        const smallest = Math.min(...drillJobs.map((job) => job.drill.diameterMm!));
+        const smallest = Math.min(...drillable.map((job) => job.drill.diameterMm!));
         const depth = round(Math.min(smallest - 0.5, spot.diameterMm!) / 2);
         operations.push(
           cycleOperation(
@@ -762,7 +784,7 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
             data,
             holeCycle(
               'drill',
-              drillJobs.map((job) => job.hole.center),
+              drillable.map((job) => job.hole.center),
               Math.max(0.2, depth),
               data.feedMmPerMin,
             ),
@@ -778,7 +800,7 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
 
   // Drill: one operation per drill and depth.
   const groups = new Map<string, DrillJob[]>();
-  for (const job of drillJobs) {
+  for (const job of drillable) {
     const key = `${job.drill.number}:${round(job.depth)}`;
     groups.set(key, [...(groups.get(key) ?? []), job]);
   }
@@ -814,7 +836,7 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
 
   // Tap after the tap drill.
   const tapGroups = new Map<string, { hole: Hole; tap: MillTool }[]>();
-  for (const job of tapJobs) {
+  for (const job of tapped) {
     const depth = job.hole.through
       ? thickness + 2 * job.tap.pitchMm!
       : (job.hole.threadDepthMm ?? job.hole.depthMm);
@@ -858,7 +880,7 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
   }
 
   // Bore and ream.
-  for (const job of finishJobs) {
+  for (const job of finished) {
     const hole = job.hole;
     const data = finishHoleData(material, job.tool, job.tool.diameterMm!, maxRpm, overrides);
     const depth = hole.through ? thickness + breakthroughMm : hole.depthMm;

@@ -97,12 +97,14 @@ export function flutesFrom(text: string): number | undefined {
   return flutes && flutes >= 1 && flutes <= 20 ? flutes : undefined;
 }
 
-/** Flute length (length of cut) from "LOC 22", "flute length 22 mm", "ap max 8". */
+/** Flute length (length of cut) from "LOC 22", "flute length 22 mm", "22 mm flute length", "ap max 8". */
 export function fluteLengthFrom(text: string): number | undefined {
-  const match = new RegExp(
-    `(?:\\bLOC|flute\\s*length|length\\s*of\\s*cut|cutting\\s*length|\\bap\\s*max|\\bl2)\\s*[=:]?\\s*${number}`,
-    'i',
-  ).exec(text);
+  const match =
+    new RegExp(
+      `(?:\\bLOC|flute\\s*length|length\\s*of\\s*cut|cutting\\s*length|\\bap\\s*max|\\bl2)\\s*[=:]?\\s*${number}`,
+      'i',
+    ).exec(text) ??
+    new RegExp(`${number}\\s*mm\\s*(?:flute\\s*length|length\\s*of\\s*cut|LOC)\\b`, 'i').exec(text);
   return match ? toMm(match[1]!) : undefined;
 }
 

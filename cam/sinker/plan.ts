@@ -1,6 +1,6 @@
 /**
- * Plan a sinker EDM job on a prismatic part: the cavities are its blind pockets (rectangular)
- * and blind holes; each is burned by an electrode of its shape, smaller by the undersize per
+ * Plan a sinker EDM job on a prismatic part: the cavities are its pockets (rectangular) and
+ * holes, blind ones sunk to depth and through ones burned through; each is burned by an electrode of its shape, smaller by the undersize per
  * side, through conditions from roughing to finishing. Each condition goes down to its depth
  * (the floor short of the final depth by the roughness the next condition removes) and orbits
  * out to its radius (undersize − gap − that same allowance), so the last condition reaches the
@@ -15,6 +15,9 @@ import type { Electrode, SinkerCavity, SinkerPlan } from './program.ts';
 import { chooseConditions, defaultSinkerRaUm, materialPair } from './technology.ts';
 import type { MaterialPair } from './technology.ts';
 import { electrodesFromTools } from './tooling.ts';
+
+/** How far a through burn goes past the bottom face, mm. */
+export const sinkerBreakthroughMm = 0.5;
 
 export class SinkerPlanningError extends CamError {
   override name = 'SinkerPlanningError';
@@ -92,11 +95,11 @@ export function planSinker(input: SinkerPlanInput): SinkerPlan & { pairs: Materi
     shape: CavityShape;
     areaMm2: number;
   }[] = [];
+  // Through holes and cut-outs are burned through: the electrode goes past the bottom face by
+  // the breakthrough, so the finishing condition's gap clears the exit edge too.
+  const throughDepth = round(part.thicknessMm + sinkerBreakthroughMm);
+  let burnsThrough = false;
   for (const pocket of part.pockets) {
-    if (pocket.through) {
-      notProgrammed.push(`${pocket.label}: a through cut-out is wire cut or milled, not sunk.`);
-      continue;
-    }
     if (pocket.islands.length > 0) {
       notProgrammed.push(
         `${pocket.label}: a pocket with islands needs a shaped electrode; this version sinks round and rectangular cavities.`,
@@ -115,7 +118,7 @@ export function planSinker(input: SinkerPlanInput): SinkerPlan & { pairs: Materi
     wanted.push({
       label: pocket.label,
       center: { x: round((box.minX + box.maxX) / 2), y: round((box.minY + box.maxY) / 2) },
-      depthMm: pocket.depthMm,
+      depthMm: pocket.through ? throughDepth : pocket.depthMm,
       shape: {
         kind: 'rectangle',
         xMm: round(box.maxX - box.minX),
@@ -125,10 +128,6 @@ export function planSinker(input: SinkerPlanInput): SinkerPlan & { pairs: Materi
     });
   }
   for (const hole of part.holes) {
-    if (hole.through) {
-      notProgrammed.push(`${hole.label}: a through hole is drilled or wire cut, not sunk.`);
-      continue;
-    }
     if (hole.kind === 'tapped') {
       notProgrammed.push(`${hole.label}: tapped holes are drilled and tapped, not sunk.`);
       continue;
@@ -138,7 +137,7 @@ export function planSinker(input: SinkerPlanInput): SinkerPlan & { pairs: Materi
     wanted.push({
       label: hole.label,
       center: hole.center,
-      depthMm: hole.depthMm,
+      depthMm: hole.through ? throughDepth : hole.depthMm,
       shape: { kind: 'round', diameterMm },
       areaMm2: Math.PI * (diameterMm / 2) ** 2,
     });
@@ -164,6 +163,7 @@ export function planSinker(input: SinkerPlanInput): SinkerPlan & { pairs: Materi
       continue;
     }
     const { electrode, undersize } = matches[0]!;
+    if (cavity.depthMm === throughDepth) burnsThrough = true;
     const { pair, warning } = materialPair(electrode.material, input.material);
     if (warning && !warnings.includes(warning)) warnings.push(warning);
     const chosen = chooseConditions(pair, undersize, raUm);
@@ -203,10 +203,14 @@ export function planSinker(input: SinkerPlanInput): SinkerPlan & { pairs: Materi
   if (cavities.length === 0) {
     throw new SinkerPlanningError(
       wanted.length === 0
-        ? `This part has no blind pockets or blind holes to sink. ${notProgrammed.join(' ')}`.trim()
+        ? `This part has no pockets or holes to sink. ${notProgrammed.join(' ')}`.trim()
         : `No cavity can be sunk with the selected electrodes: ${notProgrammed.join(' ')}`,
     );
   }
+  if (burnsThrough)
+    warnings.push(
+      `Holes and cut-outs marked through are burned ${sinkerBreakthroughMm} mm past the bottom face: set the plate on parallels clear of them so the electrode can exit and the dielectric can flush.`,
+    );
   // Burn with one electrode after another: cavities grouped by electrode, in slot order.
   cavities.sort((a, b) => a.electrode.number - b.electrode.number);
   // One E number per condition of a table, numbered E101… in the order of first use.

@@ -79,6 +79,10 @@ export const processBlueprintResponseSchema = z.object({
   /** The assistant's advice on the job (Claude); empty offline. */
   advice: z.array(z.string()),
   dialect: z.string(),
+  /** Estimated cycle time in words, as in the program's header ("12 min 30 s"). */
+  cycleTime: z.string().optional(),
+  /** The toolpath over the part as SVG, for the download step's backplot. */
+  backplotUrl: z.string().optional(),
 });
 
 export const askBodySchema = z.object({ threadId, message: text(4000, 'Please type a message.') });

@@ -129,12 +129,13 @@ export async function chooseJob(
   threadId: string,
   machineId: string,
   material: string,
+  job: { jobType?: string; size?: string } = {},
 ) {
   const steps: Record<string, unknown>[] = [
     { type: 'description.confirmed' },
     { type: 'material.selected', material },
-    { type: 'size.submitted', size: '' },
-    { type: 'jobType.selected', jobType: 'Lathe' },
+    { type: 'size.submitted', size: job.size ?? '' },
+    { type: 'jobType.selected', jobType: job.jobType ?? 'Lathe' },
     { type: 'machine.selected', machineId },
   ];
   for (const event of steps) {

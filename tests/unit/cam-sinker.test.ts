@@ -13,7 +13,7 @@ import { writeSinkerProgram } from '#cam/post/edm/sinker';
 import type { PrismaticPart } from '#cam/prismatic/part';
 import type { ProgramJob } from '#cam/program';
 import { generateSinkerProgram } from '#cam/sinker/generate';
-import { planSinker, SinkerPlanningError } from '#cam/sinker/plan';
+import { planSinker, SinkerPlanningError, sinkerBreakthroughMm } from '#cam/sinker/plan';
 import { chooseConditions, conditionTables, materialPair } from '#cam/sinker/technology';
 import { electrodesFromTools } from '#cam/sinker/tooling';
 import type { ToolRow } from '#cam/tooling';
@@ -184,6 +184,16 @@ describe('the sinker planner', () => {
         material: 'H13',
       }),
     ).toThrow(SinkerPlanningError);
+  });
+
+  it('burns a through hole past the bottom face and says how to support the plate', () => {
+    const part = mouldPlate();
+    part.holes[0] = { ...part.holes[0]!, label: 'Ø10 through', through: true, kind: 'through' };
+    const result = planSinker({ part, tools: electrodes, material: 'H13' });
+    const through = result.cavities.find((cavity) => cavity.label === 'Ø10 through')!;
+    expect(through.depthMm).toBe(20 + sinkerBreakthroughMm);
+    expect(through.conditions.at(-1)!.bottomZ).toBeLessThan(-20);
+    expect(result.warnings.join(' ')).toMatch(/parallels clear of them/);
   });
 });
 

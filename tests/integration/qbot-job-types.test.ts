@@ -1,0 +1,218 @@
+/**
+ * Every job type on a machine of each dialect, through the API as the browser drives it: the
+ * demo shop's machines, real drawings from ../shared/blueprints, the offline reader, and the
+ * program the server stores: verified, with its cycle time in the summary and the header, and
+ * its backplot served as SVG to the organization only.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DatabaseHandle } from '#server/database';
+import { createSignedInUser, postJson } from '../helpers/accounts.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+import { blueprint, chooseJob, qbotClient } from '../helpers/qbot.ts';
+
+let database: DatabaseHandle;
+let t: TestApp;
+let client: ReturnType<typeof qbotClient>;
+const machineIds = new Map<string, string>();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  t = await createTestApp(database, { DEMO_SHOP: 'true' });
+  const printed = info.mock.calls.map((call) => String(call[0]));
+  info.mockRestore();
+  const [, email, password] = /Sign in as (\S+) with the password (\S+)/.exec(printed.join('\n'))!;
+  const signin = await postJson(t, '/api/users/signin', { email, password });
+  client = qbotClient(t, signin.json<{ token: string }>().token);
+  const { machines } = (await client.get('/api/machines/my-machines')).json<{
+    machines: { _id: string; name: string }[];
+  }>();
+  for (const machine of machines) machineIds.set(machine.name, machine._id);
+});
+
+afterAll(async () => {
+  await t.close();
+  await database.close();
+});
+
+interface Program {
+  fileUrl: string;
+  fileName: string;
+  verified: boolean;
+  dialect: string;
+  checks: { title: string; passed: boolean; details: string[] }[];
+  operations: string[];
+  cycleTime?: string;
+  backplotUrl?: string;
+  notProgrammed: string[];
+}
+
+/** Upload a drawing and walk the workflow on one machine to its generated program. */
+async function programFor(
+  drawing: string,
+  jobType: string,
+  machine: string,
+  size = '',
+): Promise<{ status: number; program: Program; body: string }> {
+  const threadId = await client.start();
+  const upload = await client.upload(threadId, drawing.split('/').pop()!, blueprint(drawing));
+  expect(upload.statusCode, upload.body).toBe(200);
+  const analysis = upload.json<{ materials: { name: string }[]; imageUrl: string }>();
+  const machineId = machineIds.get(machine);
+  expect(machineId, `the demo shop has ${machine}`).toBeDefined();
+  await chooseJob(client, threadId, machineId!, analysis.materials[0]!.name, { jobType, size });
+  const response = await client.post('/api/qbot/processBlueprintClaude', {
+    thread_id: threadId,
+    imageUrl: analysis.imageUrl,
+    promptHelper: {},
+  });
+  return { status: response.statusCode, program: response.json<Program>(), body: response.body };
+}
+
+const plate = 'Plate 180 x 80 x 10 mm';
+
+const cases: {
+  jobType: string;
+  machine: string;
+  dialect: string;
+  drawing: string;
+  size?: string;
+  firstCode: RegExp;
+}[] = [
+  {
+    jobType: 'Lathe',
+    machine: 'Tormach 15L Slant-PRO',
+    dialect: 'linuxcnc',
+    drawing: 'lathe/long_reamer_facer.dxf',
+    firstCode: /^G7 G18/m,
+  },
+  {
+    jobType: 'Lathe',
+    machine: 'Haas ST-10',
+    dialect: 'haas',
+    drawing: 'lathe/long_reamer_facer.dxf',
+    firstCode: /^O0\d{4}/m,
+  },
+  {
+    jobType: 'Lathe',
+    machine: 'DN Solutions PUMA 2600',
+    dialect: 'fanuc',
+    drawing: 'lathe/long_reamer_facer.dxf',
+    firstCode: /^G50 S\d+/m,
+  },
+  {
+    jobType: 'Lathe',
+    machine: 'DN Solutions Lynx 2100',
+    dialect: 'sinumerik',
+    drawing: 'lathe/long_reamer_facer.dxf',
+    firstCode: /LIMS=\d+/,
+  },
+  {
+    jobType: 'Milling',
+    machine: 'Tormach 1100MX',
+    dialect: 'linuxcnc',
+    drawing: 'mill-edm/FLH-001.dxf',
+    size: plate,
+    firstCode: /^G43 H\d+/m,
+  },
+  {
+    jobType: 'Milling',
+    machine: 'Haas VF-2',
+    dialect: 'haas',
+    drawing: 'mill-edm/FLH-001.dxf',
+    size: plate,
+    firstCode: /^G43 H\d+/m,
+  },
+  {
+    jobType: 'Milling',
+    machine: 'DN Solutions DNM 4500',
+    dialect: 'fanuc',
+    drawing: 'mill-edm/FLH-001.dxf',
+    size: plate,
+    firstCode: /^G43 H\d+/m,
+  },
+  {
+    jobType: 'Milling',
+    machine: 'DMG MORI DMU 50',
+    dialect: 'sinumerik',
+    drawing: 'mill-edm/makerslide_b17022.dxf',
+    size: 'Plate 100 x 50 x 12 mm',
+    firstCode: /^G17 G71/m,
+  },
+  {
+    jobType: 'Milling',
+    machine: 'Tormach 1100MX',
+    dialect: 'linuxcnc',
+    drawing: 'mill-edm/flange.dxf',
+    firstCode: /^G43 H\d+/m,
+  },
+  {
+    jobType: 'Wire EDM',
+    machine: 'Mitsubishi MV2400S',
+    dialect: 'iso-edm',
+    drawing: 'mill-edm/FLH-001.dxf',
+    size: 'Plate 190 x 90 x 10 mm',
+    firstCode: /^G4[12] D\d/m,
+  },
+  {
+    jobType: 'Sinker EDM',
+    machine: 'Sodick AG40L',
+    dialect: 'iso-edm',
+    drawing: 'mill-edm/FLH-001.dxf',
+    size: plate,
+    firstCode: /^E\d{3}/m,
+  },
+];
+
+describe('every job type on a machine of each dialect', () => {
+  it.each(cases)(
+    '$jobType on the $machine ($dialect) from $drawing',
+    async ({ jobType, machine, dialect, drawing, size, firstCode }) => {
+      const { status, program, body } = await programFor(drawing, jobType, machine, size);
+      expect(status, body).toBe(200);
+      expect(program).toMatchObject({ verified: true, dialect });
+      expect(program.checks.filter((check) => !check.passed)).toEqual([]);
+      const gcode = (await client.get(program.fileUrl)).body;
+      expect(gcode).toMatch(firstCode);
+      expect(gcode).toMatch(/^M30\b/m);
+      // The cycle time is in the summary and in the header, in the same words.
+      expect(program.cycleTime).toMatch(/\d+ (h|min|s)/);
+      expect(gcode.slice(0, 3000).toLowerCase()).toContain(
+        `estimated cycle time ${program.cycleTime!.toLowerCase()}`,
+      );
+      expect(program.operations.some((line) => /\d+ (min|s)$/.test(line))).toBe(true);
+      // The backplot: an SVG of the toolpath, sandboxed when opened directly.
+      const plot = await client.get(program.backplotUrl!);
+      expect(plot.statusCode).toBe(200);
+      expect(plot.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(plot.headers['content-security-policy']).toContain('sandbox');
+      expect(plot.body).toMatch(/^<svg[\s\S]*stroke-dasharray[\s\S]*<\/svg>\s*$/);
+    },
+  );
+
+  it('refuses a block size it cannot read, and a lathe job on a plate, with plain messages', async () => {
+    const unreadable = await programFor(
+      'mill-edm/FLH-001.dxf',
+      'Milling',
+      'Haas VF-2',
+      'big plate',
+    );
+    expect(unreadable.status).toBe(422);
+    expect(unreadable.body).toContain('I could not read a block size from the stock size');
+    const turned = await programFor('mill-edm/FLH-001.dxf', 'Lathe', 'Haas ST-10', plate);
+    expect(turned.status).toBe(422);
+    expect(turned.program).not.toHaveProperty('fileUrl');
+  });
+
+  it('keeps the backplot of one organization from every other', async () => {
+    const { program } = await programFor('mill-edm/FLH-001.dxf', 'Milling', 'Haas VF-2', plate);
+    const other = await createSignedInUser(t);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: program.backplotUrl!,
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
