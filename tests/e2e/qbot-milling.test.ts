@@ -1,0 +1,87 @@
+/**
+ * A plate through the browser: sign in as the demo admin, upload a real mill drawing, give the
+ * plate's size, choose Milling on the Haas VF-2, and see the toolpath drawn over the part with
+ * zoom before downloading the verified program with its cycle time in the header.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signInThroughUi } from './api.ts';
+import { usePages } from './browser.ts';
+
+const drawing = join(import.meta.dirname, '../../../shared/blueprints/mill-edm/FLH-001.dxf');
+
+const { newPage } = usePages();
+
+const button = (page: Page, name: string) =>
+  page.locator('.qbot-main').getByRole('button', { name, exact: true });
+
+const viewBox = (page: Page) => page.locator('.backplot-view svg').getAttribute('viewBox');
+
+describe('a plate in the browser', () => {
+  it('goes from a mill drawing to a backplot with zoom and a verified Haas program', async () => {
+    const { page } = await newPage();
+    const { email, password } = inject('demoAdmin');
+    await signInThroughUi(page, email, password);
+    await page.goto('/qbot');
+    const messageBox = page.getByRole('textbox', { name: 'Message' });
+    await messageBox.waitFor();
+    const cancel = page.locator('.tracker-cancel');
+    if (await cancel.isVisible()) {
+      await cancel.click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel Workflow' }).click();
+    }
+    await expect.poll(() => messageBox.isEnabled()).toBe(true);
+    await page.getByLabel('Drawing file').setInputFiles(drawing);
+    await button(page, 'Send').click();
+    await button(page, 'Change').waitFor({ timeout: 30_000 });
+    // The reader saw a plate and says which job types make it.
+    await expect
+      .poll(() => page.locator('.step-widget').first().textContent())
+      .toContain('Milling');
+
+    await button(page, 'Confirm').click();
+    await page.locator('.step-widget input[type="radio"]').first().check();
+    await button(page, 'Confirm').click();
+    await page.getByLabel('Material size').fill('Plate 180 x 80 x 10 mm');
+    await button(page, 'Submit').click();
+    await page.getByLabel('Milling', { exact: true }).check();
+    await button(page, 'Confirm').click();
+    await page.getByLabel(/Haas VF-2/).check();
+    await button(page, 'Confirm').click();
+    await button(page, 'Select All').click();
+    await button(page, 'Confirm').click();
+    await button(page, 'Confirm Description').click();
+    await button(page, 'Generate G-Code').click();
+    await button(page, 'Download').waitFor({ timeout: 60_000 });
+
+    expect(await page.locator('.checks li.failed').count()).toBe(0);
+    const cycleTime = await page.locator('.program-panel .cycle-time').textContent();
+    expect(cycleTime).toMatch(/^Estimated cycle time: \d+ (h|min|s)/);
+
+    // The backplot: the part and the toolpath, rapids dashed; zoom changes the view and Fit
+    // brings it back.
+    await page.locator('.backplot-view svg').waitFor();
+    expect(await page.locator('.backplot-view svg path[stroke-dasharray]').count()).toBeGreaterThan(
+      0,
+    );
+    const whole = await viewBox(page);
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    const zoomed = await viewBox(page);
+    expect(zoomed).not.toBe(whole);
+    const width = (box: string | null) => Number(box!.split(/\s+/)[2]);
+    expect(width(zoomed)).toBeLessThan(width(whole));
+    await page.getByRole('button', { name: 'Fit' }).click();
+    expect(await viewBox(page)).toBe(whole);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      button(page, 'Download').click(),
+    ]);
+    const text = await readFile(await download.path(), 'utf8');
+    expect(text).toMatch(/^O\d{5} \(FLH-001\)/m); // Haas NGC program number
+    expect(text).toMatch(/^G43 H\d+/m);
+    expect(text).toContain(`ESTIMATED CYCLE TIME ${cycleTime!.split(': ')[1]!.toUpperCase()}`);
+  }, 180_000);
+});
