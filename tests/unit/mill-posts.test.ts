@@ -247,8 +247,11 @@ describe('mill post-processors', () => {
 
       it('matches its golden file', () => {
         const golden = new URL(`../golden/mill/post-test-plate.${dialect}.nc`, import.meta.url);
-        if (process.env.UPDATE_GOLDEN === '1' || !existsSync(golden))
-          writeFileSync(golden, program.gcode);
+        if (process.env.UPDATE_GOLDEN === '1') writeFileSync(golden, program.gcode);
+        expect(
+          existsSync(golden),
+          `${golden.pathname} is missing: write it with UPDATE_GOLDEN=1`,
+        ).toBe(true);
         expect(program.gcode).toBe(readFileSync(golden, 'utf8'));
       });
     });
