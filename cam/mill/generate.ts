@@ -16,6 +16,7 @@ import type { HoleTarget, MillVerificationInput, PocketTarget } from '../verify/
 import { breakthroughMm, planMilledPart, slotOutline } from './plan.ts';
 import type { MillPlan, MillTool } from './program.ts';
 import { classifyMillTool } from './tooling.ts';
+import { blockProgramHeader } from '../post/common.ts';
 
 export interface MillProgram {
   gcode: string;
@@ -193,27 +194,15 @@ export function generateMillProgramForPart(job: ProgramJob, part: PrismaticPart)
     maxRpm,
     ...(job.overrides ? { overrides: job.overrides } : {}),
   });
-  const partName =
-    job.partName ?? (job.description.source?.split(':').pop()?.trim() || 'Milled part');
   const stock = `block ${fmt(job.stock.xMm)} x ${fmt(job.stock.yMm)} x ${fmt(job.stock.zMm)} mm`;
+  const header = blockProgramHeader(job, plan, {
+    fallbackName: 'Milled part',
+    stock,
+    postLabel: post.label,
+  });
+  const { partName } = header;
   const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
-  const gcode = post.write(
-    plan,
-    {
-      partName,
-      material: job.material,
-      stock,
-      machine: `${job.machine.name} - ${job.machine.manufacturer} ${job.machine.model}, serial ${job.machine.serialNumber}`,
-      controller: `${controller} (${post.label})`,
-      programVersion: job.programVersion,
-      notes: [
-        ...(job.headerNotes ?? []),
-        ...plan.warnings,
-        ...plan.notProgrammed.map((entry) => `not programmed: ${entry}`),
-      ],
-    },
-    { programNumber: 1000 + (job.programVersion % 9000) },
-  );
+  const gcode = post.write(plan, header, { programNumber: 1000 + (job.programVersion % 9000) });
   const report = verifyMillProgram(gcode, millVerificationInput(plan, post.dialect, tools));
   return {
     gcode,

@@ -3,6 +3,7 @@
  * the header that says what the program is for.
  */
 import type { LathePlan, Operation, ThreadCycle } from '../lathe/program.ts';
+import type { ProgramJob } from '../program.ts';
 
 /** What the header of a program states (spec: part, material, stock, machine, controller, tools, version). */
 export interface ProgramHeader {
@@ -120,4 +121,35 @@ export function threadPasses(cycle: ThreadCycle): ThreadPass[] {
     startZ: round(cycle.startZ - depth * tan),
     endZ: round(cycle.endZ + (cycle.depthMm - depth) * tan),
   }));
+}
+
+/**
+ * The header of a plate or block program (mill, wire, sinker) from its job and plan: the part's
+ * name (the job's, else the drawing's file name, else `fallbackName`), the machine with its
+ * serial number, the controller with the post's label, and the notes (the job's first, then
+ * the plan's warnings and what it did not program).
+ */
+export function blockProgramHeader(
+  job: Pick<
+    ProgramJob,
+    'partName' | 'description' | 'material' | 'machine' | 'programVersion' | 'headerNotes'
+  >,
+  plan: { warnings: string[]; notProgrammed: string[] },
+  options: { fallbackName: string; stock: string; postLabel: string },
+): ProgramHeader {
+  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
+  return {
+    partName:
+      job.partName ?? (job.description.source?.split(':').pop()?.trim() || options.fallbackName),
+    material: job.material,
+    stock: options.stock,
+    machine: `${job.machine.name} - ${job.machine.manufacturer} ${job.machine.model}, serial ${job.machine.serialNumber}`,
+    controller: `${controller} (${options.postLabel})`,
+    programVersion: job.programVersion,
+    notes: [
+      ...(job.headerNotes ?? []),
+      ...plan.warnings,
+      ...plan.notProgrammed.map((entry) => `not programmed: ${entry}`),
+    ],
+  };
 }

@@ -11,6 +11,7 @@ import { sinkerVerificationInput, verifySinkerProgram } from '../verify/sinker.t
 import { stockBoundsOf } from '../wire/plan.ts';
 import { planSinker, SinkerPlanningError } from './plan.ts';
 import type { SinkerPlan } from './program.ts';
+import { blockProgramHeader } from '../post/common.ts';
 
 export interface GeneratedSinkerProgram extends KindProgram {
   dialect: 'iso-edm';
@@ -38,23 +39,15 @@ export function generateSinkerProgram(job: ProgramJob): GeneratedSinkerProgram {
   const { stock } = job;
   const part = prismaticPartFromDescription(job.description, { stockThicknessMm: stock.zMm });
   const plan = planSinker({ part, tools: job.tools, material: job.material });
-  const partName =
-    job.partName ?? (job.description.source?.split(':').pop()?.trim() || 'Sinker EDM part');
   const stockText = `block ${fmt(stock.xMm)} x ${fmt(stock.yMm)} x ${fmt(stock.zMm)} mm`;
-  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
-  const gcode = writeSinkerProgram(plan, {
-    partName,
-    material: job.material,
+  const header = blockProgramHeader(job, plan, {
+    fallbackName: 'Sinker EDM part',
     stock: stockText,
-    machine: `${job.machine.name} - ${job.machine.manufacturer} ${job.machine.model}, serial ${job.machine.serialNumber}`,
-    controller: `${controller} (ISO sinker EDM)`,
-    programVersion: job.programVersion,
-    notes: [
-      ...plan.warnings,
-      ...plan.notProgrammed.map((entry) => `not programmed: ${entry}`),
-      ...(job.headerNotes ?? []),
-    ],
+    postLabel: 'ISO sinker EDM',
   });
+  const { partName } = header;
+  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
+  const gcode = writeSinkerProgram(plan, header);
   const report = verifySinkerProgram(
     gcode,
     sinkerVerificationInput(plan, stockBoundsOf(part, { xMm: stock.xMm, yMm: stock.yMm })),

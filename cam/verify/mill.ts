@@ -23,7 +23,8 @@ import {
 } from '../geometry/polygon.ts';
 import type { Point2, Polygon } from '../geometry/polygon.ts';
 import type { BlockStock, MillToolKind } from '../mill/program.ts';
-import type { Extents, ProgramReport, VerificationCheck } from '../program.ts';
+import type { Extents, ProgramReport } from '../program.ts';
+import { CheckList, emptyStats } from './checks.ts';
 
 export interface MillVerificationTool {
   number: number;
@@ -84,7 +85,6 @@ const checkTitles = {
   holes: 'Every hole is made at its position to its size and depth',
   pockets: 'Pockets, slots and cut-outs reach their depth within the tolerance',
 } as const;
-type CheckId = keyof typeof checkTitles;
 
 /** Height of a cone tip above its apex per mm of radius: 118° drills 0.6, 90° spot drills 1. */
 const coneOf = (kind: MillToolKind | undefined) =>
@@ -265,14 +265,8 @@ export function verifyMillProgram(
   program: string | Iterable<string>,
   input: MillVerificationInput,
 ): ProgramReport {
-  const problems = new Map<CheckId, string[]>(
-    Object.keys(checkTitles).map((id) => [id as CheckId, []]),
-  );
-  const fail = (id: CheckId, message: string) => {
-    const list = problems.get(id)!;
-    if (list.length < 10) list.push(message);
-    else if (list.length === 10) list.push('… and more');
-  };
+  const checkList = new CheckList(checkTitles);
+  const { fail } = checkList;
   const tolerance = input.toleranceMm;
   const tools = new Map(input.tools.map((tool) => [tool.number, tool]));
   const { stock } = input;
@@ -354,14 +348,7 @@ export function verifyMillProgram(
     };
   });
 
-  const stats: ProgramReport['stats'] = {
-    lines: 0,
-    motions: 0,
-    rapids: 0,
-    feeds: 0,
-    toolChanges: 0,
-    extents: null,
-  };
+  const stats = emptyStats();
   let ended = false;
   const lines = typeof program === 'string' ? program.split(/\r?\n/) : program;
   const counted = (function* count() {
@@ -560,19 +547,12 @@ export function verifyMillProgram(
       );
   }
 
-  const checks: VerificationCheck[] = (Object.keys(checkTitles) as CheckId[])
-    .filter(
-      (id) =>
-        (id !== 'holes' || input.holes.length > 0) &&
-        (id !== 'pockets' || input.pockets.length > 0) &&
-        (id !== 'faced' || stockTop > 0.005) &&
-        (id !== 'outline' || input.outlineCut),
-    )
-    .map((id) => ({
-      id,
-      title: checkTitles[id],
-      passed: problems.get(id)!.length === 0,
-      details: problems.get(id)!,
-    }));
-  return { passed: checks.every((check) => check.passed), checks, stats };
+  return checkList.report(
+    stats,
+    (id) =>
+      (id !== 'holes' || input.holes.length > 0) &&
+      (id !== 'pockets' || input.pockets.length > 0) &&
+      (id !== 'faced' || stockTop > 0.005) &&
+      (id !== 'outline' || input.outlineCut),
+  );
 }

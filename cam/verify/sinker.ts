@@ -14,6 +14,7 @@ import { LexError, lexLine } from '../gcode/lexer.ts';
 import type { Point2 } from '../geometry/polygon.ts';
 import type { Extents, ProgramReport } from '../program.ts';
 import type { SinkerPlan } from '../sinker/program.ts';
+import { CheckList, emptyStats } from './checks.ts';
 
 export interface SinkerVerificationCavity {
   label: string;
@@ -43,7 +44,6 @@ const checkTitles = {
   walls: 'The last condition orbits out to the finished wall',
   extents: 'Every move stays over the plate',
 } as const;
-type CheckId = keyof typeof checkTitles;
 
 const fmt = (value: number) => String(Math.round(value * 1000) / 1000);
 
@@ -107,22 +107,9 @@ export function verifySinkerProgram(
   input: SinkerVerificationInput,
 ): ProgramReport {
   const tolerance = input.toleranceMm ?? 0.005;
-  const problems = new Map<CheckId, string[]>(
-    Object.keys(checkTitles).map((id) => [id as CheckId, []]),
-  );
-  const fail = (id: CheckId, message: string) => {
-    const list = problems.get(id)!;
-    if (list.length < 10) list.push(message);
-    else if (list.length === 10) list.push('… and more');
-  };
-  const stats: ProgramReport['stats'] = {
-    lines: 0,
-    motions: 0,
-    rapids: 0,
-    feeds: 0,
-    toolChanges: 0,
-    extents: null,
-  };
+  const checkList = new CheckList(checkTitles);
+  const { fail } = checkList;
+  const stats = emptyStats();
   const extend = (point: { x: number; y: number; z: number }) => {
     const e: Extents = stats.extents ?? {
       xMin: point.x,
@@ -286,11 +273,5 @@ export function verifySinkerProgram(
       );
   }
 
-  const checks = (Object.keys(checkTitles) as CheckId[]).map((id) => ({
-    id,
-    title: checkTitles[id],
-    passed: problems.get(id)!.length === 0,
-    details: problems.get(id)!,
-  }));
-  return { passed: checks.every((check) => check.passed), checks, stats };
+  return checkList.report(stats);
 }

@@ -16,6 +16,7 @@ import { distanceToBoundary, perimeter, pointInPolygon } from '../geometry/polyg
 import type { Bounds, Point2, Polygon } from '../geometry/polygon.ts';
 import type { Extents, ProgramReport } from '../program.ts';
 import type { WirePlan } from '../wire/program.ts';
+import { CheckList, emptyStats } from './checks.ts';
 
 export interface WireVerificationContour {
   label: string;
@@ -52,7 +53,6 @@ const checkTitles = {
   rapids: 'The wire moves in rapid only with the offset off and after an M0 to cut it',
   extents: 'Every move stays on the plate',
 } as const;
-type CheckId = keyof typeof checkTitles;
 
 const fmt = (value: number) => String(Math.round(value * 1000) / 1000);
 const at = (point: Point2) => `X${fmt(point.x)} Y${fmt(point.y)}`;
@@ -211,22 +211,9 @@ export function verifyWireProgram(
   input: WireVerificationInput,
 ): ProgramReport {
   const tolerance = input.toleranceMm ?? 0.005;
-  const problems = new Map<CheckId, string[]>(
-    Object.keys(checkTitles).map((id) => [id as CheckId, []]),
-  );
-  const fail = (id: CheckId, message: string) => {
-    const list = problems.get(id)!;
-    if (list.length < 10) list.push(message);
-    else if (list.length === 10) list.push('… and more');
-  };
-  const stats: ProgramReport['stats'] = {
-    lines: 0,
-    motions: 0,
-    rapids: 0,
-    feeds: 0,
-    toolChanges: 0,
-    extents: null,
-  };
+  const checkList = new CheckList(checkTitles);
+  const { fail } = checkList;
+  const stats = emptyStats();
   const contours: ContourState[] = input.contours.map((contour) => {
     const samples = contourSamples(contour);
     return {
@@ -498,11 +485,5 @@ export function verifyWireProgram(
       );
   }
 
-  const checks = (Object.keys(checkTitles) as CheckId[]).map((id) => ({
-    id,
-    title: checkTitles[id],
-    passed: problems.get(id)!.length === 0,
-    details: problems.get(id)!,
-  }));
-  return { passed: checks.every((check) => check.passed), checks, stats };
+  return checkList.report(stats);
 }

@@ -10,6 +10,7 @@ import type { KindProgram, ProgramJob } from '../program.ts';
 import { verifyWireProgram, wireVerificationInput } from '../verify/wire.ts';
 import { planWire, WirePlanningError } from './plan.ts';
 import type { WirePlan } from './program.ts';
+import { blockProgramHeader } from '../post/common.ts';
 
 export interface GeneratedWireProgram extends KindProgram {
   dialect: 'iso-edm';
@@ -56,23 +57,15 @@ export function generateWireProgram(job: ProgramJob): GeneratedWireProgram {
     plan.warnings.push(
       `The stock is ${fmt(stock.zMm)} mm thick, thinner than the part's ${fmt(part.thicknessMm)} mm.`,
     );
-  const partName =
-    job.partName ?? (job.description.source?.split(':').pop()?.trim() || 'Wire EDM part');
   const stockText = `plate ${fmt(stock.xMm)} x ${fmt(stock.yMm)} x ${fmt(stock.zMm)} mm`;
-  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
-  const gcode = writeWireProgram(plan, {
-    partName,
-    material: job.material,
+  const header = blockProgramHeader(job, plan, {
+    fallbackName: 'Wire EDM part',
     stock: stockText,
-    machine: `${job.machine.name} - ${job.machine.manufacturer} ${job.machine.model}, serial ${job.machine.serialNumber}`,
-    controller: `${controller} (ISO wire EDM)`,
-    programVersion: job.programVersion,
-    notes: [
-      ...plan.warnings,
-      ...plan.notProgrammed.map((entry) => `not programmed: ${entry}`),
-      ...(job.headerNotes ?? []),
-    ],
+    postLabel: 'ISO wire EDM',
   });
+  const { partName } = header;
+  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
+  const gcode = writeWireProgram(plan, header);
   const report = verifyWireProgram(gcode, wireVerificationInput(plan));
   return {
     gcode,
