@@ -144,6 +144,22 @@ export const prismaticDescriptionSchema = z.object({
 });
 export type PrismaticDescription = z.infer<typeof prismaticDescriptionSchema>;
 
+/**
+ * One value a reader took from the drawing, with how sure it is and where it found it, so the
+ * description step can show what was read and from where.
+ */
+export const readingSchema = z.object({
+  /** What the value is, in words: 'Outer diameter 1', 'Overall length', 'Material', 'Chamfer'. */
+  field: z.string().max(200),
+  /** The value as read: 'Ø23.5', '7.5 mm', 'Acetal Copolymer (Delrin)'. */
+  value: z.string().max(500),
+  /** 0 to 1: 1 for text and geometry stored in the file, the OCR engine's confidence for scans. */
+  confidence: z.number().min(0).max(1),
+  /** Where: 'page 1 at 120, 85 mm (PDF text)', 'DIMENSION entity 2F', 'STEP face 12', 'OCR at 812, 440 px'. */
+  source: z.string().max(300),
+});
+export type Reading = z.infer<typeof readingSchema>;
+
 export const blueprintDescriptionSchema = z.object({
   overview: z.string(),
   materialSpecs: z.object({
@@ -182,6 +198,14 @@ export const blueprintDescriptionSchema = z.object({
     ),
   /** Where the description came from: the reader and the file type. */
   source: z.string().optional(),
+  /** Each value the reader took from the drawing, with its confidence and its place on it. */
+  readings: z
+    .array(readingSchema)
+    .max(500)
+    .optional()
+    .describe(
+      'Each value read: field, value, confidence 0..1 and where on the drawing it was found',
+    ),
   /** Plates and blocks (milling, wire and sinker EDM): the top view. */
   prismatic: prismaticDescriptionSchema
     .optional()

@@ -273,6 +273,33 @@ export function parseLengthCallout(text: string, units?: 'mm' | 'inch'): ParsedL
   };
 }
 
+/** A radius callout. Lengths in mm. */
+export interface ParsedRadius {
+  radiusMm: number;
+  tolerance?: ParsedTolerance;
+}
+
+const RADIUS = new RegExp(String.raw`(?<![A-Za-z])R\s?(${NUMBER})\s*${UNIT}?`);
+
+/**
+ * A radius callout (ISO 129-1: the letter R before the value): `R10`, `R10,00`, `R1.00 ±0.10`,
+ * `2x R0,15`, `R.125"`. `Ra` roughness values are not radii.
+ *
+ * @param text - the callout; DXF codes are decoded first
+ * @param units - the drawing's units: numbers without a unit are inches when 'inch'
+ * @returns the radius and its tolerance in mm; undefined when the text holds no radius
+ */
+export function parseRadiusCallout(text: string, units?: 'mm' | 'inch'): ParsedRadius | undefined {
+  const decoded = plain(text);
+  const match = RADIUS.exec(decoded);
+  if (!match) return undefined;
+  const radiusMm = toMm(readNumber(match[1]!), match[2], units);
+  if (!(radiusMm > 0)) return undefined;
+  const inch = isInchUnit(match[2]) || (match[2] === undefined && units === 'inch');
+  const tail = readTail(decoded.slice(match.index + match[0].length), inch, radiusMm);
+  return { radiusMm, ...(tail.tolerance ? { tolerance: tail.tolerance } : {}) };
+}
+
 const CHAMFER_ANGLE_FIRST = new RegExp(
   String.raw`(?<![\w.,])(\d+(?:[.,]\d+)?)\s*°\s*[xX×]\s*(${NUMBER})\s*(mm|")?`,
 );

@@ -104,8 +104,13 @@ export function fitLimits(fit: string, nominalMm: number): FitLimits {
   if (!match) throw new FitError(`The fit "${fit}" is not one of ${supported} with a grade.`);
   const letter = match[1]!;
   const grade = Number(match[2]);
-  if (!(grade >= 5 && grade <= 11))
-    throw new FitError(`Tolerance grade IT${grade} is not tabulated here (IT5 to IT11 are).`);
+  // h, H, js and JS sit on the zero line whatever the grade, so IT12 and IT13 (common on
+  // turned and bored diameters, such as Ø38 H12) need only Table 1.
+  const maxGrade = /^(?:h|H|js|JS)$/.test(letter) ? 13 : 11;
+  if (!(grade >= 5 && grade <= maxGrade))
+    throw new FitError(
+      `Tolerance grade IT${grade} is not tabulated here for ${letter} (IT5 to IT${maxGrade} are).`,
+    );
   const index = rangeIndex(nominalMm);
   const it = standardToleranceUm[grade]![index]!;
   const um = (upper: number, lower: number): FitLimits => ({

@@ -69,12 +69,16 @@ const GENERIC: readonly RegExp[] = [
   /\bPOM(?:-[CH])?\b|\bDelrin\b|\bacetal\b/i,
   /\bPEEK\b|\bPTFE\b|\bTeflon\b|\bUHMW(?:-?PE)?\b|\bHDPE\b|\bPMMA\b|\bPVC\b|\bpolycarbonate\b|\bacrylic\b/i,
   /\bnylon\b|\bPA\s?6{1,2}\b|\bPA\s?12\b/i,
+  // 3D-printing plastics, named on drawings of printed parts.
+  /\bPLA\b|\bABS\b|\bPETG\b/,
   /\b(?:free[- ]cutting |leaded )?brass\b|\bphosphor bronze\b|\bbronze\b|\bcopper\b/i,
   /\b(?:stainless|tool|mild|carbon|alloy|free[- ]cutting)\s+steel\b/i,
   /\bcast iron\b|\bductile iron\b/i,
   /\btitanium\b/i,
   /\balumin(?:i)?um\b/i,
   /\bsteel\b/i,
+  // German: Edelstahl (stainless steel), Messing (brass), Stahl (steel).
+  /\bEdelstahl\b|\bMessing\b|\bStahl\b/i,
 ];
 
 function firstMatch(patterns: readonly RegExp[], text: string): string | undefined {
@@ -94,8 +98,9 @@ function firstMatch(patterns: readonly RegExp[], text: string): string | undefin
  * Recognises steel grades (AISI/SAE 1018, 1045, 4140, 4340; stainless 303, 304, 316, 316L, 17-4PH;
  * EN 10027 names such as C45, 42CrMo4, 16MnCr5, S235JR, 11SMnPb30; Swedish SS 1914, SS 2541),
  * aluminium (AA 6061, 6061-T6, 6082, 7075, 2024; EN 573 EN AW-6082), copper alloys (CuZn39Pb3,
- * C360, brass, bronze), plastics (POM, Delrin, acetal, PEEK, nylon, PTFE), titanium (Ti-6Al-4V,
- * grade 5) and cast iron (GG25, EN-GJL-250). A bare number needs context ('4140 steel',
+ * C360, brass, bronze), plastics (POM, Delrin, acetal, PEEK, nylon, PTFE; PLA, ABS, PETG for printed
+ * parts), titanium (Ti-6Al-4V, grade 5), cast iron (GG25, EN-GJL-250) and the German generic
+ * words Stahl, Edelstahl and Messing. A bare number needs context ('4140 steel',
  * 'AISI 4140', 'Material: 4140', '6061-T6'). A generic word ('steel', 'brass') is returned only
  * when nothing more specific is written.
  *

@@ -101,7 +101,7 @@ const unifiedNumberedTpi: ReadonlyMap<number, { unc?: number; unf?: number }> = 
 ]);
 
 const METRIC_THREAD =
-  /(?<![A-Za-z\d.])M\s?(\d+(?:[.,]\d+)?)(?:\s*[xX×]\s*(\d+(?:[.,]\d+)?))?(?:\s*-\s*(\d[a-hA-H](?:\d[a-hA-H])?))?(\s*LH\b)?/i;
+  /(?<![A-Za-z\d.])M\s?(\d+(?:[.,]\d+)?)(?:\s*[xX×]\s*(\d+(?:[.,]\d+)?|[.,]\d+))?(?:\s*-\s*(\d[a-hA-H](?:\d[a-hA-H])?))?(\s*LH\b)?/i;
 
 const INCH_THREAD = new RegExp(
   String.raw`(?<![\w./])(#\s?\d{1,2}|No\.?\s?\d{1,2}|\d+[ -]\d+\/\d+|\d+\/\d+|\d*\.\d+|\d+)` +
@@ -218,7 +218,7 @@ function inchThread(text: string): LocatedThread | undefined {
 /**
  * The thread a callout names, or undefined.
  *
- * - ISO metric (ISO 68-1 profile): `M8`, `M8x1.25`, `M8 x 1,25`, `M10x1-6g`, `M12 LH`. Without a
+ * - ISO metric (ISO 68-1 profile): `M8`, `M8x1.25`, `M8 x 1,25`, `M3 X.5`, `M10x1-6g`, `M12 LH`. Without a
  *   written pitch the coarse pitch of ISO 261:1998 Table 1 is used (M1.6 to M64); a metric
  *   size outside that table without a pitch gives undefined. `M8x20` reads as M8 (20 is a length).
  * - Unified inch (ASME B1.1): `7/16"-20 UNF`, `7/16-20`, `1/4-20 UNC`, `#10-32`, `1-1/4-7 UNC-2A`.

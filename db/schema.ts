@@ -328,6 +328,11 @@ export const threads = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /**
+     * How far the running drawing read is, for the progress bar under 'Analyzing blueprint...':
+     * `{ fraction: 0..1, stage: 'Recognizing text' }`; null when no read is running.
+     */
+    analysisProgress: jsonb('analysis_progress').$type<{ fraction: number; stage: string }>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -88,6 +88,22 @@ const tormachTools: DemoTool[] = [
     toolManufacturer: 'Sandvik Coromant',
     toolHint: 'NOHINT',
   },
+  {
+    slotNumber: 'T8',
+    toolName: 'DGN 2002J',
+    toolDescription: 'Grooving insert, 2 mm wide, 12 mm max depth, for O-ring and relief grooves',
+    toolType: 'Cutting',
+    toolManufacturer: 'Iscar',
+    toolHint: 'NOHINT',
+  },
+  {
+    slotNumber: 'T9',
+    toolName: 'Micro grooving insert 0.5',
+    toolDescription: 'Grooving insert, 0.5 mm wide, 3 mm max depth, for narrow grooves',
+    toolType: 'Cutting',
+    toolManufacturer: 'Iscar',
+    toolHint: 'NOHINT',
+  },
 ];
 
 const haasTools: DemoTool[] = [

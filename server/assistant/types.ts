@@ -6,6 +6,7 @@
 import type { BlueprintAnalysis } from '#cam/blueprint-description';
 import type { SimulationAnalysis, promptHelperOf } from '#machines/qbotSteps';
 import type { DrawingType } from '#server/qbot/uploads';
+import type { ReadingProgress } from './offline/reading.ts';
 
 export interface DrawingFile {
   /** The stored file's id (stored_files), so a provider can refer to it in later turns. */
@@ -45,8 +46,15 @@ export interface PlanAdvice {
 
 export interface AssistantProvider {
   readonly name: 'offline' | 'claude';
-  /** Read a drawing into the spec's structured description, materials, tools and stock size. */
-  describeBlueprint(file: DrawingFile, call: AssistantCall): Promise<BlueprintAnalysis>;
+  /**
+   * Read a drawing into the spec's structured description, materials, tools and stock size.
+   * `progress` hears how far a long read is (0..1 and a stage in words); providers may ignore it.
+   */
+  describeBlueprint(
+    file: DrawingFile,
+    call: AssistantCall,
+    progress?: ReadingProgress,
+  ): Promise<BlueprintAnalysis>;
   /** Revise a description from the user's words. @throws AppError 422 when nothing is understood */
   reviseDescription(
     analysis: BlueprintAnalysis,

@@ -33,6 +33,14 @@ export const uploadResponseSchema = z.object({
   imageUrl: z.string(),
 });
 
+/** GET /api/qbot/threads/:threadId/analysisProgress response: the running read's progress. */
+export const analysisProgressResponseSchema = z.object({
+  /** 0..1; 0 with an empty stage when no read is running. */
+  fraction: z.number().min(0).max(1),
+  stage: z.string(),
+});
+export type AnalysisProgress = z.infer<typeof analysisProgressResponseSchema>;
+
 export const updateDescriptionBodySchema = z.object({
   threadId,
   assistantId: z.string().optional(),

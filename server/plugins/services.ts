@@ -5,6 +5,7 @@ import { assistantProviderFor } from '#server/assistant/index';
 import type { AssistantProvider } from '#server/assistant/index';
 import type { Config } from '#server/config';
 import { renderDxfImage } from '#server/assistant/render/dxf-image';
+import { closeOcr } from '#server/assistant/offline/image/reader';
 import { LocalFileStore } from '#server/storage/file-store';
 import type { FileStore } from '#server/storage/file-store';
 
@@ -30,6 +31,8 @@ async function servicesPlugin(app: FastifyInstance, options: { config: Config })
       renderDxf: renderDxfImage,
     }),
   );
+  // The offline OCR engine runs in a worker thread of its own: stop it with the app.
+  app.addHook('onClose', () => closeOcr());
 }
 
 export default fp(servicesPlugin, {

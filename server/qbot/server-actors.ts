@@ -3,10 +3,10 @@
  * call the assistant provider, load the shop's machines and tools, and write programs, always
  * inside the caller's organization.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fromPromise } from 'xstate';
 import type { BlueprintAnalysis } from '#cam/blueprint-description';
-import { descriptionVersions, storedFiles } from '#db/schema';
+import { descriptionVersions, storedFiles, threads } from '#db/schema';
 import type {
   AnalyzeInput,
   DescribeInput,
@@ -41,6 +41,45 @@ export interface ServerActorDeps {
   threadId: string;
 }
 
+/** Smallest change of the fraction worth a database write. */
+const progressStep = 0.04;
+
+/**
+ * Writes a drawing read's progress to the thread row (threads.analysis_progress) for
+ * GET /api/qbot/threads/:threadId/analysisProgress: at most one write per 4 % or new stage, in
+ * order, never failing the read. `clear()` waits for the writes and empties the column.
+ */
+export function progressWriter(db: Database, organizationId: string, threadId: string) {
+  let last = { fraction: -1, stage: '' };
+  let chain: Promise<unknown> = Promise.resolve();
+  const write = (value: { fraction: number; stage: string } | null) => {
+    chain = chain
+      .then(() =>
+        db
+          .update(threads)
+          .set({ analysisProgress: value })
+          .where(and(eq(threads.id, threadId), eq(threads.organizationId, organizationId))),
+      )
+      .catch(() => undefined);
+  };
+  return {
+    report: (fraction: number, stage: string): void => {
+      const clamped = Math.max(0, Math.min(1, Number.isFinite(fraction) ? fraction : 0));
+      if (stage === last.stage && clamped - last.fraction < progressStep) return;
+      last = { fraction: clamped, stage: stage.slice(0, 200) };
+      write(last);
+    },
+    /** Resolves when every report so far is written. */
+    async settled() {
+      await chain;
+    },
+    async clear() {
+      write(null);
+      await chain;
+    },
+  };
+}
+
 /** Build the server's actors; each reports its error through `onFailure` before rejecting. */
 export function serverActors(
   deps: ServerActorDeps,
@@ -66,15 +105,22 @@ export function serverActors(
         const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
         if (file?.organizationId !== organizationId)
           throw new AppError(404, 'not_found', 'File not found.');
-        const analysis = await deps.provider.describeBlueprint(
-          {
-            fileId: file.id,
-            fileName: file.fileName,
-            type: drawingTypeOf(file.contentType),
-            bytes: await deps.files.get(file.storageKey),
-          },
-          call,
-        );
+        const progress = progressWriter(db, organizationId, threadId);
+        let analysis: BlueprintAnalysis;
+        try {
+          analysis = await deps.provider.describeBlueprint(
+            {
+              fileId: file.id,
+              fileName: file.fileName,
+              type: drawingTypeOf(file.contentType),
+              bytes: await deps.files.get(file.storageKey),
+            },
+            call,
+            progress.report,
+          );
+        } finally {
+          await progress.clear();
+        }
         await db
           .insert(descriptionVersions)
           .values({ threadId, organizationId, version: 1, analysis, source: 'reader' });

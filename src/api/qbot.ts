@@ -1,6 +1,6 @@
 /** Q-Bot calls (spec section 7, "Assistant"), and the workflow calls this product adds. */
 import type { BlueprintAnalysis } from '#server/contracts/blueprint';
-import type { WorkflowEventBody, ThreadResponse } from '#server/contracts/qbot';
+import type { AnalysisProgress, ThreadResponse, WorkflowEventBody } from '#server/contracts/qbot';
 import type { SimulationAnalysis, WorkflowProgram } from '#machines/qbotSteps';
 import { RequestError, apiRequest } from './client.ts';
 import { readSession } from '../auth/session.ts';
@@ -89,3 +89,10 @@ export async function fetchFile(url: string): Promise<Blob> {
   if (!response.ok) throw new RequestError('response', response.statusText, response.status);
   return response.blob();
 }
+
+/** How far the running drawing read is (0..1 and its stage), for the analysis progress bar. */
+export const analysisProgress = (threadId: string) =>
+  apiRequest<AnalysisProgress>(
+    'GET',
+    `/api/qbot/threads/${encodeURIComponent(threadId)}/analysisProgress`,
+  );

@@ -1,4 +1,4 @@
-import type { BlueprintDescription, DiameterFeature } from '#server/contracts/blueprint';
+import type { BlueprintDescription, DiameterFeature, Reading } from '#server/contracts/blueprint';
 import { qbotMessages } from '#machines/qbotSteps';
 
 function Diameters({ title, features }: { title: string; features: DiameterFeature[] }) {
@@ -27,6 +27,43 @@ function Diameters({ title, features }: { title: string; features: DiameterFeatu
         </tbody>
       </table>
     </>
+  );
+}
+
+/** Below this confidence a reading is marked for the user to check. */
+const doubtfulBelow = 0.6;
+
+/** Each value the reader took from the drawing, with its confidence and where it was found. */
+function Readings({ readings }: { readings: Reading[] }) {
+  if (readings.length === 0) return null;
+  const doubtful = readings.filter((reading) => reading.confidence < doubtfulBelow).length;
+  return (
+    <details className="readings">
+      <summary>
+        What was read, and from where ({readings.length} values
+        {doubtful > 0 ? `, ${doubtful} to check` : ''})
+      </summary>
+      <table className="table compact">
+        <thead>
+          <tr>
+            <th>Value</th>
+            <th>Read</th>
+            <th>Confidence</th>
+            <th>Source</th>
+          </tr>
+        </thead>
+        <tbody>
+          {readings.map((reading, index) => (
+            <tr key={index} className={reading.confidence < doubtfulBelow ? 'doubtful' : undefined}>
+              <td>{reading.field}</td>
+              <td>{reading.value}</td>
+              <td>{Math.round(reading.confidence * 100)}%</td>
+              <td className="muted">{reading.source}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }
 
@@ -88,6 +125,7 @@ export function DescriptionView({
           {[surfaceFinish.requirements, surfaceFinish.concentricity].filter(Boolean).join('; ')}
         </p>
       ) : null}
+      {description.readings ? <Readings readings={description.readings} /> : null}
       {description.unresolved && description.unresolved.length > 0 ? (
         <div className="unresolved">
           <strong>Could not be read from the drawing (use Change to add it):</strong>

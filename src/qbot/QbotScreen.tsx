@@ -6,12 +6,13 @@ import { qbotMessages, trackerIndexOf } from '#machines/qbotSteps';
 import { activeAssistant } from '../assistants.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { RequestError } from '../api/client.ts';
-import { ask, postWorkflowEvent } from '../api/qbot.ts';
+import { ask, postWorkflowEvent, startConversation } from '../api/qbot.ts';
 import { ChatInputBar } from '../components/ChatInputBar.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { uiActors } from './actors.ts';
 import { ChatMessages } from './ChatMessages.tsx';
 import { serverEventOf } from './dispatch.ts';
+import { AnalysisProgressBar } from './AnalysisProgressBar.tsx';
 import { PromptModal } from './PromptModal.tsx';
 import { StepWidget } from './StepWidget.tsx';
 import { WorkTracker } from './WorkTracker.tsx';
@@ -81,14 +82,18 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
     if (active || asking) return;
     if (file) {
       const imageUrl = /\.(png|jpe?g)$/i.test(file.name) ? URL.createObjectURL(file) : undefined;
+      setFile(null);
+      setText('');
+      // The new conversation is started here, so the progress bar knows which read to follow;
+      // if it cannot start, the upload starts one itself and reports any error.
+      const started = await startConversation().catch(() => undefined);
       send({
         type: 'blueprint.uploaded',
         fileName: file.name,
         file,
         ...(imageUrl ? { imageUrl } : {}),
+        ...(started ? { threadId: started.thread_id } : {}),
       });
-      setFile(null);
-      setText('');
       return;
     }
     const question = text.trim();
@@ -155,6 +160,9 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
                 : step === 'generate_gcode'
                   ? 'Writing and verifying the G-code...'
                   : 'Working...'}
+              {step === 'analyzing_blueprint' ? (
+                <AnalysisProgressBar threadId={state.context.threadId ?? threadId} />
+              ) : null}
             </p>
           ) : null}
           <StepWidget state={state} send={send} />

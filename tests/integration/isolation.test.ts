@@ -190,6 +190,10 @@ const routes: Record<string, RouteCase> = {
     url: (ids) => `/api/qbot/threads/${ids.threadId}`,
     expect: memberRoute,
   },
+  'GET /api/qbot/threads/{threadId}/analysisProgress': {
+    url: (ids) => `/api/qbot/threads/${ids.threadId}/analysisProgress`,
+    expect: memberRoute,
+  },
   'GET /api/files/{fileId}': { url: (ids) => `/api/files/${ids.fileId}`, expect: memberRoute },
   // Another shop reads and writes its own prompts only; history and changes are for admins.
   'GET /api/prompts/{kind}': { url: () => '/api/prompts/description', expect: listRoute },

@@ -127,13 +127,13 @@ describe('the Q-Bot workflow over the API', () => {
     });
   });
 
-  it('reads a plain-text description for a file it cannot read and writes its program', async () => {
+  it('reads an image by OCR, lists what it could not read, and takes a plain-text description', async () => {
     const threadId = await client.start();
     const upload = await client.upload(threadId, 'flange.png', blueprint('mill-edm/flange.png'));
     expect(upload.statusCode).toBe(200);
-    expect(upload.json<{ description: { overview: string } }>().description.overview).toMatch(
-      /cannot read the geometry of PNG image files yet/,
-    );
+    const read = upload.json<{ description: { source: string; unresolved: string[] } }>();
+    expect(read.description.source).toBe('PNG image (offline reader, OCR): flange.png');
+    expect(read.description.unresolved.length).toBeGreaterThan(0);
     expect(
       (await client.event(threadId, { type: 'description.change.requested' })).statusCode,
     ).toBe(200);

@@ -6,6 +6,7 @@ import {
   parseDiameterCallout,
   parseGeneralTolerance,
   parseLengthCallout,
+  parseRadiusCallout,
   parseRoughness,
   parseThreadCallout,
 } from '#cam/callouts';
@@ -68,6 +69,18 @@ describe('parseDiameterCallout', () => {
     ['Ø40 h7 x 85 long', { nominalMm: 40, fit: 'h7', text: 'Ø40 h7' }],
     ['Ø40 - 85', { nominalMm: 40, text: 'Ø40' }],
     ['2x Ø6.6', { nominalMm: 6.6, text: 'Ø6.6' }],
+    [
+      '15.95 +0.026/-0.026',
+      {
+        nominalMm: 15.95,
+        tolerance: { upperMm: 0.026, lowerMm: -0.026 },
+        text: '15.95 +0.026/-0.026',
+      },
+    ],
+    [
+      'Ø21,5±0,1',
+      { nominalMm: 21.5, tolerance: { upperMm: 0.1, lowerMm: -0.1 }, text: 'Ø21,5±0,1' },
+    ],
   ])('%j', (text, expected) => {
     expect(parseDiameterCallout(text)).toEqual(expected);
   });
@@ -136,6 +149,7 @@ describe('parseThreadCallout', () => {
     ['#10-32', '#10-32 UNF', 4.826, 0.7938, 'UNF'],
     ['1-1/4-7 UNC-2A', '1 1/4"-7 UNC-2A', 31.75, 3.6286, 'UNC'],
     ['1/2-28', '1/2"-28 UN', 12.7, 0.9071, 'UN'],
+    ['6 X M3 X.5', 'M3x0.5', 3, 0.5, 'ISO metric'],
   ])('%j → %s', (text, designation, majorDiameterMm, pitchMm, standard) => {
     expect(parseThreadCallout(text)).toEqual({ designation, majorDiameterMm, pitchMm, standard });
   });
@@ -174,6 +188,26 @@ describe('parseLengthCallout', () => {
     expect(parseLengthCallout('Ø20')).toBeUndefined();
     expect(parseLengthCallout('<>mm')).toBeUndefined();
     expect(parseLengthCallout('not to scale')).toBeUndefined();
+  });
+});
+
+describe('parseRadiusCallout', () => {
+  it.each([
+    ['R10', { radiusMm: 10 }],
+    ['R10,00', { radiusMm: 10 }],
+    ['R1.00 ±0.10', { radiusMm: 1, tolerance: { upperMm: 0.1, lowerMm: -0.1 } }],
+    ['2x R0,15', { radiusMm: 0.15 }],
+    ['R8.05', { radiusMm: 8.05 }],
+  ])('%j', (text, expected) => {
+    expect(parseRadiusCallout(text)).toEqual(expected);
+  });
+
+  it('reads inches when the drawing is in inches', () => {
+    expect(parseRadiusCallout('R.125', 'inch')).toEqual({ radiusMm: 3.175 });
+  });
+
+  it.each([['Ra 3.2'], ['Ø20'], ['ROUND'], ['20']])('finds no radius in %j', (text) => {
+    expect(parseRadiusCallout(text)).toBeUndefined();
   });
 });
 
@@ -275,6 +309,9 @@ describe('findMaterial', () => {
     ['GG25', 'GG25'],
     ['EN-GJL-250', 'EN-GJL-250'],
     ['5/8"-8 ACME steel rod stock', 'steel'],
+    ['PLA', 'PLA'],
+    ['Stahl', 'Stahl'],
+    ['Werkstoff: Edelstahl', 'Edelstahl'],
   ])('%j → %s', (text, material) => {
     expect(findMaterial(text)).toBe(material);
   });

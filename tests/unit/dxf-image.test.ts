@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { DxfReadError, readDxf } from '#server/assistant/offline/dxf-reader';
+import { DxfReadError, readDxf } from '#server/assistant/offline/dxf/reader';
 import { renderDxfImage, type DxfImage } from '#server/assistant/render/dxf-image';
 
 const blueprints = new URL('../../../shared/blueprints/', import.meta.url);
@@ -106,12 +106,12 @@ function ink(image: DxfImage) {
 
 /**
  * Extents of what each drawing shows as the part, mm: the reamer Ø15.875 × 145 (20 + 5 + 120);
- * makerslide 3.617 × 1.7618 in; FLH-001's outer contour; flange.dxf's four views with their
+ * makerslide 3.617 × 1.7618 in drawn at 2:1 ($DIMLFAC 0.5); FLH-001's outer contour; flange.dxf's four views with their
  * centre lines (x −37 to 112.43, y −104 to 24).
  */
 const extentsMm: Record<string, [number, number]> = {
   'lathe/long_reamer_facer.dxf': [145, 15.875],
-  'mill-edm/makerslide_b17022.dxf': [91.87, 44.75],
+  'mill-edm/makerslide_b17022.dxf': [45.936, 22.375],
   'mill-edm/FLH-001.dxf': [175.5, 74.4],
   'mill-edm/flange.dxf': [149.43, 128],
 };

@@ -4,7 +4,7 @@ import { blueprintDescriptionSchema } from '#server/contracts/blueprint';
 import { boundsOf, distanceToBoundary, type Polygon } from '#cam/geometry/polygon';
 import { prismaticPartFromDescription } from '#cam/prismatic/part';
 import { suggestedStock } from '#server/assistant/offline/analysis';
-import { readDxf } from '../../server/assistant/offline/dxf-reader.ts';
+import { readDxf } from '../../server/assistant/offline/dxf/reader.ts';
 
 /** A drawing from /work/shared/blueprints (test input only, never copied into the repo). */
 const blueprint = (path: string) =>
@@ -116,7 +116,7 @@ describe('the DXF reader fills description.prismatic', () => {
     expect(suggestedStock(description)).toBe('Plate 74 x 50 x 30 mm');
   });
 
-  it('makerslide_b17022.dxf (inches): 91.87 × 44.75 mm, a 44 × 32 mm cut-out, Ø8.4 ×2', () => {
+  it('makerslide_b17022.dxf (inches, drawn at 2:1): 45.94 × 22.37 mm, a 22 × 16 mm cut-out, Ø4.2 ×2', () => {
     const { description, units } = readDxf(
       blueprint('mill-edm/makerslide_b17022.dxf'),
       'makerslide_b17022.dxf',
@@ -125,19 +125,19 @@ describe('the DXF reader fills description.prismatic', () => {
     blueprintDescriptionSchema.parse(description);
     const prismatic = description.prismatic!;
     const [w, h] = size(prismatic.outline);
-    expect(w).toBeCloseTo(91.872, 2);
-    expect(h).toBeCloseTo(44.75, 2);
+    expect(w).toBeCloseTo(45.936, 2);
+    expect(h).toBeCloseTo(22.375, 2);
     expect(prismatic.pockets).toHaveLength(1);
     const [cw, ch] = size(prismatic.pockets[0]!.outline);
-    expect(cw).toBeCloseTo(44, 3);
-    expect(ch).toBeCloseTo(32, 3);
-    expect(prismatic.holes.map((hole) => hole.diameterMm)).toEqual([8.4, 8.4]);
+    expect(cw).toBeCloseTo(22, 3);
+    expect(ch).toBeCloseTo(16, 3);
+    expect(prismatic.holes.map((hole) => hole.diameterMm)).toEqual([4.2, 4.2]);
     const [a, b] = prismatic.holes;
-    expect(Math.abs(a!.x - b!.x)).toBeCloseTo(40, 3);
+    expect(Math.abs(a!.x - b!.x)).toBeCloseTo(20, 3);
     expect(prismatic.thicknessMm).toBeUndefined();
     const part = prismaticPartFromDescription(description, { stockThicknessMm: 16 });
     expect(part.thicknessMm).toBe(15);
-    expect(part.holes.map((hole) => hole.center.y)).toEqual([20, 20]);
+    expect(part.holes.map((hole) => hole.center.y)).toEqual([10, 10]);
   });
 
   it('reads the thickness and threads from notes, and a side view in line with the top view', () => {

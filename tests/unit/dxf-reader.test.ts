@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { blueprintDescriptionSchema } from '#server/contracts/blueprint';
-import { DxfReadError, readDxf } from '../../server/assistant/offline/dxf-reader.ts';
+import { DxfReadError, readDxf } from '../../server/assistant/offline/dxf/reader.ts';
 
 /** A drawing from /work/shared/blueprints (test input only, never copied into the repo). */
 const blueprint = (path: string) =>
@@ -190,20 +190,23 @@ describe('readDxf on long_reamer_facer.dxf (LibreCAD, mm, dimensions with writte
 });
 
 describe('readDxf on drawings that are not turned parts', () => {
-  it('makerslide_b17022.dxf: reads inches and converts them', () => {
+  it('makerslide_b17022.dxf: reads inches, applies the dimension scale ($DIMLFAC 0.5) and converts them', () => {
     const reading = readDxf(blueprint('mill-edm/makerslide_b17022.dxf'), 'makerslide_b17022.dxf');
     expect(reading.units).toBe('inch');
     expect(reading.isTurnedPart).toBe(false);
-    // 3.617 × 1.7618 inch in the file.
-    expect(reading.description.overview).toContain('bounding box 91.87 × 44.75 mm');
+    // 3.617 × 1.7618 inch in the file, drawn at 2:1: the PDF of the same part gives 45.9358 mm.
+    expect(reading.description.overview).toContain('bounding box 45.94 × 22.37 mm');
     expect(reading.description.overview).toContain(
-      '4 closed profiles; outer contour 91.87 × 44.75 mm; cut-outs 44 × 32 mm; holes and circles Ø8.4 ×2',
+      '4 closed profiles; outer contour 45.94 × 22.37 mm; cut-outs 22 × 16 mm; holes and circles Ø4.2 ×2',
+    );
+    expect(reading.description.unresolved).toContainEqual(
+      expect.stringContaining('($DIMLFAC 0.5) says the part is drawn at 2:1'),
     );
     expect(reading.description.overview).toContain('Drawing units: inches, converted to mm.');
     expect(reading.description.outerDiameters).toEqual([]);
     expect(reading.description.innerDiameters).toEqual([]);
-    expect(reading.description.unresolved?.[0]).toMatch(
-      /^Not a turned part \(no view is symmetric/,
+    expect(reading.description.unresolved).toContainEqual(
+      expect.stringMatching(/^Not a turned part \(no view is symmetric/),
     );
     valid(reading.description);
   });
@@ -405,5 +408,70 @@ describe('readDxf on input that is not a usable DXF', () => {
         'text.dxf has no geometry: no lines, arcs, circles or polylines outside the title block, frame and dimensions.',
       ),
     );
+  });
+});
+
+const circle = (x: number, y: number, r: number) => pairs(0, 'CIRCLE', 8, '0', 10, x, 20, y, 40, r);
+
+describe('readDxf: axis, bores and readings of the shared pipeline', () => {
+  // A wheel Ø60 × 10 seen from the side (60 wide, 10 high: as wide across as it is long the
+  // other way, so both middle lines are axes of symmetry) and its end view, larger than the side
+  // view and made of full circles only.
+  const wheelSide = [
+    line(0, -5, 60, -5),
+    line(60, -5, 60, 5),
+    line(60, 5, 0, 5),
+    line(0, 5, 0, -5),
+  ];
+
+  it('reads a wheel whose end view (circles only) is larger than its side view', () => {
+    const content = dxf([...wheelSide, circle(30, 60, 30), circle(30, 60, 10)], { insunits: 4 });
+    const { description, isTurnedPart } = readDxf(content, 'wheel.dxf');
+    expect(isTurnedPart).toBe(true);
+    // The end view's Ø60 circle says the axis runs across the 60 mm side: vertical.
+    expect(description.overview).toContain('Axis of revolution: vertical in the drawing.');
+    expect(description.outerDiameters.map((d) => [d.diameterMm, d.lengthMm])).toEqual([[60, 10]]);
+  });
+
+  it('takes the axis across which a Ø dimension is written', () => {
+    const content = dxf([...wheelSide, dimension('%%C<>', [0, 5], [60, 5], 0)], { insunits: 4 });
+    const { description } = readDxf(content, 'wheel.dxf');
+    expect(description.overview).toContain('Axis of revolution: vertical in the drawing.');
+    expect(description.outerDiameters.map((d) => [d.diameter, d.lengthMm])).toEqual([['Ø60', 10]]);
+  });
+
+  it('reads a bore whose mouths are chamfered', () => {
+    // Bush Ø30 × 40 in section, bore Ø16 with 1 × 45° chamfers at both ends.
+    const half = (s: number) => [
+      line(0, 15 * s, 40, 15 * s),
+      line(1, 8 * s, 39, 8 * s),
+      line(0, 9 * s, 1, 8 * s),
+      line(39, 8 * s, 40, 9 * s),
+      line(0, 9 * s, 0, 15 * s),
+      line(40, 9 * s, 40, 15 * s),
+    ];
+    const { description } = readDxf(dxf([...half(1), ...half(-1)], { insunits: 4 }), 'bush.dxf');
+    expect(description.outerDiameters.map((d) => [d.diameter, d.lengthMm])).toEqual([['Ø30', 40]]);
+    expect(description.innerDiameters.map((d) => [d.diameter, d.through])).toEqual([['Ø16', true]]);
+    expect(description.overview).toContain('read offline from the DXF');
+  });
+
+  it('records a reading for each value of long_reamer_facer.dxf, from its dimension or the drawing', () => {
+    const { description } = readDxf(
+      blueprint('lathe/long_reamer_facer.dxf'),
+      'long_reamer_facer.dxf',
+    );
+    const reading = (field: string) => description.readings?.find((r) => r.field === field);
+    expect(reading('Outer diameter 1')).toMatchObject({ value: 'Ø11.11', confidence: 1 });
+    expect(reading('Outer diameter 1')!.source).toMatch(/^DIMENSION \w+ "Ø11\.11mm"$/);
+    expect(reading('Outer diameter 3 length')).toMatchObject({ value: '875 mm', confidence: 1 });
+    expect(reading('Outer diameter 3 length')!.source).toMatch(
+      /"875mm or longer \(not to scale\)"/,
+    );
+    expect(reading('Chamfer 1')).toMatchObject({ confidence: 0.8 });
+    expect(reading('Chamfer 1')!.source).toMatch(/^drawn geometry at -?\d/);
+    expect(reading('Thread')!.source).toMatch(/^TEXT \w+ "cut 7\/16"-20 threads"/);
+    expect(reading('Material')!.source).toMatch(/steel rod stock/);
+    expect(reading('Overall length')).toMatchObject({ value: '900 mm' });
   });
 });

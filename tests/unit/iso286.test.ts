@@ -54,6 +54,9 @@ describe('ISO 286 limits (checked against ISO 286-2 tables)', () => {
     ['M6', 300, [-9, -41]], // ISO 286-1 Table 3 special case
     ['p6', 50, [42, 26]],
     ['js11', 25, [65, -65]],
+    // IT12 and IT13 for the letters on the zero line (ISO 286-1, Table 1: 30–50 mm IT12 250 µm).
+    ['H12', 38, [250, 0]],
+    ['h13', 40, [0, -390]],
   ] as const)('%s at %s mm is %j µm', (fit, size, limits) => {
     expect(um(fit, size)).toEqual(limits);
   });
@@ -63,15 +66,18 @@ describe('ISO 286 limits (checked against ISO 286-2 tables)', () => {
     expect(() => fitLimits('R7', 40)).toThrow(
       'The fit "R7" is not one of f, g, h, js, k, m, n, p, F, G, H, JS, K, M, N or P with a grade.',
     );
-    expect(() => fitLimits('h12', 40)).toThrow(
-      'Tolerance grade IT12 is not tabulated here (IT5 to IT11 are).',
+    expect(() => fitLimits('g12', 40)).toThrow(
+      'Tolerance grade IT12 is not tabulated here for g (IT5 to IT11 are).',
+    );
+    expect(() => fitLimits('H14', 40)).toThrow(
+      'Tolerance grade IT14 is not tabulated here for H (IT5 to IT13 are).',
     );
     expect(() => fitLimits('h7', 600)).toThrow(
       'ISO 286 fits are tabulated here for sizes over 1 up to 500 mm, not 600 mm.',
     );
     expect(() => fitLimits('h7', 1)).toThrow(FitError);
     expect(() => fitLimits('h4', 40)).toThrow(
-      'Tolerance grade IT4 is not tabulated here (IT5 to IT11 are).',
+      'Tolerance grade IT4 is not tabulated here for h (IT5 to IT13 are).',
     );
   });
 

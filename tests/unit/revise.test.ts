@@ -8,7 +8,7 @@ import {
   RevisionError,
   nothingUnderstoodMessage,
   reviseDescription,
-} from '../../server/assistant/offline/revise.ts';
+} from '../../server/assistant/offline/revise/revise.ts';
 
 /** The long reamer facer as the DXF reader describes it. */
 function reamer(): BlueprintDescription {
@@ -155,6 +155,28 @@ describe('reviseDescription from an empty description', () => {
       ['Ø20.5', 'cylinder', 70, 15, 'from the free end, 70 to 85 mm'],
     ]);
     expect(description.dimensions.overallLengthMm).toBe(85);
+  });
+
+  it('gives a tapped hole already read its depth', () => {
+    const read = reviseDescription(emptyDescription(), 'Ø20 x 25 long, tapped M8').description;
+    expect(read.innerDiameters[0]?.lengthMm).toBeUndefined();
+    const { description } = reviseDescription(read, 'tapped M8 x 16 deep');
+    expect(description.innerDiameters).toHaveLength(1);
+    expect(description.innerDiameters[0]).toMatchObject({ thread: 'M8', lengthMm: 16, startMm: 0 });
+  });
+
+  it('takes a size given a length twice as two sections, and a size named again without a length as the same one', () => {
+    const read = reviseDescription(emptyDescription(), 'Ø19.9, Ø16.5').description;
+    const { description } = reviseDescription(
+      read,
+      'Ø19.9 x 12.5 long, Ø16.5 x 2.5 long, Ø19.9 x 10 long, Ø16.5 h7',
+    );
+    expect(layout(description)).toEqual([
+      ['Ø19.9', 'cylinder', 0, 12.5, 'from the free end, 0 to 12.5 mm'],
+      ['Ø16.5 h7', 'cylinder', 12.5, 2.5, 'from the free end, 12.5 to 15 mm'],
+      ['Ø19.9', 'cylinder', 15, 10, 'from the free end, 15 to 25 mm'],
+    ]);
+    expect(description.dimensions.overallLengthMm).toBe(25);
   });
 });
 

@@ -31,7 +31,7 @@ import { currentPrompt } from '#server/prompts/store';
 import { drawingTypeOf } from '#server/qbot/uploads';
 import type { FileStore } from '#server/storage/file-store';
 import { analysisOf } from '../offline/analysis.ts';
-import { DxfReadError } from '../offline/dxf-reader.ts';
+import { DxfReadError } from '../offline/dxf/reader.ts';
 import type { AssistantCall, AssistantProvider, DrawingFile } from '../types.ts';
 import { drawingBlocks } from './drawing.ts';
 import type { DrawingBlock, DxfRenderer } from './drawing.ts';
@@ -363,9 +363,11 @@ export function createClaudeProvider(options: ClaudeProviderOptions): AssistantP
   return {
     name: 'claude',
 
-    async describeBlueprint(file, call) {
+    async describeBlueprint(file, call, progress) {
       // Refuse a drawing that cannot be turned into content before paying for a request.
+      progress?.(0.05, 'Preparing the drawing');
       await expandDrawing(call.organizationId, file.fileId);
+      progress?.(0.2, 'Claude is reading the drawing');
       const input = await converse<DescribeInput>(
         call,
         'describeBlueprint',

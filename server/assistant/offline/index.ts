@@ -1,27 +1,22 @@
 /**
  * The `offline` assistant provider: deterministic readers and rules, no network. It reads DXF
- * drawings; for other file types it says plainly that it cannot read their geometry yet and asks
- * for a description (PDF, image and STEP readers come in a later version).
+ * drawings (geometry and dimensions), PDF drawings (vector paths and text; pages without text
+ * through OCR), JPG and PNG drawings (OCR) and STEP models (OpenCascade), and lists in the
+ * description what it could not read.
  */
-import { emptyDescription } from '#cam/blueprint-description';
+import type { BlueprintDescription } from '#cam/blueprint-description';
 import { AppError } from '#server/errors';
 import type { AssistantProvider } from '../types.ts';
 import { analysisOf } from './analysis.ts';
-import { DxfReadError, readDxf } from './dxf-reader.ts';
-import { RevisionError, reviseDescription } from './revise.ts';
+import { DxfReadError, readDxf } from './dxf/reader.ts';
+import { readImage } from './image/reader.ts';
+import { readPdf } from './pdf/reader.ts';
+import { DrawingReadError } from './reading.ts';
+import { readStep } from './step/reader.ts';
+import { RevisionError, reviseDescription } from './revise/revise.ts';
 import { analyzeSimulationOffline } from './simulation.ts';
 
-const typeNames = {
-  jpg: 'JPG image',
-  png: 'PNG image',
-  pdf: 'PDF',
-  dxf: 'DXF',
-  step: 'STEP',
-} as const;
-
 export const offlineMessages = {
-  cannotRead: (type: string) =>
-    `The offline reader cannot read the geometry of ${type} files yet. Please describe the part with Change, for example: "Ø40 h7 x 85 long, bore Ø20 x 30 deep, chamfer 1x45 both ends, 4140 steel".`,
   askReply:
     'I turn part drawings into verified G-code for your machines. Upload a drawing (DXF reads best without an API key; PNG, JPG, PDF and STEP are accepted), and I will walk you through material, stock, machine and tools.',
 } as const;
@@ -29,20 +24,23 @@ export const offlineMessages = {
 export const offlineProvider: AssistantProvider = {
   name: 'offline',
 
-  async describeBlueprint(file) {
-    if (file.type !== 'dxf') {
-      const description = emptyDescription(offlineMessages.cannotRead(typeNames[file.type]));
-      description.unresolved = [
-        'Every size and feature: the offline reader does not read this file type yet.',
-      ];
-      description.source = `${typeNames[file.type]} (offline reader): ${file.fileName}`;
-      return analysisOf(description);
-    }
+  async describeBlueprint(file, _call, progress) {
     try {
-      const reading = readDxf(file.bytes.toString('utf8'), file.fileName);
-      return analysisOf(reading.description);
+      let description: BlueprintDescription;
+      if (file.type === 'dxf') {
+        progress?.(0.1, 'Reading the DXF');
+        description = readDxf(file.bytes.toString('utf8'), file.fileName).description;
+      } else if (file.type === 'pdf') {
+        description = await readPdf(file.bytes, file.fileName, progress);
+      } else if (file.type === 'step') {
+        description = await readStep(file.bytes, file.fileName, progress);
+      } else {
+        description = await readImage(file.bytes, file.fileName, file.type, progress);
+      }
+      progress?.(1, 'Done');
+      return analysisOf(description);
     } catch (error) {
-      if (error instanceof DxfReadError)
+      if (error instanceof DxfReadError || error instanceof DrawingReadError)
         throw new AppError(422, 'validation_failed', error.message);
       throw error;
     }

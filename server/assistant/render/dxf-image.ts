@@ -11,9 +11,9 @@ import {
   collectDrawing,
   isFullCircle,
   type Primitive,
-} from '#server/assistant/offline/dxf-geometry';
-import { DxfReadError, parseDxf } from '#server/assistant/offline/dxf-reader';
-import { boxOf, dropFrames, unionBox, type Box } from '#server/assistant/offline/dxf-shapes';
+} from '#server/assistant/offline/dxf/geometry';
+import { DxfReadError, parseDxf } from '#server/assistant/offline/dxf/reader';
+import { boxOf, dropFrames, unionBox, type Box } from '#server/assistant/offline/dxf/shapes';
 
 export interface DxfImage {
   /** The PNG file: 8-bit RGBA, white background. */

@@ -15,6 +15,7 @@ import { qbotMessages } from '#machines/qbotSteps';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
 import { apiErrorSchema } from '#server/contracts/errors';
 import {
+  analysisProgressResponseSchema,
   askBodySchema,
   askResponseSchema,
   processBlueprintBodySchema,
@@ -349,6 +350,29 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
         step: stepOf(row.snapshot),
         snapshot: row.snapshot,
       };
+    },
+  );
+
+  app.get(
+    '/threads/:threadId/analysisProgress',
+    {
+      schema: {
+        summary: "How far the drawing read of a conversation is ('Analyzing blueprint...')",
+        security,
+        params: threadParamsSchema,
+        response: { 200: analysisProgressResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { organizationId } = requireActiveMember(request);
+      const [row] = await app.db
+        .select({ progress: threads.analysisProgress })
+        .from(threads)
+        .where(
+          and(eq(threads.id, request.params.threadId), eq(threads.organizationId, organizationId)),
+        );
+      if (!row) throw new AppError(404, 'not_found', 'Conversation not found.');
+      return row.progress ?? { fraction: 0, stage: '' };
     },
   );
 

@@ -1,0 +1,350 @@
+/**
+ * Is the drawing a turned part, and where is its axis of revolution? A side view of a turned part
+ * is symmetric about a horizontal or vertical line, its silhouette is mostly lines parallel to that
+ * line (cylinders), and what lies inside the silhouette is parallel or square to it (shoulders,
+ * bores). Other views may only be round end views, sections or pictorial views.
+ */
+import {
+  isFullCircle,
+  transformPrimitive,
+  type Matrix,
+  type Primitive,
+  type TextNote,
+} from './geometry.ts';
+import {
+  diagonal,
+  heightOf,
+  lengthOf,
+  maxOf,
+  midpointOf,
+  minOf,
+  onArc,
+  widthOf,
+  type Box,
+  type View,
+} from './shapes.ts';
+
+/** The axis of revolution: the line y = offset (horizontal) or x = offset (vertical), mm. */
+export interface Axis {
+  horizontal: boolean;
+  offset: number;
+}
+
+/** Primitives in axis coordinates: x is along the axis (u), y across it (v). */
+export function toAxisFrame(primitives: Primitive[], axis: Axis): Primitive[] {
+  const m: Matrix = axis.horizontal
+    ? { a: 1, b: 0, c: 0, d: 1, e: 0, f: -axis.offset }
+    : { a: 0, b: 1, c: 1, d: 0, e: 0, f: -axis.offset };
+  return primitives.flatMap((primitive) => transformPrimitive(primitive, m));
+}
+
+/** The v values where the line u = const crosses a primitive (in axis coordinates). */
+export function crossingsAt(primitive: Primitive, u: number): number[] {
+  if (primitive.kind === 'line') {
+    const { a, b } = primitive;
+    const du = b.x - a.x;
+    if (Math.abs(du) < 1e-9) return [];
+    const t = (u - a.x) / du;
+    return t >= -1e-9 && t <= 1 + 1e-9 ? [a.y + t * (b.y - a.y)] : [];
+  }
+  const dx = u - primitive.center.x;
+  if (Math.abs(dx) > primitive.radius) return [];
+  const h = Math.sqrt(primitive.radius ** 2 - dx ** 2);
+  return [primitive.center.y + h, primitive.center.y - h].filter((v) =>
+    onArc(Math.atan2(v - primitive.center.y, dx), primitive.startRad, primitive.endRad),
+  );
+}
+
+/** Whether a line runs parallel (or square) to the u axis, within half a degree. */
+export function isParallel(primitive: Primitive): boolean {
+  return (
+    primitive.kind === 'line' &&
+    Math.abs(primitive.b.y - primitive.a.y) <= 0.0087 * Math.abs(primitive.b.x - primitive.a.x)
+  );
+}
+function isSquare(primitive: Primitive): boolean {
+  return (
+    primitive.kind === 'line' &&
+    Math.abs(primitive.b.x - primitive.a.x) <= 0.0087 * Math.abs(primitive.b.y - primitive.a.y)
+  );
+}
+
+interface AxisScore {
+  axis: Axis;
+  /** Share of the length where the outline above and below the axis mirror each other. */
+  symmetric: number;
+  /** Share of the length where the silhouette is a line parallel to the axis. */
+  flat: number;
+  /** Share of the geometry that is neither on the silhouette nor parallel or square to the axis. */
+  odd: number;
+}
+
+const SAMPLES = 240;
+
+/** Buckets along the axis for finding the primitives a line u = const may cross. */
+const BUCKETS = 512;
+
+/**
+ * The outline above and below the axis at u: the highest and lowest crossing and the primitive
+ * of the highest. Primitives are bucketed by their u span, so a query looks only at those that
+ * reach u (linear in the drawing's size for ordinary drawings, where few lines span the part).
+ */
+function envelopeOf(framed: Primitive[], uMin: number, uMax: number) {
+  const span = uMax - uMin || 1;
+  const bucketOf = (u: number) =>
+    Math.min(BUCKETS - 1, Math.max(0, Math.floor(((u - uMin) / span) * BUCKETS)));
+  const buckets: Primitive[][] = Array.from({ length: BUCKETS }, () => []);
+  for (const primitive of framed) {
+    const [u0, u1] =
+      primitive.kind === 'line'
+        ? [Math.min(primitive.a.x, primitive.b.x), Math.max(primitive.a.x, primitive.b.x)]
+        : [primitive.center.x - primitive.radius, primitive.center.x + primitive.radius];
+    for (let bucket = bucketOf(u0 - 1e-9); bucket <= bucketOf(u1 + 1e-9); bucket += 1)
+      buckets[bucket]!.push(primitive);
+  }
+  return (u: number) => {
+    let up = -Infinity;
+    let down = Infinity;
+    let upper: Primitive | undefined;
+    for (const primitive of buckets[bucketOf(u)]!) {
+      for (const v of crossingsAt(primitive, u)) {
+        if (v > up) [up, upper] = [v, primitive];
+        down = Math.min(down, v);
+      }
+    }
+    return { up, down, upper };
+  };
+}
+
+function scoreAxis(primitives: Primitive[], axis: Axis): AxisScore {
+  const framed = toAxisFrame(primitives, axis).filter(
+    (p) => !(p.kind === 'arc' && isFullCircle(p)),
+  );
+  // A view of full circles only (an end view) has no outline along any axis.
+  if (framed.length === 0) return { axis, symmetric: 0, flat: 0, odd: 1 };
+  const us = framed.flatMap((p) =>
+    p.kind === 'line' ? [p.a.x, p.b.x] : [p.center.x - p.radius, p.center.x + p.radius],
+  );
+  const uMin = minOf(us);
+  const uMax = maxOf(us);
+  const envelope = envelopeOf(framed, uMin, uMax);
+  let extent = 0;
+  const rows = Array.from({ length: SAMPLES }, (_, i) => {
+    const row = envelope(uMin + ((i + 0.5) * (uMax - uMin)) / SAMPLES);
+    if (Number.isFinite(row.up)) extent = Math.max(extent, Math.abs(row.up), Math.abs(row.down));
+    return row;
+  });
+  const tol = 0.02 + 0.01 * extent;
+  const straddling = rows.filter((row) => row.up > tol && row.down < -tol);
+  const symmetric = straddling.filter((row) => Math.abs(row.up + row.down) <= tol).length;
+  const flat = straddling.filter((row) => row.upper && isParallel(row.upper)).length;
+  const symmetricShare = straddling.length >= 0.9 * SAMPLES ? symmetric / straddling.length : 0;
+  const flatShare = straddling.length > 0 ? flat / straddling.length : 0;
+  const total = framed.reduce((sum, primitive) => sum + lengthOf(primitive), 0);
+  // The odd share costs an outline query per primitive: work it out only for a view that can
+  // still be a side view, and stop as soon as it is too large (a hatched or busy view).
+  let odd = 0;
+  if (symmetricShare >= MIN_SYMMETRIC && flatShare >= MIN_FLAT && total > 0) {
+    for (const primitive of framed) {
+      if (isParallel(primitive) || isSquare(primitive)) continue;
+      const mid = midpointOf(primitive);
+      const { up, down } = envelope(mid.x);
+      const onSilhouette = mid.y >= 0 ? mid.y >= up - tol : mid.y <= down + tol;
+      if (!onSilhouette) odd += lengthOf(primitive);
+      if (odd > MAX_ODD * total) break;
+    }
+  } else {
+    odd = total;
+  }
+  return {
+    axis,
+    symmetric: symmetricShare,
+    flat: flatShare,
+    odd: total > 0 ? odd / total : 1,
+  };
+}
+
+/** Thresholds of a side view of a turned part (see the file comment). */
+const MIN_SYMMETRIC = 0.95;
+const MIN_FLAT = 0.5;
+const MAX_ODD = 0.15;
+
+function candidateAxes(view: View, centreLines: Primitive[]): Axis[] {
+  const { box } = view;
+  const axes: Axis[] = [
+    { horizontal: true, offset: (box.minY + box.maxY) / 2 },
+    { horizontal: false, offset: (box.minX + box.maxX) / 2 },
+  ];
+  for (const line of centreLines) {
+    if (line.kind !== 'line') continue;
+    const { a, b } = line;
+    const horizontal = Math.abs(a.y - b.y) <= 1e-6 * (1 + Math.abs(a.x - b.x));
+    const vertical = Math.abs(a.x - b.x) <= 1e-6 * (1 + Math.abs(a.y - b.y));
+    if (horizontal && a.y > box.minY && a.y < box.maxY && overlaps(a.x, b.x, box.minX, box.maxX)) {
+      axes.push({ horizontal: true, offset: a.y });
+    }
+    if (vertical && a.x > box.minX && a.x < box.maxX && overlaps(a.y, b.y, box.minY, box.maxY)) {
+      axes.push({ horizontal: false, offset: a.x });
+    }
+  }
+  return axes.filter(
+    (axis, i) =>
+      axes.findIndex(
+        (other) =>
+          other.horizontal === axis.horizontal && Math.abs(other.offset - axis.offset) < 1e-6,
+      ) === i,
+  );
+}
+
+/** Whether [a0, a1] covers at least 30 % of [b0, b1]. */
+function overlaps(a0: number, a1: number, b0: number, b1: number): boolean {
+  const covered = Math.min(Math.max(a0, a1), b1) - Math.max(Math.min(a0, a1), b0);
+  return covered >= 0.3 * (b1 - b0);
+}
+
+/**
+ * The axes about which a view is the side view of a turned part, best outline first (most
+ * symmetric and flat, least odd geometry); empty when it is no side view.
+ */
+export function sideViewAxes(view: View, centreLines: Primitive[]): Axis[] {
+  const found: { axis: Axis; score: number }[] = [];
+  for (const axis of candidateAxes(view, centreLines)) {
+    const score = scoreAxis(view.primitives, axis);
+    if (score.symmetric < MIN_SYMMETRIC || score.flat < MIN_FLAT || score.odd > MAX_ODD) continue;
+    found.push({ axis, score: score.symmetric + score.flat - score.odd });
+  }
+  return found.sort((a, b) => b.score - a.score).map((f) => f.axis);
+}
+
+/** The axis of a view that is the side view of a turned part, or undefined. */
+export function sideViewAxis(view: View, centreLines: Primitive[]): Axis | undefined {
+  return sideViewAxes(view, centreLines)[0];
+}
+
+/** What else on the drawing tells where the axis runs. */
+export interface AxisHints {
+  /**
+   * Directions (radians, drawing frame, y up) of dimension lines that carry a diameter (Ø) in the
+   * side view: a diameter is measured across the axis, never along it.
+   */
+  diameterDirections?: number[];
+}
+
+/**
+ * The axis of a side view that is symmetric about both its middle lines (a wheel, wider across
+ * than long, or a square-looking bush), as the other views and dimensions confirm it: the side
+ * view measured across the axis is as large as an end view's circle (within 2 %), and a
+ * dimension written with Ø runs across the axis. Each round view that matches counts two, each
+ * Ø dimension along the axis counts against it; a tie keeps the flattest outline's axis.
+ */
+function confirmAxis(view: View, axes: Axis[], roundViews: View[], hints: AxisHints): Axis {
+  const best = axes[0]!;
+  const { box } = view;
+  const across = (horizontal: boolean) => (horizontal ? heightOf(box) : widthOf(box));
+  const circles = roundViews.map((round) => Math.max(widthOf(round.box), heightOf(round.box)));
+  const matches = (horizontal: boolean) =>
+    circles.filter((d) => Math.abs(d - across(horizontal)) <= 0.02 * d).length;
+  const along = (horizontal: boolean) =>
+    (hints.diameterDirections ?? []).filter((angle) =>
+      horizontal ? Math.abs(Math.cos(angle)) > 0.98 : Math.abs(Math.sin(angle)) > 0.98,
+    ).length;
+  const score = (horizontal: boolean) => 2 * matches(horizontal) - along(horizontal);
+  if (score(!best.horizontal) <= score(best.horizontal)) return best;
+  return (
+    axes.find((axis) => axis.horizontal !== best.horizontal) ??
+    (best.horizontal
+      ? { horizontal: false, offset: (box.minX + box.maxX) / 2 }
+      : { horizontal: true, offset: (box.minY + box.maxY) / 2 })
+  );
+}
+
+/** A view whose outline is a circle: the end view of a turned part. */
+export function isRoundView(view: View): boolean {
+  const size = Math.max(widthOf(view.box), heightOf(view.box));
+  const cx = (view.box.minX + view.box.maxX) / 2;
+  const cy = (view.box.minY + view.box.maxY) / 2;
+  return view.primitives.some(
+    (p) =>
+      p.kind === 'arc' &&
+      isFullCircle(p) &&
+      Math.abs(2 * p.radius - size) <= 0.01 * size &&
+      Math.hypot(p.center.x - cx, p.center.y - cy) <= 0.01 * size,
+  );
+}
+
+const sizeOf = (box: Box) =>
+  `${Math.round(widthOf(box) * 100) / 100} × ${Math.round(heightOf(box) * 100) / 100} mm`;
+
+/** A pictorial (isometric) view: mostly ellipses and splines. */
+export function isPictorial(view: View): boolean {
+  const total = view.primitives.reduce((sum, p) => sum + lengthOf(p), 0);
+  const curved = view.primitives
+    .filter((p) => p.kind === 'line' && p.curve)
+    .reduce((sum, p) => sum + lengthOf(p), 0);
+  return curved >= 0.3 * total;
+}
+
+/** Only axis-parallel lines with texts inside: a title block or a table drawn without a block. */
+function isTable(view: View, notes: TextNote[]): boolean {
+  const ruled = view.primitives.every(
+    (p) => p.kind === 'line' && (Math.abs(p.a.x - p.b.x) < 1e-6 || Math.abs(p.a.y - p.b.y) < 1e-6),
+  );
+  return ruled && notes.filter((note) => inside(note.at, view.box)).length >= 3;
+}
+
+function inside(p: { x: number; y: number }, box: Box): boolean {
+  return p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY;
+}
+
+export type TurnedPartVerdict =
+  { turned: true; view: View; axis: Axis } | { turned: false; reason: string };
+
+/**
+ * Decides whether the views show a turned part.
+ *
+ * The side view is the largest view symmetric about an axis; among side views about as large
+ * (within 5 %) the one drawing most lines (a section showing its bores before an outside view).
+ * Every other view of a quarter of its size or more must be round (an end view) or another side
+ * view. The axis is confirmed by the end views and the Ø dimensions (see confirmAxis).
+ *
+ * @param views - the drawing's views, largest first (groupViews)
+ * @param centreLines - centre lines, which propose axes
+ * @param notes - text notes, to recognise tables drawn as lines
+ * @param hints - directions of Ø dimensions, which run across the axis
+ * @returns the side view and its axis, or the reason the part is not turned
+ */
+export function findTurnedPart(
+  views: View[],
+  centreLines: Primitive[],
+  notes: TextNote[],
+  hints: AxisHints = {},
+): TurnedPartVerdict {
+  const drawn = views.filter((view) => !isTable(view, notes) && !isPictorial(view));
+  const sides: { view: View; axes: Axis[] }[] = [];
+  const others: View[] = [];
+  for (const view of drawn) {
+    const axes = sideViewAxes(view, centreLines);
+    if (axes.length > 0) sides.push({ view, axes });
+    else others.push(view);
+  }
+  const largest = sides[0];
+  if (!largest) {
+    return {
+      turned: false,
+      reason: 'no view is symmetric about an axis with a silhouette of cylinders and shoulders',
+    };
+  }
+  const sideSize = diagonal(largest.view.box);
+  for (const view of others) {
+    if (diagonal(view.box) < 0.25 * sideSize || isRoundView(view)) continue;
+    return {
+      turned: false,
+      reason: `the view of ${sizeOf(largest.view.box)} is symmetric about an axis, but the view of ${sizeOf(view.box)} is neither round nor a side view, so the part is not round`,
+    };
+  }
+  const side = sides
+    .filter((s) => diagonal(s.view.box) >= 0.95 * sideSize)
+    .reduce((best, s) => (s.view.primitives.length > best.view.primitives.length ? s : best));
+  const axis = confirmAxis(side.view, side.axes, others.filter(isRoundView), hints);
+  return { turned: true, view: side.view, axis };
+}

@@ -1,0 +1,96 @@
+/**
+ * Bores of a turned part's side view: a second, inner outline (visible in a section, or drawn
+ * with hidden lines). Works in axis coordinates (x along the axis, y from it), mm.
+ */
+import type { Primitive } from './geometry.ts';
+import { isParallel } from './axis.ts';
+import { maxOf, minOf } from './shapes.ts';
+
+const TOL = 0.005;
+
+/**
+ * Bores: lines parallel to the axis inside the silhouette (visible in a section, or hidden)
+ * that reach an end face (within 2 % of the length), directly or through a chamfer at the
+ * bore's mouth (a sloped line from the bore's end widening to the end face, 10° to 80°, at most
+ * 10 mm and a quarter of the bore's diameter along the axis). A visible line that ends at a
+ * solid end face without such a chamfer is a cosmetic line (a thread's minor diameter), not a
+ * bore.
+ */
+export function findBores(
+  framed: Primitive[],
+  hidden: Primitive[],
+  outerRadiusAt: (u: number) => number,
+  uMin: number,
+  uMax: number,
+): { diameterMm: number; u0: number; u1: number; through: boolean }[] {
+  const reach = 0.02 * (uMax - uMin) + TOL;
+  const candidates = [
+    ...framed.map((p) => ({ p, hidden: false })),
+    ...hidden.map((p) => ({ p, hidden: true })),
+  ].filter(({ p }) => {
+    if (p.kind !== 'line' || !isParallel(p)) return false;
+    const v = (p.a.y + p.b.y) / 2;
+    const u = (p.a.x + p.b.x) / 2;
+    return v > TOL && v < outerRadiusAt(u) - TOL;
+  });
+  const byRadius = new Map<number, { u0: number; u1: number; hidden: boolean }[]>();
+  for (const { p, hidden: isHidden } of candidates) {
+    if (p.kind !== 'line') continue;
+    const key = Math.round(((p.a.y + p.b.y) / 2) * 100) / 100;
+    byRadius.set(key, [
+      ...(byRadius.get(key) ?? []),
+      { u0: Math.min(p.a.x, p.b.x), u1: Math.max(p.a.x, p.b.x), hidden: isHidden },
+    ]);
+  }
+  const solidFaceAt = (u: number, radius: number) =>
+    framed.some(
+      (p) =>
+        p.kind === 'line' &&
+        Math.abs(p.a.x - u) < reach &&
+        Math.abs(p.b.x - u) < reach &&
+        Math.min(p.a.y, p.b.y) <= TOL &&
+        Math.max(p.a.y, p.b.y) >= radius - TOL,
+    );
+  const lines = [...framed, ...hidden].filter((p) => p.kind === 'line');
+  const join = Math.max(TOL, 0.001 * (uMax - uMin));
+  /** A chamfer from the bore's end (u, radius) out to the end face at `end`. */
+  const mouthChamfer = (u: number, radius: number, end: number) =>
+    lines.some((p) => {
+      if (p.kind !== 'line') return false;
+      for (const [from, to] of [
+        [p.a, p.b],
+        [p.b, p.a],
+      ] as const) {
+        if (Math.abs(from.x - u) > join || Math.abs(from.y - radius) > join) continue;
+        const du = Math.abs(to.x - from.x);
+        const dr = to.y - from.y;
+        const angle = (Math.atan2(dr, du) * 180) / Math.PI;
+        if (Math.abs(to.x - end) <= reach && dr > TOL && angle >= 10 && angle <= 80) {
+          if (du <= Math.min(10, 0.5 * radius) + TOL) return true;
+        }
+      }
+      return false;
+    });
+  const bores: { diameterMm: number; u0: number; u1: number; through: boolean }[] = [];
+  for (const [radius, spans] of byRadius) {
+    const u0 = minOf(spans.map((s) => s.u0));
+    const u1 = maxOf(spans.map((s) => s.u1));
+    const chamferAtMin = mouthChamfer(u0, radius, uMin);
+    const chamferAtMax = mouthChamfer(u1, radius, uMax);
+    const opensAtMin = u0 - uMin <= reach || chamferAtMin;
+    const opensAtMax = uMax - u1 <= reach || chamferAtMax;
+    if (!opensAtMin && !opensAtMax) continue;
+    const hiddenOnly = spans.every((s) => s.hidden);
+    const endFace = opensAtMin ? uMin : uMax;
+    // A chamfered mouth shows a real bore (a section draws the mouth's edge across the end face).
+    const chamfered = opensAtMin ? chamferAtMin : chamferAtMax;
+    if (!hiddenOnly && !chamfered && solidFaceAt(endFace, radius)) continue;
+    bores.push({
+      diameterMm: 2 * radius,
+      u0: opensAtMin ? uMin : u0,
+      u1: opensAtMax ? uMax : u1,
+      through: opensAtMin && opensAtMax,
+    });
+  }
+  return bores.sort((a, b) => b.diameterMm - a.diameterMm);
+}

@@ -1,0 +1,313 @@
+/**
+ * The blueprint description (server/contracts/blueprint.ts) of a turned part read from a drawing
+ * (a DXF, or a PDF's vector geometry):
+ * the drawn profile with the written dimensions and notes applied, the human-readable strings
+ * and what could not be determined.
+ */
+import { formatMm, formatTolerance, roundMm, type ParsedDiameter } from '#cam/callouts';
+import {
+  emptyDescription,
+  type BlueprintDescription,
+  type Chamfer,
+  type DiameterFeature,
+} from '#server/contracts/blueprint';
+import type { DimensionedProfile } from './dimensions.ts';
+import type { NoteFindings } from './notes.ts';
+import type { TurnedProfile } from './profile.ts';
+
+/** 'Ø40 h7', 'Ø16.5 +0.1/0', 'Ø15.48'. */
+export function diameterText(
+  diameterMm: number,
+  written?: Pick<ParsedDiameter, 'fit' | 'tolerance'>,
+): string {
+  const fit = written?.fit ? ` ${written.fit}` : '';
+  const tolerance = written?.tolerance ? ` ${formatTolerance(written.tolerance)}` : '';
+  return `Ø${formatMm(diameterMm)}${fit}${tolerance}`;
+}
+
+const span = (start: number, end: number) =>
+  `from the free end, ${formatMm(start)} to ${formatMm(end)} mm`;
+
+/** Material, finish and tolerance fields and their unresolved entries, shared by both kinds of part. */
+export function applyFindings(
+  description: BlueprintDescription,
+  findings: NoteFindings,
+  tolerances: string[],
+): void {
+  const unresolved = description.unresolved!;
+  if (findings.material) {
+    description.materialSpecs.material = findings.material.text;
+    if (findings.material.generic) {
+      unresolved.push(
+        `Material grade not given: the drawing only says "${findings.material.text}" ("${findings.material.note.text.replace(/\s+/g, ' ')}").`,
+      );
+    }
+  } else {
+    unresolved.push('No material note on the drawing.');
+  }
+  description.materialSpecs.heatTreatment = findings.heatTreatment ?? '';
+  description.materialSpecs.hardness = findings.hardness ?? '';
+  if (findings.generalTolerance) {
+    description.dimensions.generalTolerance = findings.generalTolerance.text;
+    tolerances.unshift(`general tolerances ${findings.generalTolerance.text}`);
+  }
+  description.dimensions.tolerances = tolerances.join('; ');
+  if (tolerances.length === 0) {
+    unresolved.push(
+      'No tolerances on the drawing: no general tolerance note (such as ISO 2768-mK) and no toleranced sizes.',
+    );
+  }
+  if (findings.roughness.length > 0) {
+    description.surfaceFinish.raUm = Math.min(...findings.roughness.map((r) => r.raUm));
+    description.surfaceFinish.requirements = findings.roughness
+      .map((r) => r.note.text.replace(/\s+/g, ' '))
+      .join('; ');
+  } else {
+    unresolved.push('No surface finish (Ra) on the drawing.');
+  }
+  description.surfaceFinish.concentricity = findings.concentricity ?? '';
+}
+
+/**
+ * The description of a turned part.
+ *
+ * @param profile - the drawn profile
+ * @param dims - what the dimensions make of it
+ * @param findings - what the notes say
+ * @param kind - the file kind, for the overview ('read offline from the PDF')
+ * @returns the description (overview, diameters, features, dimensions, finish, unresolved)
+ */
+export function describeTurnedPart(
+  profile: TurnedProfile,
+  dims: DimensionedProfile,
+  findings: NoteFindings,
+  kind: 'DXF' | 'PDF' = 'DXF',
+): BlueprintDescription {
+  const description = emptyDescription();
+  const unresolved = description.unresolved!;
+  const tolerances: string[] = [];
+
+  const outer: DiameterFeature[] = profile.outer.map((drawn, k) => {
+    const written = dims.outerDiameters.get(k);
+    const diameterMm = written?.nominalMm ?? roundMm(drawn.diameterMm);
+    const startMm = dims.moved(drawn.startMm);
+    const lengthMm = dims.lengthsMm[k]!;
+    const writtenLength = dims.writtenLengths.get(k);
+    const taper =
+      drawn.kind === 'taper'
+        ? `Ø${formatMm(roundMm(drawn.startDiameterMm!))} to Ø${formatMm(roundMm(drawn.endDiameterMm!))}`
+        : undefined;
+    const feature: DiameterFeature = {
+      diameter: taper ?? diameterText(diameterMm, written),
+      type: drawn.kind,
+      location: span(startMm, startMm + lengthMm),
+      length: writtenLength
+        ? `${formatMm(writtenLength.valueMm)} mm${writtenLength.qualifier ? ` ${writtenLength.qualifier}` : ''}`
+        : `${formatMm(lengthMm)} mm`,
+      diameterMm,
+      lengthMm,
+      startMm,
+      ...(written?.tolerance ? { tolerance: written.tolerance } : {}),
+      ...(written?.fit ? { fit: written.fit } : {}),
+    };
+    if (written?.tolerance || written?.fit) tolerances.push(feature.diameter);
+    if (writtenLength?.qualifier) {
+      unresolved.push(
+        `The ${feature.diameter} length is written "${writtenLength.text}" (drawn ${formatMm(roundMm(drawn.endMm - drawn.startMm))} mm): ${formatMm(writtenLength.valueMm)} mm is used; check the length you need.`,
+      );
+    }
+    if (writtenLength?.tolerance) {
+      tolerances.push(
+        `length ${formatMm(writtenLength.valueMm)} ${formatTolerance(writtenLength.tolerance)}`,
+      );
+    }
+    return feature;
+  });
+
+  const inner: DiameterFeature[] = profile.bores.map((bore, k) => {
+    const written = dims.boreDiameters.get(k);
+    const diameterMm = written?.nominalMm ?? roundMm(bore.diameterMm);
+    const startMm = dims.moved(bore.startMm);
+    const endMm = dims.moved(bore.endMm);
+    if (written?.tolerance || written?.fit)
+      tolerances.push(`bore ${diameterText(diameterMm, written)}`);
+    return {
+      diameter: diameterText(diameterMm, written),
+      type: 'bore',
+      location: span(startMm, endMm),
+      length: bore.through ? 'through' : `${formatMm(endMm - startMm)} mm deep`,
+      diameterMm,
+      lengthMm: roundMm(endMm - startMm),
+      startMm,
+      through: bore.through,
+      ...(written?.tolerance ? { tolerance: written.tolerance } : {}),
+      ...(written?.fit ? { fit: written.fit } : {}),
+    };
+  });
+
+  const overall = dims.overallMm;
+  const where = (atMm: number) =>
+    atMm < 1e-6
+      ? 'at the free end'
+      : Math.abs(atMm - overall) < 1e-6
+        ? 'at the chuck end'
+        : `${formatMm(atMm)} mm from the free end`;
+  const chamfers: Chamfer[] = profile.chamfers.map((chamfer) => {
+    const on = outer[chamfer.onIndex]!;
+    const atMm = dims.moved(chamfer.atMm);
+    return {
+      dimensions: `${formatMm(chamfer.sizeMm)} x ${formatMm(chamfer.angleDeg)}°`,
+      location: `${where(atMm)}, on ${on.diameter}`,
+      sizeMm: chamfer.sizeMm,
+      angleDeg: chamfer.angleDeg,
+      atMm,
+      onDiameterMm: on.diameterMm!,
+    };
+  });
+  applyChamferNotes(chamfers, findings, profile, dims, outer, where, unresolved);
+  description.features.fillets = profile.fillets.map((fillet, k) => {
+    const radiusMm = dims.filletRadii.get(k) ?? roundMm(fillet.radiusMm);
+    const on = outer[fillet.onIndex]!;
+    const atMm = dims.moved(fillet.atMm);
+    return {
+      dimensions: `R${formatMm(radiusMm)}`,
+      location: `${where(atMm)}, on ${on.diameter}`,
+      radiusMm,
+      atMm,
+      onDiameterMm: on.diameterMm!,
+    };
+  });
+  applyThreads(outer, inner, findings, profile, dims, unresolved);
+
+  description.outerDiameters = outer;
+  description.innerDiameters = inner;
+  description.features.chamfers = chamfers;
+  description.dimensions.overallLength = `${formatMm(overall)} mm`;
+  description.dimensions.overallLengthMm = overall;
+  applyFindings(description, findings, tolerances);
+  unresolved.push(...dims.unresolved);
+  description.overview = overviewOf(profile, dims, findings, outer, inner, kind);
+  for (const note of findings.other.filter((n) => /\d/.test(n.text))) {
+    unresolved.push(`Note kept as text, not applied: "${note.text.replace(/\s+/g, ' ')}".`);
+  }
+  return description;
+}
+
+/** Chamfer callouts in notes: they name the size of drawn chamfers, or add chamfers at the ends. */
+function applyChamferNotes(
+  chamfers: Chamfer[],
+  findings: NoteFindings,
+  profile: TurnedProfile,
+  dims: DimensionedProfile,
+  outer: DiameterFeature[],
+  where: (atMm: number) => string,
+  unresolved: string[],
+): void {
+  for (const word of findings.edgeWords) {
+    const u = dims.moved(Math.max(0, Math.min(profile.lengthMm, profile.locate(word.at).u)));
+    const nearest = [...chamfers].sort((a, b) => Math.abs(a.atMm! - u) - Math.abs(b.atMm! - u))[0];
+    if (nearest) nearest.purpose = `drawing note: ${word.text}`;
+    else unresolved.push(`Note "${word.text}" points at no drawn chamfer.`);
+  }
+  for (const { chamfer, note } of findings.chamfers) {
+    const size = `${formatMm(chamfer.sizeMm)} x ${formatMm(chamfer.angleDeg)}°`;
+    const same = chamfers.filter((c) => Math.abs(c.sizeMm! - chamfer.sizeMm) < 0.01);
+    if (same.length > 0) {
+      for (const c of same) c.purpose = `drawing note: ${note.text}`;
+      continue;
+    }
+    const first = outer[0];
+    const last = outer[outer.length - 1];
+    if (!first || !last) continue;
+    const bothEnds = /both ends|each end|all (?:outer )?edges/i.test(note.text);
+    const u = profile.locate(note.at).u;
+    const ends = bothEnds ? [0, dims.overallMm] : [u > profile.lengthMm / 2 ? dims.overallMm : 0];
+    for (const atMm of ends) {
+      const on = atMm === 0 ? first : last;
+      chamfers.push({
+        dimensions: size,
+        location: `${where(atMm)}, on ${on.diameter}`,
+        purpose: `drawing note: ${note.text}`,
+        sizeMm: chamfer.sizeMm,
+        angleDeg: chamfer.angleDeg,
+        atMm,
+        onDiameterMm: on.diameterMm!,
+      });
+    }
+  }
+}
+
+/** Thread notes apply to the diameter equal to their major diameter, else to the one they are near. */
+function applyThreads(
+  outer: DiameterFeature[],
+  inner: DiameterFeature[],
+  findings: NoteFindings,
+  profile: TurnedProfile,
+  dims: DimensionedProfile,
+  unresolved: string[],
+): void {
+  for (const { thread, note } of findings.threads) {
+    const major = thread.majorDiameterMm;
+    const tol = Math.max(0.3, 0.02 * major);
+    const internal = /\btap(?:ped)?\b|internal|inside|\bbore\b/i.test(note.text);
+    const lists = internal ? [inner, outer] : [outer, inner];
+    let target: DiameterFeature | undefined;
+    for (const list of lists) {
+      target = list
+        .filter((d) => Math.abs(d.diameterMm! - major) <= tol)
+        .sort((a, b) => Math.abs(a.diameterMm! - major) - Math.abs(b.diameterMm! - major))[0];
+      if (target) break;
+    }
+    if (!target) {
+      const u = dims.moved(profile.locate(note.at).u);
+      target = outer.find((d) => d.startMm! <= u && u <= d.startMm! + d.lengthMm!);
+      if (target && Math.abs(target.diameterMm! - major) > 1) {
+        unresolved.push(
+          `Thread "${note.text}" (major Ø${formatMm(major)}) is placed on ${target.diameter}, the diameter it is written beside; check the size.`,
+        );
+      }
+    }
+    if (!target) {
+      unresolved.push(`Thread "${note.text}" matches no diameter of the profile.`);
+      continue;
+    }
+    target.thread = thread.designation;
+    target.type = `thread ${thread.designation}`;
+  }
+}
+
+function overviewOf(
+  profile: TurnedProfile,
+  dims: DimensionedProfile,
+  findings: NoteFindings,
+  outer: DiameterFeature[],
+  inner: DiameterFeature[],
+  kind: 'DXF' | 'PDF',
+): string {
+  const sizes = outer.map((d) => d.diameterMm!);
+  const largest = outer.find((d) => d.diameterMm === Math.max(...sizes));
+  const free = outer[0];
+  const [minSide, maxSide] = profile.axis.horizontal ? ['left', 'right'] : ['bottom', 'top'];
+  const parts = [
+    `Turned part, ${formatMm(dims.overallMm)} mm long: ${outer.length} outer diameter${outer.length === 1 ? '' : 's'} (${outer.map((d) => d.diameter).join(', ')})${inner.length ? ` and ${inner.length} bore${inner.length === 1 ? '' : 's'} (${inner.map((d) => d.diameter).join(', ')})` : ''}, read offline from the ${kind}.`,
+    `Axis of revolution: ${profile.axis.horizontal ? 'horizontal' : 'vertical'} in the drawing.`,
+    free && largest
+      ? `Free end: the ${free.diameter} end (${profile.freeEndAtMin ? minSide : maxSide} in the drawing), chosen so that the chuck holds the ${largest.diameter} end, the largest diameter; positions are measured from the free end.`
+      : '',
+  ];
+  if (profile.crossHoles.length > 0) {
+    parts.push(
+      `Cross holes: ${profile.crossHoles.map((h) => `Ø${formatMm(roundMm(h.diameterMm))} at ${formatMm(dims.moved(h.atMm))} mm`).join(', ')}.`,
+    );
+  }
+  if (dims.differences.length > 0) {
+    parts.push(
+      `Written sizes that differ from the drawn geometry (the written ones are used): ${dims.differences.join('; ')}.`,
+    );
+  }
+  if (findings.titleBlock.length > 0) parts.push(`Title block: ${findings.titleBlock.join('; ')}.`);
+  if (findings.other.length > 0) {
+    parts.push(`Notes: ${findings.other.map((n) => n.text.replace(/\s+/g, ' ')).join('; ')}.`);
+  }
+  return parts.filter(Boolean).join(' ');
+}

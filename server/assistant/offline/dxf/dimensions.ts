@@ -1,0 +1,357 @@
+/**
+ * DIMENSION entities of a turned part: what each one says (the written text wins over the drawn
+ * geometry; `<>` is the measured value), which profile feature it measures, and the lengths and
+ * positions that follow from the written values.
+ */
+import {
+  formatMm,
+  parseDiameterCallout,
+  parseLengthCallout,
+  readNumber,
+  roundMm,
+  type ParsedDiameter,
+  type ParsedLength,
+} from '#cam/callouts';
+import type { DimensionNote, Point } from './geometry.ts';
+import type { TurnedProfile } from './profile.ts';
+
+/** How the drawing states its numbers. */
+export interface DrawingUnits {
+  units: 'mm' | 'inch';
+  mmPerUnit: number;
+  /** Decimals the CAD program shows for a measured value ($DIMDEC). */
+  decimals: number;
+}
+
+/** A dimension as a person reads it. */
+export interface ReadDimension {
+  kind: DimensionNote['kind'];
+  /** The text shown on the drawing, `<>` replaced by the measured value. */
+  text: string;
+  /** The distance between the definition points, mm. */
+  measuredMm: number;
+}
+
+/** The distance a dimension measures, mm (definition points projected on its direction). */
+export function measuredMm(dimension: DimensionNote): number {
+  const dx = dimension.p2.x - dimension.p1.x;
+  const dy = dimension.p2.y - dimension.p1.y;
+  if (dimension.kind === 'linear') {
+    return Math.abs(dx * Math.cos(dimension.angleRad) + dy * Math.sin(dimension.angleRad));
+  }
+  return Math.hypot(dx, dy);
+}
+
+/**
+ * The text of a dimension as shown: the written text (group 1) when it has no `<>`, else the text
+ * the CAD program put in the dimension's block, else the written text with `<>` replaced by the
+ * measured value in drawing units, rounded to the drawing's decimals.
+ */
+export function readDimension(dimension: DimensionNote, units: DrawingUnits): ReadDimension {
+  const measured = measuredMm(dimension);
+  const prefix = dimension.kind === 'diameter' ? 'Ø' : dimension.kind === 'radius' ? 'R' : '';
+  let text: string;
+  if (dimension.written && !dimension.written.includes('<>')) text = dimension.written;
+  else if (dimension.displayed) text = dimension.displayed;
+  else {
+    const factor = 10 ** units.decimals;
+    const value = String(Math.round((measured / units.mmPerUnit) * factor) / factor);
+    text = (dimension.written || `${prefix}<>`).replace('<>', value);
+  }
+  return { kind: dimension.kind, text: text.replace(/\s+/g, ' ').trim(), measuredMm: measured };
+}
+
+/** What the dimensions make of the profile. */
+export interface DimensionedProfile {
+  /** Written diameters by index in `profile.outer`. */
+  outerDiameters: Map<number, ParsedDiameter>;
+  /** Written diameters by index in `profile.bores`. */
+  boreDiameters: Map<number, ParsedDiameter>;
+  /** Length of each outer diameter after the written lengths, mm. */
+  lengthsMm: number[];
+  /** Written lengths by index in `profile.outer`, with their qualifiers and the text as written. */
+  writtenLengths: Map<number, ParsedLength & { text: string }>;
+  overallMm: number;
+  /** Written fillet radii by index in `profile.fillets`, mm. */
+  filletRadii: Map<number, number>;
+  /** A drawn position (mm from the free end) moved to where the written lengths put it. */
+  moved(u: number): number;
+  /** Written values that differ from the drawing, in words. */
+  differences: string[];
+  /** What could not be used, in words. */
+  unresolved: string[];
+  /** The dimension that gave each written value, by index as above, and the overall length's. */
+  sources: {
+    outer: Map<number, DimensionNote>;
+    bores: Map<number, DimensionNote>;
+    lengths: Map<number, DimensionNote>;
+    fillets: Map<number, DimensionNote>;
+    overall?: DimensionNote;
+  };
+}
+
+interface LengthConstraint {
+  from: number;
+  to: number;
+  valueMm: number;
+  text: string;
+}
+
+/**
+ * Matches each dimension to the profile feature it measures and applies the written values.
+ *
+ * @param profile - the drawn profile (mm, from the free end)
+ * @param dimensions - the drawing's dimensions
+ * @param units - drawing units, to read numbers without a unit
+ * @returns written diameters and lengths, recomputed lengths and positions, and notes
+ */
+export function applyDimensions(
+  profile: TurnedProfile,
+  dimensions: DimensionNote[],
+  units: DrawingUnits,
+): DimensionedProfile {
+  const result: DimensionedProfile = {
+    outerDiameters: new Map(),
+    boreDiameters: new Map(),
+    lengthsMm: [],
+    writtenLengths: new Map(),
+    overallMm: profile.lengthMm,
+    filletRadii: new Map(),
+    moved: (u) => u,
+    differences: [],
+    unresolved: [],
+    sources: { outer: new Map(), bores: new Map(), lengths: new Map(), fillets: new Map() },
+  };
+  const boundaries = [
+    ...new Set(profile.outer.flatMap((d) => [d.startMm, d.endMm]).map((u) => roundMm(u))),
+  ].sort((a, b) => a - b);
+  const snapTol = Math.max(0.05, 0.002 * profile.lengthMm);
+  const snap = (u: number) => {
+    const index = boundaries.findIndex((b) => Math.abs(b - u) <= snapTol);
+    return index === -1 ? undefined : index;
+  };
+  const constraints: LengthConstraint[] = [];
+  const axisDir = profile.axis.horizontal ? { x: 1, y: 0 } : { x: 0, y: 1 };
+
+  for (const dimension of dimensions) {
+    const read = readDimension(dimension, units);
+    const a = profile.locate(dimension.p1);
+    const b = profile.locate(dimension.p2);
+    if (dimension.kind === 'radius') {
+      const index = profile.fillets.findIndex(
+        (fillet) => Math.abs(fillet.radiusMm - read.measuredMm) <= 0.01,
+      );
+      const written = /R\s*(\d+(?:[.,]\d+)?|[.,]\d+)/i.exec(read.text);
+      if (index !== -1 && written) {
+        result.filletRadii.set(index, roundMm(readNumber(written[1]!) * scaleOf(read.text, units)));
+        result.sources.fillets.set(index, dimension);
+      } else {
+        result.unresolved.push(
+          `Radius dimension "${read.text}" does not match a fillet of the profile.`,
+        );
+      }
+      continue;
+    }
+    if (dimension.kind === 'angular' || dimension.kind === 'ordinate') {
+      result.unresolved.push(`The ${dimension.kind} dimension "${read.text}" was not applied.`);
+      continue;
+    }
+    const direction =
+      dimension.kind === 'linear'
+        ? { x: Math.cos(dimension.angleRad), y: Math.sin(dimension.angleRad) }
+        : unit(dimension.p1, dimension.p2);
+    const along = Math.abs(direction.x * axisDir.x + direction.y * axisDir.y);
+    if (dimension.kind === 'diameter' || along < 0.2) {
+      matchDiameter(profile, dimension, read, a, b, units, result);
+    } else if (along > 0.98) {
+      const from = snap(Math.min(a.u, b.u));
+      const to = snap(Math.max(a.u, b.u));
+      const written = parseLengthCallout(read.text, units.units);
+      if (from === undefined || to === undefined || from === to) {
+        result.unresolved.push(
+          `Length dimension "${read.text}" (drawn ${formatMm(read.measuredMm)} mm) does not run between two shoulders or ends; not applied.`,
+        );
+        continue;
+      }
+      if (!written) {
+        result.unresolved.push(
+          `Length dimension "${read.text}" has no number I can use; the drawn ${formatMm(read.measuredMm)} mm is kept.`,
+        );
+        constraints.push({ from, to, valueMm: read.measuredMm, text: read.text });
+        continue;
+      }
+      constraints.push({ from, to, valueMm: written.valueMm, text: read.text });
+      const feature = profile.outer.findIndex(
+        (d) => snap(d.startMm) === from && snap(d.endMm) === to,
+      );
+      if (feature !== -1) {
+        result.writtenLengths.set(feature, { ...written, text: read.text });
+        result.sources.lengths.set(feature, dimension);
+      }
+      if (from === 0 && to === boundaries.length - 1) result.sources.overall = dimension;
+      if (Math.abs(written.valueMm - read.measuredMm) > 0.01) {
+        result.differences.push(
+          `the length "${read.text}" is drawn ${formatMm(read.measuredMm)} mm`,
+        );
+      }
+    } else {
+      result.unresolved.push(
+        `Dimension "${read.text}" is neither along nor across the axis; not applied.`,
+      );
+    }
+  }
+  solveLengths(profile, boundaries, constraints, result);
+  return result;
+}
+
+function unit(p1: Point, p2: Point): Point {
+  const length = Math.hypot(p2.x - p1.x, p2.y - p1.y) || 1;
+  return { x: (p2.x - p1.x) / length, y: (p2.y - p1.y) / length };
+}
+
+/** mm per written unit: inch when the text or the drawing says so. */
+function scaleOf(text: string, units: DrawingUnits): number {
+  if (/mm\b/.test(text)) return 1;
+  return /"|\bin\b|inch/.test(text) || units.units === 'inch' ? 25.4 : 1;
+}
+
+function matchDiameter(
+  profile: TurnedProfile,
+  dimension: DimensionNote,
+  read: ReadDimension,
+  a: { u: number; v: number },
+  b: { u: number; v: number },
+  units: DrawingUnits,
+  result: DimensionedProfile,
+): void {
+  let drawn: number | undefined;
+  let at: number | undefined;
+  const kind = dimension.kind;
+  if (kind === 'diameter') {
+    drawn = read.measuredMm;
+  } else if (a.v * b.v < 0) {
+    drawn = Math.abs(a.v - b.v);
+    at = (a.u + b.u) / 2;
+  } else if (/[Ø⌀]/.test(read.text) && Math.min(Math.abs(a.v), Math.abs(b.v)) < 0.01) {
+    // Half dimension from the axis, written as a diameter.
+    drawn = 2 * Math.max(Math.abs(a.v), Math.abs(b.v));
+    at = (a.u + b.u) / 2;
+  }
+  if (drawn === undefined) {
+    result.unresolved.push(
+      `Dimension "${read.text}" measures across the axis but not a whole diameter; not applied.`,
+    );
+    return;
+  }
+  const tol = 0.01 + 0.002 * drawn;
+  const near = (start: number, end: number) =>
+    at === undefined || (at >= start - 0.05 && at <= end + 0.05);
+  const best = <T extends { diameterMm: number; startMm: number; endMm: number }>(list: T[]) => {
+    let found: number | undefined;
+    list.forEach((feature, index) => {
+      const diff = Math.abs(feature.diameterMm - drawn);
+      if (diff <= tol && near(feature.startMm, feature.endMm)) {
+        if (found === undefined || diff < Math.abs(list[found]!.diameterMm - drawn)) found = index;
+      }
+    });
+    return found;
+  };
+  const written = parseDiameterCallout(read.text, units.units);
+  const outer = best(profile.outer);
+  const bore = outer === undefined ? best(profile.bores) : undefined;
+  if (outer === undefined && bore === undefined) {
+    result.unresolved.push(
+      `Diameter dimension "${read.text}" (drawn Ø${formatMm(drawn)}) does not match a diameter of the profile.`,
+    );
+    return;
+  }
+  if (!written) {
+    result.unresolved.push(
+      `Diameter dimension "${read.text}" has no number I can use; the drawn Ø${formatMm(drawn)} is kept.`,
+    );
+    return;
+  }
+  if (outer !== undefined) {
+    result.outerDiameters.set(outer, written);
+    result.sources.outer.set(outer, dimension);
+  } else {
+    result.boreDiameters.set(bore!, written);
+    result.sources.bores.set(bore!, dimension);
+  }
+  if (Math.abs(written.nominalMm - drawn) > 0.01) {
+    result.differences.push(`${written.text} is drawn Ø${formatMm(drawn)}`);
+  }
+}
+
+/**
+ * Lengths of the segments between boundaries from the length dimensions: a dimension over one
+ * segment sets it; one over several sets the only unknown one among them, else scales the unknown
+ * ones in proportion. Segments no dimension reaches keep their drawn length.
+ */
+function solveLengths(
+  profile: TurnedProfile,
+  boundaries: number[],
+  constraints: LengthConstraint[],
+  result: DimensionedProfile,
+): void {
+  const drawn = boundaries.slice(1).map((b, k) => b - boundaries[k]!);
+  const known = new Map<number, number>();
+  const pending = [...constraints].sort((x, y) => x.to - x.from - (y.to - y.from));
+  for (let progress = true; progress;) {
+    progress = false;
+    for (const constraint of [...pending]) {
+      const segments = range(constraint.from, constraint.to);
+      const unknown = segments.filter((k) => !known.has(k));
+      const knownSum = segments.reduce((sum, k) => sum + (known.get(k) ?? 0), 0);
+      if (unknown.length > 1) continue;
+      pending.splice(pending.indexOf(constraint), 1);
+      progress = true;
+      const rest = constraint.valueMm - knownSum;
+      if (unknown.length === 0) {
+        if (Math.abs(rest) > 0.01) {
+          result.unresolved.push(
+            `Dimension "${constraint.text}" disagrees with the other lengths (they add up to ${formatMm(knownSum)} mm).`,
+          );
+        }
+      } else if (rest > 0) {
+        known.set(unknown[0]!, rest);
+      } else {
+        result.unresolved.push(
+          `Dimension "${constraint.text}" leaves no length for a segment; not applied.`,
+        );
+      }
+    }
+  }
+  for (const constraint of pending) {
+    const segments = range(constraint.from, constraint.to);
+    const unknown = segments.filter((k) => !known.has(k));
+    const rest = constraint.valueMm - segments.reduce((sum, k) => sum + (known.get(k) ?? 0), 0);
+    const drawnSum = unknown.reduce((sum, k) => sum + drawn[k]!, 0);
+    if (rest > 0 && drawnSum > 0)
+      unknown.forEach((k) => known.set(k, (drawn[k]! * rest) / drawnSum));
+  }
+  const lengths = drawn.map((length, k) => known.get(k) ?? length);
+  const starts = lengths.reduce<number[]>(
+    (acc, length) => [...acc, acc[acc.length - 1]! + length],
+    [0],
+  );
+  const moved = (u: number) => {
+    let k = boundaries.findIndex(
+      (b, i) => i + 1 < boundaries.length && u <= boundaries[i + 1]! + 1e-9,
+    );
+    if (k === -1) k = lengths.length - 1;
+    const fromStart = u - boundaries[k]!;
+    const fromEnd = boundaries[k + 1]! - u;
+    if (Math.abs(lengths[k]! - drawn[k]!) < 1e-9 || fromStart <= fromEnd) {
+      return roundMm(starts[k]! + Math.min(fromStart, lengths[k]!));
+    }
+    return roundMm(starts[k + 1]! - Math.min(fromEnd, lengths[k]!));
+  };
+  result.moved = moved;
+  result.lengthsMm = profile.outer.map((d) => roundMm(moved(d.endMm) - moved(d.startMm)));
+  result.overallMm = roundMm(starts[starts.length - 1]!);
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from }, (_, i) => from + i);
+}

@@ -1,0 +1,135 @@
+/**
+ * What the end view of a turned part says about its side view: a diameter of the side view is
+ * turned only when the end view draws a circle of that size around the axis. Bosses, pins or
+ * lugs standing beside the axis look like a diameter in the side view (their outer edges are
+ * symmetric about the axis), but the end view shows them as circles away from the centre.
+ */
+import { formatMm } from '#cam/callouts';
+import { isFullCircle, type Primitive } from './geometry.ts';
+import { toAxisFrame, type Axis } from './axis.ts';
+import type { TurnedProfile } from './profile.ts';
+import { boxOf, heightOf, unionBox, widthOf, type View } from './shapes.ts';
+
+/** Circles of an end view: about its centre (diameters) and away from it (their outer reach). */
+interface EndViewCircles {
+  concentric: number[];
+  /**
+   * How far each off-centre circle reaches across the side view's axis, as a diameter: its
+   * centre's offset measured across the axis (the end view is projected beside the side view,
+   * so that direction is the side view's) plus its radius, twice.
+   */
+  offCentreReach: number[];
+}
+
+function circlesOf(view: View, hidden: Primitive[], axis: Axis): EndViewCircles {
+  const size = Math.max(widthOf(view.box), heightOf(view.box));
+  const cx = (view.box.minX + view.box.maxX) / 2;
+  const cy = (view.box.minY + view.box.maxY) / 2;
+  const inBox = (p: Primitive) => {
+    const b = boxOf(p);
+    return (
+      b.minX >= view.box.minX - 0.01 * size &&
+      b.maxX <= view.box.maxX + 0.01 * size &&
+      b.minY >= view.box.minY - 0.01 * size &&
+      b.maxY <= view.box.maxY + 0.01 * size
+    );
+  };
+  const circles = [...view.primitives, ...hidden.filter(inBox)].filter(
+    (p) => p.kind === 'arc' && isFullCircle(p),
+  );
+  const concentric: number[] = [];
+  const offCentreReach: number[] = [];
+  for (const circle of circles) {
+    if (circle.kind !== 'arc') continue;
+    const off = Math.hypot(circle.center.x - cx, circle.center.y - cy);
+    if (off <= 0.01 * size) concentric.push(2 * circle.radius);
+    else {
+      const across = axis.horizontal ? circle.center.y - cy : circle.center.x - cx;
+      offCentreReach.push(2 * (Math.abs(across) + circle.radius));
+    }
+  }
+  return { concentric, offCentreReach };
+}
+
+/** What trimOffAxisEnds found: the side view without them, and what was left out, in words. */
+export interface OffAxisTrim {
+  view: View;
+  note: string;
+}
+
+/**
+ * Outer diameters at the ends of the profile that are features beside the axis: their end face
+ * does not cross the axis in the side view, no end view has a circle of that size about its
+ * centre (within 1 % + 0.05 mm), and one has circles away from the centre reaching 90 % to
+ * 102 % as far across the axis (holes or bosses there). Those are left out of the side view (its
+ * geometry lying wholly along them), so that the profile is the turned body.
+ *
+ * @param profile - the profile read from the side view
+ * @param view - the side view (mm)
+ * @param axis - its axis
+ * @param endViews - the round views of the drawing
+ * @param hidden - hidden lines of the drawing (hidden circles of the end views count)
+ * @returns the trimmed side view and a note for `unresolved`, or undefined when nothing is off-axis
+ */
+export function trimOffAxisEnds(
+  profile: TurnedProfile,
+  view: View,
+  axis: Axis,
+  endViews: View[],
+  hidden: Primitive[],
+): OffAxisTrim | undefined {
+  if (endViews.length === 0 || profile.outer.length < 2) return undefined;
+  const circles = endViews.map((end) => circlesOf(end, hidden, axis));
+  const same = (a: number, b: number) => Math.abs(a - b) <= 0.01 * b + 0.05;
+  const offAxis = (diameter: number) =>
+    !circles.some((c) => c.concentric.some((d) => same(d, diameter))) &&
+    circles.some((c) => c.offCentreReach.some((d) => d >= 0.9 * diameter && d <= 1.02 * diameter));
+  const outer = profile.outer;
+  // The end face of a turned diameter crosses the axis in the side view (unless bored, when the
+  // end view has the bore's circle); bosses beside the axis end in faces away from it.
+  const framed = toAxisFrame(view.primitives, axis);
+  const crossesAxisAt = (u: number) => {
+    const p = profile.place(u, 0);
+    const at = axis.horizontal ? p.x : p.y;
+    const tol = 0.01 * profile.lengthMm + 0.01;
+    return framed.some((q) => {
+      const b = boxOf(q);
+      return b.minX >= at - tol && b.maxX <= at + tol && b.minY < 0 && b.maxY > 0;
+    });
+  };
+  const offAxisEnd = (k: number, end: number) =>
+    offAxis(outer[k]!.diameterMm) && !crossesAxisAt(end);
+  let first = 0;
+  while (first < outer.length - 1 && offAxisEnd(first, outer[first]!.startMm)) first++;
+  let last = outer.length - 1;
+  while (last > first && offAxisEnd(last, outer[last]!.endMm)) last--;
+  if (first === 0 && last === outer.length - 1) return undefined;
+  const keepFrom = outer[first]!.startMm;
+  const keepTo = outer[last]!.endMm;
+  // Profile positions back to the axis frame of the view.
+  const uOf = (u: number) => {
+    const p = profile.place(u, 0);
+    return axis.horizontal ? p.x : p.y;
+  };
+  const [lo, hi] = [uOf(keepFrom), uOf(keepTo)].sort((a, b) => a - b) as [number, number];
+  const tol = 1e-3 * (hi - lo) + 1e-3;
+  const primitives = view.primitives.filter((p) => {
+    const b = unionBox(toAxisFrame([p], axis).map(boxOf));
+    // Left out: geometry reaching only into the part beyond the turned body (a face at the cut stays).
+    const before = b.minX < lo - tol && b.maxX <= lo + tol;
+    const after = b.maxX > hi + tol && b.minX >= hi - tol;
+    return !before && !after;
+  });
+  if (primitives.length === 0) return undefined;
+  const left = outer.filter((_, k) => k < first || k > last);
+  const sizes = left
+    .map(
+      (d) =>
+        `Ø${formatMm(Math.round(d.diameterMm * 100) / 100)} × ${formatMm(Math.round((d.endMm - d.startMm) * 100) / 100)} mm`,
+    )
+    .join(', ');
+  return {
+    view: { primitives, box: unionBox(primitives.map(boxOf)) },
+    note: `The side view shows ${sizes} beside the axis, but the end view draws no circle of that size around the centre: they are bosses or lugs off the axis, not turned, and are left out. Make them on the mill, or describe them with 'Change'.`,
+  };
+}

@@ -1,0 +1,446 @@
+/**
+ * The description of a drawing that is not a turned part (a plate, a flange with a non-round
+ * outline, a 2D profile): what the reader found, for the user to see, no diameters, and the top
+ * view as `description.prismatic` (outline, holes, cut-outs, slots, thickness) for milling, wire
+ * and sinker EDM (docs/decisions/013-cam-depth.md).
+ */
+import {
+  formatMm,
+  locateThreadCallout,
+  parseDiameterCallout,
+  parseThreadCallout,
+  roundMm,
+} from '#cam/callouts';
+import { distanceToBoundary, type Point2, type Polygon } from '#cam/geometry/polygon';
+import {
+  emptyDescription,
+  type BlueprintDescription,
+  type PrismaticDescription,
+} from '#server/contracts/blueprint';
+import type { DimensionNote, TextNote } from './geometry.ts';
+import { isFullCircle, type Primitive } from './geometry.ts';
+import { isPictorial } from './axis.ts';
+import { applyFindings } from './describe.ts';
+import type { NoteFindings } from './notes.ts';
+import { insidePolygon, loopPolygon, outerBoundary, sameBox } from './outline.ts';
+import {
+  closedLoops,
+  diagonal,
+  heightOf,
+  unionBox,
+  widthOf,
+  type Box,
+  type Loop,
+  type View,
+} from './shapes.ts';
+
+const size = (box: Box) =>
+  `${formatMm(Math.round(widthOf(box) * 100) / 100)} × ${formatMm(Math.round(heightOf(box) * 100) / 100)} mm`;
+
+/** 'Ø2 ×8, Ø28, Ø30': diameters rounded to 0.01 mm, smallest first, with their counts. */
+function circleList(diameters: number[]): string {
+  const counts = new Map<number, number>();
+  for (const d of diameters) {
+    const key = Math.round(d * 100) / 100;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([d, n]) => `Ø${formatMm(d)}${n > 1 ? ` ×${n}` : ''}`)
+    .join(', ');
+}
+
+/** Closed profiles of a view in words: outer contour, cut-outs, slots, holes. */
+function profilesOf(view: View, tolMm: number): string {
+  if (isPictorial(view)) return 'a pictorial (isometric) view';
+  const loops = closedLoops(view.primitives, tolMm);
+  if (loops.length === 0) return 'no closed profile';
+  const circles = loops.filter((l) => l.circleDiameterMm !== undefined);
+  const slots = loops.filter((l) => l.slot);
+  const contours = loops
+    .filter((l) => l.circleDiameterMm === undefined && !l.slot)
+    .sort((a, b) => widthOf(b.box) * heightOf(b.box) - widthOf(a.box) * heightOf(a.box));
+  const words = [`${loops.length} closed profile${loops.length === 1 ? '' : 's'}`];
+  const [outline, ...cutOuts] = contours;
+  if (outline) words.push(`outer contour ${size(outline.box)}`);
+  if (cutOuts.length > 0) words.push(`cut-outs ${cutOuts.map((l) => size(l.box)).join(', ')}`);
+  if (slots.length > 0) {
+    words.push(
+      `${slots.length} slot${slots.length === 1 ? '' : 's'} ${slots.map((l) => size(l.box)).join(', ')}`,
+    );
+  }
+  if (circles.length > 0) {
+    words.push(`holes and circles ${circleList(circles.map((l) => l.circleDiameterMm!))}`);
+  }
+  return words.join('; ');
+}
+
+/** What the reader knows of the drawing beyond its views, for the prismatic part. */
+export interface DrawingExtras {
+  /** Every text note (title block ones marked). */
+  notes: TextNote[];
+  /** The dimensions with their text as shown. */
+  dimensions: { note: DimensionNote; text: string }[];
+  /** Millimetres per drawing unit: numbers in notes without a unit are in drawing units. */
+  mmPerUnit: number;
+  /** The file kind, for the overview ('Read offline from the PDF'); DXF when absent. */
+  kind?: 'DXF' | 'PDF';
+}
+
+/** The top view read for the prismatic part model, and what it leaves open. */
+export interface PrismaticReading {
+  prismatic: PrismaticDescription;
+  /** Questions for the user (thickness missing, sizes of concentric circles…). */
+  unresolved: string[];
+  /** One sentence for the overview. */
+  summary: string;
+}
+
+const NUMBER = String.raw`(\d+(?:[.,]\d+)?|[.,]\d+)`;
+const THICKNESS_NOTES = [
+  new RegExp(
+    String.raw`\b(?:THK|THICK(?:NESS)?|material thickness|plate thickness|Dicke|Blechdicke|Materialst(?:ä|ae)rke|St(?:ä|ae)rke)\b\.?\s*[:=]?\s*${NUMBER}\s*(mm|"|in(?:ch)?\b)?`,
+    'i',
+  ),
+  new RegExp(String.raw`${NUMBER}\s*(mm|"|in(?:ch)?\b)?\s*(?:THK|THICK)\b`, 'i'),
+  new RegExp(String.raw`(?:^|[\s(])t\s*=\s*${NUMBER}\s*(mm|"|in(?:ch)?\b)?`),
+];
+
+const toMm = (written: string, unit: string | undefined, mmPerUnit: number) => {
+  const value = Number(written.replace(',', '.'));
+  if (unit === 'mm') return roundMm(value);
+  if (unit && /^(?:"|in)/i.test(unit)) return roundMm(value * 25.4);
+  return roundMm(value * mmPerUnit);
+};
+
+/** A plate thickness written in a note ('THK 12', '10 mm THICK', 't = 8'), mm. */
+export function thicknessFromNotes(notes: TextNote[], mmPerUnit: number): number | undefined {
+  for (const note of notes) {
+    const text = note.text.replace(/\s+/g, ' ');
+    for (const pattern of THICKNESS_NOTES) {
+      const match = pattern.exec(text);
+      if (!match) continue;
+      const value = toMm(match[1]!, match[2], mmPerUnit);
+      if (value > 0) return value;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The plate thickness from a side view: a view (not pictorial) as wide as the top view and
+ * thinner than it is deep (below or above it), or as high as the top view and thinner than it
+ * is wide (beside it). A view in line with the top view wins.
+ */
+function thicknessFromViews(top: View, others: View[]): number | undefined {
+  const tol = Math.max(0.05, 0.005 * diagonal(top.box));
+  const w = widthOf(top.box);
+  const h = heightOf(top.box);
+  const candidates: { thickness: number; aligned: boolean }[] = [];
+  for (const view of others) {
+    if (isPictorial(view)) continue;
+    const vw = widthOf(view.box);
+    const vh = heightOf(view.box);
+    if (Math.abs(vw - w) <= tol && vh < 0.9 * Math.min(w, h) && vh > 0) {
+      const aligned = Math.abs(view.box.minX - top.box.minX) <= tol;
+      candidates.push({ thickness: vh, aligned });
+    }
+    if (Math.abs(vh - h) <= tol && vw < 0.9 * Math.min(w, h) && vw > 0) {
+      const aligned = Math.abs(view.box.minY - top.box.minY) <= tol;
+      candidates.push({ thickness: vw, aligned });
+    }
+  }
+  candidates.sort((a, b) => Number(b.aligned) - Number(a.aligned));
+  const found = candidates[0]?.thickness;
+  return found === undefined ? undefined : Math.round(found * 10000) / 10000;
+}
+
+const key = (value: number) => Math.round(value * 100) / 100;
+const r4 = (value: number) => Math.round(value * 10000) / 10000;
+
+/** The loop's outline as a polygon; undefined when its chain does not close. */
+const polygonOf = (loop: Loop, tolMm: number): Polygon | undefined =>
+  loopPolygon(loop.primitives, Math.max(tolMm, 1e-6) * 2);
+
+/**
+ * The top view of a plate or block: the largest closed contour of the main view (or, when the
+ * outline is not one closed chain, the outer boundary of the view's geometry) is the outline;
+ * closed contours inside it are through cut-outs, circles are holes (through unless a note gives
+ * a depth), two arcs joined by two lines are slots. Thickness from a note or a side view.
+ *
+ * @param views - the drawing's views, largest first, mm
+ * @param tolMm - distance within which ends meet, mm
+ * @returns undefined when no view has a usable outline
+ */
+export function readPrismatic(
+  views: View[],
+  tolMm: number,
+  extras: DrawingExtras,
+): PrismaticReading | undefined {
+  const candidates = views.filter((view) => !isPictorial(view));
+  for (const top of candidates.slice(0, 3)) {
+    const reading = readTopView(
+      top,
+      candidates.filter((view) => view !== top),
+      tolMm,
+      extras,
+    );
+    if (reading) return reading;
+  }
+  return undefined;
+}
+
+function readTopView(
+  top: View,
+  others: View[],
+  tolMm: number,
+  extras: DrawingExtras,
+): PrismaticReading | undefined {
+  const loops = closedLoops(top.primitives, tolMm);
+  const contours = loops
+    .filter((l) => l.circleDiameterMm === undefined && !l.slot)
+    .sort((a, b) => widthOf(b.box) * heightOf(b.box) - widthOf(a.box) * heightOf(a.box));
+  const boxTol = Math.max(0.01, 0.002 * diagonal(top.box));
+  let outline: Polygon | undefined;
+  let outlineLoop: Loop | undefined;
+  const largest = contours[0];
+  if (largest && sameBox(largest.box, top.box, boxTol)) {
+    outline = polygonOf(largest, tolMm);
+    outlineLoop = largest;
+  }
+  if (!outline) outline = outerBoundary(top.primitives, Math.max(tolMm, 1e-6) * 2);
+  if (!outline || outline.length < 3) return undefined;
+  const edgeGap = Math.max(0.02, 4 * tolMm);
+  const inMaterial = (p: Point2) => insidePolygon(p, outline);
+  const within = (p: Point2, polygon: Polygon) =>
+    insidePolygon(p, polygon) || distanceToBoundary(p, polygon) <= edgeGap;
+
+  // Cut-outs: closed contours inside the outline, not inside another cut-out.
+  const cutOuts: { loop: Loop; polygon: Polygon }[] = [];
+  for (const loop of contours) {
+    if (loop === outlineLoop) continue;
+    const polygon = polygonOf(loop, tolMm);
+    if (!polygon) continue;
+    if (!polygon.every((p) => within(p, outline))) continue;
+    if (sameBox(loop.box, top.box, boxTol)) continue;
+    if (cutOuts.some((c) => insidePolygon(polygon[0]!, c.polygon))) continue;
+    cutOuts.push({ loop, polygon });
+  }
+  const solid = (p: Point2, clearance: number) =>
+    inMaterial(p) &&
+    distanceToBoundary(p, outline) > clearance + edgeGap &&
+    cutOuts.every(
+      (c) => !insidePolygon(p, c.polygon) && distanceToBoundary(p, c.polygon) > clearance + edgeGap,
+    );
+
+  // Holes: circles in the material; concentric larger circles are reported, not modelled.
+  const circles = loops
+    .filter((l) => l.circleDiameterMm !== undefined)
+    .map((l) => ({
+      center: { x: (l.box.minX + l.box.maxX) / 2, y: (l.box.minY + l.box.maxY) / 2 },
+      diameterMm: l.circleDiameterMm!,
+    }))
+    .filter((c) => solid(c.center, c.diameterMm / 2))
+    .sort((a, b) => a.diameterMm - b.diameterMm);
+  const holes: { center: Point2; diameterMm: number; around: number[] }[] = [];
+  for (const circle of circles) {
+    const host = holes.find(
+      (h) => Math.hypot(h.center.x - circle.center.x, h.center.y - circle.center.y) <= 2 * edgeGap,
+    );
+    if (host) host.around.push(circle.diameterMm);
+    else holes.push({ ...circle, around: [] });
+  }
+  // Circles concentric with a round part of the outline (the chamfer of a round edge).
+  const unresolved: string[] = [];
+  const concentric = holes.filter((h) => h.around.length > 0);
+  if (concentric.length > 0) {
+    unresolved.push(
+      `Concentric circles around ${concentric.map((h) => `the Ø${formatMm(key(h.diameterMm))} hole (${h.around.map((d) => `Ø${formatMm(key(d))}`).join(', ')})`).join(', ')}: counterbores, chamfers or steps whose depth the drawing does not give; only the holes are programmed. Give their sizes with 'Change'.`,
+    );
+  }
+
+  // Slots: two arcs of the same radius joined by two lines, in the material.
+  const slots: PrismaticDescription['slots'] = [];
+  for (const loop of loops.filter((l) => l.slot)) {
+    const arcs = loop.primitives.filter((p) => p.kind === 'arc');
+    const [a, b] = arcs;
+    if (!a || !b || a.kind !== 'arc' || b.kind !== 'arc') continue;
+    if (!solid(a.center, a.radius) || !solid(b.center, b.radius)) continue;
+    slots.push({
+      label: `Slot ${formatMm(key(2 * a.radius))} wide, ${formatMm(key(Math.hypot(a.center.x - b.center.x, a.center.y - b.center.y) + 2 * a.radius))} long`,
+      from: { x: r4(a.center.x), y: r4(a.center.y) },
+      to: { x: r4(b.center.x), y: r4(b.center.y) },
+      widthMm: r4(2 * a.radius),
+      through: true,
+    });
+  }
+
+  const drawingNotes = extras.notes.filter((n) => !n.inTitleBlock);
+  const prismatic: PrismaticDescription = {
+    outline: outline.map((p) => ({ x: r4(p.x), y: r4(p.y) })),
+    holes: holes.map((h) => holeOf(h, drawingNotes, extras)),
+    pockets: cutOuts.map(({ loop, polygon }) => ({
+      label: `Cut-out ${formatMm(key(widthOf(loop.box)))} × ${formatMm(key(heightOf(loop.box)))} mm`,
+      outline: polygon.map((p) => ({ x: r4(p.x), y: r4(p.y) })),
+      through: true,
+    })),
+    slots,
+  };
+  const thickness =
+    thicknessFromNotes(extras.notes, extras.mmPerUnit) ?? thicknessFromViews(top, others);
+  if (thickness !== undefined) prismatic.thicknessMm = thickness;
+  else {
+    unresolved.push(
+      "Thickness of the plate not found (no side view and no 'THK' note): give it with 'Change', or choose the stock (its height less 1 mm facing is used).",
+    );
+  }
+  const ob = unionBox(outline.map((p) => ({ minX: p.x, minY: p.y, maxX: p.x, maxY: p.y })));
+  const list = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const summary =
+    `Top view for milling and EDM: outline ${formatMm(key(widthOf(ob)))} × ${formatMm(key(heightOf(ob)))} mm` +
+    (thickness !== undefined ? `, ${formatMm(key(thickness))} mm thick` : '') +
+    `; ${list(prismatic.holes.length, 'hole', 'holes')}` +
+    (prismatic.holes.length > 0
+      ? ` (${circleList(prismatic.holes.map((h) => h.diameterMm))})`
+      : '') +
+    `; ${list(prismatic.pockets.length, 'cut-out', 'cut-outs')}; ${list(slots.length, 'slot', 'slots')}.`;
+  return { prismatic, unresolved, summary };
+}
+
+/** A hole with what the notes and diameter dimensions say of it: thread, depth, fit. */
+function holeOf(
+  hole: { center: Point2; diameterMm: number },
+  notes: TextNote[],
+  extras: DrawingExtras,
+): PrismaticDescription['holes'][number] {
+  const d = r4(hole.diameterMm);
+  const out: PrismaticDescription['holes'][number] = {
+    diameter: `Ø${formatMm(key(d))}`,
+    x: r4(hole.center.x),
+    y: r4(hole.center.y),
+    diameterMm: d,
+    through: true,
+    kind: 'through',
+  };
+  // A diameter dimension on this circle: its text may carry a fit or a tolerance.
+  for (const { note, text } of extras.dimensions) {
+    if (note.kind !== 'diameter') continue;
+    const mid = { x: (note.p1.x + note.p2.x) / 2, y: (note.p1.y + note.p2.y) / 2 };
+    const size = Math.hypot(note.p1.x - note.p2.x, note.p1.y - note.p2.y);
+    if (Math.hypot(mid.x - hole.center.x, mid.y - hole.center.y) > 0.05) continue;
+    if (Math.abs(size - d) > 0.05) continue;
+    const parsed = parseDiameterCallout(/^[Ø⌀]/.test(text) ? text : `Ø${text}`);
+    if (parsed?.fit) out.fit = parsed.fit.split('/')[0];
+    if (parsed) out.diameter = parsed.text;
+  }
+  // Notes: a thread whose tap drill or size is this circle, a depth for this diameter.
+  for (const note of notes) {
+    const text = note.text.replace(/\s+/g, ' ');
+    const thread = parseThreadCallout(text);
+    if (thread) {
+      const drill = thread.majorDiameterMm - thread.pitchMm;
+      if (Math.abs(drill - d) <= 0.3 || Math.abs(thread.majorDiameterMm - d) <= 0.1) {
+        out.thread = locateThreadCallout(text)?.written ?? thread.designation;
+        out.diameter = out.thread;
+        out.diameterMm = thread.majorDiameterMm;
+        out.kind = 'tapped';
+        const depth = depthIn(text, extras.mmPerUnit);
+        if (depth !== undefined) {
+          out.depthMm = depth;
+          out.through = false;
+        }
+        continue;
+      }
+    }
+    const written = parseDiameterCallout(
+      text,
+      Math.abs(extras.mmPerUnit - 25.4) < 1e-9 ? 'inch' : 'mm',
+    );
+    if (written && Math.abs(written.nominalMm - d) <= 0.05) {
+      const depth = depthIn(text, extras.mmPerUnit);
+      if (depth !== undefined) {
+        out.depthMm = depth;
+        out.through = false;
+        out.kind = 'blind';
+        out.diameter = written.text;
+      }
+      if (written.fit) out.fit = written.fit.split('/')[0];
+    }
+  }
+  return out;
+}
+
+/** A depth written in a hole note: '↧12', '12 deep', 'depth 12', '12 tief', 'DP 12'. */
+function depthIn(text: string, mmPerUnit: number): number | undefined {
+  const match =
+    new RegExp(
+      String.raw`(?:↧|\bdepth\b|\bDP\b|\btief\b|\bTiefe\b)\s*[:=]?\s*${NUMBER}\s*(mm|")?`,
+      'i',
+    ).exec(text) ??
+    new RegExp(String.raw`${NUMBER}\s*(mm|")?\s*(?:deep|tief|DP)\b`, 'i').exec(text);
+  if (!match) return undefined;
+  const value = toMm(match[1]!, match[2], mmPerUnit);
+  return value > 0 ? value : undefined;
+}
+
+/**
+ * The description of a part that is not turned.
+ *
+ * @param views - the drawing's views, largest first (mm)
+ * @param reason - why it is not a turned part
+ * @param centreLines - centre lines (their circles are pitch circles)
+ * @param dimensionTexts - the dimensions as shown on the drawing
+ * @param findings - what the notes say
+ * @param extras - notes, dimensions and units, for the top view (`description.prismatic`)
+ * @returns a description with empty diameter lists, an overview of what was found, the top view
+ *   when one has a usable outline (the unresolved entry then asks for a milling or EDM job), else
+ *   an unresolved entry saying the lathe cannot make it
+ */
+export function describeNonTurnedPart(
+  views: View[],
+  reason: string,
+  centreLines: Primitive[],
+  dimensionTexts: string[],
+  findings: NoteFindings,
+  extras: DrawingExtras = { notes: [], dimensions: [], mmPerUnit: 1 },
+): BlueprintDescription {
+  const description = emptyDescription();
+  const all = unionBox(views.map((v) => v.box));
+  const tol = Math.max(0.001, 1e-5 * Math.hypot(widthOf(all), heightOf(all)));
+  const [main, ...others] = views;
+  const parts = [
+    `Not a turned part: ${reason}.`,
+    `Read offline from the ${extras.kind ?? 'DXF'}: ${views.length} view${views.length === 1 ? '' : 's'}, bounding box ${size(all)}.`,
+  ];
+  if (main) parts.push(`Largest view (${size(main.box)}): ${profilesOf(main, tol)}.`);
+  for (const [i, view] of others.slice(0, 4).entries()) {
+    parts.push(`View ${i + 2} (${size(view.box)}): ${profilesOf(view, tol)}.`);
+  }
+  const pitch = centreLines.filter((p) => p.kind === 'arc' && isFullCircle(p));
+  if (pitch.length > 0) {
+    parts.push(
+      `Pitch circles: ${circleList(pitch.map((p) => (p.kind === 'arc' ? 2 * p.radius : 0)))}.`,
+    );
+  }
+  if (dimensionTexts.length > 0)
+    parts.push(`Dimensions on the drawing: ${dimensionTexts.join(', ')}.`);
+  if (findings.titleBlock.length > 0) parts.push(`Title block: ${findings.titleBlock.join('; ')}.`);
+  const notes = [...findings.other, ...findings.edgeWords].map((n) => n.text.replace(/\s+/g, ' '));
+  if (notes.length > 0) parts.push(`Notes: ${notes.join('; ')}.`);
+  const top = readPrismatic(views, tol, extras);
+  if (top) parts.push(top.summary);
+  description.overview = parts.join(' ');
+  if (top) {
+    description.prismatic = top.prismatic;
+    description.unresolved!.push(
+      `Not a turned part (${reason}): it is read as a plate from its top view. Choose Milling, Wire EDM or Sinker EDM as the job type.`,
+      ...top.unresolved,
+    );
+  } else {
+    description.unresolved!.push(
+      `Not a turned part (${reason}): the lathe cannot make it from this drawing. Upload the drawing of a turned part, or describe the part with 'Change'.`,
+    );
+  }
+  applyFindings(description, findings, []);
+  return description;
+}

@@ -1,0 +1,408 @@
+/**
+ * The offline DXF reader: a DXF drawing to a blueprint description, without any network or model.
+ *
+ * Pipeline: dxf-parser → primitives in mm (dxf-geometry) → views without frames (dxf-shapes) →
+ * turned part or not (dxf-axis) → profile (dxf-profile) → dimensions applied (dxf-dimensions) →
+ * notes (dxf-notes) → description (dxf-describe, dxf-prismatic).
+ */
+import DxfParser, { type IDxf } from 'dxf-parser';
+import type { BlueprintDescription } from '#server/contracts/blueprint';
+import {
+  collectDrawing,
+  type DimensionNote,
+  type DrawingContent,
+  type Primitive,
+} from './geometry.ts';
+import { boxOf, diagonal, dropFrames, groupViews, unionBox, type View } from './shapes.ts';
+import {
+  findTurnedPart,
+  isRoundView,
+  type Axis,
+  type AxisHints,
+  type TurnedPartVerdict,
+} from './axis.ts';
+import { formatMm } from '#cam/callouts';
+import { extractProfile, roundProfile } from './profile.ts';
+import { trimOffAxisEnds } from './endview.ts';
+import { addNoteReadings, addTurnedReadings, dxfSources, type ReadingSources } from './readings.ts';
+import { applyDimensions, readDimension, type DrawingUnits } from './dimensions.ts';
+import { readNotes } from './notes.ts';
+import { describeTurnedPart } from './describe.ts';
+import { describeNonTurnedPart, thicknessFromNotes } from './prismatic.ts';
+import { TimeLimitError, runWithTimeLimit } from '../time-limit.ts';
+
+export interface DxfReading {
+  description: BlueprintDescription;
+  isTurnedPart: boolean;
+  /** The drawing's units; every number of the description is in mm whatever they are. */
+  units: 'mm' | 'inch';
+}
+
+/** A DXF the reader cannot use; the message is meant for the user. */
+export class DxfReadError extends Error {
+  override name = 'DxfReadError';
+}
+
+/** $INSUNITS codes (AutoCAD DXF reference, HEADER section): unit system and mm per unit. */
+const INSUNITS: Record<number, { units: 'mm' | 'inch'; mmPerUnit: number; name: string }> = {
+  1: { units: 'inch', mmPerUnit: 25.4, name: 'inches' },
+  2: { units: 'inch', mmPerUnit: 304.8, name: 'feet' },
+  4: { units: 'mm', mmPerUnit: 1, name: 'millimetres' },
+  5: { units: 'mm', mmPerUnit: 10, name: 'centimetres' },
+  6: { units: 'mm', mmPerUnit: 1000, name: 'metres' },
+  8: { units: 'inch', mmPerUnit: 0.0000254, name: 'microinches' },
+  9: { units: 'inch', mmPerUnit: 0.0254, name: 'mils' },
+  10: { units: 'inch', mmPerUnit: 914.4, name: 'yards' },
+  13: { units: 'mm', mmPerUnit: 0.001, name: 'micrometres' },
+  14: { units: 'mm', mmPerUnit: 100, name: 'decimetres' },
+};
+
+/**
+ * The drawing's units, with the global dimension scale applied: a header $DIMLFAC other than 1
+ * says every measured length is shown multiplied by it (a part drawn at 2:1 has $DIMLFAC 0.5),
+ * so the geometry is scaled by it too and the user is told.
+ */
+function unitsOf(header: IDxf['header'] | undefined): DrawingUnitsRead {
+  const units = baseUnitsOf(header);
+  const factor = header?.$DIMLFAC;
+  if (typeof factor !== 'number' || !(factor > 0) || Math.abs(factor - 1) < 1e-9) return units;
+  if (factor < 0.001 || factor > 1000) return units;
+  const drawnAt = factor < 1 ? `${formatMm(1 / factor)}:1` : `1:${formatMm(factor)}`;
+  const scaleNote = `The DXF's dimension scale ($DIMLFAC ${formatMm(factor)}) says the part is drawn at ${drawnAt}: every size is scaled by ${formatMm(factor)}. Check them against the drawing.`;
+  return {
+    ...units,
+    mmPerUnit: units.mmPerUnit * factor,
+    note: units.note ? `${units.note} ${scaleNote}` : scaleNote,
+  };
+}
+
+function baseUnitsOf(header: IDxf['header'] | undefined): DrawingUnitsRead {
+  const code = typeof header?.$INSUNITS === 'number' ? header.$INSUNITS : 0;
+  const known = INSUNITS[code];
+  const decimalsOf = (fallback: number) => {
+    const value = header?.$DIMDEC ?? header?.$LUPREC;
+    return typeof value === 'number' && value >= 0 && value <= 8 ? value : fallback;
+  };
+  if (known) return { ...known, decimals: decimalsOf(known.units === 'inch' ? 4 : 2) };
+  return {
+    units: 'mm',
+    mmPerUnit: 1,
+    decimals: decimalsOf(2),
+    name: 'millimetres',
+    note:
+      code === 0
+        ? 'The DXF does not say its units ($INSUNITS missing or 0, unitless): millimetres assumed. Check the sizes.'
+        : `The DXF's units ($INSUNITS ${code}) are not used for parts: millimetres assumed. Check the sizes.`,
+  };
+}
+
+/**
+ * Rejects text that is not an ASCII DXF before the parser sees it: every other line must be a
+ * group code and a SECTION must come early (dxf-parser prints to the console otherwise). dxf-parser
+ * 1.1.2 also loops forever, blocking the server, on a POLYLINE holding anything but VERTEX entities
+ * before its SEQEND and on a LAYER or VPORT table holding anything but its records before ENDTAB
+ * (typically a truncated file): those are rejected here too.
+ */
+function checkStructure(content: string, fileName: string): void {
+  if (content.startsWith('AutoCAD Binary DXF')) {
+    throw new DxfReadError(
+      `${fileName} is a binary DXF. Save it as an ASCII DXF in the CAD program and upload it again.`,
+    );
+  }
+  const lines = content.split(/\r\n|\r|\n/);
+  let start = 0;
+  while (start < lines.length && lines[start]!.trim() === '') start++;
+  let sawSection = false;
+  let polylineAt: number | undefined;
+  let table: { name: string; at: number } | undefined;
+  for (let i = start; i + 1 < lines.length; i += 2) {
+    const code = lines[i]!.trim();
+    if (!/^-?\d{1,4}$/.test(code)) {
+      if (i === start || !sawSection) {
+        throw new DxfReadError(
+          `${fileName} is not a DXF file: a DXF starts with numbered group codes ("0", "SECTION"…), this file starts with "${lines[start]!.trim().slice(0, 40)}". Export the drawing as DXF from the CAD program.`,
+        );
+      }
+      throw new DxfReadError(
+        `${fileName} is damaged: line ${i + 1} should hold a DXF group code (a number) but holds "${code.slice(0, 40)}". Export the drawing as DXF again.`,
+      );
+    }
+    const value = lines[i + 1]!.trim();
+    if (code === '0' && polylineAt !== undefined && value !== 'VERTEX') {
+      if (value !== 'SEQEND') {
+        throw new DxfReadError(
+          `${fileName} is damaged: the POLYLINE at line ${polylineAt} is not closed by a SEQEND (line ${i + 2} holds "${value.slice(0, 40)}"). The file may be truncated; export the drawing as DXF again.`,
+        );
+      }
+      polylineAt = undefined;
+    }
+    if (code === '0' && value === 'POLYLINE') polylineAt = i + 2;
+    if (code === '0' && table && value !== table.name && value !== 'ENDTAB') {
+      throw new DxfReadError(
+        `${fileName} is damaged: the ${table.name} table at line ${table.at} is not closed by an ENDTAB (line ${i + 2} holds "${value.slice(0, 40)}"). The file may be truncated; export the drawing as DXF again.`,
+      );
+    }
+    if (code === '0' && value === 'ENDTAB') table = undefined;
+    if (code === '0' && value === 'TABLE' && lines[i + 2]?.trim() === '2') {
+      table = { name: lines[i + 3]?.trim() ?? '', at: i + 2 };
+    }
+    if (code === '0' && value === 'SECTION') {
+      sawSection = true;
+      if (lines[i + 2]?.trim() !== '2') {
+        throw new DxfReadError(
+          `${fileName} is damaged: a SECTION at line ${i + 2} has no name. Export the drawing as DXF again.`,
+        );
+      }
+    }
+    if (!sawSection && i - start > 200) break;
+  }
+  if (polylineAt !== undefined || table) {
+    const open = table
+      ? `the ${table.name} table at line ${table.at}`
+      : `the POLYLINE at line ${polylineAt}`;
+    throw new DxfReadError(
+      `${fileName} is damaged: ${open} is not closed before the end of the file. The file may be truncated; export the drawing as DXF again.`,
+    );
+  }
+  if (!sawSection) {
+    throw new DxfReadError(
+      `${fileName} is not a DXF file: it has no SECTION. Export the drawing as DXF from the CAD program.`,
+    );
+  }
+}
+
+/**
+ * Longest a reading may take, ms. dxf-parser 1.1.2 loops forever on some damaged files (the
+ * structure check catches the known shapes) and a drawing of hundreds of thousands of entities
+ * takes long to analyse; the limit stops both. The real drawings read in under 0.1 s; a synthetic
+ * drawing of 100 000 lines (5 MB) in about 3 s, and one of 500 000 (25 MB, the upload limit)
+ * reaches the limit (`npm run bench`).
+ */
+const readTimeLimitMs = 20_000;
+
+/**
+ * Parse a DXF with the reader's checks, for other users of its geometry (the renderer): not
+ * empty, an ASCII DXF of sound structure, parsed by dxf-parser within the reader's time limit.
+ * @returns the parsed drawing and its millimetres per drawing unit ($INSUNITS)
+ * @throws DxfReadError for each of those faults, with the reader's messages
+ */
+export function parseDxf(content: string, fileName: string): { dxf: IDxf; mmPerUnit: number } {
+  if (content.trim() === '') {
+    throw new DxfReadError(`${fileName} is empty: there is no drawing to read.`);
+  }
+  try {
+    const dxf = runWithTimeLimit(() => parse(content, fileName), readTimeLimitMs);
+    return { dxf, mmPerUnit: unitsOf(dxf.header).mmPerUnit };
+  } catch (error) {
+    if (error instanceof TimeLimitError) {
+      throw new DxfReadError(
+        `${fileName} could not be read within ${readTimeLimitMs / 1000} s: the drawing is too large or too busy, or damaged. Send a drawing of the part alone, or describe the part in words.`,
+      );
+    }
+    throw error;
+  }
+}
+
+function parse(content: string, fileName: string): IDxf {
+  checkStructure(content, fileName);
+  let dxf: IDxf | null;
+  try {
+    dxf = new DxfParser().parseSync(content);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (/EOF group not read/.test(reason)) {
+      throw new DxfReadError(
+        `${fileName} is truncated: it ends before the DXF end marker (EOF). Export it again from the CAD program.`,
+      );
+    }
+    throw new DxfReadError(
+      `${fileName} could not be read as a DXF: ${reason}. The file may be truncated or damaged; export it again from the CAD program.`,
+    );
+  }
+  if (!dxf) throw new DxfReadError(`${fileName} could not be read as a DXF.`);
+  return dxf;
+}
+
+function near(primitives: Primitive[], view: View): Primitive[] {
+  const { box } = view;
+  const margin = 0.05 * diagonal(box);
+  return primitives.filter((p) => {
+    const b = boxOf(p);
+    return (
+      b.minX >= box.minX - margin &&
+      b.maxX <= box.maxX + margin &&
+      b.minY >= box.minY - margin &&
+      b.maxY <= box.maxY + margin
+    );
+  });
+}
+
+/**
+ * Reads a DXF drawing into a blueprint description, offline.
+ *
+ * Units come from $INSUNITS (1 inch, 4 mm, …; 0 or missing: mm assumed and said in `unresolved`);
+ * every number of the description is in mm. A turned part (a side view symmetric about an axis)
+ * gets its outer diameters, grooves, tapers, chamfers, fillets and bores from the drawn profile,
+ * with the written dimensions replacing drawn sizes and lengths, and the notes applied (material,
+ * threads, chamfers, Ra, general tolerance). Other parts get an overview of what was found.
+ *
+ * @param content - the DXF file as text (ASCII DXF)
+ * @param fileName - the uploaded file's name, for messages and `source`
+ * @returns the description, whether it is a turned part, and the drawing's units
+ * @throws DxfReadError for empty input, text that is not a DXF, a DXF the parser rejects (with its
+ *   reason), a DXF without geometry, and a reading that takes longer than 20 s (the thread is
+ *   blocked meanwhile, so the limit keeps one upload from stalling the server)
+ */
+export function readDxf(content: string, fileName: string): DxfReading {
+  try {
+    return runWithTimeLimit(() => readDxfNow(content, fileName), readTimeLimitMs);
+  } catch (error) {
+    if (error instanceof TimeLimitError) {
+      throw new DxfReadError(
+        `${fileName} could not be read within ${readTimeLimitMs / 1000} s: the drawing is too large or too busy for the offline reader, or damaged. Send a drawing of the part alone, or describe the part in words.`,
+      );
+    }
+    throw error;
+  }
+}
+
+function readDxfNow(content: string, fileName: string): DxfReading {
+  if (content.trim() === '') {
+    throw new DxfReadError(`${fileName} is empty: there is no drawing to read.`);
+  }
+  const dxf = parse(content, fileName);
+  const units = unitsOf(dxf.header);
+  const drawing = collectDrawing(dxf, units.mmPerUnit);
+  const reading = describeDrawing(drawing, units, fileName, 'DXF');
+  reading.description.source = `DXF (offline reader): ${fileName}`;
+  return reading;
+}
+
+/** A drawing's units as the shared pipeline needs them: what the reader found and how it says so. */
+export type DrawingUnitsRead = DrawingUnits & { note?: string; name: string };
+
+/** What a reader other than the DXF one tells the shared pipeline about its drawing. */
+export interface DrawingHints extends AxisHints {
+  /**
+   * Measured sizes are rounded to this step, mm (a PDF's lines carry drawing noise: 0.01);
+   * when absent they are kept as drawn (roundMm).
+   */
+  measuredStepMm?: number;
+  /** How readings name their sources; the DXF's (entity handles, drawing units) by default. */
+  sources?: ReadingSources;
+  /**
+   * The drawing's dimensions once the axis of a turned part is known (undefined: not turned),
+   * for drawings whose dimension lines say nothing of their kind (a PDF's: one across the axis
+   * is a diameter); replaces `drawing.dimensions`.
+   */
+  dimensionsFor?: (axis: Axis | undefined) => DimensionNote[];
+}
+
+/**
+ * Directions of the linear dimensions written as diameters (Ø in their text): they run across
+ * the axis of the side view they are drawn on.
+ */
+function diameterDirections(dimensions: DimensionNote[], units: DrawingUnits): number[] {
+  return dimensions
+    .filter(
+      (d) =>
+        (d.kind === 'linear' || d.kind === 'aligned') &&
+        /[Ø⌀]|%%c/i.test(readDimension(d, units).text),
+    )
+    .map((d) => (d.kind === 'linear' ? d.angleRad : Math.atan2(d.p2.y - d.p1.y, d.p2.x - d.p1.x)));
+}
+
+/**
+ * The shared drawing pipeline, from primitives and notes in mm to a description: views without
+ * frames, turned part or not (the axis confirmed by end views and Ø dimensions), profile (bosses
+ * beside the axis that the end view shows off the centre left out), dimensions applied, notes,
+ * and a reading for each value. Used by the DXF reader and by the PDF reader (whose vector paths
+ * and text runs are turned into the same content).
+ *
+ * @param drawing - the part's lines and arcs, centre and hidden lines, notes and dimensions, in mm
+ * @param units - the drawing's units (numbers in `drawing` are already mm)
+ * @param fileName - for messages
+ * @param kind - 'DXF' or 'PDF', for messages and the overview
+ * @param hints - what the reader knows besides (see DrawingHints)
+ * @throws DxfReadError when there is no geometry outside the frame and title block
+ */
+export function describeDrawing(
+  drawing: DrawingContent,
+  units: DrawingUnitsRead,
+  fileName: string,
+  kind: 'DXF' | 'PDF',
+  hints: DrawingHints = {},
+): DxfReading {
+  const primitives = dropFrames(drawing.primitives, drawing.notes);
+  if (primitives.length === 0) {
+    throw new DxfReadError(
+      kind === 'DXF'
+        ? `${fileName} has no geometry: no lines, arcs, circles or polylines outside the title block, frame and dimensions.`
+        : `${fileName} has no drawn geometry outside the title block and frame.`,
+    );
+  }
+  const all = unionBox(primitives.map(boxOf));
+  const views = groupViews(primitives, Math.max(0.01, 0.005 * diagonal(all)));
+  // A plate thickness written on the drawing ('THK 12') makes it a plate, however round it looks.
+  const plateThickness = thicknessFromNotes(drawing.notes, units.mmPerUnit);
+  const directions = hints.diameterDirections ?? diameterDirections(drawing.dimensions, units);
+  const verdict: TurnedPartVerdict =
+    plateThickness === undefined
+      ? findTurnedPart(views, drawing.centreLines, drawing.notes, {
+          diameterDirections: directions,
+        })
+      : {
+          turned: false,
+          reason: `the drawing gives a plate thickness of ${formatMm(plateThickness)} mm`,
+        };
+  const dimensionNotes =
+    hints.dimensionsFor?.(verdict.turned ? verdict.axis : undefined) ?? drawing.dimensions;
+  const findings = readNotes(drawing.notes);
+  const sources =
+    hints.sources ?? dxfSources(units.mmPerUnit, (note) => readDimension(note, units).text);
+
+  let description: BlueprintDescription;
+  if (verdict.turned) {
+    let view = verdict.view;
+    const hidden = () => near(drawing.hidden, view);
+    const profileOf = () => {
+      const drawn = extractProfile(view, verdict.axis, hidden());
+      return hints.measuredStepMm ? roundProfile(drawn, hints.measuredStepMm) : drawn;
+    };
+    let profile = profileOf();
+    const endViews = views.filter((v) => v !== verdict.view && isRoundView(v));
+    const trim = trimOffAxisEnds(profile, view, verdict.axis, endViews, drawing.hidden);
+    if (trim) {
+      view = trim.view;
+      profile = profileOf();
+    }
+    const dimensions = applyDimensions(profile, dimensionNotes, units);
+    description = describeTurnedPart(profile, dimensions, findings, kind);
+    if (trim) description.unresolved!.unshift(trim.note);
+    addTurnedReadings(description, profile, dimensions, findings, sources);
+  } else {
+    const dimensions = dimensionNotes.map((note) => ({
+      note,
+      text: readDimension(note, units).text,
+    }));
+    description = describeNonTurnedPart(
+      views,
+      verdict.reason,
+      drawing.centreLines,
+      dimensions.map((d) => d.text),
+      findings,
+      { notes: drawing.notes, dimensions, mmPerUnit: units.mmPerUnit, kind },
+    );
+    addNoteReadings(description, findings, sources);
+  }
+  if (units.units === 'inch' || units.mmPerUnit !== 1) {
+    description.overview += ` Drawing units: ${units.name}, converted to mm.`;
+  }
+  if (drawing.unreadable > 0) {
+    description.unresolved!.unshift(
+      `${drawing.unreadable} entit${drawing.unreadable === 1 ? 'y was' : 'ies were'} left out: a coordinate is not a number (the file may be damaged).`,
+    );
+  }
+  if (units.note) description.unresolved!.unshift(units.note);
+  return { description, isTurnedPart: verdict.turned, units: units.units };
+}

@@ -1,0 +1,395 @@
+/**
+ * Plane geometry over the reader's primitives: boxes, lengths, views (clusters of touching
+ * geometry), closed loops and the drawing frame. All lengths in mm.
+ */
+import { isFullCircle, type Primitive, type Point, type TextNote } from './geometry.ts';
+
+export interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+const TWO_PI = 2 * Math.PI;
+
+/** True when `angle` (radians) lies on the counter-clockwise arc from start to end. */
+export function onArc(angle: number, startRad: number, endRad: number): boolean {
+  if (endRad - startRad >= TWO_PI - 1e-9) return true;
+  const relative = (((angle - startRad) % TWO_PI) + TWO_PI) % TWO_PI;
+  return relative <= endRad - startRad + 1e-9;
+}
+
+/** Start and end point of a line or an arc; undefined for a full circle. */
+export function endpoints(primitive: Primitive): [Point, Point] | undefined {
+  if (primitive.kind === 'line') return [primitive.a, primitive.b];
+  if (isFullCircle(primitive)) return undefined;
+  const { center, radius, startRad, endRad } = primitive;
+  return [
+    { x: center.x + radius * Math.cos(startRad), y: center.y + radius * Math.sin(startRad) },
+    { x: center.x + radius * Math.cos(endRad), y: center.y + radius * Math.sin(endRad) },
+  ];
+}
+
+/** The axis-aligned box around a primitive (an arc's box includes its extreme points), mm. */
+export function boxOf(primitive: Primitive): Box {
+  if (primitive.kind === 'line') {
+    const { a, b } = primitive;
+    return {
+      minX: Math.min(a.x, b.x),
+      minY: Math.min(a.y, b.y),
+      maxX: Math.max(a.x, b.x),
+      maxY: Math.max(a.y, b.y),
+    };
+  }
+  const { center, radius, startRad, endRad } = primitive;
+  const points: Point[] = [...(endpoints(primitive) ?? [])];
+  for (const angle of [0, Math.PI / 2, Math.PI, (3 * Math.PI) / 2]) {
+    if (onArc(angle, startRad, endRad)) {
+      points.push({
+        x: center.x + radius * Math.cos(angle),
+        y: center.y + radius * Math.sin(angle),
+      });
+    }
+  }
+  return unionBox(points.map((p) => ({ minX: p.x, minY: p.y, maxX: p.x, maxY: p.y })));
+}
+
+/** The box around boxes; an empty list gives an inverted (infinite) box. */
+export function unionBox(boxes: Box[]): Box {
+  return boxes.reduce(
+    (all, box) => ({
+      minX: Math.min(all.minX, box.minX),
+      minY: Math.min(all.minY, box.minY),
+      maxX: Math.max(all.maxX, box.maxX),
+      maxY: Math.max(all.maxY, box.maxY),
+    }),
+    { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity },
+  );
+}
+
+/** Width and height of a box, mm. */
+/**
+ * Smallest and largest of many values (Infinity and -Infinity for none). `Math.min(...values)`
+ * overflows the call stack past some 100 000 values, which a large drawing reaches.
+ */
+export function minOf(values: Iterable<number>): number {
+  let min = Infinity;
+  for (const value of values) if (value < min) min = value;
+  return min;
+}
+export function maxOf(values: Iterable<number>): number {
+  let max = -Infinity;
+  for (const value of values) if (value > max) max = value;
+  return max;
+}
+
+export const widthOf = (box: Box) => box.maxX - box.minX;
+export const heightOf = (box: Box) => box.maxY - box.minY;
+
+/** Length of a line or arc, mm. */
+export function lengthOf(primitive: Primitive): number {
+  if (primitive.kind === 'line') {
+    return Math.hypot(primitive.b.x - primitive.a.x, primitive.b.y - primitive.a.y);
+  }
+  return primitive.radius * (primitive.endRad - primitive.startRad);
+}
+
+/** The point halfway along a line or arc. */
+export function midpointOf(primitive: Primitive): Point {
+  if (primitive.kind === 'line') {
+    return { x: (primitive.a.x + primitive.b.x) / 2, y: (primitive.a.y + primitive.b.y) / 2 };
+  }
+  const angle = (primitive.startRad + primitive.endRad) / 2;
+  return {
+    x: primitive.center.x + primitive.radius * Math.cos(angle),
+    y: primitive.center.y + primitive.radius * Math.sin(angle),
+  };
+}
+
+/** A cluster of geometry whose boxes touch: one view of the part (or a detail, or a table). */
+export interface View {
+  primitives: Primitive[];
+  box: Box;
+}
+
+/**
+ * Clusters primitives whose boxes overlap or come within `gapMm` of each other (sweep over the
+ * boxes sorted by their left edge, union-find). Largest view (by box diagonal) first.
+ */
+export function groupViews(primitives: Primitive[], gapMm: number): View[] {
+  const boxes = primitives.map(boxOf);
+  const order = boxes.map((_, i) => i).sort((i, j) => boxes[i]!.minX - boxes[j]!.minX);
+  const parent = primitives.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!;
+      i = parent[i]!;
+    }
+    return i;
+  };
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k]!;
+    const a = boxes[i]!;
+    for (let l = k + 1; l < order.length; l++) {
+      const j = order[l]!;
+      const b = boxes[j]!;
+      if (b.minX > a.maxX + gapMm) break;
+      if (b.minY <= a.maxY + gapMm && a.minY <= b.maxY + gapMm) parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, Primitive[]>();
+  primitives.forEach((primitive, i) => {
+    const root = find(i);
+    const members = groups.get(root);
+    if (members) members.push(primitive);
+    else groups.set(root, [primitive]);
+  });
+  const views = [...groups.values()]
+    .map((members) => ({ primitives: members, box: unionBox(members.map(boxOf)) }))
+    .sort((a, b) => diagonal(b.box) - diagonal(a.box));
+  // A hole or cut-out that touches nothing still belongs to the view around it.
+  const merged: View[] = [];
+  for (const view of views) {
+    const host = merged.find((outer) => contains(outer.box, view.box, gapMm));
+    if (host) host.primitives.push(...view.primitives);
+    else merged.push(view);
+  }
+  return mergeMirrorHalves(merged, gapMm);
+}
+
+/**
+ * The two halves of a full section (a bushing cut along its axis) share no geometry: join views
+ * that are mirror images of each other across a line between them.
+ */
+function mergeMirrorHalves(views: View[], gapMm: number): View[] {
+  const out = [...views];
+  for (let i = 0; i < out.length; i++) {
+    for (let j = i + 1; j < out.length; j++) {
+      const a = out[i]!;
+      const b = out[j]!;
+      const tol = Math.max(gapMm, 1e-3 * diagonal(a.box));
+      const sameX =
+        Math.abs(a.box.minX - b.box.minX) <= tol && Math.abs(a.box.maxX - b.box.maxX) <= tol;
+      const sameY =
+        Math.abs(a.box.minY - b.box.minY) <= tol && Math.abs(a.box.maxY - b.box.maxY) <= tol;
+      const mirror = (p: Point): Point =>
+        sameX
+          ? { x: p.x, y: a.box.minY + b.box.maxY - p.y }
+          : { x: a.box.minX + b.box.maxX - p.x, y: p.y };
+      if (!(sameX || sameY) || !mirrors(a.primitives, b.primitives, mirror, tol)) continue;
+      out[i] = {
+        primitives: [...a.primitives, ...b.primitives],
+        box: unionBox([a.box, b.box]),
+      };
+      out.splice(j, 1);
+      j = i;
+    }
+  }
+  return out;
+}
+
+/** Whether every sample point of `a`, mirrored, lies on `b` (within tol). */
+function mirrors(
+  a: Primitive[],
+  b: Primitive[],
+  mirror: (p: Point) => Point,
+  tol: number,
+): boolean {
+  if (Math.abs(a.length - b.length) > Math.max(a.length, b.length) / 4) return false;
+  return a.every((primitive) =>
+    [...(endpoints(primitive) ?? []), midpointOf(primitive)].every((p) => {
+      const q = mirror(p);
+      return b.some((other) => distanceTo(q, other) <= tol);
+    }),
+  );
+}
+
+/** Distance from a point to a line segment or an arc, mm. */
+export function distanceTo(p: Point, primitive: Primitive): number {
+  if (primitive.kind === 'line') {
+    const { a, b } = primitive;
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const t = Math.max(
+      0,
+      Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy || 1)),
+    );
+    return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+  }
+  const angle = Math.atan2(p.y - primitive.center.y, p.x - primitive.center.x);
+  if (onArc(angle, primitive.startRad, primitive.endRad)) {
+    return Math.abs(
+      Math.hypot(p.x - primitive.center.x, p.y - primitive.center.y) - primitive.radius,
+    );
+  }
+  return Math.min(...(endpoints(primitive) ?? []).map((e) => Math.hypot(p.x - e.x, p.y - e.y)));
+}
+
+function contains(outer: Box, inner: Box, gapMm: number): boolean {
+  return (
+    inner.minX >= outer.minX - gapMm &&
+    inner.maxX <= outer.maxX + gapMm &&
+    inner.minY >= outer.minY - gapMm &&
+    inner.maxY <= outer.maxY + gapMm
+  );
+}
+
+/** Diagonal of a box, mm: the size of a view. */
+export const diagonal = (box: Box) => Math.hypot(widthOf(box), heightOf(box));
+
+/** A closed chain of primitives, or a circle. */
+export interface Loop {
+  primitives: Primitive[];
+  box: Box;
+  /** Set when the loop is a circle. */
+  circleDiameterMm?: number;
+  /** Two equal arcs joined by two lines. */
+  slot?: boolean;
+}
+
+/**
+ * The closed loops among primitives: full circles, and chains whose endpoints meet within `tolMm`
+ * with exactly two primitives at every junction.
+ */
+export function closedLoops(primitives: Primitive[], tolMm: number): Loop[] {
+  const loops: Loop[] = [];
+  const nodes: Point[] = [];
+  const cells = new Map<string, number[]>();
+  const nodeOf = (p: Point): number => {
+    const cx = Math.round(p.x / tolMm);
+    const cy = Math.round(p.y / tolMm);
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (const index of cells.get(`${cx + dx},${cy + dy}`) ?? []) {
+          const node = nodes[index]!;
+          if (Math.hypot(node.x - p.x, node.y - p.y) <= tolMm) return index;
+        }
+      }
+    }
+    nodes.push(p);
+    const cell = cells.get(`${cx},${cy}`);
+    if (cell) cell.push(nodes.length - 1);
+    else cells.set(`${cx},${cy}`, [nodes.length - 1]);
+    return nodes.length - 1;
+  };
+  const edges: { primitive: Primitive; from: number; to: number }[] = [];
+  for (const primitive of primitives) {
+    const ends = endpoints(primitive);
+    if (!ends) {
+      if (primitive.kind === 'arc') {
+        loops.push({
+          primitives: [primitive],
+          box: boxOf(primitive),
+          circleDiameterMm: 2 * primitive.radius,
+        });
+      }
+      continue;
+    }
+    edges.push({ primitive, from: nodeOf(ends[0]), to: nodeOf(ends[1]) });
+  }
+  const degree = new Map<number, number>();
+  for (const edge of edges) {
+    degree.set(edge.from, (degree.get(edge.from) ?? 0) + 1);
+    degree.set(edge.to, (degree.get(edge.to) ?? 0) + 1);
+  }
+  const parent = nodes.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  for (const edge of edges) parent[find(edge.from)] = find(edge.to);
+  const components = new Map<number, typeof edges>();
+  for (const edge of edges) {
+    const root = find(edge.from);
+    const members = components.get(root);
+    if (members) members.push(edge);
+    else components.set(root, [edge]);
+  }
+  for (const members of components.values()) {
+    const closed = members.every(
+      (edge) => degree.get(edge.from) === 2 && degree.get(edge.to) === 2 && edge.from !== edge.to,
+    );
+    if (!closed || members.length < 2) continue;
+    const chain = members.map((edge) => edge.primitive);
+    loops.push({ primitives: chain, box: unionBox(chain.map(boxOf)), ...shapeOf(chain, tolMm) });
+  }
+  return loops;
+}
+
+function shapeOf(chain: Primitive[], tolMm: number): Pick<Loop, 'circleDiameterMm' | 'slot'> {
+  const arcs = chain.filter((p) => p.kind === 'arc');
+  const first = arcs[0];
+  if (first && arcs.length === chain.length) {
+    const sameCircle = arcs.every(
+      (arc) =>
+        Math.hypot(arc.center.x - first.center.x, arc.center.y - first.center.y) <= tolMm &&
+        Math.abs(arc.radius - first.radius) <= tolMm,
+    );
+    if (sameCircle) return { circleDiameterMm: 2 * first.radius };
+  }
+  if (chain.length === 4 && arcs.length === 2) {
+    const [a, b] = arcs;
+    if (a && b && Math.abs(a.radius - b.radius) <= tolMm) return { slot: true };
+  }
+  return {};
+}
+
+const PAPER_ASPECTS = [Math.SQRT2, 11 / 8.5, 17 / 11, 22 / 17, 34 / 22];
+
+/**
+ * The part geometry without a drawing frame drawn as plain lines: long axis-parallel lines on all
+ * four sides of the drawing's box, kept apart from the rest, around a sheet of paper proportions
+ * or with text inside. A part's own rectangular outline is kept (no margin, no paper shape).
+ */
+export function dropFrames(primitives: Primitive[], notes: TextNote[]): Primitive[] {
+  let current = primitives;
+  for (let round = 0; round < 3; round++) {
+    const box = unionBox(current.map(boxOf));
+    const width = widthOf(box);
+    const height = heightOf(box);
+    if (!(width > 0 && height > 0)) break;
+    const tol = 0.002 * Math.max(width, height);
+    const sides = new Set<'left' | 'right' | 'bottom' | 'top'>();
+    const frame = new Set<Primitive>();
+    for (const primitive of current) {
+      if (primitive.kind !== 'line') continue;
+      const { a, b } = primitive;
+      const horizontal = Math.abs(a.y - b.y) <= tol && Math.abs(a.x - b.x) >= 0.6 * width;
+      const vertical = Math.abs(a.x - b.x) <= tol && Math.abs(a.y - b.y) >= 0.6 * height;
+      const side =
+        horizontal && Math.abs(a.y - box.minY) <= tol
+          ? 'bottom'
+          : horizontal && Math.abs(a.y - box.maxY) <= tol
+            ? 'top'
+            : vertical && Math.abs(a.x - box.minX) <= tol
+              ? 'left'
+              : vertical && Math.abs(a.x - box.maxX) <= tol
+                ? 'right'
+                : undefined;
+      if (side) {
+        sides.add(side);
+        frame.add(primitive);
+      }
+    }
+    if (sides.size < 4) break;
+    const rest = current.filter((primitive) => !frame.has(primitive));
+    if (rest.length === 0) break;
+    const inner = unionBox(rest.map(boxOf));
+    const margin = 0.01 * Math.max(width, height);
+    const apart =
+      inner.minX - box.minX > margin &&
+      box.maxX - inner.maxX > margin &&
+      inner.minY - box.minY > margin &&
+      box.maxY - inner.maxY > margin;
+    const aspect = Math.max(width, height) / Math.min(width, height);
+    const paper = PAPER_ASPECTS.some((ratio) => Math.abs(aspect - ratio) / ratio < 0.02);
+    const texts = notes.filter(
+      (note) =>
+        note.at.x > box.minX &&
+        note.at.x < box.maxX &&
+        note.at.y > box.minY &&
+        note.at.y < box.maxY,
+    ).length;
+    if (!apart || !(paper || texts >= 2)) break;
+    current = rest;
+  }
+  return current;
+}

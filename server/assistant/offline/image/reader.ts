@@ -1,0 +1,115 @@
+/**
+ * Images (and scanned PDF pages) → text runs by OCR → description. Everything runs offline:
+ * sharp prepares the image (ocr-image.ts), Tesseract reads it in two passes, upright and turned
+ * a quarter for the vertical dimension text of drawings (ocr-engine.ts), and the runs go through
+ * the same callout reading as PDF text (text-describe.ts).
+ */
+import type { BlueprintDescription } from '#cam/blueprint-description';
+import { closeOcrEngine, OcrTimeoutError, recognizeLines } from './ocr-engine.ts';
+import { pngOf, prepareImage } from './preprocess.ts';
+import { mergePasses, runsOfLines } from './ocr-runs.ts';
+import type { PageFrame, ReadingProgress, TextRun } from '../reading.ts';
+import { DrawingReadError, readerLimits } from '../reading.ts';
+import { describeFromText } from '../text/describe.ts';
+
+/**
+ * The OCR passes: upright text, then text reading bottom to top (the image turned 90°
+ * clockwise makes it upright). Drawings letter vertical dimensions to be read from the right
+ * (ISO 129-1 aligned system), so top-to-bottom text is rare and a third pass is not worth its
+ * time.
+ */
+const PASSES = [0, 90] as const;
+/** Share of the progress bar spent preparing the image; the rest is split over the passes. */
+const PREPARE_SHARE = 0.1;
+
+/**
+ * OCR of one image: its text runs in the original image's pixels and its frame.
+ * @param bytes - PNG or JPEG bytes (a rendered PDF page or an uploaded drawing)
+ * @param page - 1-based page number given to the runs and the frame
+ * @param progress - reports 'Preparing the image', 'Recognizing text (pass 1 of 2)'…
+ * @param fileName - names the file in error messages
+ * @returns runs (origin 'ocr', confidence 0..1, x/y/width/height in px with y down, angleDeg 0
+ *   for upright text or 90 for text reading bottom to top, plus any skew), sorted top to bottom;
+ *   the frame in px
+ * @throws DrawingReadError when the bytes are not a decodable image, the image is too large, or
+ *   the recognition takes longer than readerLimits.timeLimitMs
+ */
+export async function recognizeImage(
+  bytes: Buffer,
+  page: number,
+  progress?: ReadingProgress,
+  fileName = 'The image',
+): Promise<{ runs: TextRun[]; frame: PageFrame }> {
+  progress?.(0, 'Preparing the image');
+  const prepared = await prepareImage(bytes, fileName);
+  const frame: PageFrame = {
+    page,
+    width: prepared.originalWidth,
+    height: prepared.originalHeight,
+    unit: 'px',
+  };
+  const passes: TextRun[][] = [];
+  const share = (1 - PREPARE_SHARE) / PASSES.length;
+  for (const [index, turnDeg] of PASSES.entries()) {
+    const stage = `Recognizing text (pass ${index + 1} of ${PASSES.length})`;
+    const start = PREPARE_SHARE + index * share;
+    progress?.(start, stage);
+    const png = await pngOf(prepared.image, turnDeg);
+    let lines;
+    try {
+      lines = await recognizeLines(png, (fraction) =>
+        progress?.(start + Math.max(0, Math.min(1, fraction)) * share, stage),
+      );
+    } catch (error) {
+      if (error instanceof OcrTimeoutError)
+        throw new DrawingReadError(
+          `${fileName} took longer than ${readerLimits.timeLimitMs / 1000} s to read by OCR. Upload a sharper or smaller scan, or the drawing as DXF or PDF.`,
+        );
+      throw error;
+    }
+    passes.push(runsOfLines(lines, prepared, turnDeg, page));
+  }
+  progress?.(1, 'Text recognized');
+  const runs = mergePasses(passes).slice(0, readerLimits.maxRunsPerPage);
+  return { runs, frame };
+}
+
+/**
+ * Reads an image drawing into a description by OCR and the shared callout reading.
+ * @param bytes - the uploaded file
+ * @param fileName - as uploaded, for the source and messages
+ * @param type - 'jpg' or 'png'
+ * @returns the description, source 'JPG image (offline reader, OCR): name.jpg'; an image without
+ *   readable text gives a description that says so and asks for the sizes in `unresolved`
+ * @throws DrawingReadError when the bytes are not a decodable image (or too large, or too slow)
+ */
+export async function readImage(
+  bytes: Buffer,
+  fileName: string,
+  type: 'jpg' | 'png',
+  progress?: ReadingProgress,
+): Promise<BlueprintDescription> {
+  const kind = type === 'jpg' ? 'JPG image' : 'PNG image';
+  const { runs, frame } = await recognizeImage(
+    bytes,
+    1,
+    (fraction, stage) => progress?.(fraction * 0.95, stage),
+    fileName,
+  );
+  progress?.(0.95, 'Reading the callouts');
+  const description = describeFromText(runs, { fileName, kind, frames: [frame] });
+  description.source = `${kind} (offline reader, OCR): ${fileName}`;
+  if (runs.length === 0) {
+    description.overview = `No text was found in ${fileName} (${frame.width} × ${frame.height} px): the drawing's sizes could not be read.`;
+    const ask =
+      'No text could be read from the image: give the part type, the diameters or outline with their lengths, and the material with Change, or upload the drawing as DXF or PDF.';
+    const unresolved = (description.unresolved ??= []);
+    if (!unresolved.includes(ask)) unresolved.unshift(ask);
+  }
+  return description;
+}
+
+/** Stops the OCR worker (app shutdown, end of tests); waits for running jobs first. */
+export async function closeOcr(): Promise<void> {
+  await closeOcrEngine();
+}

@@ -1,0 +1,210 @@
+/**
+ * What the PDF reader adds to the shared pipeline's description: written diameters for drawn
+ * ones the dimension lines did not reach (their readings moved to the callout), what the text of
+ * every page says (material, general tolerance, roughness) where the notes did not say it, and
+ * readings of a plate's outline and holes. The shared pipeline records the readings of a turned
+ * part (dxf-readings.ts).
+ */
+import type { BlueprintDescription, DiameterFeature } from '#cam/blueprint-description';
+import { formatMm, formatTolerance } from '#cam/callouts';
+import type { DrawnDimension, ScaleVerdict } from './dimensions.ts';
+import type { PageReading } from './page.ts';
+import { addReading } from '../reading.ts';
+import type { TextCallout, TextFindings } from '../text/describe.ts';
+
+/** A drawn diameter within this share of a written one is taken to be it (drawings are drawn to size within the line width). */
+const SNAP_SHARE = 0.015;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const at = (callout: TextCallout) => `${Math.round(callout.x)}, ${Math.round(callout.y)}`;
+
+/** 'page 1, dimension "Ø15.95 +0.026/-0.026" at 612, 300 pt'. */
+export function sourceOfCallout(callout: TextCallout, ocr: boolean): string {
+  return `page ${callout.page}, dimension "${callout.text}" at ${at(callout)} pt${ocr ? ' (OCR)' : ''}`;
+}
+
+function writtenText(callout: TextCallout): string {
+  const value = formatMm(callout.value);
+  const fit = callout.fit ? ` ${callout.fit}` : '';
+  const tolerance = callout.tolerance ? ` ${formatTolerance(callout.tolerance)}` : '';
+  return `Ø${value}${fit}${tolerance}`;
+}
+
+/**
+ * Diameters of the description that match a written diameter (or a dimension across the part)
+ * within 1.5 % take its value, fit and tolerance: the pipeline matches one feature per
+ * dimension, a drawing often dimensions one of several equal diameters.
+ *
+ * @param description - the pipeline's description (changed in place)
+ * @param reading - the page, for its callouts
+ * @param dimensions - dimension lines with callouts (those across the axis count as diameters)
+ */
+export function snapToCallouts(
+  description: BlueprintDescription,
+  reading: PageReading,
+  dimensions: DrawnDimension[],
+  scale: ScaleVerdict,
+): void {
+  void scale;
+  const attached = new Set(dimensions.map((d) => d.callout));
+  // A length callout not on a dimension line may still be a diameter whose Ø sign is drawn
+  // as lines rather than written as text: taken only when it agrees within 0.5 %.
+  const diameters = reading.findings.callouts
+    .filter((c) => (c.kind === 'diameter' && !c.thread) || c.kind === 'length')
+    .map((c) => ({
+      callout: c,
+      share: c.kind === 'diameter' || attached.has(c) ? SNAP_SHARE : SNAP_SHARE / 3,
+    }));
+  const snapped = new Set<string>();
+  const renamed = new Map<string, string>();
+  const snap = (feature: DiameterFeature, field: string, value: () => string) => {
+    if (feature.diameterMm === undefined || feature.type === 'taper') return;
+    const drawn = feature.diameterMm;
+    let best: TextCallout | undefined;
+    for (const { callout, share } of diameters) {
+      const off = Math.abs(callout.value - drawn);
+      if (off <= share * drawn && (!best || off < Math.abs(best.value - drawn))) best = callout;
+    }
+    if (!best || (feature.diameterMm === best.value && (feature.tolerance || !best.tolerance)))
+      return;
+    renamed.set(feature.diameter, writtenText(best));
+    for (const chamfer of description.features.chamfers) {
+      if (chamfer.onDiameterMm === feature.diameterMm) chamfer.onDiameterMm = best.value;
+    }
+    feature.diameterMm = best.value;
+    feature.diameter = writtenText(best);
+    if (best.tolerance) feature.tolerance = best.tolerance;
+    if (best.fit) feature.fit = best.fit;
+    snapped.add(formatMm(best.value));
+    const entry = description.readings?.find((r) => r.field === field);
+    if (entry) {
+      entry.value = value();
+      entry.source = sourceOfCallout(best, reading.ocr);
+      entry.confidence = best.confidence;
+    }
+  };
+  description.outerDiameters.forEach((d, i) =>
+    snap(d, `Outer diameter ${i + 1}`, () => d.diameter),
+  );
+  description.innerDiameters.forEach((d, i) =>
+    snap(d, `Bore ${i + 1}`, () => `${d.diameter}, ${d.length}`),
+  );
+  // The overview and chamfer locations name the drawn diameters: name the written ones.
+  const rename = (text: string) =>
+    [...renamed].reduce(
+      (out, [drawn, written]) =>
+        out.replace(new RegExp(`${escape(drawn)}(?![\\d.])`, 'g'), written),
+      text,
+    );
+  description.overview = rename(description.overview);
+  for (const chamfer of description.features.chamfers) chamfer.location = rename(chamfer.location);
+  for (const entry of description.readings ?? []) entry.value = rename(entry.value);
+  if (snapped.size > 0) {
+    // The pipeline's notes about those dimensions no longer apply.
+    description.unresolved = (description.unresolved ?? []).filter(
+      (entry) =>
+        !/^Diameter dimension "/.test(entry) ||
+        ![...snapped].some((value) => entry.includes(`"Ø${value}`) || entry.includes(`"${value}`)),
+    );
+  }
+}
+
+/**
+ * Material, general tolerance and roughness from the text of a page where the description has
+ * none, with their readings; the pipeline's notes that they are missing are removed.
+ */
+export function mergeFindings(description: BlueprintDescription, findings: TextFindings): void {
+  description.unresolved ??= [];
+  const drop = (pattern: RegExp) => {
+    description.unresolved = description.unresolved!.filter((entry) => !pattern.test(entry));
+  };
+  if (findings.material && !description.materialSpecs.material) {
+    description.materialSpecs.material = findings.material.text;
+    addReading(
+      description,
+      'Material',
+      findings.material.text,
+      findings.material.confidence,
+      findings.material.source,
+    );
+    drop(/^No material note/);
+  }
+  if (findings.generalTolerance && !description.dimensions.generalTolerance) {
+    description.dimensions.generalTolerance = findings.generalTolerance.text;
+    const general = `general tolerances ${findings.generalTolerance.text}`;
+    description.dimensions.tolerances = description.dimensions.tolerances
+      ? `${general}; ${description.dimensions.tolerances}`
+      : general;
+    addReading(
+      description,
+      'General tolerance',
+      findings.generalTolerance.text,
+      findings.generalTolerance.confidence,
+      findings.generalTolerance.source,
+    );
+    drop(/^No tolerances on the drawing/);
+  }
+  if (findings.roughness && description.surfaceFinish.raUm === undefined) {
+    description.surfaceFinish.raUm = findings.roughness.raUm;
+    description.surfaceFinish.requirements ||= findings.roughness.text;
+    addReading(
+      description,
+      'Surface finish',
+      `Ra ${formatMm(findings.roughness.raUm)} µm`,
+      findings.roughness.confidence,
+      findings.roughness.source,
+    );
+    drop(/^No surface finish/);
+  }
+  if (findings.partName && !description.overview.includes(findings.partName.text)) {
+    description.overview = `${findings.partName.text}: ${description.overview}`;
+    addReading(
+      description,
+      'Part name',
+      findings.partName.text,
+      findings.partName.confidence,
+      findings.partName.source,
+    );
+  }
+  if (findings.drawingNumber) {
+    addReading(
+      description,
+      'Drawing number',
+      findings.drawingNumber.text,
+      findings.drawingNumber.confidence,
+      findings.drawingNumber.source,
+    );
+  }
+}
+
+/**
+ * Readings of a plate's outline and holes (the shared pipeline records those of turned parts and
+ * the notes): measured from the page's geometry, or from the callout that gives a hole's size.
+ *
+ * @param description - a description with `prismatic`
+ * @param reading - the page
+ * @param confidence - of values measured from the geometry
+ */
+export function addPlateReadings(
+  description: BlueprintDescription,
+  reading: PageReading,
+  confidence: number,
+): void {
+  const p = description.prismatic;
+  if (!p) return;
+  const geometry = `page ${reading.page} geometry`;
+  addReading(description, 'Plate outline', `${p.outline.length} corners`, confidence, geometry);
+  p.holes.forEach((h, i) => {
+    const callout = reading.findings.callouts.find(
+      (c) => c.kind === 'diameter' && Math.abs(c.value - (h.diameterMm ?? NaN)) < 1e-6,
+    );
+    addReading(
+      description,
+      `Hole ${i + 1}`,
+      `${h.diameter} at ${formatMm(h.x)}, ${formatMm(h.y)}`,
+      callout?.confidence ?? confidence,
+      callout ? sourceOfCallout(callout, reading.ocr) : geometry,
+    );
+  });
+}

@@ -1,0 +1,242 @@
+/**
+ * The offline PDF reader: a PDF drawing to a blueprint description, without network or model.
+ *
+ * Pipeline per page: pdf.js text runs (or OCR of the rendered page when its text is drawn as
+ * outlines) and painted paths (pdf-page) → outlines, centre and hidden lines, thin lines and
+ * arrowheads (pdf-drawing) → dimension lines with their written callouts and the drawing scale
+ * (pdf-dimensions) → drawing content in true mm (pdf-content) → the DXF reader's shared pipeline
+ * (describeDrawing) → what the text says merged in (pdf-merge). A page whose geometry shows no
+ * part is described from its text alone (describeFromText).
+ */
+import type { BlueprintDescription } from '#cam/blueprint-description';
+import { DxfReadError, describeDrawing } from '../dxf/reader.ts';
+import { openPdf, pageGeometry, pdfError, type PDFDocumentProxy } from './load.ts';
+import { readPage, type PageReading } from './page.ts';
+import {
+  attachCallouts,
+  calloutsFromRuns,
+  inferScale,
+  pairArrows,
+  type ScaleVerdict,
+} from './dimensions.ts';
+import { pageContent } from './content.ts';
+import { MEASURED_CONFIDENCE, type ReadingSources } from '../dxf/readings.ts';
+import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
+import {
+  DrawingReadError,
+  readerLimits,
+  type PageFrame,
+  type ReadingProgress,
+} from '../reading.ts';
+import { describeFromText } from '../text/describe.ts';
+
+/** Faults pdf.js reports for files it cannot read (its exception classes). */
+const PDFJS_ERRORS = new Set([
+  'InvalidPDFException',
+  'PasswordException',
+  'FormatError',
+  'UnknownErrorException',
+  'MissingPDFException',
+  'ResponseException',
+  'AbortException',
+]);
+
+function isPdfJsError(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && PDFJS_ERRORS.has(name);
+}
+
+class PdfTimeLimit extends Error {
+  override name = 'PdfTimeLimit';
+}
+
+/**
+ * Reads a PDF drawing into a description.
+ *
+ * Every number of the description is in mm: geometry is measured on the page and divided by the
+ * drawing scale (written in the title block, or the standard scale at which the dimension lines
+ * measure what is written on them); written dimensions replace drawn sizes. Up to
+ * readerLimits.maxPages pages are read; the description comes from the first page that shows a
+ * turned part or a plate, the text of all pages read fills in material, tolerances and finish.
+ *
+ * @param bytes - the PDF file
+ * @param fileName - the uploaded file's name, for messages and `source`
+ * @param progress - reports per page and stage
+ * @returns the description with `readings` (value, confidence, source) and `unresolved`
+ * @throws DrawingReadError for an empty, damaged or password-protected file, a file without
+ *   pages, a page larger than readerLimits.maxPageSidePt, and a reading that takes longer than
+ *   readerLimits.timeLimitMs
+ */
+export async function readPdf(
+  bytes: Buffer,
+  fileName: string,
+  progress?: ReadingProgress,
+): Promise<BlueprintDescription> {
+  progress?.(0, 'Opening the PDF');
+  const doc = await openPdf(bytes, fileName);
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PdfTimeLimit()), readerLimits.timeLimitMs);
+  });
+  try {
+    return await Promise.race([readDocument(doc, fileName, progress ?? (() => {})), limit]);
+  } catch (error) {
+    if (error instanceof PdfTimeLimit) {
+      throw new DrawingReadError(
+        `${fileName} could not be read within ${readerLimits.timeLimitMs / 1000} s: the drawing is too large or too busy for the offline reader. Send a drawing of the part alone (one page), or describe the part in words.`,
+      );
+    }
+    if (isPdfJsError(error)) throw pdfError(error, fileName);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    await doc.destroy().catch(() => undefined);
+  }
+}
+
+async function readDocument(
+  doc: PDFDocumentProxy,
+  fileName: string,
+  progress: ReadingProgress,
+): Promise<BlueprintDescription> {
+  const total = doc.numPages;
+  if (!(total > 0)) {
+    throw new DrawingReadError(`${fileName} has no pages: there is no drawing to read.`);
+  }
+  const count = Math.min(total, readerLimits.maxPages);
+  const factory = (doc as unknown as { canvasFactory?: Parameters<typeof readPage>[2] })
+    .canvasFactory;
+  const readings: PageReading[] = [];
+  for (let n = 1; n <= count; n++) {
+    const page = await doc.getPage(n);
+    const geometry = pageGeometry(page, fileName);
+    const reading = await readPage(
+      page,
+      geometry,
+      factory,
+      (fraction, stage) => progress((0.9 * (n - 1 + fraction)) / count, stage),
+      fileName,
+    );
+    readings.push(reading);
+    page.cleanup();
+  }
+  progress(0.92, 'Putting the description together');
+  const description = describePages(readings, fileName);
+  if (total > count) {
+    description.unresolved!.push(
+      `Only the first ${count} of ${total} pages were read. If the part is drawn on a later page, upload that page alone (Change).`,
+    );
+  }
+  description.source = `PDF (offline reader): ${fileName}`;
+  return description;
+}
+
+/** The description from the read pages: the first page with a part, then the text of all. */
+function describePages(readings: PageReading[], fileName: string): BlueprintDescription {
+  let described:
+    { description: BlueprintDescription; reading: PageReading; scale: ScaleVerdict } | undefined;
+  const notes: string[] = [];
+  for (const reading of readings) {
+    const lines = pairArrows(reading.drawing.arrows, reading.drawing.thin);
+    const attached = attachCallouts(lines, reading.findings.callouts);
+    const units = reading.findings.units?.units;
+    const dimensions = [...attached, ...calloutsFromRuns(lines, attached, reading.runs, units)];
+    const scale = inferScale(dimensions, reading.findings.scale?.ratio);
+    const page = pageContent(reading, dimensions, scale.ratio);
+    const { content } = page;
+    if (content.primitives.length === 0) continue;
+    try {
+      const units = reading.findings.units?.units ?? 'mm';
+      const drawingUnits = {
+        units,
+        mmPerUnit: 1,
+        decimals: 2,
+        name: units === 'inch' ? 'inches' : 'millimetres',
+      };
+      const at = (p: { x: number; y: number }) => {
+        const onPage = page.toPage(p);
+        return `${Math.round(onPage.x)}, ${Math.round(onPage.y)} pt`;
+      };
+      const sources: ReadingSources = {
+        dimension: (note) => ({
+          source: note.source ?? `page ${reading.page}, dimension "${note.written}"`,
+          confidence: note.confidence ?? 1,
+        }),
+        note: (note) => ({
+          source: note.source ?? `page ${reading.page} at ${at(note.at)} ("${note.text}")`,
+          confidence: note.confidence ?? 1,
+        }),
+        place: (p) =>
+          `page ${reading.page} drawn geometry at ${at(p)} (measured at scale ${scaleText(scale.ratio)})`,
+      };
+      const result = describeDrawing(content, drawingUnits, fileName, 'PDF', {
+        diameterDirections: page.diameterDirections,
+        dimensionsFor: page.dimensionsFor,
+        measuredStepMm: 0.01,
+        sources,
+      });
+      const description = result.description;
+      if (result.isTurnedPart || description.prismatic) {
+        snapToCallouts(description, reading, dimensions, scale);
+        if (description.prismatic) {
+          addPlateReadings(description, reading, reading.ocr ? 0.7 : MEASURED_CONFIDENCE);
+        }
+        described = { description, reading, scale };
+        break;
+      }
+      notes.push(`page ${reading.page}: ${description.overview}`);
+    } catch (error) {
+      if (!(error instanceof DxfReadError)) throw error;
+    }
+  }
+  const runs = readings.flatMap((r) => r.runs);
+  const frames: PageFrame[] = readings.map((r) => ({
+    page: r.page,
+    width: r.geometry.widthPt,
+    height: r.geometry.heightPt,
+    unit: 'pt',
+  }));
+  if (!described) {
+    // No part in the geometry: what the text says is all there is.
+    const fromText = describeFromText(
+      runs.filter((r) => r.origin === 'pdf-text'),
+      { fileName, kind: 'PDF', frames },
+    );
+    for (const reading of readings.filter((r) => r.ocr)) mergeFindings(fromText, reading.findings);
+    fromText.unresolved ??= [];
+    if (runs.length === 0) {
+      fromText.unresolved.unshift(
+        'The PDF has no text and no drawn part the reader could use: upload the drawing as DXF or as a clear image, or describe the part (Change).',
+      );
+    } else {
+      fromText.unresolved.unshift(
+        'No turned part or plate was recognised in the drawn lines, so only the written dimensions and notes were read; give the diameters and lengths in order from the free end (Change).',
+      );
+    }
+    if (readings.some((r) => r.truncated)) fromText.unresolved.push(truncatedNote);
+    return fromText;
+  }
+  const { description, reading, scale } = described;
+  for (const other of readings) mergeFindings(description, other.findings);
+  if (scale.from === 'assumed') {
+    description.unresolved!.push(
+      'The drawing scale is not written and no dimension line could be measured: 1:1 assumed; check the sizes (Change).',
+    );
+  } else if (scale.from === 'dimensions' && scale.ratio !== 1) {
+    description.overview += ` Drawn at ${scaleText(scale.ratio)} (found from ${scale.agreeing} of ${scale.compared} dimensions).`;
+  }
+  if (reading.ocr) {
+    description.overview += ` The text of page ${reading.page} was read by OCR; check the values.`;
+  }
+  if (readings.some((r) => r.truncated)) description.unresolved!.push(truncatedNote);
+  return description;
+}
+
+const truncatedNote = `A page has more than ${readerLimits.maxSegmentsPerPage} line segments; the rest were not read. Check the part's features (Change).`;
+
+/** '2:1', '1:2.5'. */
+export function scaleText(ratio: number): string {
+  return ratio >= 1
+    ? `${Math.round(ratio * 100) / 100}:1`
+    : `1:${Math.round((1 / ratio) * 100) / 100}`;
+}

@@ -1,0 +1,92 @@
+/**
+ * What every offline reader shares: positioned text runs (from PDF text or OCR), progress
+ * reports, the user-facing reading error, the limits that keep one upload from exhausting the
+ * server, and the readings (value, confidence, source) a description carries.
+ */
+import type { BlueprintDescription } from '#cam/blueprint-description';
+
+/**
+ * A run of text on a page, as a PDF stores it or OCR finds it.
+ * Coordinates are in the page's own units with y growing **down** from the page's top-left
+ * corner: PDF points (1/72 in) for PDF text, pixels for images.
+ */
+export interface TextRun {
+  text: string;
+  /** Left, top, width and height of the run's box. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Direction of the baseline in degrees, counter-clockwise: 0 horizontal, 90 reads bottom to top. */
+  angleDeg: number;
+  /** 1-based page number. */
+  page: number;
+  /** 0..1: 1 for PDF text, the OCR engine's word confidence / 100 for OCR. */
+  confidence: number;
+  /** How it was read. */
+  origin: 'pdf-text' | 'ocr';
+}
+
+/** Units of TextRun coordinates for a page: points for PDF text, pixels for images. */
+export interface PageFrame {
+  page: number;
+  width: number;
+  height: number;
+  unit: 'pt' | 'px';
+}
+
+/**
+ * Reports progress of a long read: `fraction` from 0 to 1, `stage` in words for the UI
+ * ('Reading page 1 of 2', 'Recognizing text').
+ */
+export type ReadingProgress = (fraction: number, stage: string) => void;
+
+/** A drawing the offline readers cannot use; the message is meant for the user. */
+export class DrawingReadError extends Error {
+  override name = 'DrawingReadError';
+}
+
+/** Limits for the offline readers (documented in docs/decisions/015-offline-readers.md). */
+export const readerLimits = {
+  /** PDF pages read; later pages are listed as not read. */
+  maxPages: 10,
+  /** Largest page side, PDF points (A0 is 3370 pt): beyond it the page is refused. */
+  maxPageSidePt: 14_400,
+  /** Largest image (or rendered page) in pixels; larger images are scaled down first. */
+  maxPixels: 40_000_000,
+  /** Pixels sent to OCR: pages are scaled so their longer side is at most this. */
+  ocrMaxSidePx: 4_000,
+  /** Text runs and path segments kept per page. */
+  maxRunsPerPage: 5_000,
+  maxSegmentsPerPage: 200_000,
+  /** Wall time for one drawing, ms. */
+  timeLimitMs: 90_000,
+} as const;
+
+/** Rounds a coordinate for a source text. */
+const at = (value: number) => Math.round(value);
+
+/** 'page 1 at 120, 85 pt (PDF text)' / 'OCR, page 1 at 812, 440 px (confidence 91%)'. */
+export function sourceOfRun(run: TextRun): string {
+  if (run.origin === 'pdf-text')
+    return `page ${run.page} at ${at(run.x)}, ${at(run.y)} pt (PDF text "${run.text.trim().slice(0, 40)}")`;
+  return `OCR, page ${run.page} at ${at(run.x)}, ${at(run.y)} px ("${run.text.trim().slice(0, 40)}", ${Math.round(run.confidence * 100)}%)`;
+}
+
+/** Adds one reading to a description (creating the list). */
+export function addReading(
+  description: BlueprintDescription,
+  field: string,
+  value: string,
+  confidence: number,
+  source: string,
+): void {
+  description.readings ??= [];
+  if (description.readings.length >= 500) return;
+  description.readings.push({
+    field,
+    value: value.slice(0, 500),
+    confidence: Math.max(0, Math.min(1, Math.round(confidence * 100) / 100)),
+    source: source.slice(0, 300),
+  });
+}
