@@ -1,7 +1,7 @@
 /** Set up accounts through the API of the running product, as a user would through the UI. */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { latestLink } from '../helpers/outbox.ts';
 
 export const password = 'Lathe2024!';
@@ -48,4 +48,22 @@ export async function signInThroughUi(page: Page, email: string, secret = passwo
   await page.getByLabel('Password').fill(secret);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+}
+
+/**
+ * Sign in as the demo admin and open the Q-Bot screen with no workflow running (one left by an
+ * earlier test is cancelled), ready for an upload. Returns the message box.
+ */
+export async function openFreshQbot(page: Page, account: { email: string; password: string }) {
+  await signInThroughUi(page, account.email, account.password);
+  await page.goto('/qbot');
+  const messageBox = page.getByRole('textbox', { name: 'Message' });
+  await messageBox.waitFor();
+  const cancel = page.locator('.tracker-cancel');
+  if (await cancel.isVisible()) {
+    await cancel.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel Workflow' }).click();
+  }
+  await expect.poll(() => messageBox.isEnabled()).toBe(true);
+  return messageBox;
 }

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signInThroughUi } from './api.ts';
+import { openFreshQbot } from './api.ts';
 import { usePages } from './browser.ts';
 
 const drawing = join(import.meta.dirname, '../../../shared/blueprints/mill-edm/FLH-001.dxf');
@@ -22,17 +22,7 @@ const viewBox = (page: Page) => page.locator('.backplot-view svg').getAttribute(
 describe('a plate in the browser', () => {
   it('goes from a mill drawing to a backplot with zoom and a verified Haas program', async () => {
     const { page } = await newPage();
-    const { email, password } = inject('demoAdmin');
-    await signInThroughUi(page, email, password);
-    await page.goto('/qbot');
-    const messageBox = page.getByRole('textbox', { name: 'Message' });
-    await messageBox.waitFor();
-    const cancel = page.locator('.tracker-cancel');
-    if (await cancel.isVisible()) {
-      await cancel.click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Cancel Workflow' }).click();
-    }
-    await expect.poll(() => messageBox.isEnabled()).toBe(true);
+    await openFreshQbot(page, inject('demoAdmin'));
     await page.getByLabel('Drawing file').setInputFiles(drawing);
     await button(page, 'Send').click();
     await button(page, 'Change').waitFor({ timeout: 30_000 });

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signInThroughUi } from './api.ts';
+import { openFreshQbot } from './api.ts';
 import { usePages } from './browser.ts';
 
 const drawing = join(import.meta.dirname, '../../../shared/blueprints/lathe/Candle_holder.jpg');
@@ -20,17 +20,7 @@ const button = (page: Page, name: string) =>
 describe('reading a scanned drawing in the browser', () => {
   it('shows progress while reading, then what was read and from where', async () => {
     const { page } = await newPage();
-    const { email, password } = inject('demoAdmin');
-    await signInThroughUi(page, email, password);
-    await page.goto('/qbot');
-    const messageBox = page.getByRole('textbox', { name: 'Message' });
-    await messageBox.waitFor();
-    const cancel = page.locator('.tracker-cancel');
-    if (await cancel.isVisible()) {
-      await cancel.click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Cancel Workflow' }).click();
-    }
-    await expect.poll(() => messageBox.isEnabled()).toBe(true);
+    await openFreshQbot(page, inject('demoAdmin'));
     await page.getByLabel('Drawing file').setInputFiles(drawing);
     await button(page, 'Send').click();
 

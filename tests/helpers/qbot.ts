@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from './app.ts';
+import { vi } from 'vitest';
+import type { DatabaseHandle } from '#server/database';
+import { postJson } from './accounts.ts';
+import { createTestApp, type TestApp } from './app.ts';
 import { addMachine, catalogChoice, toolBody, tormach15L } from './shop.ts';
 
 export const blueprintsDir = new URL('../../../shared/blueprints/', import.meta.url);
@@ -151,4 +154,22 @@ export async function chooseJob(
     if (response.statusCode !== 200) throw new Error(`${event.type}: ${response.body}`);
   }
   return toolIds;
+}
+
+/**
+ * An app with the demo shop, signed in as its admin (the start log prints the demo password),
+ * with the Q-Bot client and the demo machines' ids by name.
+ */
+export async function demoShopClient(database: DatabaseHandle) {
+  const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  const t = await createTestApp(database, { DEMO_SHOP: 'true' });
+  const printed = info.mock.calls.map((call) => String(call[0]));
+  info.mockRestore();
+  const [, email, password] = /Sign in as (\S+) with the password (\S+)/.exec(printed.join('\n'))!;
+  const signin = await postJson(t, '/api/users/signin', { email, password });
+  const client = qbotClient(t, signin.json<{ token: string }>().token);
+  const { machines } = (await client.get('/api/machines/my-machines')).json<{
+    machines: { _id: string; name: string }[];
+  }>();
+  return { t, client, machineIds: new Map(machines.map((machine) => [machine.name, machine._id])) };
 }

@@ -5,13 +5,18 @@
  * is what an operator reading the drawing would type for what the reader left open.
  */
 import { readdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlueprintDescription } from '#cam/blueprint-description';
 import type { DatabaseHandle } from '#server/database';
-import { postJson } from '../helpers/accounts.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
-import { blueprint, blueprintsDir, chooseJob, qbotClient } from '../helpers/qbot.ts';
+import {
+  blueprint,
+  blueprintsDir,
+  chooseJob,
+  demoShopClient,
+  type qbotClient,
+} from '../helpers/qbot.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;
@@ -32,17 +37,10 @@ const changes: Record<string, string | undefined> = {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
-  t = await createTestApp(database, { DEMO_SHOP: 'true' });
-  const printed = info.mock.calls.map((call) => String(call[0]));
-  info.mockRestore();
-  const [, email, password] = /Sign in as (\S+) with the password (\S+)/.exec(printed.join('\n'))!;
-  const signin = await postJson(t, '/api/users/signin', { email, password });
-  client = qbotClient(t, signin.json<{ token: string }>().token);
-  const { machines } = (await client.get('/api/machines/my-machines')).json<{
-    machines: { _id: string; name: string }[];
-  }>();
-  latheId = machines.find((machine) => /15L/.test(machine.name))!._id;
+  const demo = await demoShopClient(database);
+  t = demo.t;
+  client = demo.client;
+  latheId = [...demo.machineIds].find(([name]) => /15L/.test(name))![1];
 }, 120_000);
 
 afterAll(async () => {

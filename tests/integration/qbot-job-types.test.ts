@@ -4,12 +4,13 @@
  * program the server stores: verified, with its cycle time in the summary and the header, and
  * its backplot served as SVG to the organization only.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/database';
-import { createSignedInUser, postJson } from '../helpers/accounts.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createSignedInUser } from '../helpers/accounts.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
-import { blueprint, chooseJob, qbotClient } from '../helpers/qbot.ts';
+import type { qbotClient } from '../helpers/qbot.ts';
+import { blueprint, chooseJob, demoShopClient } from '../helpers/qbot.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;
@@ -18,17 +19,10 @@ const machineIds = new Map<string, string>();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
-  t = await createTestApp(database, { DEMO_SHOP: 'true' });
-  const printed = info.mock.calls.map((call) => String(call[0]));
-  info.mockRestore();
-  const [, email, password] = /Sign in as (\S+) with the password (\S+)/.exec(printed.join('\n'))!;
-  const signin = await postJson(t, '/api/users/signin', { email, password });
-  client = qbotClient(t, signin.json<{ token: string }>().token);
-  const { machines } = (await client.get('/api/machines/my-machines')).json<{
-    machines: { _id: string; name: string }[];
-  }>();
-  for (const machine of machines) machineIds.set(machine.name, machine._id);
+  const demo = await demoShopClient(database);
+  t = demo.t;
+  client = demo.client;
+  for (const [name, id] of demo.machineIds) machineIds.set(name, id);
 });
 
 afterAll(async () => {

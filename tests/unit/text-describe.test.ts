@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { emptyDescription } from '#cam/blueprint-description';
+import { parseThreadCallout } from '#cam/callouts';
+import { applyHoleCallouts } from '#server/assistant/offline/pdf/merge';
 import type { PageFrame, TextRun } from '#server/assistant/offline/reading';
 import {
   describeFromText,
@@ -166,6 +169,128 @@ describe('readTextFindings', () => {
     const hole = findings.callouts.find((c) => c.kind === 'diameter');
     expect(hole).toMatchObject({ value: 11, count: 4, extraValues: [20], inferred: true });
     expect(findings.callouts.find((c) => c.kind === 'radius')?.value).toBe(10);
+  });
+});
+
+describe('hole and thread callouts of plates', () => {
+  const a3Landscape: PageFrame = { page: 1, width: 1190, height: 842, unit: 'pt' };
+
+  it('parses threads written with a count, a capital X and a pitch without its leading zero', () => {
+    expect(parseThreadCallout('M3 X.5')).toMatchObject({ designation: 'M3x0.5', pitchMm: 0.5 });
+    expect(parseThreadCallout('6 X M3 X.5')).toMatchObject({
+      designation: 'M3x0.5',
+      majorDiameterMm: 3,
+    });
+    expect(parseThreadCallout('4 x M8 Gewinde durchgehend')).toMatchObject({
+      designation: 'M8',
+      pitchMm: 1.25,
+    });
+  });
+
+  it('reads "6 X M3 X.5" as six M3x0.5 tapped holes and "durchgehend" as through', () => {
+    const findings = readTextFindings(
+      [
+        run('6 X M3 X.5', 443, 236, { h: 12, w: 80 }),
+        run('4 x M8 Gewinde durchgehend', 847, 327, { h: 13, w: 196 }),
+      ],
+      [a3Landscape],
+    );
+    const threads = findings.callouts.filter((c) => c.kind === 'thread');
+    expect(threads[0]).toMatchObject({ thread: 'M3x0.5', value: 3, count: 6 });
+    expect(threads[0]?.through).toBeUndefined();
+    expect(threads[1]).toMatchObject({ thread: 'M8', count: 4, through: true });
+  });
+
+  it('takes the two numbers under a counted hole as its counterbore (Ø and depth glyphs lost)', () => {
+    const findings = readTextFindings(
+      [
+        run('4 x', 851, 414, { h: 13, w: 17 }),
+        run('11,00', 891, 414, { h: 13, w: 33 }),
+        run('20,00', 945, 414, { h: 13, w: 33 }),
+        run('18,00', 893, 430, { h: 13, w: 33 }),
+        run('12,00', 945, 430, { h: 13, w: 33 }),
+        run('18,00', 402, 190, { h: 13, w: 40 }),
+      ],
+      [a3Landscape],
+    );
+    const hole = findings.callouts.find((c) => c.kind === 'diameter');
+    expect(hole?.counterbore).toMatchObject({ diameterMm: 18, depthMm: 12 });
+    // The counterbore line is no length of its own; the 18 far away still is.
+    const lengths = findings.callouts.filter((c) => c.kind === 'length');
+    expect(lengths.map((c) => [c.value, Math.round(c.x)])).toEqual([[18, 402]]);
+  });
+
+  it('says which holes the text names when their places are not drawn', () => {
+    const d = describeFromText([run('6 X M3 X.5', 443, 236, { h: 12, w: 80 })], {
+      fileName: 'P0011_REV_E.pdf',
+      kind: 'PDF',
+      frames: [a3Landscape],
+    });
+    expect(d.prismatic).toBeUndefined();
+    expect(d.overview).toContain('holes 6x M3x0.5');
+    expect(d.readings?.find((r) => r.field === 'Thread')?.value).toBe('6x M3x0.5');
+    expect(d.unresolved).toContainEqual(
+      expect.stringMatching(/^The hole positions \(6x M3x0\.5\)/),
+    );
+  });
+
+  it('applies the text hole callouts to the holes drawn in a plate, never adding holes', () => {
+    const findings = readTextFindings(
+      [
+        run('6 X M3 X.5', 443, 236, { h: 12, w: 80 }),
+        run('4 x', 851, 414, { h: 13, w: 17 }),
+        run('11,00', 891, 414, { h: 13, w: 33 }),
+        run('20,00', 945, 414, { h: 13, w: 33 }),
+        run('18,00', 893, 430, { h: 13, w: 33 }),
+        run('12,00', 945, 430, { h: 13, w: 33 }),
+      ],
+      [a3Landscape],
+    );
+    const d = emptyDescription();
+    const drawn = (diameterMm: number, x: number, y: number) => ({
+      diameter: `Ø${diameterMm}`,
+      x,
+      y,
+      diameterMm,
+      through: true,
+      kind: 'through' as const,
+    });
+    d.prismatic = {
+      outline: [
+        { x: 0, y: 0 },
+        { x: 200, y: 0 },
+        { x: 200, y: 200 },
+        { x: 0, y: 200 },
+      ],
+      // Tap drills Ø2.5 (M3 less one 0.5 pitch), 4 × Ø11 in Ø18 counterbore circles, one Ø5.
+      holes: [
+        ...[10, 20, 30, 40, 50].map((x) => drawn(2.5, x, 100)),
+        ...[25, 175].flatMap((x) => [drawn(11, x, 25), drawn(18, x, 25)]),
+        ...[25, 175].flatMap((x) => [drawn(11.02, x, 175), drawn(17.99, x, 175)]),
+        drawn(5, 100, 150),
+      ],
+      pockets: [],
+      slots: [],
+    };
+    applyHoleCallouts(d, findings);
+    const holes = d.prismatic.holes;
+    expect(holes).toHaveLength(5 + 4 + 1);
+    const tapped = holes.filter((h) => h.thread === 'M3x0.5');
+    expect(tapped).toHaveLength(5);
+    expect(tapped[0]).toMatchObject({ diameterMm: 3, kind: 'tapped', diameter: 'M3x0.5' });
+    const counterbored = holes.filter((h) => h.kind === 'counterbored');
+    expect(counterbored).toHaveLength(4);
+    expect(counterbored[0]).toMatchObject({
+      diameterMm: 11,
+      counterboreDiameterMm: 18,
+      counterboreDepthMm: 12,
+    });
+    expect(holes.find((h) => h.diameterMm === 5)?.kind).toBe('through');
+    // Six are called for, five are drawn: the sixth is asked for, not invented.
+    expect(d.unresolved).toContainEqual(
+      expect.stringMatching(/^"6 X M3 X\.5" calls for 6 holes, 5 were found/),
+    );
+    expect(d.readings?.find((r) => r.field === 'Tapped holes')?.value).toBe('6x M3x0.5 (5 drawn)');
   });
 });
 

@@ -88,6 +88,12 @@ function describeDiameter(judged: Judged, inner: boolean) {
   };
 }
 
+/** 'Ø18 x 12 deep'. */
+export function counterboreText(counterbore: { diameterMm: number; depthMm?: number }): string {
+  const depth = counterbore.depthMm === undefined ? '' : ` x ${formatMm(counterbore.depthMm)} deep`;
+  return `Ø${formatMm(counterbore.diameterMm)}${depth}`;
+}
+
 function list(values: string[]): string {
   if (values.length <= 1) return values.join('');
   return `${values.slice(0, -1).join(', ')} and ${values[values.length - 1]}`;
@@ -294,7 +300,8 @@ function describePlate(findings: TextFindings, d: BlueprintDescription): string[
   const holeText = (c: TextCallout) =>
     `${(c.count ?? 1) > 1 ? `${c.count}x ` : ''}${diameterText(c)}` +
     (c.extraValues?.length ? ` (then ${c.extraValues.map(formatMm).join(', ')})` : '') +
-    (c.kind === 'thread' && c.qualifier ? ` ${c.qualifier}` : '');
+    (c.counterbore ? `, counterbore ${counterboreText(c.counterbore)}` : '') +
+    (c.kind === 'thread' && c.qualifier ? ` ${c.qualifier}` : c.through ? ' through' : '');
   for (const h of holes) {
     addReading(
       d,

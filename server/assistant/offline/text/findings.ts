@@ -299,6 +299,8 @@ export function readTextFindings(runs: TextRun[], frames: PageFrame[]): TextFind
     );
     if (above) above.typical = true;
   }
+  markThrough(findings.callouts);
+  findings.callouts = attachCounterbores(findings.callouts);
   // Title block lines that are neither labels nor values: edge notes only (the rest is furniture).
   for (const group of paragraphs(titleNotes)) {
     const text = group.map((l) => l.text).join(' ');
@@ -335,4 +337,53 @@ function readNoteCallout(
     (callout.kind === 'thread' || (callout.kind === 'diameter' && !callout.inferred))
     ? callout
     : undefined;
+}
+
+/** 'thru', 'through', 'durchgehend' written with a hole or thread callout. */
+const THROUGH = /\b(?:thru|through|durchgehend|durch)\b/i;
+
+/** Marks hole and thread callouts that say they go through the part. */
+function markThrough(callouts: TextCallout[]): void {
+  for (const c of callouts) {
+    if ((c.kind === 'thread' || c.kind === 'diameter') && THROUGH.test(c.text)) c.through = true;
+  }
+}
+
+/**
+ * Counterbores written under a counted hole callout (ISO 15786 / ASME Y14.5 style, two lines:
+ * '4 x Ø11' over 'Ø18 ↧12'). In PDF text the Ø and ↧ glyphs are often drawn, not written, so
+ * the second line reads as a plain '18,00 12,00': taken as counterbore Ø18, 12 deep when it
+ * starts under the hole callout (within one and a half line heights), holds exactly two numbers
+ * and the first is larger than the hole. The counterbore line is then no longer a callout of
+ * its own.
+ *
+ * @param callouts - the page's callouts, boxes y down
+ * @returns the callouts without the counterbore lines, their holes with `counterbore`
+ */
+export function attachCounterbores(callouts: TextCallout[]): TextCallout[] {
+  const used = new Set<TextCallout>();
+  for (const hole of callouts) {
+    if (hole.kind !== 'diameter' || (hole.count ?? 1) < 2 || hole.counterbore) continue;
+    const below = callouts.find(
+      (c) =>
+        !used.has(c) &&
+        c !== hole &&
+        c.page === hole.page &&
+        (c.kind === 'length' || (c.kind === 'diameter' && c.count === undefined)) &&
+        c.extraValues?.length === 1 &&
+        c.value > hole.value &&
+        c.y >= hole.y + 0.5 * hole.height &&
+        c.y - (hole.y + hole.height) <= 1.5 * Math.max(hole.height, c.height) &&
+        c.x >= hole.x - hole.height &&
+        c.x <= hole.x + hole.width,
+    );
+    if (!below) continue;
+    used.add(below);
+    hole.counterbore = {
+      diameterMm: below.value,
+      depthMm: below.extraValues![0]!,
+      text: below.text,
+    };
+  }
+  return callouts.filter((c) => !used.has(c));
 }

@@ -58,6 +58,13 @@ export interface TextCallout {
   extraValues?: number[];
   /** True when the value is a diameter because of where or how it is written, not a Ø sign. */
   inferred?: boolean;
+  /** Holes and tapped holes: 'thru', 'through', 'durchgehend' is written with the callout. */
+  through?: boolean;
+  /**
+   * Holes: the counterbore written on the line below the hole's size ('4 x Ø11' over
+   * 'Ø18 ↧12', the Ø and ↧ glyphs often lost in the PDF text): diameter and depth in mm.
+   */
+  counterbore?: { diameterMm: number; depthMm?: number; text: string };
 }
 
 /** What the text of a drawing says, before it becomes a description. */
