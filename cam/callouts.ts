@@ -316,8 +316,13 @@ const CHAMFER_WORDS = /chamfer|bevel|\bfase\b|\bCH\b|break/i;
 /** Chamfer angles common enough to read '1 x 45' without a degree sign. */
 const COMMON_CHAMFER_ANGLES = new Set([15, 20, 30, 45, 60]);
 
-function chamfer(size: number, unit: string | undefined, angle: number): ParsedChamfer | undefined {
-  const sizeMm = toMm(size, unit, 'mm');
+function chamfer(
+  size: number,
+  unit: string | undefined,
+  angle: number,
+  units: 'mm' | 'inch' | undefined,
+): ParsedChamfer | undefined {
+  const sizeMm = toMm(size, unit, units);
   return sizeMm > 0 && angle > 0 && angle < 90 ? { sizeMm, angleDeg: angle } : undefined;
 }
 
@@ -330,30 +335,41 @@ function chamfer(size: number, unit: string | undefined, angle: number): ParsedC
  * 45, 60) or the text says chamfer/bevel, so that `Ø40 x 85` is not one.
  *
  * @param text - the callout; DXF codes are decoded first
- * @returns leg length along the axis in mm (a `"` after the size means inch) and the angle to the
- *   axis in degrees; undefined when the text holds no chamfer
+ * @param units - the drawing's units: a size without a unit is inches when 'inch' (`.03 X 45°` on
+ *   an inch drawing is 0.762 mm); default mm. A written unit wins: `"` is inch, `mm` is mm
+ * @returns leg length along the axis in mm and the angle to the axis in degrees; undefined when
+ *   the text holds no chamfer
  */
-export function parseChamferCallout(text: string): ParsedChamfer | undefined {
+export function parseChamferCallout(
+  text: string,
+  units?: 'mm' | 'inch',
+): ParsedChamfer | undefined {
   const decoded = plain(text);
   const angleFirst = CHAMFER_ANGLE_FIRST.exec(decoded);
   if (angleFirst) {
-    const found = chamfer(readNumber(angleFirst[2]!), angleFirst[3], readNumber(angleFirst[1]!));
+    const found = chamfer(
+      readNumber(angleFirst[2]!),
+      angleFirst[3],
+      readNumber(angleFirst[1]!),
+      units,
+    );
     if (found) return found;
   }
   const sizeFirst = CHAMFER_SIZE_FIRST.exec(decoded);
   if (sizeFirst) {
     const angle = readNumber(sizeFirst[3]!);
     if (sizeFirst[4] || CHAMFER_WORDS.test(decoded) || COMMON_CHAMFER_ANGLES.has(angle)) {
-      const found = chamfer(readNumber(sizeFirst[1]!), sizeFirst[2], angle);
+      const found = chamfer(readNumber(sizeFirst[1]!), sizeFirst[2], angle, units);
       if (found) return found;
     }
   }
   const word = CHAMFER_CH.exec(decoded) ?? CHAMFER_WORD.exec(decoded);
-  if (word) return chamfer(readNumber(word[1]!), word[2], 45);
+  if (word) return chamfer(readNumber(word[1]!), word[2], 45, units);
   const c = CHAMFER_C.exec(decoded);
   if (c) {
     const size = readNumber(c[1]!);
-    if (size < 10) return chamfer(size, 'mm', 45);
+    // C notation (JIS B 0001 style) is metric: 'C1' is 1 mm on an inch drawing too.
+    if (size < 10) return chamfer(size, 'mm', 45, units);
   }
   return undefined;
 }

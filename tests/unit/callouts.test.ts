@@ -227,6 +227,23 @@ describe('parseChamferCallout', () => {
     expect(parseChamferCallout(text)).toEqual({ sizeMm, angleDeg });
   });
 
+  it.each([
+    ['.03 X 45°', 'inch', 0.762, 45],
+    ['0.03x45°', 'inch', 0.762, 45],
+    ['45° x .03', 'inch', 0.762, 45],
+    ['chamfer .02', 'inch', 0.508, 45],
+    ['1 mm x 45°', 'inch', 1, 45],
+    ['.03" x 45°', 'mm', 0.762, 45],
+    ['.5 x 30°', 'mm', 0.5, 30],
+    ['C1', 'inch', 1, 45],
+  ] as const)('%j on a drawing in %s → %d mm x %d°', (text, units, sizeMm, angleDeg) => {
+    expect(parseChamferCallout(text, units)).toEqual({ sizeMm, angleDeg });
+  });
+
+  it('reads a chamfer without a unit as mm when no units are given', () => {
+    expect(parseChamferCallout('.03 X 45°')).toEqual({ sizeMm: 0.03, angleDeg: 45 });
+  });
+
   it.each([['Ø40 h7 x 85 long'], ['C45 steel'], ['4 x 90°'], ['M8']])(
     '%j is not a chamfer',
     (text) => {

@@ -2,8 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcr, readImage, recognizeImage } from '#server/assistant/offline/image/reader';
-import { estimateSkewDeg, otsuThreshold } from '#server/assistant/offline/image/preprocess';
-import { isCalloutText, mergePasses } from '#server/assistant/offline/image/ocr-runs';
+import {
+  estimateSkewDeg,
+  otsuThreshold,
+  prepareImage,
+} from '#server/assistant/offline/image/preprocess';
+import {
+  isCalloutText,
+  mergePasses,
+  splitBaselines,
+} from '#server/assistant/offline/image/ocr-runs';
 import { DrawingReadError, type TextRun } from '#server/assistant/offline/reading';
 import { reviseDescription } from '#server/assistant/offline/revise/revise';
 import type { BlueprintDescription } from '#cam/blueprint-description';
@@ -93,9 +101,56 @@ describe('image preparation', { timeout: OCR_TEST_MS }, () => {
     );
     expect(estimateSkewDeg(other, 128)).toBeCloseTo(-2, 0);
   });
+
+  it('enlarges small images by a whole factor up to 4× and A4 scans toward 3500 px', async () => {
+    const blank = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer();
+    const small = await prepareImage(await blank(1024, 768), 'small.png');
+    expect(small.scale).toBe(3);
+    expect(small.image.width).toBe(3072);
+    expect((await prepareImage(await blank(400, 300), 'tiny.png')).scale).toBe(4);
+    expect((await prepareImage(await blank(1200, 800), 'sheet.png')).scale).toBe(2);
+    const scan = await prepareImage(await blank(1654, 2339), 'scan.png');
+    expect(scan.scale).toBeCloseTo(3500 / 2339, 6);
+  });
 });
 
 describe('OCR runs', () => {
+  it('splits a line joined across two baselines by a leader, and leaves one baseline alone', () => {
+    const word = (text: string, x0: number, y0: number, y1: number, confidence: number) => ({
+      text,
+      confidence,
+      box: { x0, y0, x1: x0 + 60, y1 },
+    });
+    // long_reamer_facer.pdf at 300 dpi: two notes joined through the leader between them.
+    const joined = {
+      text: 'cut 7/16"-20 threads src ALME 5/87-8',
+      confidence: 68,
+      box: { x0: 1284, y0: 1392, x1: 2586, y1: 1561 },
+      words: [
+        word('cut', 1284, 1519, 1561, 88),
+        word('7/16"-20', 1392, 1519, 1561, 21),
+        word('threads', 1644, 1519, 1561, 96),
+        word('src', 1956, 1392, 1542, 40),
+        word('ALME', 2259, 1488, 1530, 84),
+        word('5/87-8', 2421, 1488, 1530, 77),
+      ],
+    };
+    const parts = splitBaselines(joined);
+    expect(parts.map((p) => p.text)).toEqual(['cut 7/16"-20 threads', 'src', 'ALME 5/87-8']);
+    expect(parts[0]!.box).toEqual({ x0: 1284, y0: 1519, x1: 1704, y1: 1561 });
+    expect(parts[0]!.confidence).toBeCloseTo((88 + 21 + 96) / 3, 6);
+    const single = {
+      text: 'Troy Sankey',
+      confidence: 96,
+      box: { x0: 0, y0: 100, x1: 300, y1: 168 },
+      words: [word('Troy', 0, 100, 168, 96), word('Sankey', 160, 104, 168, 96)],
+    };
+    expect(splitBaselines(single)).toEqual([single]);
+  });
+
   it('tells complete callouts from other text, OCR confusions included', () => {
     expect(isCalloutText('©21,5£0,1')).toBe(true);
     expect(isCalloutText('2x R0,2')).toBe(true);
@@ -192,6 +247,18 @@ describe('recognizeImage', { timeout: OCR_TEST_MS }, () => {
     expect(material!.y).toBeGreaterThan(2000);
     expect(find(runs, /2768/)).toBeDefined();
     expect(find(runs, /^M8$/)?.angleDeg).toBe(90);
+  });
+
+  it('reads the 10 px blue dimension text of flange.png (1024 × 768)', async () => {
+    const { runs } = await recognizeImage(blueprint('mill-edm/flange.png'), 1);
+    // The 42 and 60 under the front view, in the original pixels.
+    const width42 = find(runs, /^42$/);
+    expect(width42).toBeDefined();
+    expect(centre(width42!).x).toBeGreaterThan(285);
+    expect(centre(width42!).x).toBeLessThan(315);
+    expect(centre(width42!).y).toBeGreaterThan(325);
+    expect(centre(width42!).y).toBeLessThan(345);
+    expect(find(runs, /^60$/)).toBeDefined();
   });
 
   it('finds no runs in an image without text', async () => {

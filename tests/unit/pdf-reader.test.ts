@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blueprintDescriptionSchema } from '#cam/blueprint-description';
 import { closeOcr } from '../../server/assistant/offline/image/reader.ts';
-import { sortPaths } from '../../server/assistant/offline/pdf/drawing.ts';
+import { fitArc, sortPaths } from '../../server/assistant/offline/pdf/drawing.ts';
 import { openPdf, pageGeometry } from '../../server/assistant/offline/pdf/load.ts';
-import { pagePaths } from '../../server/assistant/offline/pdf/paths.ts';
+import { pagePaths, type PagePath } from '../../server/assistant/offline/pdf/paths.ts';
 import { readPdf } from '../../server/assistant/offline/pdf/reader.ts';
 import { textRuns } from '../../server/assistant/offline/pdf/text.ts';
 import { DrawingReadError, type TextRun } from '../../server/assistant/offline/reading.ts';
@@ -245,4 +245,100 @@ describe('readPdf', () => {
       ).toBe(true);
     },
   );
+});
+
+describe('PDF geometry of plates', () => {
+  it('fits an open arc through its drawn ends, so outline chains stay joined', () => {
+    // A quarter circle of radius 3 pt with 0.04 pt of noise on the inner points.
+    const points = Array.from({ length: 9 }, (_, i) => {
+      const angle = (i / 8) * (Math.PI / 2);
+      const noise = i === 0 || i === 8 ? 0 : i % 2 === 0 ? 0.04 : -0.04;
+      return { x: 10 + (3 + noise) * Math.cos(angle), y: 20 + (3 + noise) * Math.sin(angle) };
+    });
+    const arc = fitArc(points)!;
+    expect(arc.kind).toBe('arc');
+    const end = (angle: number) => ({
+      x: arc.center.x + arc.radius * Math.cos(angle),
+      y: arc.center.y + arc.radius * Math.sin(angle),
+    });
+    const ends = [end(arc.startRad), end(arc.endRad)];
+    for (const drawn of [points[0]!, points[8]!]) {
+      const gap = Math.min(...ends.map((e) => Math.hypot(e.x - drawn.x, e.y - drawn.y)));
+      expect(gap).toBeLessThan(1e-6);
+    }
+  });
+
+  it("keeps a hole's circle that a leader's arrow points at as an outline", () => {
+    const circle: PagePath = {
+      points: Array.from({ length: 17 }, (_, i) => ({
+        x: 100 + 5 * Math.cos((i / 16) * 2 * Math.PI),
+        y: 100 + 5 * Math.sin((i / 16) * 2 * Math.PI),
+      })),
+      closed: true,
+      paint: 'stroke',
+      lineWidthPt: 1,
+      dash: [],
+      color: '#000000',
+      curves: [],
+    };
+    // A filled arrowhead whose tip is the circle's first point, and its leader line.
+    const arrow: PagePath = {
+      points: [
+        { x: 105, y: 100 },
+        { x: 110, y: 98.8 },
+        { x: 110, y: 101.2 },
+        { x: 105, y: 100 },
+      ],
+      closed: true,
+      paint: 'fill',
+      lineWidthPt: 0,
+      dash: [],
+      color: '#000000',
+      curves: [],
+    };
+    const leader: PagePath = {
+      points: [
+        { x: 105, y: 100 },
+        { x: 140, y: 100 },
+      ],
+      closed: false,
+      paint: 'stroke',
+      lineWidthPt: 0.3,
+      dash: [],
+      color: '#000000',
+      curves: [],
+    };
+    const outline: PagePath = {
+      points: [
+        { x: 60, y: 60 },
+        { x: 160, y: 60 },
+        { x: 160, y: 160 },
+        { x: 60, y: 160 },
+        { x: 60, y: 60 },
+      ],
+      closed: true,
+      paint: 'stroke',
+      lineWidthPt: 1,
+      dash: [],
+      color: '#000000',
+      curves: [],
+    };
+    const drawing = sortPaths([outline, circle, arrow, leader]);
+    expect(drawing.arrows).toHaveLength(1);
+    const circles = drawing.part.filter((p) => p.kind === 'arc');
+    expect(circles).toHaveLength(1);
+    expect(drawing.thin.some((p) => p.a.x === 140 || p.b.x === 140)).toBe(true);
+  });
+
+  it('reads the P0011 base plate: its outline joined across the PDF rounding, 6 M3 holes', async () => {
+    const description = await readPdf(blueprint('mill-edm/P0011_REV_E.pdf'), 'P0011_REV_E.pdf');
+    const plate = description.prismatic!;
+    expect(plate).toBeDefined();
+    const xs = plate.outline.map((p) => p.x);
+    const ys = plate.outline.map((p) => p.y);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(41.49, 1);
+    expect(Math.max(...ys) - Math.min(...ys)).toBeCloseTo(46.61, 1);
+    const tapped = plate.holes.filter((h) => /M3/.test(h.thread ?? ''));
+    expect(tapped).toHaveLength(6);
+  });
 });

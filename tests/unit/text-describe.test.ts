@@ -294,6 +294,22 @@ describe('hole and thread callouts of plates', () => {
   });
 });
 
+describe('thread notes', () => {
+  it('reads a thread designation inside a note, and not ACME stock', () => {
+    const findings = readTextFindings(
+      [
+        run('cut 7/16”-20 threads', 300, 400, { origin: 'ocr', confidence: 0.7 }),
+        run('ALME 5/87-8', 700, 380, { origin: 'ocr', confidence: 0.8 }),
+        run('tighten 20 turns', 300, 600),
+      ],
+      [a3],
+    );
+    expect(findings.callouts).toEqual([
+      expect.objectContaining({ kind: 'thread', thread: '7/16"-20 UNF', value: 11.1125 }),
+    ]);
+  });
+});
+
 describe('normalizeOcrCallout', () => {
   it.each([
     ['@42', 'Ø42'],
@@ -312,6 +328,10 @@ describe('normalizeOcrCallout', () => {
     ['©21,510,1', 'Ø21,5±0,1'],
     ['B40', 'Ø40'],
     ['S$1914', 'SS 1914'],
+    ['cut 7/16”-20 threads', 'cut 7/16"-20 threads'],
+    ['ALME 5/87-8', 'ACME 5/8"-8'],
+    ['3/87-16 UNC', '3/8"-16 UNC'],
+    ['A 17-8', 'A 17-8'],
   ])('%j → %j', (text, normalized) => {
     expect(normalizeOcrCallout(text)).toBe(normalized);
   });
@@ -460,6 +480,21 @@ describe('describeFromText', () => {
       expect.objectContaining({ diameterMm: 15.875, lengthMm: 38.1, startMm: 0 }),
     ]);
     expect(d.dimensions.overallLengthMm).toBe(38.1);
+  });
+
+  it('reads a chamfer without a unit on an inch drawing in inches', () => {
+    const runs = [
+      run('ALL DIMENSIONS ARE IN INCHES', 100, 600, { h: 10 }),
+      run('Ø.625', 300, 200),
+      run('1.50', 500, 100),
+      run('.03 X 45°', 650, 260),
+      run('Shaft', 900, 700, { h: 16 }),
+      run('TITLE', 850, 690, { h: 8 }),
+    ];
+    const d = describeFromText(runs, { fileName: 'pin.pdf', kind: 'PDF', frames: [a3] });
+    expect(d.features.chamfers).toEqual([
+      expect.objectContaining({ sizeMm: 0.762, angleDeg: 45, dimensions: '0.762 x 45°' }),
+    ]);
   });
 });
 

@@ -9,10 +9,7 @@ import { AppError } from '#server/errors';
 import type { AssistantProvider } from '../types.ts';
 import { analysisOf } from './analysis.ts';
 import { DxfReadError, readDxf } from './dxf/reader.ts';
-import { readImage } from './image/reader.ts';
-import { readPdf } from './pdf/reader.ts';
 import { DrawingReadError } from './reading.ts';
-import { readStep } from './step/reader.ts';
 import { RevisionError, reviseDescription } from './revise/revise.ts';
 import { analyzeSimulationOffline } from './simulation.ts';
 
@@ -31,10 +28,15 @@ export const offlineProvider: AssistantProvider = {
         progress?.(0.1, 'Reading the DXF');
         description = readDxf(file.bytes.toString('utf8'), file.fileName).description;
       } else if (file.type === 'pdf') {
+        // The PDF, STEP and OCR readers load their engines (pdf.js, OpenCascade, Tesseract)
+        // when first needed, not when the server starts.
+        const { readPdf } = await import('./pdf/reader.ts');
         description = await readPdf(file.bytes, file.fileName, progress);
       } else if (file.type === 'step') {
+        const { readStep } = await import('./step/reader.ts');
         description = await readStep(file.bytes, file.fileName, progress);
       } else {
+        const { readImage } = await import('./image/reader.ts');
         description = await readImage(file.bytes, file.fileName, file.type, progress);
       }
       progress?.(1, 'Done');

@@ -46,9 +46,10 @@ const EDGE_WORDS =
  *
  * @param notes - plain text notes with positions; title block texts are searched for material,
  *   tolerance and finish only
+ * @param units - the drawing's units, for chamfer sizes written without a unit ('.03 X 45°')
  * @returns findings, with the drawing notes that said nothing the reader uses in `other`
  */
-export function readNotes(notes: TextNote[]): NoteFindings {
+export function readNotes(notes: TextNote[], units: 'mm' | 'inch' = 'mm'): NoteFindings {
   const findings: NoteFindings = {
     roughness: [],
     threads: [],
@@ -100,7 +101,7 @@ export function readNotes(notes: TextNote[]): NoteFindings {
       findings.threads.push({ thread, note });
       used = true;
     }
-    const chamfer = parseChamferCallout(text);
+    const chamfer = parseChamferCallout(text, units);
     if (chamfer) {
       findings.chamfers.push({ chamfer, note });
       used = true;

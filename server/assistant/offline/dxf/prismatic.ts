@@ -85,6 +85,12 @@ export interface DrawingExtras {
   mmPerUnit: number;
   /** The file kind, for the overview ('Read offline from the PDF'); DXF when absent. */
   kind?: 'DXF' | 'PDF';
+  /**
+   * Distance within which the ends of drawn lines meet, mm, when the drawing's coordinates are
+   * coarser than the DXF's (a PDF's are written to about 0.1 pt). When absent: 1e-5 of the
+   * drawing's size, at least 0.001 mm.
+   */
+  joinToleranceMm?: number;
 }
 
 /** The top view read for the prismatic part model, and what it leaves open. */
@@ -162,6 +168,27 @@ const r4 = (value: number) => Math.round(value * 10000) / 10000;
 const polygonOf = (loop: Loop, tolMm: number): Polygon | undefined =>
   loopPolygon(loop.primitives, Math.max(tolMm, 1e-6) * 2);
 
+/** Join tolerances tried, as multiples of the drawing's, for a view's outer boundary. */
+const BOUNDARY_STEPS = [1, 2, 3, 5, 8];
+
+/**
+ * The outer boundary of a view whose outline is not one closed chain (outerBoundary). A walk
+ * that meets a gap in the outline turns back into the view and closes around less than the
+ * whole view; then the ends are joined over larger distances (up to 8 times `tolMm`) until the
+ * boundary spans the view's box. The first boundary found is kept when none does.
+ */
+function viewBoundary(view: View, tolMm: number, boxTol: number): Polygon | undefined {
+  let first: Polygon | undefined;
+  for (const step of BOUNDARY_STEPS) {
+    const polygon = outerBoundary(view.primitives, Math.max(tolMm, 1e-6) * 2 * step);
+    if (!polygon || polygon.length < 3) continue;
+    const box = unionBox(polygon.map((p) => ({ minX: p.x, minY: p.y, maxX: p.x, maxY: p.y })));
+    if (sameBox(box, view.box, boxTol)) return polygon;
+    first ??= polygon;
+  }
+  return first;
+}
+
 /**
  * The top view of a plate or block: the largest closed contour of the main view (or, when the
  * outline is not one closed chain, the outer boundary of the view's geometry) is the outline;
@@ -208,7 +235,7 @@ function readTopView(
     outline = polygonOf(largest, tolMm);
     outlineLoop = largest;
   }
-  if (!outline) outline = outerBoundary(top.primitives, Math.max(tolMm, 1e-6) * 2);
+  if (!outline) outline = viewBoundary(top, tolMm, boxTol);
   if (!outline || outline.length < 3) return undefined;
   const edgeGap = Math.max(0.02, 4 * tolMm);
   const inMaterial = (p: Point2) => insidePolygon(p, outline);
@@ -406,7 +433,8 @@ export function describeNonTurnedPart(
 ): BlueprintDescription {
   const description = emptyDescription();
   const all = unionBox(views.map((v) => v.box));
-  const tol = Math.max(0.001, 1e-5 * Math.hypot(widthOf(all), heightOf(all)));
+  const tol =
+    extras.joinToleranceMm ?? Math.max(0.001, 1e-5 * Math.hypot(widthOf(all), heightOf(all)));
   const [main, ...others] = views;
   const parts = [
     `Not a turned part: ${reason}.`,

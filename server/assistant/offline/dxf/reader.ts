@@ -296,6 +296,11 @@ export interface DrawingHints extends AxisHints {
    * is a diameter); replaces `drawing.dimensions`.
    */
   dimensionsFor?: (axis: Axis | undefined) => DimensionNote[];
+  /**
+   * Distance within which drawn ends meet, mm, for drawings whose coordinates carry noise (a
+   * PDF's); see DrawingExtras.joinToleranceMm.
+   */
+  joinToleranceMm?: number;
 }
 
 /**
@@ -357,7 +362,7 @@ export function describeDrawing(
         };
   const dimensionNotes =
     hints.dimensionsFor?.(verdict.turned ? verdict.axis : undefined) ?? drawing.dimensions;
-  const findings = readNotes(drawing.notes);
+  const findings = readNotes(drawing.notes, units.units);
   const sources =
     hints.sources ?? dxfSources(units.mmPerUnit, (note) => readDimension(note, units).text);
 
@@ -391,7 +396,13 @@ export function describeDrawing(
       drawing.centreLines,
       dimensions.map((d) => d.text),
       findings,
-      { notes: drawing.notes, dimensions, mmPerUnit: units.mmPerUnit, kind },
+      {
+        notes: drawing.notes,
+        dimensions,
+        mmPerUnit: units.mmPerUnit,
+        kind,
+        ...(hints.joinToleranceMm !== undefined ? { joinToleranceMm: hints.joinToleranceMm } : {}),
+      },
     );
     addNoteReadings(description, findings, sources);
   }

@@ -95,6 +95,52 @@ function boxToOriginal(
   return { x: round(left), y: round(top), width: round(right - left), height: round(bottom - top) };
 }
 
+/** Share of the taller of two word boxes their vertical extents must share to be on one baseline. */
+const SAME_BASELINE_OVERLAP = 0.5;
+/** A line taller than this many median word heights holds more than one baseline. */
+const JOINED_LINE_HEIGHTS = 1.8;
+
+/**
+ * Splits a line Tesseract joined across baselines into one line per baseline. A leader line
+ * running from one note to another makes the engine read both as one line two text rows high
+ * (long_reamer_facer.pdf: 'cut 7/16"-20 threads' and 'stock ACME 5/8"-8', 169 px high at 40 px
+ * lettering), which the noise filter then drops for its height. Only a line taller than 1.8
+ * median word heights is split. Each word goes to the first group whose first word shares half
+ * the taller one's height with it (so a word stretched over both rows by the leader starts a group
+ * of its own); each group keeps the words' order, and its confidence is the mean of its words'.
+ * @param line - one line as the engine read it
+ * @returns the line itself when its words sit on one baseline, else one line per baseline
+ */
+export function splitBaselines(line: OcrLine): OcrLine[] {
+  const words = line.words.filter((word) => word.text.trim() !== '');
+  if (words.length < 2) return [line];
+  const heightOf = (box: OcrBox) => box.y1 - box.y0;
+  const heights = words.map((word) => heightOf(word.box)).sort((a, b) => a - b);
+  const median = heights[Math.floor(heights.length / 2)]!;
+  if (heightOf(line.box) <= JOINED_LINE_HEIGHTS * median) return [line];
+  const groups: (typeof words)[] = [];
+  for (const word of words) {
+    const group = groups.find(([seed]) => {
+      const shared = Math.min(seed!.box.y1, word.box.y1) - Math.max(seed!.box.y0, word.box.y0);
+      return shared >= SAME_BASELINE_OVERLAP * Math.max(heightOf(seed!.box), heightOf(word.box));
+    });
+    if (group) group.push(word);
+    else groups.push([word]);
+  }
+  if (groups.length < 2) return [line];
+  return groups.map((group) => ({
+    text: group.map((word) => word.text).join(' '),
+    confidence: group.reduce((sum, word) => sum + word.confidence, 0) / group.length,
+    box: {
+      x0: Math.min(...group.map((word) => word.box.x0)),
+      y0: Math.min(...group.map((word) => word.box.y0)),
+      x1: Math.max(...group.map((word) => word.box.x1)),
+      y1: Math.max(...group.map((word) => word.box.y1)),
+    },
+    words: group,
+  }));
+}
+
 /**
  * Turns the lines of one OCR pass into runs in the original image's pixels.
  * @param lines - as the engine read the prepared image turned clockwise by `turnDeg`
@@ -102,6 +148,7 @@ function boxToOriginal(
  * @param turnDeg - 0 for upright text, 90 for text reading bottom to top (the image was turned
  *   clockwise to make it upright), 270 for text reading top to bottom
  * @param page - 1-based page number for the runs
+ * Lines joined across baselines are split first (splitBaselines).
  * @returns runs with origin 'ocr', confidence 0..1 and angleDeg the baseline direction,
  *   counter-clockwise (skew included): lines at MIN_RUN_CONFIDENCE or better, complete callouts
  *   at MIN_CALLOUT_CONFIDENCE, a material grade in the cell under a 'MATERIAL' label at
@@ -132,7 +179,7 @@ export function runsOfLines(
     confidence >= MIN_MATERIAL_CONFIDENCE &&
     findMaterial(normalizeOcrCallout(text)) !== undefined &&
     labels.some((label) => inCellOf(label.box, box));
-  for (const line of lines) {
+  for (const line of lines.flatMap(splitBaselines)) {
     const text = cleanText(line.text);
     if (!hasAlphanumeric(text)) continue;
     if (

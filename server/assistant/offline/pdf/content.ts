@@ -21,6 +21,7 @@ import { MM_PER_PT, type DrawnDimension } from './dimensions.ts';
 import { sourceOfCallout } from './merge.ts';
 import type { PageReading } from './page.ts';
 import type { TextRun } from '../reading.ts';
+import { normalizeOcrCallout } from '../text/ocr.ts';
 
 /** A line of text: runs on one baseline, close together. Page points, y down. */
 export interface TextLineRun {
@@ -196,7 +197,8 @@ export function pageContent(
     if (!inTitleBlock && isDimensionText(line, dimensions)) return [];
     return [
       {
-        text: line.text,
+        // OCR'd pages: the same corrections of OCR confusions as the text reader makes.
+        text: reading.ocr ? normalizeOcrCallout(line.text) : line.text,
         at: apply(m, { x: line.box.minX, y: line.box.maxY }),
         layer: 'pdf',
         inTitleBlock,

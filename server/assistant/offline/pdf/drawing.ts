@@ -31,6 +31,13 @@ const LAYER = 'pdf';
 const TWO_PI = 2 * Math.PI;
 /** Largest arrowhead, points (about 6 mm; drawn arrowheads are 2.5–5 mm long). */
 const ARROW_MAX_PT = 18;
+/**
+ * Largest arrowhead of a section or view arrow, points (about 16 mm): ISO 128-3 draws them
+ * larger than dimension arrows, as slender closed triangles.
+ */
+const VIEW_ARROW_MAX_PT = 45;
+/** Base of a slender arrowhead at most this share of its sides. */
+const SLENDER_BASE = 0.4;
 
 function luminance(color: string): number {
   const value = Number.parseInt(color.slice(1), 16);
@@ -67,7 +74,8 @@ function corners(path: PagePath): Point[] {
 }
 
 /**
- * An arrowhead: a small closed triangle (filled or outlined) whose base is its shortest side, or
+ * An arrowhead: a small closed triangle (filled or outlined) whose base is its shortest side, a
+ * larger slender one (a section or view arrow, base at most 0.4 of its sides, up to 45 pt), or
  * an open 'V' of two equal strokes. Undefined for anything else.
  */
 export function arrowOf(path: PagePath): Arrow | undefined {
@@ -76,8 +84,9 @@ export function arrowOf(path: PagePath): Arrow | undefined {
   const xs = pts.map((p) => p.x);
   const ys = pts.map((p) => p.y);
   const size = Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-  if (!(size > 0.5 && size <= ARROW_MAX_PT)) return undefined;
+  if (!(size > 0.5 && size <= VIEW_ARROW_MAX_PT)) return undefined;
   const closed = path.closed || path.paint !== 'stroke';
+  if (size > ARROW_MAX_PT && !(closed && pts.length === 3)) return undefined;
   if (closed && pts.length === 3) {
     const sides = [0, 1, 2].map((i) => {
       const a = pts[(i + 1) % 3]!;
@@ -90,7 +99,8 @@ export function arrowOf(path: PagePath): Arrow | undefined {
     });
     sides.sort((s, t) => s.length - t.length);
     const [base, next] = sides as [(typeof sides)[0], (typeof sides)[0]];
-    if (base.length > 0.75 * next.length) return undefined;
+    const most = size > ARROW_MAX_PT ? SLENDER_BASE : 0.75;
+    if (base.length > most * next.length) return undefined;
     return arrowFrom(base.opposite, base.mid);
   }
   if (!closed && pts.length === 3) {
@@ -134,12 +144,24 @@ function circleThrough(
 
 const normal = (angle: number) => ((angle % TWO_PI) + TWO_PI) % TWO_PI;
 
-/** The arc through points (all within 1 % of one circle), counter-clockwise, or undefined. */
-function fitArc(points: Point[]): ArcPrimitive | undefined {
+/**
+ * The arc through points (all within 1 % of one circle), counter-clockwise, or undefined. An open
+ * arc's circle passes through its first, middle and last point, so that its ends are the drawn
+ * ends (chains of outline stay joined); a closed one's through the first point and the points a
+ * third and two thirds along.
+ */
+export function fitArc(points: Point[]): ArcPrimitive | undefined {
   if (points.length < 3) return undefined;
   const first = points[0]!;
   const n = points.length - 1;
-  const circle = circleThrough(first, points[Math.round(n / 3)]!, points[Math.round((2 * n) / 3)]!);
+  const last = points[n]!;
+  const middle = points[Math.round(n / 2)]!;
+  const open =
+    Math.hypot(last.x - first.x, last.y - first.y) >=
+    0.25 * Math.hypot(middle.x - first.x, middle.y - first.y);
+  const circle = open
+    ? circleThrough(first, middle, last)
+    : circleThrough(first, points[Math.round(n / 3)]!, points[Math.round((2 * n) / 3)]!);
   if (!circle || circle.radius > 1e5) return undefined;
   const tol = 0.01 * circle.radius + 0.05;
   if (
@@ -420,11 +442,14 @@ export function sortPaths(paths: PagePath[]): PageDrawing {
       (isChain(path.dash) ? drawing.centre : drawing.hidden).push(...primitives);
       continue;
     }
+    const first = path.points[0]!;
+    const last = path.points[path.points.length - 1]!;
+    // A closed outline (a hole's circle) is what a leader's arrow points at, not a leader.
+    const closed = path.closed || Math.hypot(last.x - first.x, last.y - first.y) <= 1e-3;
     const outline =
       isDark(path) &&
       Math.round(path.lineWidthPt * 20) / 20 >= 0.8 * outlineWidthPt &&
-      !tipNear(path.points[0]!) &&
-      !tipNear(path.points[path.points.length - 1]!);
+      (closed || (!tipNear(first) && !tipNear(last)));
     for (const primitive of primitives) {
       if (outline) drawing.part.push(primitive);
       else if (primitive.kind === 'line') drawing.thin.push(primitive);

@@ -16,6 +16,7 @@ import {
   attachCallouts,
   calloutsFromRuns,
   inferScale,
+  MM_PER_PT,
   pairArrows,
   type ScaleVerdict,
 } from './dimensions.ts';
@@ -45,6 +46,12 @@ function isPdfJsError(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
   return typeof name === 'string' && PDFJS_ERRORS.has(name);
 }
+
+/**
+ * Distance within which the ends of drawn lines meet on the page, points: PDF writers round
+ * coordinates (ends that meet in the CAD model lie up to about 0.1 pt apart on the page).
+ */
+const JOIN_PT = 0.1;
 
 class PdfTimeLimit extends Error {
   override name = 'PdfTimeLimit';
@@ -173,6 +180,7 @@ function describePages(readings: PageReading[], fileName: string): BlueprintDesc
         diameterDirections: page.diameterDirections,
         dimensionsFor: page.dimensionsFor,
         measuredStepMm: 0.01,
+        joinToleranceMm: (JOIN_PT * MM_PER_PT) / scale.ratio,
         sources,
       });
       const description = result.description;

@@ -4,6 +4,7 @@
  */
 import {
   findMaterial,
+  locateThreadCallout,
   parseChamferCallout,
   parseDiameterCallout,
   parseGeneralTolerance,
@@ -86,7 +87,7 @@ function readCallout(line: TextLine, units: 'mm' | 'inch' | undefined): TextCall
   if (/^\(.*\)$/.test(text)) text = text.slice(1, -1).trim();
   else if (reference) text = text.replace(/\s+REF\.?$/i, '').trim();
   const typical = /\btyp(?:\.|ical)?\b/i.test(text);
-  const chamfer = parseChamferCallout(text);
+  const chamfer = parseChamferCallout(text, units);
   if (chamfer && /°|\bcham|\bfase|\bbevel|\bCH\b|^C\d/i.test(text)) {
     const qualifier = text
       .replace(/^[^A-Za-z]*?\d\s*°?/, '')
@@ -327,16 +328,25 @@ export function readTextFindings(runs: TextRun[], frames: PageFrame[]): TextFind
   return findings;
 }
 
-/** A note that holds a thread or a hole callout ('4 x M8 Gewinde durchgehend'). */
+/** Words that make a thread designation inside a note a thread callout. */
+const THREAD_WORDS = /\b(?:threads?|thd|tap(?:ped)?|gewinde|UN[CFS]|UNEF)\b/i;
+
+/**
+ * A note that holds a thread or a hole callout ('4 x M8 Gewinde durchgehend'), or a thread
+ * designation after words of a thread note ('cut 7/16"-20 threads', 'tap M6 through').
+ */
 function readNoteCallout(
   line: TextLine,
   units: 'mm' | 'inch' | undefined,
 ): TextCallout | undefined {
   const callout = readCallout(line, units);
-  return callout &&
-    (callout.kind === 'thread' || (callout.kind === 'diameter' && !callout.inferred))
-    ? callout
-    : undefined;
+  if (callout && (callout.kind === 'thread' || (callout.kind === 'diameter' && !callout.inferred)))
+    return callout;
+  if (!THREAD_WORDS.test(line.text)) return undefined;
+  const located = locateThreadCallout(line.text);
+  if (!located || located.index === 0) return undefined;
+  const inner = readCallout({ ...line, text: line.text.slice(located.index) }, units);
+  return inner?.kind === 'thread' ? { ...inner, text: line.text.trim() } : undefined;
 }
 
 /** 'thru', 'through', 'durchgehend' written with a hole or thread callout. */

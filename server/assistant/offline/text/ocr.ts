@@ -24,6 +24,10 @@ const DIAMETER_LOOKALIKES = '@©®?∅ø⌀¢$';
  *   (`S$1914` → `SS 1914`)
  * - `1SO`, `lSO`, `IS0` before 2768 → `ISO` (`1SO 2768-mK` → `ISO 2768-mK`)
  * - the degree sign read as a letter o after a number in an angle or chamfer (`45o` → `45°`)
+ * - the inch mark read as a curly quote after a number (`7/16”-20` → `7/16"-20`), or as a `7` after
+ *   a fraction before the thread pitch (`5/87-8` → `5/8"-8`: inch fractions have power-of-two
+ *   denominators, ASME Y14.5, and 87 is none)
+ * - `ALME`, `AGME` for the thread form `ACME`
  * - long dashes and minus signs → `-`; stray `|` `_` at either end dropped; runs of spaces → one
  *
  * @param text - the text as recognized
@@ -58,5 +62,9 @@ export function normalizeOcrCallout(text: string): string {
     // '21,510,1': '±' read as '1' between a decimal value and a deviation 0,x.
     .replace(/(?<![\d.,])(\d{1,4}[.,]\d{1,3}?)1(0[.,]\d{1,3})(?![\d.,])/g, '$1±$2');
   out = out.replace(/(\d)\s?[oO](?=$|\s|[xX×)])/g, '$1°');
+  // '7/16”-20', '5/87-8': the inch mark as a curly quote, or as a 7 after a power-of-two fraction.
+  out = out.replace(/(?<=\d)[”“„]/g, '"');
+  out = out.replace(/(?<![\d/])(\d{1,2}\/(?:2|4|8|16|32|64))7(?=-\d)/g, '$1"');
+  out = out.replace(/\bA[LG]ME\b/g, 'ACME');
   return out.replace(/\s+/g, ' ').trim();
 }
