@@ -65,6 +65,18 @@ describe('the DXF reader fills description.prismatic', () => {
     expect(prismatic.pockets[0]!.through).toBe(true);
     expect(prismatic.holes).toMatchObject([{ diameterMm: 13, through: true, kind: 'through' }]);
     expect(prismatic.slots).toEqual([]);
+    // Each value read is traced to where it is drawn.
+    expect(description.readings?.map((r) => r.field)).toEqual([
+      'Plate outline',
+      'Hole 1',
+      'Cut-out',
+    ]);
+    expect(description.readings?.[0]).toMatchObject({
+      value: expect.stringMatching(/^175\.5 × 74\.4 mm/),
+      confidence: 0.8,
+      source: expect.stringMatching(/^drawn geometry at /),
+    });
+    expect(description.readings?.[1]?.value).toMatch(/^Ø13 at /);
     expect(prismatic.thicknessMm).toBeUndefined();
     expect(description.unresolved).toContain(
       "Thickness of the plate not found (no side view and no 'THK' note): give it with 'Change', or choose the stock (its height less 1 mm facing is used).",

@@ -24,7 +24,13 @@ import {
 import { formatMm } from '#cam/callouts';
 import { extractProfile, roundProfile } from './profile.ts';
 import { trimOffAxisEnds } from './endview.ts';
-import { addNoteReadings, addTurnedReadings, dxfSources, type ReadingSources } from './readings.ts';
+import {
+  addNoteReadings,
+  addPlateReadings,
+  addTurnedReadings,
+  dxfSources,
+  type ReadingSources,
+} from './readings.ts';
 import { applyDimensions, readDimension, type DrawingUnits } from './dimensions.ts';
 import { readNotes } from './notes.ts';
 import { describeTurnedPart } from './describe.ts';
@@ -405,6 +411,7 @@ export function describeDrawing(
       },
     );
     addNoteReadings(description, findings, sources);
+    if (kind === 'DXF') addPlateReadings(description, sources);
   }
   if (units.units === 'inch' || units.mmPerUnit !== 1) {
     description.overview += ` Drawing units: ${units.name}, converted to mm.`;

@@ -193,3 +193,60 @@ export function addTurnedReadings(
   }
   addNoteReadings(description, findings, sources);
 }
+
+/**
+ * Readings of a plate's top view (description.prismatic): the outline's size, the thickness and
+ * every hole, pocket and slot, each traced to where it is drawn (`sources.place` words the
+ * drawing's own coordinates).
+ */
+export function addPlateReadings(description: BlueprintDescription, sources: ReadingSources): void {
+  const plate = description.prismatic;
+  if (!plate) return;
+  const drawn = (x: number, y: number) => sources.place({ x, y });
+  const xs = plate.outline.map((p) => p.x);
+  const ys = plate.outline.map((p) => p.y);
+  const [minX, minY] = [Math.min(...xs), Math.min(...ys)];
+  addReading(
+    description,
+    'Plate outline',
+    `${formatMm(rounded(Math.max(...xs) - minX))} × ${formatMm(rounded(Math.max(...ys) - minY))} mm, ${plate.outline.length} corners`,
+    MEASURED_CONFIDENCE,
+    drawn(minX, minY),
+  );
+  if (plate.thicknessMm !== undefined)
+    addReading(
+      description,
+      'Plate thickness',
+      `${formatMm(plate.thicknessMm)} mm`,
+      MEASURED_CONFIDENCE,
+      'a note or the side view',
+    );
+  plate.holes.forEach((hole, index) =>
+    addReading(
+      description,
+      `Hole ${index + 1}`,
+      `${hole.diameter} at ${formatMm(hole.x)}, ${formatMm(hole.y)}`,
+      MEASURED_CONFIDENCE,
+      drawn(hole.x, hole.y),
+    ),
+  );
+  plate.pockets.forEach((pocket) => {
+    const first = pocket.outline[0]!;
+    addReading(
+      description,
+      pocket.through ? 'Cut-out' : 'Pocket',
+      `${pocket.label}, ${pocket.outline.length} corners`,
+      MEASURED_CONFIDENCE,
+      drawn(first.x, first.y),
+    );
+  });
+  plate.slots.forEach((slot) =>
+    addReading(
+      description,
+      'Slot',
+      `${slot.label}, ${formatMm(slot.widthMm)} mm wide`,
+      MEASURED_CONFIDENCE,
+      drawn(slot.from.x, slot.from.y),
+    ),
+  );
+}
