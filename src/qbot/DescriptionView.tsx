@@ -30,6 +30,9 @@ function Diameters({ title, features }: { title: string; features: DiameterFeatu
   );
 }
 
+/** 'at the free end' as written, 'at 20 mm from the free end' when the location has no 'at'. */
+const where = (location: string) => (/^at\b/i.test(location.trim()) ? location : `at ${location}`);
+
 /** Below this confidence a reading is marked for the user to check. */
 const doubtfulBelow = 0.6;
 
@@ -95,7 +98,7 @@ export function DescriptionView({
           {features.chamfers
             .map(
               (chamfer) =>
-                `${chamfer.dimensions} at ${chamfer.location}${chamfer.purpose ? ` (${chamfer.purpose})` : ''}`,
+                `${chamfer.dimensions} ${where(chamfer.location)}${chamfer.purpose ? ` (${chamfer.purpose})` : ''}`,
             )
             .join('; ')}
         </p>
@@ -104,7 +107,7 @@ export function DescriptionView({
         <p>
           <strong>Fillets:</strong>{' '}
           {features.fillets
-            .map((fillet) => `${fillet.dimensions} at ${fillet.location}`)
+            .map((fillet) => `${fillet.dimensions} ${where(fillet.location)}`)
             .join('; ')}
         </p>
       ) : null}
