@@ -71,11 +71,10 @@ describe('the DXF reader fills description.prismatic', () => {
       'Hole 1',
       'Cut-out',
     ]);
-    expect(description.readings?.[0]).toMatchObject({
-      value: expect.stringMatching(/^175\.5 × 74\.4 mm/),
-      confidence: 0.8,
-      source: expect.stringMatching(/^drawn geometry at /),
-    });
+    const outline = description.readings![0]!;
+    expect(outline.value).toMatch(/^175\.5 × 74\.4 mm/);
+    expect(outline.confidence).toBe(0.8);
+    expect(outline.source).toMatch(/^drawn geometry at /);
     expect(description.readings?.[1]?.value).toMatch(/^Ø13 at /);
     expect(prismatic.thicknessMm).toBeUndefined();
     expect(description.unresolved).toContain(
@@ -189,6 +188,32 @@ describe('the DXF reader fills description.prismatic', () => {
     expect(sideView.prismatic?.thicknessMm).toBe(8);
     expect(size(sideView.prismatic!.outline)).toEqual([100, 50]);
     expect(sideView.prismatic!.outline).toHaveLength(5);
+  });
+
+  it('takes the closed outline, not the section-line stubs and arrowheads beyond it', () => {
+    // A 100 × 80 plate with a Ø10 hole off its centre; the section line A-A leaves two stubs (12 and 8 mm) above and
+    // below the outline, each with a closed triangular arrowhead.
+    const arrow = (x: number, y: number) => [
+      line(x, y, x + 6, y + 1),
+      line(x + 6, y + 1, x + 6, y - 1),
+      line(x + 6, y - 1, x, y),
+    ];
+    const plate = readDxf(
+      dxf([
+        ...rectangle(0, 0, 100, 80),
+        circle(25, 20, 5),
+        circle(75, 20, 5),
+        circle(25, 60, 5),
+        circle(75, 60, 5),
+        line(30, 80, 30, 92),
+        ...arrow(30, 92),
+        line(30, 0, 30, -8),
+        ...arrow(30, -8),
+      ]),
+      'section-stubs.dxf',
+    ).description;
+    expect(size(plate.prismatic!.outline)).toEqual([100, 80]);
+    expect(plate.prismatic!.holes.map((h) => h.diameterMm)).toEqual([10, 10, 10, 10]);
   });
 
   it('leaves turned parts alone: long_reamer_facer.dxf has no prismatic top view', () => {

@@ -25,6 +25,8 @@ import type { NoteFindings } from './notes.ts';
 import { insidePolygon, loopPolygon, outerBoundary, sameBox } from './outline.ts';
 import {
   closedLoops,
+  endpoints,
+  midpointOf,
   diagonal,
   heightOf,
   unionBox,
@@ -189,6 +191,50 @@ function viewBoundary(view: View, tolMm: number, boxTol: number): Polygon | unde
   return first;
 }
 
+/** Least share of the view's box the largest closed contour must cover to be its outline. */
+const OUTLINE_MIN_SHARE = 0.5;
+/** Largest share of the contour's box a closed mark outside it may cover (an arrowhead). */
+const MARK_MAX_SHARE = 0.02;
+
+/**
+ * Whether the largest closed contour is the view's outline although the view reaches beyond it:
+ * everything outside the contour is loose straight lines (the stubs of a section line, leader
+ * ends) that close no contour of their own, and the contour covers at least half of the view's
+ * box. Distances in mm; `edgeGap` is how far a point may lie off the contour and still be on it.
+ */
+function onlyLooseLinesOutside(
+  view: View,
+  loops: Loop[],
+  largest: Loop,
+  polygon: Polygon,
+  edgeGap: number,
+): boolean {
+  const share =
+    (widthOf(largest.box) * heightOf(largest.box)) / (widthOf(view.box) * heightOf(view.box));
+  if (!(share >= OUTLINE_MIN_SHARE)) return false;
+  const within = (p: Point2) =>
+    insidePolygon(p, polygon) || distanceToBoundary(p, polygon) <= edgeGap;
+  for (const loop of loops) {
+    if (loop === largest) continue;
+    const b = loop.box;
+    const corners = [
+      { x: b.minX, y: b.minY },
+      { x: b.maxX, y: b.maxY },
+    ];
+    if (corners.every(within)) continue;
+    // Outside the contour only small straight-sided marks (the arrowheads of a section line).
+    const small =
+      widthOf(b) * heightOf(b) <= MARK_MAX_SHARE * widthOf(largest.box) * heightOf(largest.box);
+    if (!small || loop.primitives.some((p) => p.kind !== 'line')) return false;
+  }
+  for (const primitive of view.primitives) {
+    const ends = endpoints(primitive);
+    const outside = ends ? ends.some((p) => !within(p)) : !within(midpointOf(primitive));
+    if (outside && primitive.kind !== 'line') return false;
+  }
+  return true;
+}
+
 /**
  * The top view of a plate or block: the largest closed contour of the main view (or, when the
  * outline is not one closed chain, the outer boundary of the view's geometry) is the outline;
@@ -230,10 +276,19 @@ function readTopView(
   const boxTol = Math.max(0.01, 0.002 * diagonal(top.box));
   let outline: Polygon | undefined;
   let outlineLoop: Loop | undefined;
+  // The view's part without the loose lines beyond its outline (for the side views' thickness).
+  let partView = top;
   const largest = contours[0];
   if (largest && sameBox(largest.box, top.box, boxTol)) {
     outline = polygonOf(largest, tolMm);
     outlineLoop = largest;
+  } else if (largest) {
+    const polygon = polygonOf(largest, tolMm);
+    if (polygon && onlyLooseLinesOutside(top, loops, largest, polygon, Math.max(0.02, 4 * tolMm))) {
+      outline = polygon;
+      outlineLoop = largest;
+      partView = { ...top, box: largest.box };
+    }
   }
   if (!outline) outline = viewBoundary(top, tolMm, boxTol);
   if (!outline || outline.length < 3) return undefined;
@@ -314,7 +369,7 @@ function readTopView(
     slots,
   };
   const thickness =
-    thicknessFromNotes(extras.notes, extras.mmPerUnit) ?? thicknessFromViews(top, others);
+    thicknessFromNotes(extras.notes, extras.mmPerUnit) ?? thicknessFromViews(partView, others);
   if (thickness !== undefined) prismatic.thicknessMm = thickness;
   else {
     unresolved.push(
