@@ -216,6 +216,29 @@ describe('the DXF reader fills description.prismatic', () => {
     expect(plate.prismatic!.holes.map((h) => h.diameterMm)).toEqual([10, 10, 10, 10]);
   });
 
+  it('does not take a plate for a turned part when its top view and its section are each symmetric', () => {
+    // Section stubs equal above and below make the top view symmetric about its middle line;
+    // the 100 × 10 section is symmetric too. One turned part's side views would be the same size.
+    const stub = (x: number, y: number, dy: number) => [line(x, y, x, y + dy)];
+    const reading = readDxf(
+      dxf([
+        ...rectangle(0, 0, 100, 80),
+        circle(25, 20, 5),
+        circle(75, 20, 5),
+        circle(25, 60, 5),
+        circle(75, 60, 5),
+        ...stub(50, 80, 10),
+        ...stub(50, 0, -10),
+        ...rectangle(0, -60, 100, 10),
+      ]),
+      'symmetric-stubs.dxf',
+    );
+    expect(reading.isTurnedPart).toBe(false);
+    expect(reading.description.outerDiameters).toEqual([]);
+    expect(size(reading.description.prismatic!.outline)).toEqual([100, 80]);
+    expect(reading.description.prismatic!.holes).toHaveLength(4);
+  });
+
   it('leaves turned parts alone: long_reamer_facer.dxf has no prismatic top view', () => {
     const reading = readDxf(blueprint('lathe/long_reamer_facer.dxf'), 'long_reamer_facer.dxf');
     expect(reading.isTurnedPart).toBe(true);

@@ -272,6 +272,13 @@ export function isRoundView(view: View): boolean {
   );
 }
 
+/** Whether two boxes have the same sides within 2 %, either way round. */
+function sameSize(a: Box, b: Box): boolean {
+  const near = (x: number, y: number) => Math.abs(x - y) <= 0.02 * Math.max(x, y);
+  const [aw, ah, bw, bh] = [widthOf(a), heightOf(a), widthOf(b), heightOf(b)];
+  return (near(aw, bw) && near(ah, bh)) || (near(aw, bh) && near(ah, bw));
+}
+
 const sizeOf = (box: Box) =>
   `${Math.round(widthOf(box) * 100) / 100} × ${Math.round(heightOf(box) * 100) / 100} mm`;
 
@@ -340,6 +347,18 @@ export function findTurnedPart(
     return {
       turned: false,
       reason: `the view of ${sizeOf(largest.view.box)} is symmetric about an axis, but the view of ${sizeOf(view.box)} is neither round nor a side view, so the part is not round`,
+    };
+  }
+  // Every full side view of one turned part (an outside view and its section) shows the same
+  // length and diameter. A plate's top view and its section can each look symmetric, but their
+  // sizes differ (200 × 200 and 200 × 20): then the part is not round.
+  const disagreeing = sides.find(
+    (s) => diagonal(s.view.box) >= 0.5 * sideSize && !sameSize(s.view.box, largest.view.box),
+  );
+  if (disagreeing) {
+    return {
+      turned: false,
+      reason: `the views of ${sizeOf(largest.view.box)} and ${sizeOf(disagreeing.view.box)} are each symmetric about an axis, but a turned part's side views have the same length and diameter`,
     };
   }
   const side = sides
