@@ -19,6 +19,8 @@ const pairs = (...values: (string | number)[]) => values.join('\n');
 const line = (x1: number, y1: number, x2: number, y2: number) =>
   pairs(0, 'LINE', 8, '0', 10, x1, 20, y1, 11, x2, 21, y2);
 const circle = (x: number, y: number, r: number) => pairs(0, 'CIRCLE', 8, '0', 10, x, 20, y, 40, r);
+const arc = (x: number, y: number, r: number, startDeg: number, endDeg: number) =>
+  pairs(0, 'ARC', 8, '0', 10, x, 20, y, 40, r, 50, startDeg, 51, endDeg);
 const text = (value: string, x: number, y: number) =>
   pairs(0, 'TEXT', 8, 'notes', 10, x, 20, y, 40, 2.5, 1, value);
 const rectangle = (x: number, y: number, w: number, h: number) => [
@@ -244,5 +246,36 @@ describe('the DXF reader fills description.prismatic', () => {
     expect(reading.isTurnedPart).toBe(true);
     expect(reading.description.prismatic).toBeUndefined();
     expect(reading.description.outerDiameters.length).toBeGreaterThan(0);
+  });
+  it('reads a tap-drill circle with a concentric 3/4 arc (ISO 6410) as one tapped hole', () => {
+    const plate = readDxf(
+      dxf([
+        // A plate with one corner cut off (not symmetric: not a turned part).
+        line(0, 0, 100, 0),
+        line(100, 0, 100, 30),
+        line(100, 30, 80, 50),
+        line(80, 50, 0, 50),
+        line(0, 50, 0, 0),
+        circle(30, 15, 3.4),
+        // The thread's major diameter: a thin open arc of 270°, gap in the first quadrant.
+        arc(30, 15, 4, 90, 0),
+        circle(70, 35, 5),
+      ]),
+      'tapped.dxf',
+    ).description;
+    expect(plate.prismatic?.holes).toHaveLength(2);
+    expect(plate.prismatic?.holes[0]).toMatchObject({
+      x: 30,
+      y: 15,
+      diameterMm: 8,
+      kind: 'tapped',
+    });
+    expect(plate.prismatic?.holes[1]).toMatchObject({
+      x: 70,
+      y: 35,
+      diameterMm: 10,
+      kind: 'through',
+    });
+    expect(plate.unresolved?.join(' ')).not.toMatch(/Concentric circles/);
   });
 });

@@ -334,6 +334,14 @@ export function findTurnedPart(
     if (axes.length > 0) sides.push({ view, axes });
     else others.push(view);
   }
+  // An end view (round, its holes on a bolt circle) is symmetric about an axis too: beside a
+  // side view that is not round, it is the end view.
+  if (sides.some((s) => !isRoundView(s.view))) {
+    for (const s of sides.filter((s) => isRoundView(s.view))) {
+      sides.splice(sides.indexOf(s), 1);
+      others.push(s.view);
+    }
+  }
   const largest = sides[0];
   if (!largest) {
     return {

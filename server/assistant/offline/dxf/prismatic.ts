@@ -324,13 +324,22 @@ function readTopView(
     }))
     .filter((c) => solid(c.center, c.diameterMm / 2))
     .sort((a, b) => a.diameterMm - b.diameterMm);
-  const holes: { center: Point2; diameterMm: number; around: number[] }[] = [];
+  const holes: { center: Point2; diameterMm: number; around: number[]; tapped?: boolean }[] = [];
   for (const circle of circles) {
     const host = holes.find(
       (h) => Math.hypot(h.center.x - circle.center.x, h.center.y - circle.center.y) <= 2 * edgeGap,
     );
     if (host) host.around.push(circle.diameterMm);
     else holes.push({ ...circle, around: [] });
+  }
+  // ISO 6410-1 / ASME Y14.6 tapped hole in a top view: the tap drill as a full circle and the
+  // thread's major diameter as a concentric open arc of about 3/4 of a circle.
+  for (const hole of holes) {
+    const arc = threadArcAround(top.primitives, hole, 2 * edgeGap);
+    if (!arc) continue;
+    hole.diameterMm = 2 * arc.radius;
+    hole.around = hole.around.filter((d) => Math.abs(d - 2 * arc.radius) > 2 * edgeGap);
+    hole.tapped = true;
   }
   // Circles concentric with a round part of the outline (the chamfer of a round edge).
   const unresolved: string[] = [];
@@ -389,9 +398,40 @@ function readTopView(
   return { prismatic, unresolved, summary };
 }
 
+/** Sweep of the thread's open arc around a tapped hole, radians: 3/4 of a circle, ± 40°. */
+const THREAD_ARC_MIN = (230 / 180) * Math.PI;
+const THREAD_ARC_MAX = (310 / 180) * Math.PI;
+/** Largest major diameter of a thread over its tap drill (ISO 261 coarse: M1 0.75 → 1.33). */
+const THREAD_RATIO_MAX = 1.4;
+
+/**
+ * The open arc of ~270° drawn concentric with a hole and larger than it, by which ISO 6410-1
+ * and ASME Y14.6 show a tapped hole's thread in a view along its axis; undefined when none.
+ *
+ * @param primitives - the view's primitives, mm
+ * @param hole - the hole's centre and (tap drill) diameter, mm
+ * @param gapMm - how far the arc's centre may lie from the hole's, mm
+ */
+function threadArcAround(
+  primitives: Primitive[],
+  hole: { center: Point2; diameterMm: number },
+  gapMm: number,
+): { radius: number } | undefined {
+  const r = hole.diameterMm / 2;
+  for (const p of primitives) {
+    if (p.kind !== 'arc' || isFullCircle(p)) continue;
+    const sweep = p.endRad - p.startRad;
+    if (sweep < THREAD_ARC_MIN || sweep > THREAD_ARC_MAX) continue;
+    if (Math.hypot(p.center.x - hole.center.x, p.center.y - hole.center.y) > gapMm) continue;
+    if (p.radius <= r + gapMm / 2 || p.radius > THREAD_RATIO_MAX * r) continue;
+    return { radius: p.radius };
+  }
+  return undefined;
+}
+
 /** A hole with what the notes and diameter dimensions say of it: thread, depth, fit. */
 function holeOf(
-  hole: { center: Point2; diameterMm: number },
+  hole: { center: Point2; diameterMm: number; tapped?: boolean },
   notes: TextNote[],
   extras: DrawingExtras,
 ): PrismaticDescription['holes'][number] {
@@ -402,7 +442,7 @@ function holeOf(
     y: r4(hole.center.y),
     diameterMm: d,
     through: true,
-    kind: 'through',
+    kind: hole.tapped ? 'tapped' : 'through',
   };
   // A diameter dimension on this circle: its text may carry a fit or a tolerance.
   for (const { note, text } of extras.dimensions) {

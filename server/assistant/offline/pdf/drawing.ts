@@ -213,6 +213,10 @@ export function primitivesOf(path: PagePath): Primitive[] {
     const circle = fitArc(pts);
     if (circle && circle.endRad - circle.startRad >= TWO_PI - 1e-9) return [circle];
   }
+  if (path.curves.length === 0) {
+    const whole = polylineCircle(pts);
+    if (whole) return [whole];
+  }
   const out: Primitive[] = [];
   const curveAt = new Map(path.curves.map((c) => [c.from, c.to]));
   let run: Point[] | undefined;
@@ -257,6 +261,113 @@ export function primitivesOf(path: PagePath): Primitive[] {
   }
   flushRun();
   return out;
+}
+
+/** Fewest points of a polyline read as one circle or arc as a whole. */
+const MIN_CIRCLE_POINTS = 9;
+/**
+ * How far a polyline's points may lie off the circle fitted through them all: a share of the
+ * radius plus the rounding of page coordinates (some programs write them to 0.1 pt).
+ */
+const CIRCLE_FIT_SHARE = 0.03;
+const CIRCLE_FIT_PT = 0.08;
+
+/**
+ * The least-squares circle through points (algebraic fit: x² + y² + D·x + E·y + F = 0), or
+ * undefined when they are (nearly) in a line.
+ */
+function leastSquaresCircle(points: Point[]): { center: Point; radius: number } | undefined {
+  const n = points.length;
+  const mx = points.reduce((s, p) => s + p.x, 0) / n;
+  const my = points.reduce((s, p) => s + p.y, 0) / n;
+  let suu = 0;
+  let svv = 0;
+  let suv = 0;
+  let suuu = 0;
+  let svvv = 0;
+  let suvv = 0;
+  let svuu = 0;
+  for (const p of points) {
+    const u = p.x - mx;
+    const v = p.y - my;
+    suu += u * u;
+    svv += v * v;
+    suv += u * v;
+    suuu += u * u * u;
+    svvv += v * v * v;
+    suvv += u * v * v;
+    svuu += v * u * u;
+  }
+  const det = suu * svv - suv * suv;
+  if (Math.abs(det) < 1e-12) return undefined;
+  const bu = (suuu + suvv) / 2;
+  const bv = (svvv + svuu) / 2;
+  const uc = (bu * svv - bv * suv) / det;
+  const vc = (bv * suu - bu * suv) / det;
+  const radius = Math.sqrt(uc * uc + vc * vc + (suu + svv) / n);
+  return { center: { x: mx + uc, y: my + vc }, radius };
+}
+
+/**
+ * A polyline without curves that is, as a whole, one circle or one arc drawn as short chords
+ * (programs that write circles as polylines, with coordinates rounded): all points within 3 % of
+ * the radius + 0.08 pt of the least-squares circle, every chord turning by less than 0.6 rad
+ * and the points turning one way. A polyline that turns by 350° or more, or ends where it began,
+ * is a full circle; one turning by 200° or more an arc from its first to its last point.
+ * Undefined otherwise.
+ */
+function polylineCircle(pts: Point[]): ArcPrimitive | undefined {
+  if (pts.length < MIN_CIRCLE_POINTS) return undefined;
+  const circle = leastSquaresCircle(pts);
+  if (!circle || circle.radius > 1e5) return undefined;
+  const tol = CIRCLE_FIT_SHARE * circle.radius + CIRCLE_FIT_PT;
+  const off = (p: Point) =>
+    Math.abs(Math.hypot(p.x - circle.center.x, p.y - circle.center.y) - circle.radius);
+  if (pts.some((p) => off(p) > tol)) return undefined;
+  let sweep = 0;
+  let sign = 0;
+  for (let i = 1; i < pts.length; i++) {
+    const p = pts[i - 1]!;
+    const q = pts[i]!;
+    if (Math.hypot(q.x - p.x, q.y - p.y) > 0.6 * circle.radius) return undefined;
+    const a0 = Math.atan2(p.y - circle.center.y, p.x - circle.center.x);
+    const a1 = Math.atan2(q.y - circle.center.y, q.x - circle.center.x);
+    let step = a1 - a0;
+    if (step > Math.PI) step -= TWO_PI;
+    if (step < -Math.PI) step += TWO_PI;
+    if (Math.abs(step) < 1e-9) continue;
+    if (sign !== 0 && Math.sign(step) !== sign) return undefined;
+    sign = Math.sign(step);
+    sweep += step;
+  }
+  const first = pts[0]!;
+  const last = pts[pts.length - 1]!;
+  const ends = Math.hypot(last.x - first.x, last.y - first.y);
+  const full =
+    Math.abs(sweep) >= (350 / 180) * Math.PI || (ends <= tol && Math.abs(sweep) > Math.PI);
+  if (full) {
+    return {
+      kind: 'arc',
+      center: circle.center,
+      radius: circle.radius,
+      startRad: 0,
+      endRad: TWO_PI,
+      layer: LAYER,
+    };
+  }
+  // Arcs of less than 200° (fillets, rounded ends joined to lines) keep the chord-wise fit,
+  // whose ends are the drawn ends; longer ones stand alone (the 3/4 circle of a thread).
+  if (Math.abs(sweep) < (200 / 180) * Math.PI) return undefined;
+  const a0 = Math.atan2(first.y - circle.center.y, first.x - circle.center.x);
+  const start = normal(sweep >= 0 ? a0 : a0 + sweep);
+  return {
+    kind: 'arc',
+    center: circle.center,
+    radius: circle.radius,
+    startRad: start,
+    endRad: start + Math.abs(sweep),
+    layer: LAYER,
+  };
 }
 
 /** Points of a polyline's stretch that is one arc drawn as short chords. */
@@ -312,7 +423,8 @@ export function joinCircles(primitives: Primitive[]): Primitive[] {
       const angle = (k + 0.5) * (TWO_PI / steps);
       if (same.some((a) => normal(angle - a.startRad) <= a.endRad - a.startRad + 0.02)) covered++;
     }
-    if (covered < steps - 2) continue;
+    // Arcs broken by centre marks or gaps of the drawing program: 350° or more is the circle.
+    if (covered < 350) continue;
     same.forEach((a) => used.add(a));
     out.push({ ...arc, startRad: 0, endRad: TWO_PI });
   }
