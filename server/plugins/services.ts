@@ -5,7 +5,7 @@ import { assistantProviderFor } from '#server/assistant/index';
 import type { AssistantProvider } from '#server/assistant/index';
 import type { Config } from '#server/config';
 import { renderDxfImage } from '#server/assistant/render/dxf-image';
-import { closeOcr } from '#server/assistant/offline/image/reader';
+import { closeOcrEngine } from '#server/assistant/offline/image/ocr-engine';
 import { LocalFileStore } from '#server/storage/file-store';
 import type { FileStore } from '#server/storage/file-store';
 
@@ -32,7 +32,7 @@ async function servicesPlugin(app: FastifyInstance, options: { config: Config })
     }),
   );
   // The offline OCR engine runs in a worker thread of its own: stop it with the app.
-  app.addHook('onClose', () => closeOcr());
+  app.addHook('onClose', () => closeOcrEngine());
 }
 
 export default fp(servicesPlugin, {

@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 import { readerLimits } from '../reading.ts';
 
 /** A rectangle in pixels of the image given to the engine: left, top, right, bottom (y down). */
@@ -69,6 +69,8 @@ let startedWorker: Worker | undefined;
 let queueTail: Promise<void> = Promise.resolve();
 
 async function startWorker(): Promise<Worker> {
+  // Loaded on the first OCR job, not when the server starts.
+  const { createWorker, OEM, PSM } = await import('tesseract.js');
   const worker = await createWorker('eng', OEM.LSTM_ONLY, {
     langPath: englishModelFolder(),
     gzip: true,

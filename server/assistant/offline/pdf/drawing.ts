@@ -144,6 +144,24 @@ function circleThrough(
 
 const normal = (angle: number) => ((angle % TWO_PI) + TWO_PI) % TWO_PI;
 
+/** The arc of `circle` from `first`, turning `sweep` radians (negative: clockwise). */
+function arcFrom(
+  circle: { center: Point; radius: number },
+  first: Point,
+  sweep: number,
+): ArcPrimitive {
+  const a0 = Math.atan2(first.y - circle.center.y, first.x - circle.center.x);
+  const start = normal(sweep >= 0 ? a0 : a0 + sweep);
+  return {
+    kind: 'arc',
+    center: circle.center,
+    radius: circle.radius,
+    startRad: start,
+    endRad: start + Math.abs(sweep),
+    layer: LAYER,
+  };
+}
+
 /**
  * The arc through points (all within 1 % of one circle), counter-clockwise, or undefined. An open
  * arc's circle passes through its first, middle and last point, so that its ends are the drawn
@@ -191,16 +209,7 @@ export function fitArc(points: Point[]): ArcPrimitive | undefined {
       layer: LAYER,
     };
   }
-  const a0 = Math.atan2(first.y - circle.center.y, first.x - circle.center.x);
-  const start = normal(sweep >= 0 ? a0 : a0 + sweep);
-  return {
-    kind: 'arc',
-    center: circle.center,
-    radius: circle.radius,
-    startRad: start,
-    endRad: start + Math.abs(sweep),
-    layer: LAYER,
-  };
+  return arcFrom(circle, first, sweep);
 }
 
 /**
@@ -358,16 +367,7 @@ function polylineCircle(pts: Point[]): ArcPrimitive | undefined {
   // Arcs of less than 200° (fillets, rounded ends joined to lines) keep the chord-wise fit,
   // whose ends are the drawn ends; longer ones stand alone (the 3/4 circle of a thread).
   if (Math.abs(sweep) < (200 / 180) * Math.PI) return undefined;
-  const a0 = Math.atan2(first.y - circle.center.y, first.x - circle.center.x);
-  const start = normal(sweep >= 0 ? a0 : a0 + sweep);
-  return {
-    kind: 'arc',
-    center: circle.center,
-    radius: circle.radius,
-    startRad: start,
-    endRad: start + Math.abs(sweep),
-    layer: LAYER,
-  };
+  return arcFrom(circle, first, sweep);
 }
 
 /** Points of a polyline's stretch that is one arc drawn as short chords. */

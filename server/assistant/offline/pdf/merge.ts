@@ -10,7 +10,12 @@ import { formatMm, formatTolerance, parseThreadCallout } from '#cam/callouts';
 import type { DrawnDimension, ScaleVerdict } from './dimensions.ts';
 import type { PageReading } from './page.ts';
 import { addReading } from '../reading.ts';
-import { counterboreText, type TextCallout, type TextFindings } from '../text/describe.ts';
+import {
+  addIdentityReadings,
+  counterboreText,
+  type TextCallout,
+  type TextFindings,
+} from '../text/describe.ts';
 
 /** A drawn diameter within this share of a written one is taken to be it (drawings are drawn to size within the line width). */
 const SNAP_SHARE = 0.015;
@@ -158,25 +163,15 @@ export function mergeFindings(description: BlueprintDescription, findings: TextF
     drop(/^No surface finish/);
   }
   applyHoleCallouts(description, findings);
-  if (findings.partName && !description.overview.includes(findings.partName.text)) {
-    description.overview = `${findings.partName.text}: ${description.overview}`;
-    addReading(
-      description,
-      'Part name',
-      findings.partName.text,
-      findings.partName.confidence,
-      findings.partName.source,
-    );
-  }
-  if (findings.drawingNumber) {
-    addReading(
-      description,
-      'Drawing number',
-      findings.drawingNumber.text,
-      findings.drawingNumber.confidence,
-      findings.drawingNumber.source,
-    );
-  }
+  const named = findings.partName && !description.overview.includes(findings.partName.text);
+  if (named) description.overview = `${findings.partName!.text}: ${description.overview}`;
+  addIdentityReadings(
+    {
+      ...(named ? { partName: findings.partName } : {}),
+      ...(findings.drawingNumber ? { drawingNumber: findings.drawingNumber } : {}),
+    },
+    description,
+  );
 }
 
 /**

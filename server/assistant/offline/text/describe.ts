@@ -11,7 +11,12 @@ import { fitLimits, standardToleranceMm } from '#cam/iso286';
 import { addReading, type TextRun } from '../reading.ts';
 import { readTextFindings } from './findings.ts';
 import { judgeTurned, looksTurned, nearAxis, type Judged } from './turned.ts';
-import type { TextCallout, TextDescribeContext, TextFindings } from './types.ts';
+import type {
+  TextCallout,
+  TextDescribeContext,
+  TextFindings,
+  TitleBlockFindings,
+} from './types.ts';
 
 export type {
   CalloutKind,
@@ -99,6 +104,19 @@ function list(values: string[]): string {
   return `${values.slice(0, -1).join(', ')} and ${values[values.length - 1]}`;
 }
 
+/** Readings of the part name and drawing number from the title block (PDF and OCR readers). */
+export function addIdentityReadings(
+  findings: TitleBlockFindings,
+  description: BlueprintDescription,
+): void {
+  for (const [field, found] of [
+    ['Part name', findings.partName],
+    ['Drawing number', findings.drawingNumber],
+  ] as const) {
+    if (found) addReading(description, field, found.text, found.confidence, found.source);
+  }
+}
+
 /** The title block, material, finish and tolerance findings into the description. */
 function describeCommon(findings: TextFindings, d: BlueprintDescription): void {
   if (findings.material) {
@@ -108,24 +126,7 @@ function describeCommon(findings: TextFindings, d: BlueprintDescription): void {
   } else {
     d.unresolved!.push('The material: give it with Change, e.g. "material 6082-T6".');
   }
-  if (findings.partName) {
-    addReading(
-      d,
-      'Part name',
-      findings.partName.text,
-      findings.partName.confidence,
-      findings.partName.source,
-    );
-  }
-  if (findings.drawingNumber) {
-    addReading(
-      d,
-      'Drawing number',
-      findings.drawingNumber.text,
-      findings.drawingNumber.confidence,
-      findings.drawingNumber.source,
-    );
-  }
+  addIdentityReadings(findings, d);
   if (findings.scale) {
     addReading(d, 'Scale', findings.scale.text, findings.scale.confidence, findings.scale.source);
   }

@@ -6,7 +6,7 @@
  */
 import type { PageFrame } from '../reading.ts';
 import { sourceOfLine, type TextLine } from './lines.ts';
-import type { FoundText } from './types.ts';
+import type { FoundText, TitleBlockFindings } from './types.ts';
 
 /** Words of title block fields (English and German), written alone or with a colon. */
 const TITLE_BLOCK_WORD =
@@ -196,13 +196,7 @@ function valueOf(
 }
 
 /** What the title block and the general notes say. */
-export interface TitleFindings {
-  material?: FoundText;
-  partName?: FoundText;
-  drawingNumber?: FoundText;
-  scale?: FoundText & { ratio: number };
-  units?: FoundText & { units: 'mm' | 'inch' };
-  generalTolerance?: FoundText;
+export interface TitleFindings extends TitleBlockFindings {
   /** Lines used as labels or values. */
   used: Set<TextLine>;
 }

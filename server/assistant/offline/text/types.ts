@@ -67,8 +67,8 @@ export interface TextCallout {
   counterbore?: { diameterMm: number; depthMm?: number; text: string };
 }
 
-/** What the text of a drawing says, before it becomes a description. */
-export interface TextFindings {
+/** What a drawing's title block and general notes say. */
+export interface TitleBlockFindings {
   material?: FoundText;
   partName?: FoundText;
   drawingNumber?: FoundText;
@@ -77,6 +77,10 @@ export interface TextFindings {
   /** 'All dimensions in millimeters' / inches. */
   units?: FoundText & { units: 'mm' | 'inch' };
   generalTolerance?: FoundText;
+}
+
+/** What the text of a drawing says, before it becomes a description. */
+export interface TextFindings extends TitleBlockFindings {
   roughness?: FoundText & { raUm: number };
   callouts: TextCallout[];
   /** Notes that are not callouts or title block entries, as written. */
