@@ -68,7 +68,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'cam/**/*.ts', 'server/contracts/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'contracts/**/*.ts', 'cam/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -79,8 +79,8 @@ export default tseslint.config(
               message: 'Isomorphic code and the UI must not import server-only modules.',
             },
             {
-              group: ['#server/*', '!#server/contracts/*', '#db/*'],
-              message: 'Only server/contracts may be imported from outside the server.',
+              group: ['#server/*', '#db/*'],
+              message: 'The UI, the charts, the contracts and the CAM core never import the server or the database.',
             },
           ],
         },

@@ -3,11 +3,10 @@
  * verified program in the dialect of the chosen machine's controller, with its cycle time and
  * its backplot. The per-kind generators live in cam/lathe, cam/mill, cam/wire and cam/sinker.
  */
-import type { BlueprintDescription } from './blueprint-description.ts';
+import type { JobType } from '#contracts/job-types';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import type { CuttingOverrides } from './cutting-data.ts';
 import type { ToolRow } from './tooling.ts';
-
-export type JobType = 'Lathe' | 'Milling' | 'Wire EDM' | 'Sinker EDM';
 
 export interface MachineInfo {
   name: string;

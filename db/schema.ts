@@ -19,6 +19,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { jobTypes } from '#contracts/job-types';
+import { promptKinds } from '#contracts/prompts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -143,10 +145,6 @@ export const rateLimitCounters = pgTable(
 // Catalog: machine types, manufacturers, models, controller types and controller models.
 // Shared by every organization; loaded from db/seed/catalog.json and kept in step at start,
 // matched by `key`.
-
-/** The four job types of the workflow (spec section 9); each machine type serves one. */
-export const jobTypes = ['Lathe', 'Milling', 'Wire EDM', 'Sinker EDM'] as const;
-export type JobType = (typeof jobTypes)[number];
 
 /** G-code dialects a controller model runs; the post-processors are chosen by this. */
 export const gcodeDialects = [
@@ -415,8 +413,6 @@ export const programVersions = pgTable(
   (table) => [uniqueIndex('program_versions_thread_version_key').on(table.threadId, table.version)],
 );
 
-export const promptKinds = ['description', 'blueprint'] as const;
-export type PromptKind = (typeof promptKinds)[number];
 export const promptKind = pgEnum('prompt_kind', promptKinds);
 
 /**

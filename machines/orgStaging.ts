@@ -10,8 +10,8 @@
  * Actions it may provide: `notifyNotAuthorized` (the spec's alert for a non-admin).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { organizationMessages } from '#server/contracts/organization';
-import type { Organization, OrganizationUser } from '#server/contracts/organization';
+import { organizationMessages } from '#contracts/organization';
+import type { Organization, OrganizationUser } from '#contracts/organization';
 import type { CallFailure } from './signIn.ts';
 
 export interface OrgStagingContext {

@@ -9,52 +9,21 @@
  * `analyzeSimulation`. Steps carry the tag `busy` while an actor runs.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { BlueprintAnalysis, MaterialSize } from '#server/contracts/blueprint';
+import type { BlueprintAnalysis, MaterialSize } from '#contracts/blueprint';
 import type { CallFailure } from './signIn.ts';
-import { jobTypes, qbotExtraMessages, qbotMessages, trackerSteps } from './qbotSteps.ts';
+import { jobTypes } from '#contracts/job-types';
+import type { JobType } from '#contracts/job-types';
+import { qbotExtraMessages, qbotMessages, trackerSteps } from '#contracts/qbot-workflow';
 import type {
   ChatMessage,
-  JobType,
   QbotContext,
+  QbotEvent,
   SimulationAnalysis,
   TrackerStep,
   WorkflowMachine,
   WorkflowProgram,
   WorkflowTool,
-} from './qbotSteps.ts';
-
-export type QbotEvent =
-  /** UI: `file` is the browser File; server: `fileId` of the stored upload. */
-  | {
-      type: 'blueprint.uploaded';
-      fileName: string;
-      file?: unknown;
-      fileId?: string;
-      threadId?: string;
-      imageUrl?: string;
-    }
-  /** A free question and the assistant's answer, outside a workflow. */
-  | { type: 'chat.exchanged'; question: string; answer: string }
-  | { type: 'description.confirmed' }
-  | { type: 'description.change.requested' }
-  | { type: 'description.change.submitted'; feedback: string }
-  | { type: 'description.change.cancelled' }
-  | { type: 'material.selected'; material: string }
-  | { type: 'size.submitted'; size: string }
-  | { type: 'jobType.selected'; jobType: string }
-  | { type: 'machine.selected'; machineId: string }
-  | { type: 'tools.confirmed'; toolIds: string[] }
-  | { type: 'summary.confirmed' }
-  | { type: 'gcode.requested' }
-  | { type: 'gcode.downloaded' }
-  | { type: 'simulation.succeeded' }
-  | { type: 'simulation.failed' }
-  | { type: 'feedback.submitted'; feedback: string }
-  | { type: 'feedback.cancelled' }
-  | { type: 'workflow.restarted' }
-  | { type: 'workflow.cancelled' }
-  | { type: 'tracker.reset'; step: TrackerStep }
-  | { type: 'error.dismissed' };
+} from '#contracts/qbot-workflow';
 
 /** Inputs of the chart's actors, which the UI and the server implement. */
 export type DescribeInput = QbotEvent & { type: 'blueprint.uploaded' };
@@ -333,7 +302,7 @@ export const qbotWorkflowMachine = setup({
     }),
     chooseJobType: assign(({ context, event }) =>
       event.type === 'jobType.selected'
-        ? { jobType: event.jobType as JobType, ...post(context, user(event.jobType)) }
+        ? { jobType: event.jobType, ...post(context, user(event.jobType)) }
         : {},
     ),
     storeMachines: assign({

@@ -6,8 +6,8 @@
  * `resendVerification`) with `machine.provide({ actors })`; tests provide stubs.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { accountMessages, signinBodySchema } from '#server/contracts/accounts';
-import { fieldErrors } from '#server/contracts/errors';
+import { accountMessages, signinBodySchema } from '#contracts/accounts';
+import { fieldErrors } from '#contracts/errors';
 
 /** What a failed call looks like to the chart: the HTTP status and the response body, if any. */
 export interface CallFailure {

@@ -9,8 +9,8 @@
  * cancelled before it was saved).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { shopMessages } from '#server/contracts/shop';
-import type { ToolingPair } from '#server/contracts/shop';
+import { shopMessages } from '#contracts/shop';
+import type { ToolingPair } from '#contracts/shop';
 import type { CallFailure } from './signIn.ts';
 
 /** The six fields of a row, as typed. */

@@ -10,9 +10,11 @@ const outputs = ['dist/client/index.html', 'dist/server/main.mjs'].map((path) =>
 /** Everything the build reads; a change to any of them makes the build stale. */
 const inputs = [
   'src',
-  'server',
   'machines',
+  'contracts',
+  'server',
   'cam',
+  'drawings',
   'db',
   'package.json',
   'package-lock.json',

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '#server/contracts/errors';
+import type { ErrorCode } from '#contracts/errors';
 
 /**
  * An error the user may see: the error handler sends `{ message, code, ...extra }` with

@@ -3,7 +3,7 @@
  * turned part, plan it, write it with the post-processor of the machine's controller, and read
  * it back with the verifier.
  */
-import type { BlueprintDescription } from '../blueprint-description.ts';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import type { CuttingOverrides } from '../cutting-data.ts';
 import { lathePostFor } from '../post/index.ts';
 import { classifyTool } from '../tooling.ts';

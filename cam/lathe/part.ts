@@ -9,7 +9,7 @@
  * decision (cam/lathe/plan.ts), which depends on the selected tools.
  */
 import { CamError } from '../errors.ts';
-import type { BlueprintDescription, DiameterFeature } from '../blueprint-description.ts';
+import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
 import {
   parseChamferCallout,
   parseDiameterCallout,

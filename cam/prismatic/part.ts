@@ -9,7 +9,7 @@
  * the DXF reader or an assistant) and the spec's prose fields.
  */
 import { CamError } from '../errors.ts';
-import type { BlueprintDescription } from '../blueprint-description.ts';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import { locateThreadCallout, parseDiameterCallout, parseThreadCallout } from '../callouts.ts';
 import {
   boundsOf,

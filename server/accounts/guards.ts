@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { accountMessages } from '#server/contracts/accounts';
-import { organizationMessages, organizationServerMessages } from '#server/contracts/organization';
+import { accountMessages } from '#contracts/accounts';
+import { organizationMessages, organizationServerMessages } from '#contracts/organization';
 import { AppError } from '#server/errors';
 import { requireAuth } from '#server/plugins/auth';
 import type { AuthContext } from '#server/plugins/auth';

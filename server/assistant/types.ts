@@ -3,8 +3,8 @@
  * with deterministic readers; `claude` (issue 5) asks Claude. The G-code itself is always written
  * by cam/, never by a provider.
  */
-import type { BlueprintAnalysis } from '#cam/blueprint-description';
-import type { SimulationAnalysis, promptHelperOf } from '#machines/qbotSteps';
+import type { BlueprintAnalysis } from '#contracts/blueprint';
+import type { SimulationAnalysis, promptHelperOf } from '#contracts/qbot-workflow';
 import type { DrawingType } from '#server/qbot/uploads';
 import type { ReadingProgress } from './offline/reading.ts';
 

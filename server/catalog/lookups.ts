@@ -16,7 +16,7 @@ import type {
   Lookup,
   MachineTypeLookup,
   ManufacturerLookup,
-} from '#server/contracts/shop';
+} from '#contracts/shop';
 import type { Executor } from '#server/database';
 
 export function listMachineTypes(db: Executor): Promise<MachineTypeLookup[]> {

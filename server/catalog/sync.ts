@@ -6,11 +6,11 @@ import { readFile } from 'node:fs/promises';
 import { notInArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { jobTypes } from '#contracts/job-types';
 import {
   controllerModels,
   controllerTypes,
   gcodeDialects,
-  jobTypes,
   machineModelControllers,
   machineModels,
   machineTypes,

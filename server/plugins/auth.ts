@@ -8,7 +8,7 @@ import { loadJwtSecret } from '#server/accounts/jwt-secret';
 import { signSessionToken, verifySessionToken } from '#server/accounts/session-tokens';
 import type { IssuedSessionToken } from '#server/accounts/session-tokens';
 import type { Config } from '#server/config';
-import { apiMessages } from '#server/contracts/errors';
+import { apiMessages } from '#contracts/errors';
 import { AppError } from '#server/errors';
 
 /** Who is calling, read from the database for this request. */

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { apiMessages } from '#server/contracts/errors';
-import type { ApiError, ErrorCode } from '#server/contracts/errors';
+import { apiMessages } from '#contracts/errors';
+import type { ApiError, ErrorCode } from '#contracts/errors';
 import { AppError } from '#server/errors';
 
 /** Codes for the 4xx errors Fastify itself raises (bad JSON, wrong content type, too large). */

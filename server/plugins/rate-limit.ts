@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import { rateLimitCounters } from '#db/schema';
-import { apiMessages } from '#server/contracts/errors';
+import { apiMessages } from '#contracts/errors';
 import type { Database } from '#server/database';
 import { AppError } from '#server/errors';
 

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '#server/config';
-import type { ApiError } from '#server/contracts/errors';
-import { apiMessages } from '#server/contracts/errors';
+import type { ApiError } from '#contracts/errors';
+import { apiMessages } from '#contracts/errors';
 import { projectPath } from '#server/paths';
 
 /** Where `vite build` puts the UI. */

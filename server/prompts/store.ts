@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { prompts } from '#db/schema';
-import type { PromptKind } from '#db/schema';
+import type { PromptKind } from '#contracts/prompts';
 import type { Database } from '#server/database';
 import { projectPath } from '#server/paths';
 

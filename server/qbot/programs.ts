@@ -5,7 +5,7 @@
  * verification is stored for the record but never offered for download.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { BlueprintAnalysis } from '#cam/blueprint-description';
+import type { BlueprintAnalysis } from '#contracts/blueprint';
 import { parseDiameterCallout, parseLengthCallout } from '#cam/callouts';
 import type { CuttingOverrides } from '#cam/cutting-data';
 import { formatDuration } from '#cam/cycle-time';
@@ -14,8 +14,8 @@ import type { SummaryOperation } from '#cam/program';
 import type { VerificationCheck } from '#cam/verify/lathe';
 import { CamError } from '#cam/errors';
 import { programVersions, storedFiles } from '#db/schema';
-import type { QbotContext, WorkflowProgram } from '#machines/qbotSteps';
-import { promptHelperOf, qbotMessages } from '#machines/qbotSteps';
+import type { QbotContext, WorkflowProgram } from '#contracts/qbot-workflow';
+import { promptHelperOf, qbotMessages } from '#contracts/qbot-workflow';
 import type { Database } from '#server/database';
 import { AppError } from '#server/errors';
 import { getMachine } from '#server/shop/machines';

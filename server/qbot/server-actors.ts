@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { fromPromise } from 'xstate';
-import type { BlueprintAnalysis } from '#cam/blueprint-description';
+import type { BlueprintAnalysis } from '#contracts/blueprint';
 import { descriptionVersions, storedFiles, threads } from '#db/schema';
 import type {
   AnalyzeInput,
@@ -16,13 +16,13 @@ import type {
   LoadToolsInput,
   ReviseInput,
 } from '#machines/qbotWorkflow';
-import { machineDetailsOf } from '#machines/qbotSteps';
+import { machineDetailsOf } from '#contracts/qbot-workflow';
 import type {
   SimulationAnalysis,
   WorkflowMachine,
   WorkflowProgram,
   WorkflowTool,
-} from '#machines/qbotSteps';
+} from '#contracts/qbot-workflow';
 import type { AssistantProvider } from '#server/assistant/index';
 import type { Database } from '#server/database';
 import { AppError } from '#server/errors';

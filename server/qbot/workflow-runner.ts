@@ -12,8 +12,8 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { createActor, waitFor } from 'xstate';
 import { threads } from '#db/schema';
 import { qbotWorkflowMachine, workflowStepOf } from '#machines/qbotWorkflow';
-import type { QbotEvent } from '#machines/qbotWorkflow';
-import type { QbotContext } from '#machines/qbotSteps';
+import type { QbotEvent } from '#contracts/qbot-workflow';
+import type { QbotContext } from '#contracts/qbot-workflow';
 import type { Database } from '#server/database';
 import { AppError } from '#server/errors';
 

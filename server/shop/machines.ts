@@ -17,9 +17,9 @@ import {
   listControllerTypes,
   listManufacturers,
 } from '#server/catalog/lookups';
-import { shopServerMessages } from '#server/contracts/shop';
-import type { Machine, MachineBody } from '#server/contracts/shop';
-import { apiMessages } from '#server/contracts/errors';
+import { shopServerMessages } from '#contracts/shop';
+import type { Machine, MachineBody } from '#contracts/shop';
+import { apiMessages } from '#contracts/errors';
 import type { Executor } from '#server/database';
 import { AppError } from '#server/errors';
 

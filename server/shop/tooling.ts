@@ -1,8 +1,8 @@
 /** The tools loaded in a shop's machines ("tooling pairs"); every query filters on the organization. */
 import { and, eq, sql } from 'drizzle-orm';
 import { machineTypes, machines, toolingPairs } from '#db/schema';
-import { shopServerMessages } from '#server/contracts/shop';
-import type { ToolingPair } from '#server/contracts/shop';
+import { shopServerMessages } from '#contracts/shop';
+import type { ToolingPair } from '#contracts/shop';
 import type { Executor } from '#server/database';
 import { AppError } from '#server/errors';
 

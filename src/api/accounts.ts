@@ -5,13 +5,13 @@ import type {
   SigninBody,
   SignupBody,
   TokenResponse,
-} from '#server/contracts/accounts';
-import type { MessageResponse } from '#server/contracts/errors';
+} from '#contracts/accounts';
+import type { MessageResponse } from '#contracts/errors';
 import type {
   ProfileIdentityResponse,
   ProfileResponse,
   ProfileUpdateBody,
-} from '#server/contracts/profile';
+} from '#contracts/profile';
 import { apiRequest } from './client.ts';
 
 export const signup = (body: SignupBody) =>

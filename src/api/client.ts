@@ -3,7 +3,7 @@
  * session store, credentials included, no timeout (spec section 7). Failures are `RequestError`s
  * that say whether the server answered, did not answer, or the request could not be made.
  */
-import type { ApiError } from '#server/contracts/errors';
+import type { ApiError } from '#contracts/errors';
 import { readSession, removeToken } from '../auth/session.ts';
 
 export type RequestErrorKind = 'response' | 'network' | 'setup';

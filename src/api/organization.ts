@@ -1,9 +1,6 @@
 /** Organization calls (spec section 7, "Organization"). */
-import type { MessageResponse } from '#server/contracts/errors';
-import type {
-  OrganizationResponse,
-  OrganizationUserResponse,
-} from '#server/contracts/organization';
+import type { MessageResponse } from '#contracts/errors';
+import type { OrganizationResponse, OrganizationUserResponse } from '#contracts/organization';
 import { apiRequest } from './client.ts';
 
 export const getOrganization = () => apiRequest<OrganizationResponse>('GET', '/api/organization');

@@ -5,7 +5,7 @@ import type {
   PromptHistoryResponse,
   PromptKind,
   PromptResponse,
-} from '#server/contracts/prompts';
+} from '#contracts/prompts';
 import { apiRequest } from './client.ts';
 
 /** The prompt of a kind the caller's organization uses now. */

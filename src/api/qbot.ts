@@ -1,7 +1,8 @@
 /** Q-Bot calls (spec section 7, "Assistant"), and the workflow calls this product adds. */
-import type { BlueprintAnalysis } from '#server/contracts/blueprint';
-import type { AnalysisProgress, ThreadResponse, WorkflowEventBody } from '#server/contracts/qbot';
-import type { SimulationAnalysis, WorkflowProgram } from '#machines/qbotSteps';
+import type { BlueprintAnalysis } from '#contracts/blueprint';
+import type { AnalysisProgress, ThreadResponse } from '#contracts/qbot';
+import type { WorkflowEventBody } from '#contracts/qbot-workflow';
+import type { SimulationAnalysis, WorkflowProgram } from '#contracts/qbot-workflow';
 import { RequestError, apiRequest } from './client.ts';
 import { readSession } from '../auth/session.ts';
 

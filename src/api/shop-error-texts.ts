@@ -1,5 +1,5 @@
 /** The tooling screen's error texts (spec section 8, "Tooling screen"). */
-import { shopMessages } from '#server/contracts/shop';
+import { shopMessages } from '#contracts/shop';
 import { RequestError } from './client.ts';
 
 /** Loading failed: the server's error text, 'No response received', or 'Error: {message}'. */

@@ -1,5 +1,5 @@
 /** Shop and machines calls (spec section 7, "Shop and machines"). */
-import type { MessageResponse } from '#server/contracts/errors';
+import type { MessageResponse } from '#contracts/errors';
 import type {
   ControllerModelLookup,
   Lookup,
@@ -11,7 +11,7 @@ import type {
   ToolBody,
   ToolingPairResponse,
   ToolingPairsResponse,
-} from '#server/contracts/shop';
+} from '#contracts/shop';
 import { apiRequest } from './client.ts';
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();

@@ -4,8 +4,8 @@
  * The state is re-read when localStorage changes, in this tab or another.
  */
 import { decodeJwt } from 'jose';
-import { sessionClaimsSchema } from '#server/contracts/accounts';
-import type { SessionClaims } from '#server/contracts/accounts';
+import { sessionClaimsSchema } from '#contracts/accounts';
+import type { SessionClaims } from '#contracts/accounts';
 
 export const TOKEN_STORAGE_KEY = 'qbot.token';
 

@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { shopMessages, toolTypes } from '#server/contracts/shop';
-import type { Machine, ToolingPair } from '#server/contracts/shop';
+import { shopMessages, toolTypes } from '#contracts/shop';
+import type { Machine, ToolingPair } from '#contracts/shop';
 import { toolRowMachine } from '#machines/toolRow';
 import type { ToolDraft } from '#machines/toolRow';
 import { addTool, deleteTool, editTool } from '../api/shop.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AnalysisProgress } from '#server/contracts/qbot';
+import type { AnalysisProgress } from '#contracts/qbot';
 import { analysisProgress } from '../api/qbot.ts';
 
 /** How often the bar asks the server how far the read is, ms. */

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '#machines/qbotSteps';
+import type { ChatMessage } from '#contracts/qbot-workflow';
 import { AuthImage } from '../components/AuthImage.tsx';
 
 const pictures = /\.(png|jpe?g)$/i;

@@ -1,5 +1,5 @@
-import type { BlueprintDescription, DiameterFeature, Reading } from '#server/contracts/blueprint';
-import { qbotMessages } from '#machines/qbotSteps';
+import type { BlueprintDescription, DiameterFeature, Reading } from '#contracts/blueprint';
+import { qbotMessages } from '#contracts/qbot-workflow';
 
 function Diameters({ title, features }: { title: string; features: DiameterFeature[] }) {
   if (features.length === 0) return null;

@@ -1,4 +1,4 @@
-import type { WorkflowProgram } from '#machines/qbotSteps';
+import type { WorkflowProgram } from '#contracts/qbot-workflow';
 import { Backplot } from '../components/Backplot.tsx';
 
 /** The program's verification summary, shown beside its download. */

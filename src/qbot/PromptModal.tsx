@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { promptKinds, promptMaxLength, promptMessages } from '#server/contracts/prompts';
-import type { CurrentPromptResponse, PromptKind, PromptRecord } from '#server/contracts/prompts';
+import { promptKinds, promptMaxLength, promptMessages } from '#contracts/prompts';
+import type { CurrentPromptResponse, PromptKind, PromptRecord } from '#contracts/prompts';
 import { deletePrompt, getPrompt, getPromptHistory, updatePrompt } from '../api/prompts.ts';
 import { FormMessage } from '../components/FormMessage.tsx';
 

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { qbotWorkflowMachine, workflowStepOf } from '#machines/qbotWorkflow';
-import type { QbotEvent } from '#machines/qbotWorkflow';
-import { qbotMessages, trackerIndexOf } from '#machines/qbotSteps';
+import type { QbotEvent } from '#contracts/qbot-workflow';
+import { qbotMessages, trackerIndexOf } from '#contracts/qbot-workflow';
 import { activeAssistant } from '../assistants.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { RequestError } from '../api/client.ts';

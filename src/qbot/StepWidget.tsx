@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import type { QbotEvent, QbotWorkflowMachine } from '#machines/qbotWorkflow';
+import type { QbotEvent } from '#contracts/qbot-workflow';
+import type { QbotWorkflowMachine } from '#machines/qbotWorkflow';
 import { workflowStepOf } from '#machines/qbotWorkflow';
-import { jobTypes, qbotMessages, suggestedSizeText } from '#machines/qbotSteps';
+import { jobTypes } from '#contracts/job-types';
+import { qbotMessages, suggestedSizeText } from '#contracts/qbot-workflow';
 import { fetchFile } from '../api/qbot.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { DescriptionView } from './DescriptionView.tsx';
@@ -14,12 +16,12 @@ interface StepWidgetProps {
 }
 
 /** A list of options with one choice and a Confirm button that needs a selection. */
-function ChoiceList(props: {
-  options: { value: string; label: string; note?: string; indent?: boolean }[];
+function ChoiceList<Value extends string>(props: {
+  options: { value: Value; label: string; note?: string; indent?: boolean }[];
   confirm?: string;
-  onConfirm: (value: string) => void;
+  onConfirm: (value: Value) => void;
 }) {
-  const [choice, setChoice] = useState('');
+  const [choice, setChoice] = useState<Value | ''>('');
   const name = useId();
   return (
     <div className="choices">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { qbotMessages, trackerSteps } from '#machines/qbotSteps';
-import type { TrackerStep } from '#machines/qbotSteps';
+import { qbotMessages, trackerSteps } from '#contracts/qbot-workflow';
+import type { TrackerStep } from '#contracts/qbot-workflow';
 import { Dialog } from '../components/Dialog.tsx';
 
 interface WorkTrackerProps {

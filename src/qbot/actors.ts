@@ -3,7 +3,7 @@
  * runs the same step of the same chart.
  */
 import { fromPromise } from 'xstate';
-import type { BlueprintAnalysis } from '#server/contracts/blueprint';
+import type { BlueprintAnalysis } from '#contracts/blueprint';
 import type {
   AnalyzeInput,
   DescribeInput,
@@ -13,13 +13,13 @@ import type {
   LoadToolsInput,
   ReviseInput,
 } from '#machines/qbotWorkflow';
-import { machineDetailsOf, promptHelperOf, qbotMessages } from '#machines/qbotSteps';
+import { machineDetailsOf, promptHelperOf, qbotMessages } from '#contracts/qbot-workflow';
 import type {
   SimulationAnalysis,
   WorkflowMachine,
   WorkflowProgram,
   WorkflowTool,
-} from '#machines/qbotSteps';
+} from '#contracts/qbot-workflow';
 import { RequestError } from '../api/client.ts';
 import {
   processBlueprint,

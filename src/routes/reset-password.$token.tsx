@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { accountMessages } from '#server/contracts/accounts';
+import { accountMessages } from '#contracts/accounts';
 import { resetPassword } from '../api/accounts.ts';
 import { resetPasswordErrorState } from '../api/error-texts.ts';
 import { FormMessage } from '../components/FormMessage.tsx';

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { FormEvent } from 'react';
 import { fromPromise } from 'xstate';
-import { accountMessages } from '#server/contracts/accounts';
+import { accountMessages } from '#contracts/accounts';
 import { signInMachine } from '#machines/signIn';
 import { resendVerification, signin } from '../api/accounts.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';

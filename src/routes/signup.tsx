@@ -1,8 +1,8 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { signupFormSchema } from '#server/contracts/accounts';
-import { fieldErrors } from '#server/contracts/errors';
+import { signupFormSchema } from '#contracts/accounts';
+import { fieldErrors } from '#contracts/errors';
 import { signup } from '../api/accounts.ts';
 import { signupErrorState } from '../api/error-texts.ts';
 import { storeToken } from '../auth/session.ts';

@@ -1,6 +1,6 @@
 /** Pure helpers of the shop screens. */
-import { shopMessages } from '#server/contracts/shop';
-import type { Machine } from '#server/contracts/shop';
+import { shopMessages } from '#contracts/shop';
+import type { Machine } from '#contracts/shop';
 
 /** Machines grouped by machine type name ('Unknown Type' when missing), groups by name. */
 export function groupByType(machines: Machine[]): [string, Machine[]][] {

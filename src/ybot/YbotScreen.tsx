@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
-import { qbotMessages } from '#machines/qbotSteps';
-import type { ChatMessage } from '#machines/qbotSteps';
+import { qbotMessages } from '#contracts/qbot-workflow';
+import type { ChatMessage } from '#contracts/qbot-workflow';
 import type { AssistantConfig } from '../assistants.ts';
 import { ChatInputBar } from '../components/ChatInputBar.tsx';
 import { Spinner } from '../components/Spinner.tsx';

@@ -13,7 +13,7 @@
  * `derived` fixture values (an overall length that is the sum of a chain) are accepted for
  * precision but not required for recall. Pure functions; the numbers are in mm (Ra in µm).
  */
-import type { BlueprintDescription } from '#cam/blueprint-description';
+import type { BlueprintDescription } from '#contracts/blueprint';
 
 /** Value kinds a person reads on a drawing. */
 export type ValueKind =

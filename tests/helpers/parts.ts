@@ -2,8 +2,8 @@
  * Turned parts designed for the tests, as descriptions with their numbers filled in, and the
  * tooling a small CNC lathe carries for them.
  */
-import type { BlueprintDescription, DiameterFeature } from '#cam/blueprint-description';
-import { emptyDescription } from '#cam/blueprint-description';
+import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
+import { emptyDescription } from '#contracts/blueprint';
 import type { ToolRow } from '#cam/tooling';
 
 const od = (

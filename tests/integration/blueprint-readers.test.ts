@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blueprintDescriptionSchema } from '#cam/blueprint-description';
+import { blueprintDescriptionSchema } from '#contracts/blueprint';
 import { closeOcr } from '#server/assistant/offline/image/reader';
 import { offlineProvider } from '#server/assistant/offline/index';
 import { AppError } from '#server/errors';

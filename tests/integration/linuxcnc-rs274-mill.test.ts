@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { emptyDescription } from '#cam/blueprint-description';
+import { emptyDescription } from '#contracts/blueprint';
 import { offsetPolygons } from '#cam/geometry/polygon';
 import type { Polygon } from '#cam/geometry/polygon';
 import { generateMillProgramForPart } from '#cam/mill/generate';

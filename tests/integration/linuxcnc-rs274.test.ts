@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BlueprintDescription } from '#cam/blueprint-description';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import { generateLatheProgram } from '#cam/lathe/generate';
 import { PartModelError, turnedPartFromDescription } from '#cam/lathe/part';
 import { suggestRoundBar } from '#cam/stock';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/database';
-import { toolTypes } from '#server/contracts/shop';
+import { toolTypes } from '#contracts/shop';
 import { createOrganization } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';

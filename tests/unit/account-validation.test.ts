@@ -6,9 +6,9 @@ import {
   signinBodySchema,
   signupBodySchema,
   signupFormSchema,
-} from '#server/contracts/accounts';
-import { fieldErrors } from '#server/contracts/errors';
-import { profileUpdateBodySchema } from '#server/contracts/profile';
+} from '#contracts/accounts';
+import { fieldErrors } from '#contracts/errors';
+import { profileUpdateBodySchema } from '#contracts/profile';
 import type { z } from 'zod';
 
 const errorsOf = (schema: z.ZodType, value: unknown): Record<string, string> => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDescription } from '#cam/blueprint-description';
-import type { BlueprintDescription } from '#cam/blueprint-description';
+import { emptyDescription } from '#contracts/blueprint';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import {
   flattenDescription,
   sameMaterial,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BlueprintDescription } from '#cam/blueprint-description';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import { fitLimits } from '#cam/iso286';
 import { generateLatheProgram } from '#cam/lathe/generate';
 import type { LatheJob } from '#cam/lathe/generate';

@@ -8,7 +8,7 @@ import { classifyMillTool } from '#cam/mill/tooling';
 import { drillData, millingData, tapData } from '#cam/mill/cutting-data';
 import type { PrismaticPart } from '#cam/prismatic/part';
 import type { ProgramJob } from '#cam/program';
-import { emptyDescription } from '#cam/blueprint-description';
+import { emptyDescription } from '#contracts/blueprint';
 import type { ToolRow } from '#cam/tooling';
 import * as verify from '#cam/verify/mill';
 import { millVerificationInput } from '#cam/mill/generate';

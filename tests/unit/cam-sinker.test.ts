@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { emptyDescription } from '#cam/blueprint-description';
+import { emptyDescription } from '#contracts/blueprint';
 import { findOperationLines } from '#cam/cycle-time';
 import type { ProgramHeader } from '#cam/post/common';
 import { writeSinkerProgram } from '#cam/post/edm/sinker';

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { emptyDescription } from '#cam/blueprint-description';
+import { emptyDescription } from '#contracts/blueprint';
 import { findOperationLines } from '#cam/cycle-time';
 import { distanceToBoundary, pointInPolygon } from '#cam/geometry/polygon';
 import { writeWireProgram } from '#cam/post/edm/wire';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { blueprintDescriptionSchema } from '#server/contracts/blueprint';
+import { blueprintDescriptionSchema } from '#contracts/blueprint';
 import { boundsOf, distanceToBoundary, type Polygon } from '#cam/geometry/polygon';
 import { prismaticPartFromDescription } from '#cam/prismatic/part';
 import { suggestedStock } from '#server/assistant/offline/analysis';

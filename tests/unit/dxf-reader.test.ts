@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { blueprintDescriptionSchema } from '#server/contracts/blueprint';
+import { blueprintDescriptionSchema } from '#contracts/blueprint';
 import { DxfReadError, readDxf } from '../../server/assistant/offline/dxf/reader.ts';
 
 /** A drawing from /work/shared/blueprints (test input only, never copied into the repo). */

@@ -14,7 +14,7 @@ import {
 } from '#server/assistant/offline/image/ocr-runs';
 import { DrawingReadError, type TextRun } from '#server/assistant/offline/reading';
 import { reviseDescription } from '#server/assistant/offline/revise/revise';
-import type { BlueprintDescription } from '#cam/blueprint-description';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import { generateLatheProgram, type LatheJob } from '#cam/lathe/generate';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import { suggestRoundBar } from '#cam/stock';

@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BlueprintDescription, DiameterFeature } from '#cam/blueprint-description';
-import { emptyDescription } from '#cam/blueprint-description';
+import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
+import { emptyDescription } from '#contracts/blueprint';
 import { generateLatheProgram } from '#cam/lathe/generate';
 import type { GeneratedLatheProgram } from '#cam/lathe/generate';
 import { turnedPartFromDescription } from '#cam/lathe/part';

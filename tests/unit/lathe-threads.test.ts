@@ -4,8 +4,8 @@
  * writes.
  */
 import { describe, expect, it } from 'vitest';
-import type { BlueprintDescription, DiameterFeature } from '#cam/blueprint-description';
-import { emptyDescription } from '#cam/blueprint-description';
+import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
+import { emptyDescription } from '#contracts/blueprint';
 import { feedForRoughness, roughnessOfFeed, turningData } from '#cam/cutting-data';
 import { generateLatheProgram } from '#cam/lathe/generate';
 import type { LatheJob } from '#cam/lathe/generate';

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { emptyDescription } from '#cam/blueprint-description';
+import { emptyDescription } from '#contracts/blueprint';
 import { offsetPolygons } from '#cam/geometry/polygon';
 import type { Polygon } from '#cam/geometry/polygon';
 import { generateMillProgramForPart } from '#cam/mill/generate';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { Organization, OrganizationUser } from '#server/contracts/organization';
+import type { Organization, OrganizationUser } from '#contracts/organization';
 import { isAdminTicked, orgStagingMachine } from '#machines/orgStaging';
 import type { OrgStagingContext } from '#machines/orgStaging';
 import { replay, walkChart } from '../helpers/chart-coverage.ts';

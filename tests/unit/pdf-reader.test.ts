@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blueprintDescriptionSchema } from '#cam/blueprint-description';
+import { blueprintDescriptionSchema } from '#contracts/blueprint';
 import { closeOcr } from '../../server/assistant/offline/image/reader.ts';
 import { fitArc, sortPaths } from '../../server/assistant/offline/pdf/drawing.ts';
 import { openPdf, pageGeometry } from '../../server/assistant/offline/pdf/load.ts';

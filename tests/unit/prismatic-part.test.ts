@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDescription, type BlueprintDescription } from '#cam/blueprint-description';
+import { emptyDescription, type BlueprintDescription } from '#contracts/blueprint';
 import { boundsOf, signedArea } from '#cam/geometry/polygon';
 import {
   PrismaticPartError,

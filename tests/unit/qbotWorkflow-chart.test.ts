@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import type { BlueprintAnalysis } from '#cam/blueprint-description';
-import { emptyDescription } from '#cam/blueprint-description';
+import type { BlueprintAnalysis } from '#contracts/blueprint';
+import { emptyDescription } from '#contracts/blueprint';
 import { qbotWorkflowMachine } from '#machines/qbotWorkflow';
 import type {
   AnalyzeInput,
@@ -13,14 +13,14 @@ import type {
   LoadToolsInput,
   ReviseInput,
 } from '#machines/qbotWorkflow';
-import { qbotMessages, trackerIndexOf, trackerSteps } from '#machines/qbotSteps';
+import { qbotMessages, trackerIndexOf, trackerSteps } from '#contracts/qbot-workflow';
 import type {
   QbotContext,
   SimulationAnalysis,
   WorkflowMachine,
   WorkflowProgram,
   WorkflowTool,
-} from '#machines/qbotSteps';
+} from '#contracts/qbot-workflow';
 import { serverActors } from '#server/qbot/server-actors';
 import { uiActors } from '../../src/qbot/actors.ts';
 import { replay, walkChart } from '../helpers/chart-coverage.ts';

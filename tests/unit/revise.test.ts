@@ -3,7 +3,7 @@ import {
   blueprintDescriptionSchema,
   emptyDescription,
   type BlueprintDescription,
-} from '#server/contracts/blueprint';
+} from '#contracts/blueprint';
 import {
   RevisionError,
   nothingUnderstoodMessage,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '#server/contracts/shop';
+import type { Machine } from '#contracts/shop';
 import {
   canSubmitMachine,
   chooseInCascade,

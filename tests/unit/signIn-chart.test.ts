@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { accountMessages } from '#server/contracts/accounts';
+import { accountMessages } from '#contracts/accounts';
 import { signInErrorText, signInMachine } from '#machines/signIn';
 import type { SignInOutput } from '#machines/signIn';
 import { replay, walkChart } from '../helpers/chart-coverage.ts';

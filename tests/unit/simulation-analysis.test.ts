@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDescription } from '#cam/blueprint-description';
-import type { BlueprintAnalysis } from '#cam/blueprint-description';
+import { emptyDescription } from '#contracts/blueprint';
+import type { BlueprintAnalysis } from '#contracts/blueprint';
 import { analyzeSimulationOffline } from '#server/assistant/offline/simulation';
 
 const analysis: BlueprintAnalysis = {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { blueprintDescriptionSchema } from '#cam/blueprint-description';
+import { blueprintDescriptionSchema } from '#contracts/blueprint';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import { DrawingReadError } from '#server/assistant/offline/reading';
 import { readStep } from '#server/assistant/offline/step/reader';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { emptyDescription } from '#cam/blueprint-description';
+import { emptyDescription } from '#contracts/blueprint';
 import { parseThreadCallout } from '#cam/callouts';
 import { applyHoleCallouts } from '#server/assistant/offline/pdf/merge';
 import type { PageFrame, TextRun } from '#server/assistant/offline/reading';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { ToolingPair } from '#server/contracts/shop';
+import type { ToolingPair } from '#contracts/shop';
 import { allFieldsFilled, toolRowMachine } from '#machines/toolRow';
 import type { ToolDraft, ToolRowContext } from '#machines/toolRow';
 import { replay, walkChart } from '../helpers/chart-coverage.ts';

@@ -23,7 +23,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { BlueprintAnalysis, MaterialChoice } from '#cam/blueprint-description';
+import type { BlueprintAnalysis, MaterialChoice } from '#contracts/blueprint';
 import { storedFiles } from '#db/schema';
 import type { Database } from '#server/database';
 import { AppError } from '#server/errors';

@@ -8,7 +8,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
-import { blueprintDescriptionSchema, materialChoiceSchema } from '#cam/blueprint-description';
+import { blueprintDescriptionSchema, materialChoiceSchema } from '#contracts/blueprint';
 
 /** A bounded factor on handbook cutting data for one regeneration. */
 const factor = (what: string) =>

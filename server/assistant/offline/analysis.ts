@@ -2,11 +2,7 @@
  * The offline provider's reading of a description: the materials to offer, the tools the part
  * needs and the stock to cut it from.
  */
-import type {
-  BlueprintAnalysis,
-  BlueprintDescription,
-  MaterialSize,
-} from '#cam/blueprint-description';
+import type { BlueprintAnalysis, BlueprintDescription, MaterialSize } from '#contracts/blueprint';
 import { parseDiameterCallout, parseLengthCallout } from '#cam/callouts';
 import { materialChoices } from '#cam/materials';
 import { suggestRoundBar } from '#cam/stock';

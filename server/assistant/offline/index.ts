@@ -4,7 +4,7 @@
  * through OCR), JPG and PNG drawings (OCR) and STEP models (OpenCascade), and lists in the
  * description what it could not read.
  */
-import type { BlueprintDescription } from '#cam/blueprint-description';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import { AppError } from '#server/errors';
 import type { AssistantProvider } from '../types.ts';
 import { analysisOf } from './analysis.ts';

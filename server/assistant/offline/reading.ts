@@ -3,7 +3,7 @@
  * reports, the user-facing reading error, the limits that keep one upload from exhausting the
  * server, and the readings (value, confidence, source) a description carries.
  */
-import type { BlueprintDescription } from '#cam/blueprint-description';
+import type { BlueprintDescription } from '#contracts/blueprint';
 
 /**
  * A run of text on a page, as a PDF stores it or OCR finds it.

@@ -7,7 +7,7 @@
  * and depth of cut, poor finish for a lower finishing feed, fast wear for lower speed, a
  * collision for more clearance, a slow cycle for higher feed and depth where the machine is rigid.
  */
-import type { SimulationAnalysis } from '#machines/qbotSteps';
+import type { SimulationAnalysis } from '#contracts/qbot-workflow';
 import type { SimulationContext } from '../types.ts';
 
 interface Problem {

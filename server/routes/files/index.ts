@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { programVersions, storedFiles } from '#db/schema';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
-import { apiErrorSchema } from '#server/contracts/errors';
+import { apiErrorSchema } from '#contracts/errors';
 import { AppError } from '#server/errors';
 
 const filesRoutes: FastifyPluginAsyncZod = async (app) => {

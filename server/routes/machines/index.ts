@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { machines, toolingPairs } from '#db/schema';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
-import { apiErrorSchema, apiMessages, messageResponseSchema } from '#server/contracts/errors';
+import { apiErrorSchema, apiMessages, messageResponseSchema } from '#contracts/errors';
 import {
   machineBodySchema,
   machineParamsSchema,
@@ -19,8 +19,8 @@ import {
   toolDeleteBodySchema,
   toolingPairResponseSchema,
   toolingPairsResponseSchema,
-} from '#server/contracts/shop';
-import type { ToolBody } from '#server/contracts/shop';
+} from '#contracts/shop';
+import type { ToolBody } from '#contracts/shop';
 import { isUniqueViolation } from '#server/db-errors';
 import { AppError } from '#server/errors';
 import {

@@ -8,15 +8,15 @@ import { and, asc, eq } from 'drizzle-orm';
 import { memberships, organizations, users } from '#db/schema';
 import { effectiveRoles } from '#server/accounts/accounts';
 import { requireOrganizationAdmin } from '#server/accounts/guards';
-import { apiErrorSchema, messageResponseSchema } from '#server/contracts/errors';
+import { apiErrorSchema, messageResponseSchema } from '#contracts/errors';
 import {
   organizationMemberParamsSchema,
   organizationMessages,
   organizationResponseSchema,
   organizationServerMessages,
   organizationUserResponseSchema,
-} from '#server/contracts/organization';
-import type { Organization, OrganizationUser } from '#server/contracts/organization';
+} from '#contracts/organization';
+import type { Organization, OrganizationUser } from '#contracts/organization';
 import type { Executor } from '#server/database';
 import { AppError } from '#server/errors';
 import { requireAuth } from '#server/plugins/auth';

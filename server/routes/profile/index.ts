@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { users } from '#db/schema';
 import type { Account } from '#server/accounts/accounts';
-import { apiErrorSchema } from '#server/contracts/errors';
+import { apiErrorSchema } from '#contracts/errors';
 import {
   profileIdentityResponseSchema,
   profileResponseSchema,
   profileUpdateBodySchema,
-} from '#server/contracts/profile';
-import type { ProfileUser } from '#server/contracts/profile';
+} from '#contracts/profile';
+import type { ProfileUser } from '#contracts/profile';
 import { requireAuth } from '#server/plugins/auth';
 
 function toProfileUser(account: Account): ProfileUser {

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
 import type { ActiveMember } from '#server/accounts/guards';
-import { apiErrorSchema } from '#server/contracts/errors';
+import { apiErrorSchema } from '#contracts/errors';
 import {
   currentPromptResponseSchema,
   promptBodySchema,
@@ -22,8 +22,8 @@ import {
   promptResponseSchema,
   promptScopeQuerySchema,
   promptServerMessages,
-} from '#server/contracts/prompts';
-import type { PromptRecord, PromptScope } from '#server/contracts/prompts';
+} from '#contracts/prompts';
+import type { PromptRecord, PromptScope } from '#contracts/prompts';
 import { AppError } from '#server/errors';
 import {
   addPrompt,

@@ -10,10 +10,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { createActor, getNextTransitions } from 'xstate';
 import { storedFiles, threads } from '#db/schema';
 import { qbotWorkflowMachine, workflowStepOf } from '#machines/qbotWorkflow';
-import type { QbotEvent } from '#machines/qbotWorkflow';
-import { qbotMessages } from '#machines/qbotSteps';
+import type { QbotEvent } from '#contracts/qbot-workflow';
+import { qbotMessages } from '#contracts/qbot-workflow';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
-import { apiErrorSchema } from '#server/contracts/errors';
+import { apiErrorSchema } from '#contracts/errors';
 import {
   analysisProgressResponseSchema,
   askBodySchema,
@@ -29,7 +29,7 @@ import {
   updateDescriptionResponseSchema,
   uploadResponseSchema,
   workflowEventBodySchema,
-} from '#server/contracts/qbot';
+} from '#contracts/qbot';
 import { AppError } from '#server/errors';
 import { serverActors } from '#server/qbot/server-actors';
 import {

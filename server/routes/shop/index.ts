@@ -12,7 +12,7 @@ import {
   listManufacturers,
   listModels,
 } from '#server/catalog/lookups';
-import { apiErrorSchema } from '#server/contracts/errors';
+import { apiErrorSchema } from '#contracts/errors';
 import {
   controllerModelLookupSchema,
   controllerModelsQuerySchema,
@@ -22,7 +22,7 @@ import {
   manufacturerLookupSchema,
   manufacturerParamsSchema,
   modelsQuerySchema,
-} from '#server/contracts/shop';
+} from '#contracts/shop';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 

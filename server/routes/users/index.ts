@@ -19,8 +19,8 @@ import {
   signinBodySchema,
   signupBodySchema,
   tokenResponseSchema,
-} from '#server/contracts/accounts';
-import { apiErrorSchema, messageResponseSchema } from '#server/contracts/errors';
+} from '#contracts/accounts';
+import { apiErrorSchema, messageResponseSchema } from '#contracts/errors';
 import { AppError } from '#server/errors';
 import { requireAuth } from '#server/plugins/auth';
 import type { AttemptLimits } from '#server/plugins/rate-limit';

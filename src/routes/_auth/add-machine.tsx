@@ -1,7 +1,7 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { Lookup } from '#server/contracts/shop';
+import type { Lookup } from '#contracts/shop';
 import {
   addMachine,
   getControllerModels,

@@ -1,8 +1,8 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { fieldErrors } from '#server/contracts/errors';
-import { profileUpdateBodySchema } from '#server/contracts/profile';
+import { fieldErrors } from '#contracts/errors';
+import { profileUpdateBodySchema } from '#contracts/profile';
 import { getProfile, updateProfile } from '../../api/accounts.ts';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';

@@ -1,7 +1,7 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { shopMessages } from '#server/contracts/shop';
-import type { Machine } from '#server/contracts/shop';
+import { shopMessages } from '#contracts/shop';
+import type { Machine } from '#contracts/shop';
 import { getMyMachines } from '../../api/shop.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { groupByType } from '../../shop/machines.ts';

@@ -1,7 +1,7 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { shopMessages } from '#server/contracts/shop';
-import type { Machine, ToolingPair } from '#server/contracts/shop';
+import { shopMessages } from '#contracts/shop';
+import type { Machine, ToolingPair } from '#contracts/shop';
 import { getMachine, getToolingPairs } from '../../api/shop.ts';
 import { toolingLoadErrorText } from '../../api/shop-error-texts.ts';
 import { FormMessage } from '../../components/FormMessage.tsx';

@@ -10,7 +10,7 @@ import {
   type BlueprintDescription,
   type Chamfer,
   type DiameterFeature,
-} from '#server/contracts/blueprint';
+} from '#contracts/blueprint';
 import type { DimensionedProfile } from './dimensions.ts';
 import type { NoteFindings } from './notes.ts';
 import type { TurnedProfile } from './profile.ts';

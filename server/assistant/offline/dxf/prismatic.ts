@@ -16,7 +16,7 @@ import {
   emptyDescription,
   type BlueprintDescription,
   type PrismaticDescription,
-} from '#server/contracts/blueprint';
+} from '#contracts/blueprint';
 import type { DimensionNote, TextNote } from './geometry.ts';
 import { isFullCircle, type Primitive } from './geometry.ts';
 import { isPictorial } from './axis.ts';

@@ -6,7 +6,7 @@
  * notes (dxf-notes) → description (dxf-describe, dxf-prismatic).
  */
 import DxfParser, { type IDxf } from 'dxf-parser';
-import type { BlueprintDescription } from '#server/contracts/blueprint';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import {
   collectDrawing,
   type DimensionNote,

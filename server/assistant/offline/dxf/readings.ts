@@ -3,7 +3,7 @@
  * description: each value is traced to the written dimension or note that gave it, or to the
  * drawn geometry it was measured from (reading.ts addReading).
  */
-import type { BlueprintDescription } from '#cam/blueprint-description';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import { formatMm } from '#cam/callouts';
 import type { DimensionedProfile } from './dimensions.ts';
 import type { DimensionNote, Point, TextNote } from './geometry.ts';

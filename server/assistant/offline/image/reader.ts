@@ -4,7 +4,7 @@
  * a quarter for the vertical dimension text of drawings (ocr-engine.ts), and the runs go through
  * the same callout reading as PDF text (text-describe.ts).
  */
-import type { BlueprintDescription } from '#cam/blueprint-description';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import { closeOcrEngine, OcrTimeoutError, recognizeLines } from './ocr-engine.ts';
 import { pngOf, prepareImage } from './preprocess.ts';
 import { mergePasses, runsOfLines } from './ocr-runs.ts';

@@ -5,7 +5,7 @@
  * readings of a plate's outline and holes. The shared pipeline records the readings of a turned
  * part (dxf-readings.ts).
  */
-import type { BlueprintDescription, DiameterFeature } from '#cam/blueprint-description';
+import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
 import { formatMm, formatTolerance, parseThreadCallout } from '#cam/callouts';
 import type { DrawnDimension, ScaleVerdict } from './dimensions.ts';
 import type { PageReading } from './page.ts';

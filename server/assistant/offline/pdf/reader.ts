@@ -8,7 +8,7 @@
  * (describeDrawing) → what the text says merged in (pdf-merge). A page whose geometry shows no
  * part is described from its text alone (describeFromText).
  */
-import type { BlueprintDescription } from '#cam/blueprint-description';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import { DxfReadError, describeDrawing } from '../dxf/reader.ts';
 import { openPdf, pageGeometry, pdfError, type PDFDocumentProxy } from './load.ts';
 import { readPage, type PageReading } from './page.ts';

@@ -3,7 +3,7 @@
  * material, heat treatment, hardness, roughness, general tolerance, concentricity.
  */
 import { formatMm } from '#cam/callouts';
-import type { Chamfer, DiameterFeature, Fillet } from '#server/contracts/blueprint';
+import type { Chamfer, DiameterFeature, Fillet } from '#contracts/blueprint';
 import type { EdgePlace, Edit } from './parse.ts';
 import { ShapeRevision, same } from './shape.ts';
 

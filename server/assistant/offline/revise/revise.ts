@@ -3,7 +3,7 @@
  * lengths, bores, chamfers, fillets, threads, material, finish and tolerances (revise-parse.ts
  * reads the text). Outer diameters stay in order from the free end and follow each other.
  */
-import type { BlueprintDescription } from '#server/contracts/blueprint';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import { Revision } from './edges.ts';
 import { clausesOf, editsOf, type Edit } from './parse.ts';
 

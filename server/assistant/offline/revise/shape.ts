@@ -3,12 +3,7 @@
  * keeps outer diameters end to end with chamfers and fillets moving with them. Lengths in mm.
  */
 import { formatMm, roundMm, type ParsedDiameter } from '#cam/callouts';
-import type {
-  BlueprintDescription,
-  Chamfer,
-  DiameterFeature,
-  Fillet,
-} from '#server/contracts/blueprint';
+import type { BlueprintDescription, Chamfer, DiameterFeature, Fillet } from '#contracts/blueprint';
 import { diameterText } from '../dxf/describe.ts';
 import type { EdgePlace, Edit } from './parse.ts';
 

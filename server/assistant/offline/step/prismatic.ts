@@ -10,7 +10,7 @@ import {
   emptyDescription,
   type BlueprintDescription,
   type PrismaticDescription,
-} from '#cam/blueprint-description';
+} from '#contracts/blueprint';
 import { formatMm, parseThreadCallout, roundMm } from '#cam/callouts';
 import { signedArea, union, type Point2, type Polygon } from '#cam/geometry/polygon';
 import { addReading } from '../reading.ts';

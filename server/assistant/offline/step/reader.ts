@@ -6,7 +6,7 @@
  * The file's text gives the length unit, the exact radii to snap fitted sizes to, the part names
  * and a material when the exporter wrote one.
  */
-import type { BlueprintDescription } from '#cam/blueprint-description';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import { addReading, DrawingReadError, readerLimits, type ReadingProgress } from '../reading.ts';
 import { findTurningAxis } from './axis.ts';
 import { fitTolerance, shapeOf } from './faces.ts';

@@ -12,7 +12,7 @@ import {
   type Chamfer,
   type DiameterFeature,
   type Fillet,
-} from '#cam/blueprint-description';
+} from '#contracts/blueprint';
 import { formatMm, roundMm } from '#cam/callouts';
 import { addReading } from '../reading.ts';
 import type { TurningAxis } from './axis.ts';

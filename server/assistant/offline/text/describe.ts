@@ -5,7 +5,7 @@
  * Steps: text-lines.ts (runs → lines, stacked tolerances), text-title.ts (title block),
  * text-findings.ts (callouts and notes), text-turned.ts (turned part or plate, diameters, bores).
  */
-import { emptyDescription, type BlueprintDescription } from '#cam/blueprint-description';
+import { emptyDescription, type BlueprintDescription } from '#contracts/blueprint';
 import { findMaterial, formatMm, formatTolerance, parseGeneralTolerance } from '#cam/callouts';
 import { fitLimits, standardToleranceMm } from '#cam/iso286';
 import { addReading, type TextRun } from '../reading.ts';

@@ -3,6 +3,7 @@
  * machines"). Catalog lookups are shared by all organizations; machines and tools belong to one.
  */
 import { z } from 'zod';
+import { jobTypes } from './job-types.ts';
 
 /** Spec texts for the shop screens, copied exactly. */
 export const shopMessages = {
@@ -97,14 +98,11 @@ export const toolTypes = [
 ] as const;
 export type ToolType = (typeof toolTypes)[number];
 
-/** Job types of the workflow (spec section 9), which machine types serve. */
-export const jobTypeNames = ['Lathe', 'Milling', 'Wire EDM', 'Sinker EDM'] as const;
-
 // Lookups ------------------------------------------------------------------------------------
 
 export const lookupSchema = z.object({ _id: z.string(), name: z.string() });
 export type Lookup = z.infer<typeof lookupSchema>;
-export const machineTypeLookupSchema = lookupSchema.extend({ jobType: z.enum(jobTypeNames) });
+export const machineTypeLookupSchema = lookupSchema.extend({ jobType: z.enum(jobTypes) });
 export type MachineTypeLookup = z.infer<typeof machineTypeLookupSchema>;
 /** Manufacturers are identified by `id` (spec section 3). */
 export const manufacturerLookupSchema = z.object({ id: z.string(), name: z.string() });

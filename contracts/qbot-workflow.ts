@@ -1,9 +1,12 @@
 /**
- * The Q-Bot workflow's vocabulary shared by its chart, its screen and its server: chat
- * messages, the job's choices, the Work Tracker's 13 steps and the spec's texts (sections 2, 3,
- * 4, 5 and 8).
+ * The Q-Bot workflow's vocabulary shared by its chart (machines/qbotWorkflow.ts), its screen and
+ * its server: chat messages, the job's choices, the Work Tracker's 13 steps, the workflow's
+ * events and the spec's texts (sections 2, 3, 4, 5 and 8).
  */
-import type { BlueprintAnalysis, MaterialSize } from '#server/contracts/blueprint';
+import { z } from 'zod';
+import type { BlueprintAnalysis, MaterialSize } from './blueprint.ts';
+import { jobTypes } from './job-types.ts';
+import type { JobType } from './job-types.ts';
 
 export interface ChatMessage {
   id: string;
@@ -15,9 +18,6 @@ export interface ChatMessage {
   /** Image messages: the uploaded file's name (drawings that are not pictures show as a file). */
   fileName?: string;
 }
-
-export const jobTypes = ['Lathe', 'Milling', 'Wire EDM', 'Sinker EDM'] as const;
-export type JobType = (typeof jobTypes)[number];
 
 /** A machine as the workflow offers it (spec 3, "Machine in the by-type list"). */
 export interface WorkflowMachine {
@@ -68,20 +68,21 @@ export interface WorkflowProgram {
   backplotUrl?: string;
 }
 
-/** Simulation feedback (spec section 3) with the overrides regeneration applies. */
-export interface SimulationAnalysis {
-  analysis: string;
-  recommendations: string[];
-  safetyNotes: string[];
-  requiresNewGcode: boolean;
-  suggestedChanges: {
-    feedRate: string;
-    spindleSpeed: string;
-    toolPath: string;
-    depthOfCut: string;
-  };
-  overrides?: Record<string, number>;
-}
+/** The analysis of simulation feedback (spec section 3) with the overrides regeneration applies. */
+export const simulationAnalysisSchema = z.object({
+  analysis: z.string(),
+  recommendations: z.array(z.string()),
+  safetyNotes: z.array(z.string()),
+  requiresNewGcode: z.boolean(),
+  suggestedChanges: z.object({
+    feedRate: z.string(),
+    spindleSpeed: z.string(),
+    toolPath: z.string(),
+    depthOfCut: z.string(),
+  }),
+  overrides: z.record(z.string(), z.number()).optional(),
+});
+export type SimulationAnalysis = z.infer<typeof simulationAnalysisSchema>;
 
 /** The 13 Work Tracker steps, in order (spec section 4). */
 export const trackerSteps = [
@@ -234,3 +235,78 @@ export function suggestedSizeText(analysis: BlueprintAnalysis | null): string {
   if (typeof size === 'string') return size.trim() || qbotMessages.defaultStockSize;
   return `${size.shape} ${size.diameter} x ${size.length}`;
 }
+
+// Events --------------------------------------------------------------------------------------
+
+/** A required text: trimmed, not empty (`message` when it is), at most `max` characters. */
+export const requiredText = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+
+const selectOption = qbotMessages.selectOption;
+const signal = <Type extends string>(type: Type) => z.object({ type: z.literal(type) });
+
+/**
+ * The workflow events the UI takes on its own and posts to the server
+ * (POST /api/qbot/workflowEvents); the API calls carry the others.
+ */
+export const workflowEventSchema = z.discriminatedUnion('type', [
+  signal('description.confirmed'),
+  signal('description.change.requested'),
+  signal('description.change.cancelled'),
+  z.object({ type: z.literal('material.selected'), material: requiredText(200, selectOption) }),
+  z.object({
+    type: z.literal('size.submitted'),
+    size: z.string().trim().max(200, 'At most 200 characters.'),
+  }),
+  z.object({
+    type: z.literal('jobType.selected'),
+    jobType: z.enum(jobTypes, { error: selectOption }),
+  }),
+  z.object({ type: z.literal('machine.selected'), machineId: z.uuid(selectOption) }),
+  z.object({
+    type: z.literal('tools.confirmed'),
+    toolIds: z.array(z.uuid()).min(1, qbotMessages.chooseTools).max(200),
+  }),
+  signal('summary.confirmed'),
+  signal('gcode.downloaded'),
+  signal('simulation.succeeded'),
+  signal('simulation.failed'),
+  signal('feedback.cancelled'),
+  signal('workflow.restarted'),
+  signal('workflow.cancelled'),
+  z.object({
+    type: z.literal('tracker.reset'),
+    // The chart refuses a step that is not earlier than the current one (409).
+    step: z.enum(trackerSteps),
+  }),
+]);
+export type WorkflowEventBody = z.infer<typeof workflowEventSchema>;
+
+/** The types of {@link workflowEventSchema}: the events the UI posts to the server itself. */
+export const workflowEventTypes: ReadonlySet<string> = new Set(
+  workflowEventSchema.options.map((option) => option.shape.type.value),
+);
+
+/**
+ * Every event of the Q-Bot chart: the workflow events above and those the API calls carry.
+ * `blueprint.uploaded`: in the UI `file` is the browser File; on the server `fileId` is the
+ * stored upload.
+ */
+export const qbotEventSchema = z.discriminatedUnion('type', [
+  ...workflowEventSchema.options,
+  z.object({
+    type: z.literal('blueprint.uploaded'),
+    fileName: z.string(),
+    file: z.unknown().optional(),
+    fileId: z.string().optional(),
+    threadId: z.string().optional(),
+    imageUrl: z.string().optional(),
+  }),
+  /** A free question and the assistant's answer, outside a workflow. */
+  z.object({ type: z.literal('chat.exchanged'), question: z.string(), answer: z.string() }),
+  z.object({ type: z.literal('description.change.submitted'), feedback: z.string() }),
+  signal('gcode.requested'),
+  z.object({ type: z.literal('feedback.submitted'), feedback: z.string() }),
+  signal('error.dismissed'),
+]);
+export type QbotEvent = z.infer<typeof qbotEventSchema>;

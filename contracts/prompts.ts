@@ -3,14 +3,10 @@
  * "Prompts" and 8). Decisions: docs/decisions/010-prompts.md.
  */
 import { z } from 'zod';
-import type { PromptKind as StoredPromptKind } from '#db/schema';
 
-/** The two prompts the assistant uses: the database enum `prompt_kind`, without importing drizzle into the UI. */
-export const promptKinds = [
-  'description',
-  'blueprint',
-] as const satisfies readonly StoredPromptKind[];
-export type PromptKind = StoredPromptKind;
+/** The two prompts the assistant uses; the database stores them as the enum `prompt_kind`. */
+export const promptKinds = ['description', 'blueprint'] as const;
+export type PromptKind = (typeof promptKinds)[number];
 
 /** Longest prompt text accepted, in characters. */
 export const promptMaxLength = 20_000;

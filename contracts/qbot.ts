@@ -4,7 +4,7 @@
  * its own, and reading a conversation back (docs/decisions/008-qbot-workflow.md).
  */
 import { z } from 'zod';
-import { trackerSteps } from '#machines/qbotSteps';
+import { requiredText, simulationAnalysisSchema, workflowEventSchema } from './qbot-workflow.ts';
 import {
   blueprintAnalysisSchema,
   blueprintDescriptionSchema,
@@ -13,8 +13,6 @@ import {
 } from './blueprint.ts';
 
 const threadId = z.uuid('Thread ID is not set. Start a conversation first.');
-const text = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
 
 /** GET /api/qbot/startClaude response. */
 export const startConversationResponseSchema = z.object({
@@ -46,7 +44,7 @@ export const updateDescriptionBodySchema = z.object({
   assistantId: z.string().optional(),
   imageUrl: z.string().optional(),
   originalDescription: z.unknown().optional(),
-  feedback: text(4000, 'Please describe what to change.'),
+  feedback: requiredText(4000, 'Please describe what to change.'),
 });
 export const updateDescriptionResponseSchema = blueprintAnalysisSchema;
 
@@ -93,72 +91,21 @@ export const processBlueprintResponseSchema = z.object({
   backplotUrl: z.string().optional(),
 });
 
-export const askBodySchema = z.object({ threadId, message: text(4000, 'Please type a message.') });
+export const askBodySchema = z.object({
+  threadId,
+  message: requiredText(4000, 'Please type a message.'),
+});
 export const askResponseSchema = z.object({ message: z.string() });
 
 export const simulationFeedbackBodySchema = z.object({
   threadId,
   assistantId: z.string().optional(),
   gcodePath: z.string().optional(),
-  feedback: text(4000, 'Please provide feedback about the simulation results.'),
+  feedback: requiredText(4000, 'Please provide feedback about the simulation results.'),
   blueprintDetails: z.unknown().optional(),
 });
 
-export const simulationFeedbackResponseSchema = z.object({
-  analysis: z.string(),
-  recommendations: z.array(z.string()),
-  safetyNotes: z.array(z.string()),
-  requiresNewGcode: z.boolean(),
-  suggestedChanges: z.object({
-    feedRate: z.string(),
-    spindleSpeed: z.string(),
-    toolPath: z.string(),
-    depthOfCut: z.string(),
-  }),
-  overrides: z.record(z.string(), z.number()).optional(),
-});
-
-/** Workflow events the UI takes on its own; the calls above carry the others. */
-export const workflowEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('description.confirmed') }),
-  z.object({ type: z.literal('description.change.requested') }),
-  z.object({ type: z.literal('description.change.cancelled') }),
-  z.object({
-    type: z.literal('material.selected'),
-    material: text(200, 'Please select an option before confirming.'),
-  }),
-  z.object({
-    type: z.literal('size.submitted'),
-    size: z.string().trim().max(200, 'At most 200 characters.'),
-  }),
-  z.object({
-    type: z.literal('jobType.selected'),
-    jobType: z.enum(['Lathe', 'Milling', 'Wire EDM', 'Sinker EDM'], {
-      error: 'Please select an option before confirming.',
-    }),
-  }),
-  z.object({
-    type: z.literal('machine.selected'),
-    machineId: z.uuid('Please select an option before confirming.'),
-  }),
-  z.object({
-    type: z.literal('tools.confirmed'),
-    toolIds: z.array(z.uuid()).min(1, 'You must choose tools for this job.').max(200),
-  }),
-  z.object({ type: z.literal('summary.confirmed') }),
-  z.object({ type: z.literal('gcode.downloaded') }),
-  z.object({ type: z.literal('simulation.succeeded') }),
-  z.object({ type: z.literal('simulation.failed') }),
-  z.object({ type: z.literal('feedback.cancelled') }),
-  z.object({ type: z.literal('workflow.restarted') }),
-  z.object({ type: z.literal('workflow.cancelled') }),
-  z.object({
-    type: z.literal('tracker.reset'),
-    // The chart refuses a step that is not earlier than the current one (409).
-    step: z.enum(trackerSteps),
-  }),
-]);
-export type WorkflowEventBody = z.infer<typeof workflowEventSchema>;
+export const simulationFeedbackResponseSchema = simulationAnalysisSchema;
 
 export const workflowEventBodySchema = z.object({ threadId, event: workflowEventSchema });
 
