@@ -4,7 +4,7 @@
  * Run by dxf-reader.bench.mjs under tsx.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { readDxf } from '#server/assistant/offline/dxf/reader';
+import { readDxf } from '#drawings/dxf/reader';
 
 const blueprints = new URL('../../../shared/blueprints/', import.meta.url);
 

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DrawingType } from '#server/qbot/uploads';
+import type { DrawingType } from '#drawings/read';
 
 const blueprints = fileURLToPath(new URL('../../../shared/blueprints/', import.meta.url));
 
@@ -31,7 +31,7 @@ function typeOf(file: string): DrawingType {
 /** Child: reads one drawing and prints a Measurement as JSON. */
 async function measureOne(file: string): Promise<void> {
   const { offlineProvider } = await import('#server/assistant/offline/index');
-  const { closeOcr } = await import('#server/assistant/offline/image/reader');
+  const { closeOcr } = await import('#drawings/image/reader');
   const bytes = readFileSync(path.join(blueprints, file));
   const start = performance.now();
   let outcome: string;

@@ -5,15 +5,12 @@
  */
 import type { BlueprintAnalysis } from '#contracts/blueprint';
 import type { SimulationAnalysis, promptHelperOf } from '#contracts/qbot-workflow';
-import type { DrawingType } from '#server/qbot/uploads';
-import type { ReadingProgress } from './offline/reading.ts';
+import type { DrawingInput } from '#drawings/read';
+import type { ReadingProgress } from '#drawings/reading';
 
-export interface DrawingFile {
+export interface DrawingFile extends DrawingInput {
   /** The stored file's id (stored_files), so a provider can refer to it in later turns. */
   fileId: string;
-  fileName: string;
-  type: DrawingType;
-  bytes: Buffer;
 }
 
 /** Who a provider call is for: the organization (prompts, accounting) and the conversation. */

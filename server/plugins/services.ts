@@ -5,7 +5,7 @@ import { assistantProviderFor } from '#server/assistant/index';
 import type { AssistantProvider } from '#server/assistant/index';
 import type { Config } from '#server/config';
 import { renderDxfImage } from '#server/assistant/render/dxf-image';
-import { closeOcrEngine } from '#server/assistant/offline/image/ocr-engine';
+import { closeOcrEngine } from '#drawings/engines/tesseract';
 import { LocalFileStore } from '#server/storage/file-store';
 import type { FileStore } from '#server/storage/file-store';
 

@@ -23,7 +23,7 @@ import { listToolingPairs } from '#server/shop/tooling';
 import type { AssistantProvider } from '#server/assistant/types';
 import type { FileStore } from '#server/storage/file-store';
 import { forgetFile, storeFile } from '#server/storage/stored-files';
-import { suggestedStock } from '#server/assistant/offline/analysis';
+import { suggestedStock } from '#cam/analysis';
 
 export const programMessages = {
   blockUnreadable: (size: string) =>

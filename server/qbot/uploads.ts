@@ -3,8 +3,7 @@
  * stp), never from the name or the browser's content type alone.
  */
 import { fileTypeFromBuffer } from 'file-type';
-
-export type DrawingType = 'jpg' | 'png' | 'pdf' | 'dxf' | 'step';
+import type { DrawingType } from '#drawings/read';
 
 /** Largest drawing accepted, bytes (25 MiB). */
 export const maxUploadBytes = 25 * 1024 * 1024;

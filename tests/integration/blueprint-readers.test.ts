@@ -8,10 +8,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blueprintDescriptionSchema } from '#contracts/blueprint';
-import { closeOcr } from '#server/assistant/offline/image/reader';
+import { closeOcr } from '#drawings/image/reader';
 import { offlineProvider } from '#server/assistant/offline/index';
 import { AppError } from '#server/errors';
-import type { DrawingType } from '#server/qbot/uploads';
+import type { DrawingType } from '#drawings/read';
 import {
   formatValue,
   scoreDescription,

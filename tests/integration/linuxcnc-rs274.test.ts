@@ -21,7 +21,7 @@ import { generateLatheProgram } from '#cam/lathe/generate';
 import { PartModelError, turnedPartFromDescription } from '#cam/lathe/part';
 import { suggestRoundBar } from '#cam/stock';
 import { classifyTool } from '#cam/tooling';
-import { readDxf } from '#server/assistant/offline/dxf/reader';
+import { readDxf } from '#drawings/dxf/reader';
 import { latheTooling, testParts } from '../helpers/parts.ts';
 
 const rs274 = '/usr/bin/rs274';

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { DxfReadError, readDxf } from '#server/assistant/offline/dxf/reader';
+import { DxfReadError, readDxf } from '#drawings/dxf/reader';
 import { renderDxfImage, type DxfImage } from '#server/assistant/render/dxf-image';
 
 const blueprints = new URL('../../../shared/blueprints/', import.meta.url);

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { blueprintDescriptionSchema } from '#contracts/blueprint';
 import { boundsOf, distanceToBoundary, type Polygon } from '#cam/geometry/polygon';
 import { prismaticPartFromDescription } from '#cam/prismatic/part';
-import { suggestedStock } from '#server/assistant/offline/analysis';
-import { readDxf } from '../../server/assistant/offline/dxf/reader.ts';
+import { suggestedStock } from '#cam/analysis';
+import { readDxf } from '#drawings/dxf/reader';
 
 /** A drawing from /work/shared/blueprints (test input only, never copied into the repo). */
 const blueprint = (path: string) =>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { blueprintDescriptionSchema } from '#contracts/blueprint';
-import { DxfReadError, readDxf } from '../../server/assistant/offline/dxf/reader.ts';
+import { DxfReadError, readDxf } from '#drawings/dxf/reader';
 
 /** A drawing from /work/shared/blueprints (test input only, never copied into the repo). */
 const blueprint = (path: string) =>

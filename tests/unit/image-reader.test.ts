@@ -1,19 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeOcr, readImage, recognizeImage } from '#server/assistant/offline/image/reader';
-import {
-  estimateSkewDeg,
-  otsuThreshold,
-  prepareImage,
-} from '#server/assistant/offline/image/preprocess';
-import {
-  isCalloutText,
-  mergePasses,
-  splitBaselines,
-} from '#server/assistant/offline/image/ocr-runs';
-import { DrawingReadError, type TextRun } from '#server/assistant/offline/reading';
-import { reviseDescription } from '#server/assistant/offline/revise/revise';
+import { closeOcr, readImage, recognizeImage } from '#drawings/image/reader';
+import { estimateSkewDeg, otsuThreshold, prepareImage } from '#drawings/engines/prepare-image';
+import { isCalloutText, mergePasses, splitBaselines } from '#drawings/image/ocr-runs';
+import { DrawingReadError, type TextRun } from '#drawings/reading';
+import { reviseDescription } from '#drawings/revise/revise';
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { generateLatheProgram, type LatheJob } from '#cam/lathe/generate';
 import { turnedPartFromDescription } from '#cam/lathe/part';

@@ -9,10 +9,10 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blueprintDescriptionSchema } from '#contracts/blueprint';
 import type { BlueprintDescription } from '#contracts/blueprint';
-import { closeOcr } from '#server/assistant/offline/image/reader';
+import { closeOcr } from '#drawings/image/reader';
 import { offlineProvider } from '#server/assistant/offline/index';
 import { AppError } from '#server/errors';
-import type { DrawingType } from '#server/qbot/uploads';
+import type { DrawingType } from '#drawings/read';
 
 const blueprints = path.resolve(process.cwd(), '../shared/blueprints');
 

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blueprintDescriptionSchema } from '#contracts/blueprint';
-import { closeOcr } from '../../server/assistant/offline/image/reader.ts';
-import { fitArc, sortPaths } from '../../server/assistant/offline/pdf/drawing.ts';
-import { openPdf, pageGeometry } from '../../server/assistant/offline/pdf/load.ts';
-import { pagePaths, type PagePath } from '../../server/assistant/offline/pdf/paths.ts';
-import { readPdf } from '../../server/assistant/offline/pdf/reader.ts';
-import { textRuns } from '../../server/assistant/offline/pdf/text.ts';
-import { DrawingReadError, type TextRun } from '../../server/assistant/offline/reading.ts';
+import { closeOcr } from '#drawings/image/reader';
+import { fitArc, sortPaths } from '#drawings/pdf/drawing';
+import { openPdf, pageGeometry } from '#drawings/engines/pdfjs';
+import { pagePaths, type PagePath } from '#drawings/pdf/paths';
+import { readPdf } from '#drawings/pdf/reader';
+import { textRuns } from '#drawings/pdf/text';
+import { DrawingReadError, type TextRun } from '#drawings/reading';
 
 /** A drawing from /work/shared/blueprints (test input only, never copied into the repo). */
 const blueprint = (path: string) =>

@@ -8,7 +8,7 @@ import {
   threadSpecOf,
 } from '#cam/prismatic/part';
 import { blockStockText, suggestBlockStock } from '#cam/prismatic/stock';
-import { suggestedStock, toolsNeeded } from '#server/assistant/offline/analysis';
+import { suggestedStock, toolsNeeded } from '#cam/analysis';
 
 type Prismatic = NonNullable<BlueprintDescription['prismatic']>;
 

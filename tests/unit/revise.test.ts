@@ -8,7 +8,7 @@ import {
   RevisionError,
   nothingUnderstoodMessage,
   reviseDescription,
-} from '../../server/assistant/offline/revise/revise.ts';
+} from '#drawings/revise/revise';
 
 /** The long reamer facer as the DXF reader describes it. */
 function reamer(): BlueprintDescription {

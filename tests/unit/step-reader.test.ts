@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { blueprintDescriptionSchema } from '#contracts/blueprint';
 import { turnedPartFromDescription } from '#cam/lathe/part';
-import { DrawingReadError } from '#server/assistant/offline/reading';
-import { readStep } from '#server/assistant/offline/step/reader';
-import { findTurningAxis } from '#server/assistant/offline/step/axis';
-import { fitTolerance, shapeOf } from '#server/assistant/offline/step/faces';
-import type { MeshFace } from '#server/assistant/offline/step/occt';
-import { describeTurnedPart } from '#server/assistant/offline/step/turned';
-import { exactRadiiMm, mmPerFileUnit, snapRadius } from '#server/assistant/offline/step/text';
+import { DrawingReadError } from '#drawings/reading';
+import { readStep } from '#drawings/step/reader';
+import { findTurningAxis } from '#drawings/step/axis';
+import { fitTolerance, shapeOf } from '#drawings/step/faces';
+import type { MeshFace } from '#drawings/engines/occt';
+import { describeTurnedPart } from '#drawings/step/turned';
+import { exactRadiiMm, mmPerFileUnit, snapRadius } from '#drawings/step/text';
 
 const blueprint = (path: string) =>
   readFileSync(new URL(`../../../shared/blueprints/${path}`, import.meta.url));

@@ -3,13 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { emptyDescription } from '#contracts/blueprint';
 import { parseThreadCallout } from '#cam/callouts';
-import { applyHoleCallouts } from '#server/assistant/offline/pdf/merge';
-import type { PageFrame, TextRun } from '#server/assistant/offline/reading';
-import {
-  describeFromText,
-  normalizeOcrCallout,
-  readTextFindings,
-} from '#server/assistant/offline/text/describe';
+import { applyHoleCallouts } from '#drawings/pdf/merge';
+import type { PageFrame, TextRun } from '#drawings/reading';
+import { describeFromText, normalizeOcrCallout, readTextFindings } from '#drawings/text/describe';
 
 const blueprints = path.resolve(process.cwd(), '../shared/blueprints');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TimeLimitError, runWithTimeLimit } from '#server/assistant/offline/time-limit';
+import { TimeLimitError, runWithTimeLimit } from '#drawings/engines/time-limit';
 
 describe('runWithTimeLimit', () => {
   it('returns what the work returns', () => {

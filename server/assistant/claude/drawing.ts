@@ -9,8 +9,8 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import sharp from 'sharp';
-import { DxfReadError, readDxf } from '../offline/dxf/reader.ts';
-import { stepSummary } from '../offline/step/summary.ts';
+import { DxfReadError, readDxf } from '#drawings/dxf/reader';
+import { stepSummary } from '#drawings/step/summary';
 import type { DrawingFile } from '../types.ts';
 
 export type DrawingBlock =

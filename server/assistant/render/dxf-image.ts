@@ -7,13 +7,9 @@
  */
 import type { IDxf, IEntity } from 'dxf-parser';
 import { renderAsync } from '@resvg/resvg-js';
-import {
-  collectDrawing,
-  isFullCircle,
-  type Primitive,
-} from '#server/assistant/offline/dxf/geometry';
-import { DxfReadError, parseDxf } from '#server/assistant/offline/dxf/reader';
-import { boxOf, dropFrames, unionBox, type Box } from '#server/assistant/offline/dxf/shapes';
+import { collectDrawing, isFullCircle, type Primitive } from '#drawings/dxf/geometry';
+import { DxfReadError, parseDxf } from '#drawings/dxf/reader';
+import { boxOf, dropFrames, unionBox, type Box } from '#drawings/dxf/shapes';
 
 export interface DxfImage {
   /** The PNG file: 8-bit RGBA, white background. */

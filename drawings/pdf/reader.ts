@@ -10,7 +10,7 @@
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { DxfReadError, describeDrawing } from '../dxf/reader.ts';
-import { openPdf, pageGeometry, pdfError, type PDFDocumentProxy } from './load.ts';
+import { openPdf, pageGeometry, pdfError, type PDFDocumentProxy } from '../engines/pdfjs.ts';
 import { readPage, type PageReading } from './page.ts';
 import {
   attachCallouts,

@@ -1,5 +1,5 @@
 /**
- * The blueprint description (server/contracts/blueprint.ts) of a turned part read from a drawing
+ * The blueprint description (contracts/blueprint.ts) of a turned part read from a drawing
  * (a DXF, or a PDF's vector geometry):
  * the drawn profile with the written dimensions and notes applied, the human-readable strings
  * and what could not be determined.

@@ -35,7 +35,8 @@ import { applyDimensions, readDimension, type DrawingUnits } from './dimensions.
 import { readNotes } from './notes.ts';
 import { describeTurnedPart } from './describe.ts';
 import { describeNonTurnedPart, thicknessFromNotes } from './prismatic.ts';
-import { TimeLimitError, runWithTimeLimit } from '../time-limit.ts';
+import { TimeLimitError, runWithTimeLimit } from '../engines/time-limit.ts';
+import { DrawingReadError } from '../reading.ts';
 
 export interface DxfReading {
   description: BlueprintDescription;
@@ -45,7 +46,7 @@ export interface DxfReading {
 }
 
 /** A DXF the reader cannot use; the message is meant for the user. */
-export class DxfReadError extends Error {
+export class DxfReadError extends DrawingReadError {
   override name = 'DxfReadError';
 }
 

@@ -5,7 +5,7 @@
  * its heap may be left half-written.
  */
 import { createRequire } from 'node:module';
-import { TimeLimitError, runWithTimeLimit } from '../time-limit.ts';
+import { TimeLimitError, runWithTimeLimit } from './time-limit.ts';
 
 /** One B-rep face as triangulated: positions and unit normals, mm, xyz triplets. */
 export interface MeshFace {

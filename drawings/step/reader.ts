@@ -10,11 +10,11 @@ import type { BlueprintDescription } from '#contracts/blueprint';
 import { addReading, DrawingReadError, readerLimits, type ReadingProgress } from '../reading.ts';
 import { findTurningAxis } from './axis.ts';
 import { fitTolerance, shapeOf } from './faces.ts';
-import { MeshReadError, meshStep } from './occt.ts';
+import { MeshReadError, meshStep } from '../engines/occt.ts';
 import { describePrismaticPart } from './prismatic.ts';
 import { exactRadiiMm, holdsShapes, looksLikeStep, materialOf, mmPerFileUnit } from './text.ts';
 import { describeTurnedPart } from './turned.ts';
-import { TimeLimitError } from '../time-limit.ts';
+import { TimeLimitError } from '../engines/time-limit.ts';
 
 /** Largest STEP file read, bytes: a single machined part is rarely over a few MB. */
 export const maxStepBytes = 50 * 1024 * 1024;

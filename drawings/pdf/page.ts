@@ -4,7 +4,7 @@
  * arrowheads, and what the text says. Page points, y down.
  */
 import { recognizeImage } from '../image/reader.ts';
-import type { PDFPageProxy, PageGeometry } from './load.ts';
+import type { PDFPageProxy, PageGeometry } from '../engines/pdfjs.ts';
 import { pagePaths } from './paths.ts';
 import { sortPaths, type PageDrawing } from './drawing.ts';
 import { textRuns } from './text.ts';

@@ -5,7 +5,7 @@
  * line: its radius is constant (cylinder), linear (cone) or a function (torus) of the axial
  * position, and its normals lie in planes through the axis.
  */
-import type { MeshFace } from './occt.ts';
+import type { MeshFace } from '../engines/occt.ts';
 import {
   across,
   add,

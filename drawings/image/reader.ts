@@ -5,8 +5,8 @@
  * the same callout reading as PDF text (text-describe.ts).
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
-import { closeOcrEngine, OcrTimeoutError, recognizeLines } from './ocr-engine.ts';
-import { pngOf, prepareImage } from './preprocess.ts';
+import { closeOcrEngine, OcrTimeoutError, recognizeLines } from '../engines/tesseract.ts';
+import { pngOf, prepareImage } from '../engines/prepare-image.ts';
 import { mergePasses, runsOfLines } from './ocr-runs.ts';
 import type { PageFrame, ReadingProgress, TextRun } from '../reading.ts';
 import { DrawingReadError, readerLimits } from '../reading.ts';

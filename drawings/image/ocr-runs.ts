@@ -10,9 +10,9 @@
  * is too uncertain, its confident words are kept one by one.
  */
 import { findMaterial } from '#cam/callouts';
-import type { OcrBox, OcrLine } from './ocr-engine.ts';
-import type { PreparedImage } from './preprocess.ts';
-import { toOriginal } from './preprocess.ts';
+import type { OcrBox, OcrLine } from '../engines/tesseract.ts';
+import type { PreparedImage } from '../engines/prepare-image.ts';
+import { toOriginal } from '../engines/prepare-image.ts';
 import type { TextRun } from '../reading.ts';
 import { normalizeOcrCallout } from '../text/ocr.ts';
 
