@@ -4,9 +4,9 @@ import { vi } from 'vitest';
 import type { DatabaseHandle } from '#server/database';
 import { postJson } from './accounts.ts';
 import { createTestApp, type TestApp } from './app.ts';
+import { blueprintsDir } from './paths.ts';
 import { addMachine, catalogChoice, toolBody, tormach15L } from './shop.ts';
 
-export const blueprintsDir = new URL('../../../shared/blueprints/', import.meta.url);
 export const blueprint = (path: string): Buffer => readFileSync(new URL(path, blueprintsDir));
 
 /** A multipart body by hand, so tests control every byte of it. */

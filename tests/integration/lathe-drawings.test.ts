@@ -10,13 +10,8 @@ import type { BlueprintDescription } from '#contracts/blueprint';
 import type { DatabaseHandle } from '#server/database';
 import type { TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
-import {
-  blueprint,
-  blueprintsDir,
-  chooseJob,
-  demoShopClient,
-  type qbotClient,
-} from '../helpers/qbot.ts';
+import { blueprintsDir } from '../helpers/paths.ts';
+import { blueprint, chooseJob, demoShopClient, type qbotClient } from '../helpers/qbot.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;

@@ -1,0 +1,169 @@
+/**
+ * Property tests of the lathe planner over random turned parts (fast-check): random diameters,
+ * lengths and tolerances within sane limits, sometimes a metric thread on the first diameter, bar
+ * stock chosen by suggestRoundBar, each of the four dialects. Every finishing pass stays inside the tolerance band of its diameter, no rapid
+ * enters the stock, every tool used is in the tooling list, and the verifier passes.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
+import { emptyDescription } from '#contracts/blueprint';
+import { generateLatheProgram } from '#cam/lathe/generate';
+import type { GeneratedLatheProgram } from '#cam/lathe/generate';
+import { turnedPartFromDescription } from '#cam/lathe/part';
+import type { OuterSection } from '#cam/lathe/part';
+import type { Move } from '#cam/lathe/program';
+import { suggestRoundBar } from '#cam/stock';
+import { classifyTool } from '#cam/tooling';
+import { latheTooling } from '#tests/helpers/parts';
+
+const tolerance = fc.oneof(
+  fc.constant({}),
+  fc
+    .constantFrom('h6', 'h7', 'g6', 'f7', 'k6', 'js7', 'm6', 'n6', 'p6', 'h11')
+    .map((fit) => ({ fit })),
+  fc
+    .record({ upper: fc.integer({ min: 0, max: 100 }), lower: fc.integer({ min: -100, max: -10 }) })
+    .map(({ upper, lower }) => ({ tolerance: { upperMm: upper / 1000, lowerMm: lower / 1000 } })),
+);
+
+const section = fc.record({
+  diameterMm: fc.integer({ min: 12, max: 160 }).map((value) => value / 2),
+  lengthMm: fc.integer({ min: 8, max: 80 }).map((value) => value / 2),
+  extra: tolerance,
+});
+
+const turnedPart = fc.record({
+  sections: fc.array(section, { minLength: 1, maxLength: 5 }),
+  chamfer: fc.option(fc.constantFrom(0.5, 1), { nil: undefined }),
+  /** A metric thread on the first diameter (ISO 261 coarse or fine pitch). */
+  thread: fc.option(fc.constantFrom('M8', 'M10x1', 'M12', 'M16x1.5', 'M20', 'M24x2', 'M30'), {
+    nil: undefined,
+  }),
+  material: fc.constantFrom('AISI 4140', '6061-T6', '12L14', 'CuZn39Pb3', '1018', '316L'),
+  dialect: fc.constantFrom('linuxcnc', 'fanuc', 'haas', 'sinumerik'),
+});
+
+function description(part: {
+  sections: { diameterMm: number; lengthMm: number; extra: Partial<DiameterFeature> }[];
+  chamfer: number | undefined;
+  thread: string | undefined;
+  material: string;
+}): BlueprintDescription {
+  const result = emptyDescription('Random shaft');
+  result.materialSpecs.material = part.material;
+  part.sections.forEach(({ diameterMm, lengthMm, extra }, index) => {
+    const thread = index === 0 ? part.thread : undefined;
+    const major = thread ? Number(/^M(\d+)/.exec(thread)![1]) : diameterMm;
+    result.outerDiameters.push({
+      diameter: thread ?? `Ø${diameterMm}`,
+      type: thread ? 'thread' : 'cylinder',
+      location: '',
+      length: `${lengthMm} mm`,
+      diameterMm: major,
+      lengthMm,
+      ...(thread ? { thread } : extra),
+    });
+  });
+  if (part.chamfer !== undefined && part.chamfer < part.sections[0]!.lengthMm) {
+    result.features.chamfers.push({
+      dimensions: `${part.chamfer} x 45°`,
+      location: 'free end',
+      sizeMm: part.chamfer,
+      angleDeg: 45,
+      atMm: 0,
+    });
+  }
+  return result;
+}
+
+/** The diameter a path of feed moves is at when it crosses `z` (undefined when it does not). */
+function xAt(moves: Move[], z: number): number | undefined {
+  for (let index = 1; index < moves.length; index += 1) {
+    const from = moves[index - 1]!;
+    const to = moves[index]!;
+    if (to.kind !== 'feed' || from.kind === 'thread') continue;
+    const [high, low] = from.z >= to.z ? [from.z, to.z] : [to.z, from.z];
+    if (z <= high && z >= low && high - low > 1e-9)
+      return from.x + ((to.x - from.x) * (z - from.z)) / (to.z - from.z);
+  }
+  return undefined;
+}
+
+function inBand(section: OuterSection, x: number): boolean {
+  const { minMm, maxMm } = section.limits ?? { minMm: section.targetMm, maxMm: section.targetMm };
+  return x >= minMm - 1e-6 && x <= maxMm + 1e-6;
+}
+
+function checkProgram(program: GeneratedLatheProgram): void {
+  const { plan } = program;
+  const finish = plan.operations.find((operation) => operation.name === 'Finish OD')!;
+  let running = 0;
+  for (const entry of plan.part.outer) {
+    const onEnvelope = entry.targetMm >= running - 1e-9;
+    running = Math.max(running, entry.targetMm);
+    const middle = -(entry.startMm + entry.endMm) / 2;
+    if (onEnvelope) {
+      const x = xAt(finish.moves, middle);
+      expect(x, `finishing pass at Z${middle} over ${entry.label}`).toBeDefined();
+      expect(inBand(entry, x!), `Ø${x} at Z${middle} in the band of ${entry.label}`).toBe(true);
+    } else {
+      // The grooving operation whose plunges lie in this section (labels may repeat).
+      const inSection = (move: Move) =>
+        move.kind === 'feed' && move.z <= -entry.startMm + 1e-6 && move.z >= -entry.endMm - 1e-6;
+      const groove = plan.operations.find(
+        (operation) =>
+          /^(Groove|Undercut) /.test(operation.name) &&
+          operation.moves.some((move) => move.kind === 'feed') &&
+          operation.moves.filter((move) => move.kind === 'feed').every(inSection),
+      );
+      expect(groove, `an operation for the groove ${entry.label}`).toBeDefined();
+      const bottoms = groove!.moves.filter((move) => move.kind === 'feed').map((move) => move.x);
+      for (const bottom of bottoms) expect(inBand(entry, bottom)).toBe(true);
+    }
+  }
+  const tooling = new Set(latheTooling.map(classifyTool).map((tool) => tool.number));
+  for (const operation of plan.operations) expect(tooling.has(operation.tool.number)).toBe(true);
+  const failed = program.report.checks.filter((check) => !check.passed);
+  expect(failed).toEqual([]);
+  expect(program.report.checks.find((check) => check.id === 'rapids')?.passed).toBe(true);
+  expect(program.report.checks.find((check) => check.id === 'tools')?.passed).toBe(true);
+}
+
+describe('the lathe planner on random turned parts', () => {
+  it('finishes inside every tolerance band, keeps rapids out of the stock, uses only listed tools', () => {
+    fc.assert(
+      fc.property(turnedPart, (random) => {
+        const drawing = description(random);
+        const part = turnedPartFromDescription(drawing);
+        const largest = Math.max(...part.outer.map((entry) => entry.targetMm));
+        const bar = suggestRoundBar(largest, part.lengthMm)!;
+        const program = generateLatheProgram({
+          description: drawing,
+          material: random.material,
+          stock: { diameterMm: bar.diameterMm, lengthMm: bar.lengthMm },
+          machine: {
+            name: 'Random lathe',
+            serialNumber: 'R',
+            manufacturer: 'M',
+            model: 'L',
+            controllerType: random.dialect,
+            controllerModel: random.dialect,
+            dialect: random.dialect,
+          },
+          tools: latheTooling,
+          programVersion: 1,
+        });
+        checkProgram(program);
+        const thread = program.plan.threads[0];
+        if (thread) {
+          expect(program.report.checks.find((check) => check.id === 'threads')?.passed).toBe(true);
+          expect(thread.rootMm).toBeCloseTo(thread.majorMm - 2 * 0.61343 * thread.leadMm, 2);
+        } else if (random.thread) {
+          expect(program.summary.notProgrammed.join('\n')).toContain(`the thread ${random.thread}`);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  }, 60_000);
+});

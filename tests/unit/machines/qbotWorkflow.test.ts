@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import type { BlueprintAnalysis } from '#contracts/blueprint';
+import { emptyDescription } from '#contracts/blueprint';
+import { qbotWorkflowMachine } from '#machines/qbotWorkflow';
+import type {
+  AnalyzeInput,
+  DescribeInput,
+  DescribeOutput,
+  GenerateInput,
+  LoadMachinesInput,
+  LoadToolsInput,
+  ReviseInput,
+} from '#machines/qbotWorkflow';
+import { qbotMessages, trackerIndexOf, trackerSteps } from '#contracts/qbot-workflow';
+import type {
+  QbotContext,
+  SimulationAnalysis,
+  WorkflowMachine,
+  WorkflowProgram,
+  WorkflowTool,
+} from '#contracts/qbot-workflow';
+import { serverActors } from '#server/qbot/server-actors';
+import { uiActors } from '#src/qbot/actors.ts';
+import { replay, walkChart } from '#tests/helpers/chart-coverage';
+
+const never = () => new Promise<never>(() => undefined);
+const stubbed = qbotWorkflowMachine.provide({
+  actors: {
+    describeBlueprint: fromPromise<DescribeOutput, DescribeInput>(never),
+    reviseDescription: fromPromise<BlueprintAnalysis, ReviseInput>(never),
+    loadMachines: fromPromise<WorkflowMachine[], LoadMachinesInput>(never),
+    loadTools: fromPromise<WorkflowTool[], LoadToolsInput>(never),
+    generateProgram: fromPromise<WorkflowProgram, GenerateInput>(never),
+    analyzeSimulation: fromPromise<SimulationAnalysis, AnalyzeInput>(never),
+  },
+});
+/** The UI's and the server's own implementations (never started by the walk). */
+const withUiActors = qbotWorkflowMachine.provide({ actors: uiActors });
+const withServerActors = qbotWorkflowMachine.provide({
+  actors: serverActors(
+    {
+      db: undefined as never,
+      files: undefined as never,
+      provider: undefined as never,
+      organizationId: 'o',
+      threadId: 't',
+    },
+    () => undefined,
+  ),
+});
+
+const analysis: BlueprintAnalysis = {
+  description: emptyDescription('A shaft'),
+  materials: [{ name: 'Alloy steel 4140', grade: 'AISI 4140', alternates: ['42CrMo4 (1.7225)'] }],
+  tools: [],
+  materialSize: { shape: 'Round bar', diameter: 'Ø42 mm', length: '120 mm' },
+};
+const program: WorkflowProgram = {
+  version: 1,
+  fileUrl: '/api/files/p1',
+  fileName: 'shaft-v1.nc',
+  verified: true,
+  checks: [],
+  operations: [],
+  warnings: [],
+  notProgrammed: [],
+  dialect: 'linuxcnc',
+};
+const regenerate: SimulationAnalysis = {
+  analysis: 'Chatter.',
+  recommendations: [],
+  safetyNotes: [],
+  requiresNewGcode: true,
+  suggestedChanges: { feedRate: '', spindleSpeed: '', toolPath: '', depthOfCut: '' },
+  overrides: { surfaceSpeedFactor: 0.8 },
+};
+
+type WalkEvent = EventObject & Record<string, unknown>;
+const failure = { data: { message: 'refused' } };
+
+/** The events worth trying in a snapshot: every user event with good and bad content, and each outcome of the running actor. */
+function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
+  const events: WalkEvent[] = [
+    { type: 'blueprint.uploaded', fileName: 'shaft.dxf' },
+    { type: 'chat.exchanged', question: 'hi', answer: 'hello' },
+    { type: 'description.confirmed' },
+    { type: 'description.change.requested' },
+    { type: 'description.change.submitted', feedback: 'Ø40 x 85' },
+    { type: 'description.change.submitted', feedback: '   ' },
+    { type: 'description.change.cancelled' },
+    { type: 'material.selected', material: 'Alloy steel 4140' },
+    { type: 'material.selected', material: 'Unobtainium' },
+    { type: 'size.submitted', size: '' },
+    { type: 'jobType.selected', jobType: 'Lathe' },
+    { type: 'jobType.selected', jobType: 'Knitting' },
+    { type: 'machine.selected', machineId: 'm1' },
+    { type: 'machine.selected', machineId: 'other' },
+    { type: 'tools.confirmed', toolIds: ['t1'] },
+    { type: 'tools.confirmed', toolIds: [] },
+    { type: 'summary.confirmed' },
+    { type: 'gcode.requested' },
+    { type: 'gcode.downloaded' },
+    { type: 'simulation.succeeded' },
+    { type: 'simulation.failed' },
+    { type: 'feedback.submitted', feedback: 'it chattered' },
+    { type: 'feedback.cancelled' },
+    { type: 'workflow.restarted' },
+    { type: 'workflow.cancelled' },
+    { type: 'xstate.after.5000.qbot.fabricate_in_machine' },
+    ...trackerSteps.map((step) => ({ type: 'tracker.reset', step })),
+  ];
+  const step = (name: string) => snapshot.matches(name);
+  if (step('analyzing_blueprint')) {
+    events.push({
+      type: 'xstate.done.actor.describeBlueprint',
+      output: { analysis, imageUrl: '/api/files/f1', threadId: 't1' },
+    });
+    events.push({ type: 'xstate.error.actor.describeBlueprint', error: failure });
+  }
+  if (step('change_blueprint_description.updating')) {
+    events.push({ type: 'xstate.done.actor.reviseDescription', output: analysis });
+    events.push({ type: 'xstate.error.actor.reviseDescription', error: failure });
+  }
+  if (step('show_machines.loading')) {
+    events.push({
+      type: 'xstate.done.actor.loadMachines',
+      output: [
+        { _id: 'm1', name: 'Lathe', serialNumber: 'S', details: 'd', typeName: 'Turning Center' },
+      ],
+    });
+    events.push({ type: 'xstate.done.actor.loadMachines', output: [] });
+    events.push({ type: 'xstate.error.actor.loadMachines', error: failure });
+  }
+  if (step('configure_tools.loading')) {
+    events.push({
+      type: 'xstate.done.actor.loadTools',
+      output: [
+        { id: 't1', slotNumber: 'T1', toolName: 'CNMG', toolDescription: 'd', toolType: 'Turning' },
+      ],
+    });
+    events.push({ type: 'xstate.error.actor.loadTools', error: failure });
+  }
+  if (step('generate_gcode')) {
+    events.push({ type: 'xstate.done.actor.generateProgram', output: program });
+    events.push({ type: 'xstate.error.actor.generateProgram', error: failure });
+  }
+  if (step('simulation_feedback.analyzing')) {
+    events.push({ type: 'xstate.done.actor.analyzeSimulation', output: regenerate });
+    events.push({
+      type: 'xstate.done.actor.analyzeSimulation',
+      output: { ...regenerate, requiresNewGcode: false },
+    });
+    events.push({ type: 'xstate.error.actor.analyzeSimulation', error: failure });
+  }
+  return events;
+}
+
+/** What tells workflow snapshots apart: the choices made, not the growing message log. */
+function essentials(context: unknown) {
+  const c = context as QbotContext;
+  return {
+    analysis: c.analysis !== null,
+    original: c.originalAnalysis !== null,
+    revised: c.descriptionVersion > 1,
+    material: c.material,
+    size: c.materialSize !== null,
+    jobType: c.jobType,
+    machines: c.machineOptions.length,
+    machine: c.machine?._id ?? null,
+    tools: c.toolOptions.length,
+    chosen: c.toolIds.length,
+    program: c.program !== null,
+    feedback: c.simulationFeedback !== null,
+    simulation: c.simulationAnalysis?.requiresNewGcode ?? null,
+    error: c.error !== null,
+    completed: c.completed,
+  };
+}
+
+describe.each([
+  ['the UI', withUiActors],
+  ['the server', withServerActors],
+] as [string, AnyStateMachine][])('qbotWorkflow chart with the actors of %s', (_side, machine) => {
+  const walk = walkChart(machine, eventsFor, { input: {}, serializeContext: essentials });
+
+  it('reaches every state but the two the spec defines and does not use', () => {
+    const unused = ['qbot.show_machine_types', 'qbot.show_jobs'];
+    expect([...walk.visitedStates].sort()).toEqual(
+      walk.states.filter((state) => !unused.includes(state)).sort(),
+    );
+  });
+
+  it('takes every transition', () => {
+    expect([...walk.takenTransitions].sort()).toEqual([...new Set(walk.transitions)].sort());
+  });
+
+  it('follows each transition in a live actor', () => {
+    for (const path of walk.paths)
+      expect(replay(stubbed, path.events, {}), path.transition).toEqual(path.expectedValue);
+  });
+});
+
+describe('the workflow', () => {
+  const started = () => {
+    const actor = createActor(stubbed, { input: {} }).start();
+    actor.send({ type: 'blueprint.uploaded', fileName: 'shaft.dxf' });
+    actor.send({
+      type: 'xstate.done.actor.describeBlueprint',
+      output: { analysis, imageUrl: '/api/files/f1', threadId: 't1' },
+    } as never);
+    return actor;
+  };
+
+  it('greets like the spec and shows the upload as an image message', () => {
+    const actor = createActor(stubbed, { input: {} }).start();
+    expect(actor.getSnapshot().context.messages.map((message) => message.message)).toEqual(
+      qbotMessages.greeting,
+    );
+    actor.send({ type: 'blueprint.uploaded', fileName: 'shaft.dxf', imageUrl: 'blob:local' });
+    expect(actor.getSnapshot().value).toBe('analyzing_blueprint');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({
+      sender: 'user',
+      type: 'image',
+      message: 'blob:local',
+    });
+  });
+
+  it('uses the suggested size for a blank entry', () => {
+    const actor = started();
+    actor.send({ type: 'description.confirmed' });
+    actor.send({ type: 'material.selected', material: '42CrMo4 (1.7225)' });
+    actor.send({ type: 'size.submitted', size: '  ' });
+    expect(actor.getSnapshot().context.materialSize).toEqual(analysis.materialSize);
+    expect(actor.getSnapshot().value).toBe('show_job_types');
+  });
+
+  it('resets to an earlier tracker step only, and replaces a trailing reset notice', () => {
+    const actor = started();
+    actor.send({ type: 'description.confirmed' });
+    actor.send({ type: 'material.selected', material: 'Alloy steel 4140' });
+    expect(actor.getSnapshot().can({ type: 'tracker.reset', step: 'Choose Job Type' })).toBe(false);
+    actor.send({ type: 'tracker.reset', step: 'Choose Material Stock' });
+    const { context } = actor.getSnapshot();
+    expect(actor.getSnapshot().value).toBe('display_material_choices');
+    expect(context.material).toBeNull();
+    expect(context.messages.at(-1)).toMatchObject({
+      message:
+        'The workflow has been reset to "Choose Material Stock". You can continue from this point.',
+      notice: true,
+    });
+    actor.send({ type: 'material.selected', material: 'Alloy steel 4140' });
+    const messages = actor.getSnapshot().context.messages.map((message) => message.message);
+    expect(messages).not.toContain(
+      'The workflow has been reset to "Choose Material Stock". You can continue from this point.',
+    );
+  });
+
+  it('cancels back to waiting with the spec text, and clears the completed flag after 5 s', () => {
+    const actor = started();
+    actor.send({ type: 'workflow.cancelled' });
+    expect(actor.getSnapshot().value).toBe('awaiting_response');
+    expect(actor.getSnapshot().context.messages.at(-1)?.message).toBe(
+      'The workflow has been cancelled. You can start a new one by uploading a blueprint.',
+    );
+    expect(trackerIndexOf('wrap_up')).toBe(8);
+  });
+});
