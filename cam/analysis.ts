@@ -3,16 +3,16 @@
  * needs and the stock to cut it from.
  */
 import type { BlueprintAnalysis, BlueprintDescription, MaterialSize } from '#contracts/blueprint';
-import { parseDiameterCallout, parseLengthCallout } from '#cam/callouts';
-import { materialChoices } from '#cam/materials';
-import { suggestRoundBar } from '#cam/stock';
+import { parseDiameterCallout, parseLengthCallout } from './callouts.ts';
+import { materialChoices } from './materials.ts';
+import { suggestRoundBar } from './stock.ts';
 import {
   PrismaticPartError,
   facingAllowanceMm,
   prismaticPartFromDescription,
   type PrismaticPart,
-} from '#cam/prismatic/part';
-import { blockStockText, suggestBlockStock } from '#cam/prismatic/stock';
+} from './prismatic/part.ts';
+import { blockStockText, suggestBlockStock } from './prismatic/stock.ts';
 
 const numberOf = (
   value: number | undefined,

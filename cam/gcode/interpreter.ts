@@ -8,7 +8,7 @@
  * tool change, home, dwell, stop, problem and program end.
  *
  * Streaming: lines are read one at a time from any iterable and nothing is kept per line, so a
- * 1,000,000-line file read with `readLines` (cam/gcode/lines.ts) runs in flat memory.
+ * 1,000,000-line file read with `readLines` (server/storage/read-lines.ts) runs in flat memory.
  *
  * Units: positions, feeds and leads are reported in mm (mm/min or mm/rev); a G20 / G70 program
  * is converted. Lathes: X is a diameter (radius programs, G8 / DIAMOF, are doubled), Y is 0.

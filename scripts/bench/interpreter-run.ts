@@ -2,8 +2,8 @@
 //   node --import tsx scripts/bench/interpreter-run.ts ours|theirs <file.nc>
 // Prints one JSON line: { lines, motions, ms, peakRssMb }.
 import { createRequire } from 'node:module';
-import { interpretProgram } from '../../cam/gcode/interpreter.ts';
-import { readLines } from '../../cam/gcode/lines.ts';
+import { interpretProgram } from '#cam/gcode/interpreter';
+import { readLines } from '#server/storage/read-lines';
 
 const [side, path] = process.argv.slice(2);
 if ((side !== 'ours' && side !== 'theirs') || !path) {

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import { mkdtempSync, rmSync, openSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Dialect, InterpreterEvent, MachineKind, MotionEvent } from '#cam/gcode/events';
 import { interpret, interpretProgram } from '#cam/gcode/interpreter';
 import { BlockLexer } from '#cam/gcode/lexer';
-import { readLines } from '#cam/gcode/lines';
+import { readLines } from '#server/storage/read-lines';
 
 const folder = mkdtempSync(join(tmpdir(), 'gcode-interpreter-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -63,20 +63,6 @@ describe('the lexer', () => {
     expect(lexer.lex('(open')).toBe(false);
     expect(lexer.lex('%')).toBe(true);
     expect(lexer.tapeMark).toBe(true);
-  });
-});
-
-describe('readLines', () => {
-  it('splits CRLF and LF lines across chunk borders, keeps a last line without a newline', () => {
-    const path = join(folder, 'crlf.nc');
-    writeFileSync(path, 'G0 X1\r\nG1 X2\r\n(Ø20 é)\n\r\nM30');
-    expect([...readLines(path, 3)]).toEqual(['G0 X1', 'G1 X2', '(Ø20 é)', '', 'M30']);
-    expect([...readLines(path)]).toEqual(['G0 X1', 'G1 X2', '(Ø20 é)', '', 'M30']);
-    writeFileSync(path, 'G0 X1\nM30\n');
-    expect([...readLines(path, 4)]).toEqual(['G0 X1', 'M30']);
-    writeFileSync(path, '');
-    expect([...readLines(path)]).toEqual([]);
-    expect(() => [...readLines(join(folder, 'missing.nc'))]).toThrow(/ENOENT/);
   });
 });
 
