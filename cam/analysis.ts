@@ -7,12 +7,12 @@ import { parseDiameterCallout, parseLengthCallout } from './callouts.ts';
 import { materialChoices } from './materials.ts';
 import { suggestRoundBar } from './stock.ts';
 import {
-  PrismaticPartError,
   facingAllowanceMm,
   prismaticPartFromDescription,
   type PrismaticPart,
 } from './prismatic/part.ts';
 import { blockStockText, suggestBlockStock } from './prismatic/stock.ts';
+import { PrismaticPartError } from './errors.ts';
 
 const numberOf = (
   value: number | undefined,

@@ -9,11 +9,11 @@ import type { Dialect, MachineKind } from './gcode/events.ts';
 import { interpretProgram } from './gcode/interpreter.ts';
 import { outerContour } from './lathe/contour.ts';
 import { generateLatheProgram } from './lathe/generate.ts';
-import { PlanningError } from './lathe/plan.ts';
 import { generateMillProgram } from './mill/generate.ts';
 import type { GeneratedProgram, KindProgram, PlotOutline, ProgramJob } from './program.ts';
 import { generateSinkerProgram } from './sinker/generate.ts';
 import { generateWireProgram } from './wire/generate.ts';
+import { PlanningError } from './errors.ts';
 
 const machineKinds: Record<ProgramJob['jobType'], MachineKind> = {
   Lathe: 'lathe',

@@ -11,7 +11,7 @@
  * IT8 and P up to IT7 take the "special rule" ES = −ei + Δ, with Δ = ITn − ITn−1 tabulated in
  * Table 3; above those grades ES = −ei (K and N: 0).
  */
-import { CamError } from './errors.ts';
+import { FitError } from './errors.ts';
 
 /** Upper bounds of the ISO 286 size ranges (mm); a size belongs to the first range it does not exceed. */
 const rangeUpperMm = [3, 6, 10, 18, 30, 50, 80, 120, 180, 250, 315, 400, 500] as const;
@@ -61,10 +61,6 @@ export interface FitLimits {
   upperMm: number;
   /** Lower deviation from the nominal size, mm. */
   lowerMm: number;
-}
-
-export class FitError extends CamError {
-  override name = 'FitError';
 }
 
 /** Index of the ISO 286 size range holding `nominalMm`. @throws FitError outside 1–500 mm */

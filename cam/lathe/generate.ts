@@ -13,8 +13,9 @@ import type { DiameterTarget, VerificationReport } from '../verify/lathe.ts';
 import { outerContour } from './contour.ts';
 import { turnedPartFromDescription } from './part.ts';
 import type { TurnedPart } from './part.ts';
-import { PlanningError, planTurnedPart } from './plan.ts';
+import { planTurnedPart } from './plan.ts';
 import type { LathePlan } from './program.ts';
+import { PlanningError } from '../errors.ts';
 
 export interface LatheMachine {
   name: string;

@@ -8,7 +8,7 @@
  * turned to d − 0.1·P. Whether a thread is cut (and its DIN 76 undercut added) is the planner's
  * decision (cam/lathe/plan.ts), which depends on the selected tools.
  */
-import { CamError } from '../errors.ts';
+import { FitError, PartModelError } from '../errors.ts';
 import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
 import {
   parseChamferCallout,
@@ -18,7 +18,7 @@ import {
   parseThreadCallout,
 } from '../callouts.ts';
 import type { ParsedThread } from '../callouts.ts';
-import { FitError, fitLimits } from '../iso286.ts';
+import { fitLimits } from '../iso286.ts';
 import { threadBlankDiameterMm } from './threads.ts';
 
 export interface DiameterLimits {
@@ -78,17 +78,6 @@ export interface TurnedPart {
   material: string;
   /** Features the description names that this planner does not cut, in words. */
   notProgrammed: string[];
-}
-
-/** The description does not hold what a turned part needs; `missing` lists each gap. */
-export class PartModelError extends CamError {
-  override name = 'PartModelError';
-
-  constructor(readonly missing: string[]) {
-    super(
-      `The description does not give everything the program needs: ${missing.join('; ')}. Use Change to add it, for example "Ø40 h7 x 85 long, bore Ø20 x 30 deep, chamfer 1x45 both ends".`,
-    );
-  }
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;

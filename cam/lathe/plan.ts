@@ -6,7 +6,7 @@
  * grooves and thread undercuts, threads, part off. Constant surface speed (G96) is used for turning, boring, grooving and
  * parting, always with a spindle speed limit; drills run at constant rpm.
  */
-import { CamError } from '../errors.ts';
+import { FitError, PlanningError } from '../errors.ts';
 import {
   centreDrillingData,
   drillingData,
@@ -14,7 +14,7 @@ import {
   threadingData,
   turningData,
 } from '../cutting-data.ts';
-import { FitError, standardToleranceMm } from '../iso286.ts';
+import { standardToleranceMm } from '../iso286.ts';
 import type { CuttingOverrides } from '../cutting-data.ts';
 import { identifyMaterial } from '../materials.ts';
 import type { MaterialSubgroup } from '../materials.ts';
@@ -55,11 +55,6 @@ export interface LathePlanInput {
   /** Spindle speed limit, rpm. */
   maxRpm: number;
   overrides?: CuttingOverrides;
-}
-
-/** The job cannot be planned as asked; the message says what to change (usually a tool to add). */
-export class PlanningError extends CamError {
-  override name = 'PlanningError';
 }
 
 const where = 'Select it for this job, or add it to the machine in Tooling Pairs';

@@ -4,7 +4,6 @@
  * and read it back with the verifier.
  */
 import { circlePolygon } from '../geometry/polygon.ts';
-import { PlanningError } from '../lathe/plan.ts';
 import { millPostFor } from '../post/mill/index.ts';
 import type { MillDialect } from '../post/mill/index.ts';
 import { prismaticPartFromDescription } from '../prismatic/part.ts';
@@ -17,6 +16,7 @@ import { breakthroughMm, planMilledPart, slotOutline } from './plan.ts';
 import type { MillPlan, MillTool } from './program.ts';
 import { classifyMillTool } from './tooling.ts';
 import { blockProgramHeader } from '../post/common.ts';
+import { PlanningError } from '../errors.ts';
 
 export interface MillProgram {
   gcode: string;

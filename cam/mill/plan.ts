@@ -23,7 +23,6 @@ import {
   signedArea,
 } from '../geometry/polygon.ts';
 import type { Point2, Polygon } from '../geometry/polygon.ts';
-import { PlanningError } from '../lathe/plan.ts';
 import { identifyMaterial } from '../materials.ts';
 import type { Hole, PrismaticPart } from '../prismatic/part.ts';
 import { drillData, finishHoleData, fluteLengthOf, millingData, tapData } from './cutting-data.ts';
@@ -36,6 +35,7 @@ import type {
   MillPlan,
   MillTool,
 } from './program.ts';
+import { PlanningError } from '../errors.ts';
 
 export { PlanningError };
 

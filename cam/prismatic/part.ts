@@ -8,7 +8,7 @@
  * The builder `prismaticPartFromDescription` fills it from `description.prismatic` (written by
  * the DXF reader or an assistant) and the spec's prose fields.
  */
-import { CamError } from '../errors.ts';
+import { PrismaticPartError } from '../errors.ts';
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { locateThreadCallout, parseDiameterCallout, parseThreadCallout } from '../callouts.ts';
 import {
@@ -88,10 +88,6 @@ export interface PrismaticPart {
   raUm?: number;
   /** What the drawing asks for that this part model does not hold (for 'not programmed'). */
   notModelled: string[];
-}
-
-export class PrismaticPartError extends CamError {
-  override name = 'PrismaticPartError';
 }
 
 /* ------------------------------------------------------------------------------------------- */

@@ -9,9 +9,10 @@ import { safeFileName } from '../program.ts';
 import type { KindProgram, ProgramJob } from '../program.ts';
 import { sinkerVerificationInput, verifySinkerProgram } from '../verify/sinker.ts';
 import { stockBoundsOf } from '../wire/plan.ts';
-import { planSinker, SinkerPlanningError } from './plan.ts';
+import { planSinker } from './plan.ts';
 import type { SinkerPlan } from './program.ts';
 import { blockProgramHeader } from '../post/common.ts';
+import { SinkerPlanningError } from '../errors.ts';
 
 export interface GeneratedSinkerProgram extends KindProgram {
   dialect: 'iso-edm';

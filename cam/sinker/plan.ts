@@ -6,7 +6,7 @@
  * out to its radius (undersize − gap − that same allowance), so the last condition reaches the
  * finished floor and walls.
  */
-import { CamError } from '../errors.ts';
+import { SinkerPlanningError } from '../errors.ts';
 import { boundsOf, signedArea } from '../geometry/polygon.ts';
 import type { Point2 } from '../geometry/polygon.ts';
 import type { PrismaticPart } from '../prismatic/part.ts';
@@ -18,10 +18,6 @@ import { electrodesFromTools } from './tooling.ts';
 
 /** How far a through burn goes past the bottom face, mm. */
 export const sinkerBreakthroughMm = 0.5;
-
-export class SinkerPlanningError extends CamError {
-  override name = 'SinkerPlanningError';
-}
 
 export interface SinkerPlanInput {
   part: PrismaticPart;

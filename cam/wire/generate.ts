@@ -8,9 +8,10 @@ import { prismaticPartFromDescription } from '../prismatic/part.ts';
 import { safeFileName } from '../program.ts';
 import type { KindProgram, ProgramJob } from '../program.ts';
 import { verifyWireProgram, wireVerificationInput } from '../verify/wire.ts';
-import { planWire, WirePlanningError } from './plan.ts';
+import { planWire } from './plan.ts';
 import type { WirePlan } from './program.ts';
 import { blockProgramHeader } from '../post/common.ts';
+import { WirePlanningError } from '../errors.ts';
 
 export interface GeneratedWireProgram extends KindProgram {
   dialect: 'iso-edm';

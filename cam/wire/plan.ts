@@ -9,7 +9,7 @@
  * offset outward, on the right (G42). Lead-ins are perpendicular to the straight segment (or
  * radial to the circle) they meet, at its middle.
  */
-import { CamError } from '../errors.ts';
+import { WirePlanningError } from '../errors.ts';
 import {
   arcPoints,
   boundsOf,
@@ -27,10 +27,6 @@ import type { WireContour, WirePass, WirePlan } from './program.ts';
 import { wireTechnology } from './technology.ts';
 import type { WireTechnology } from './technology.ts';
 import { wireFromTools } from './tooling.ts';
-
-export class WirePlanningError extends CamError {
-  override name = 'WirePlanningError';
-}
 
 export interface WirePlanInput {
   part: PrismaticPart;

@@ -3,13 +3,9 @@
  * 'Electrical Discharge Machining' or one whose words name a wire ("0.25 mm brass wire",
  * "Ø0.25 coated brass", "0.010\" wire"). Its diameter is required: the offsets are built on it.
  */
-import { CamError } from '../errors.ts';
+import { WireToolingError } from '../errors.ts';
 import type { ToolRow } from '../tooling.ts';
 import type { WireSpec } from './program.ts';
-
-export class WireToolingError extends CamError {
-  override name = 'WireToolingError';
-}
 
 /** Wire diameters a wire EDM machine threads, mm (0.02 micro-wire to 0.36 heavy rough wire). */
 const smallestWireMm = 0.02;

@@ -18,11 +18,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { generateLatheProgram } from '#cam/lathe/generate';
-import { PartModelError, turnedPartFromDescription } from '#cam/lathe/part';
+import { turnedPartFromDescription } from '#cam/lathe/part';
 import { suggestRoundBar } from '#cam/stock';
 import { classifyTool } from '#cam/tooling';
 import { readDxf } from '#drawings/dxf/reader';
 import { latheTooling, testParts } from '../helpers/parts.ts';
+import { PartModelError } from '#cam/errors';
 
 const rs274 = '/usr/bin/rs274';
 const work = mkdtempSync(join(tmpdir(), 'cnc-rs274-'));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FitError, fitLimits, standardToleranceMm } from '#cam/iso286';
+import { fitLimits, standardToleranceMm } from '#cam/iso286';
+import { FitError } from '#cam/errors';
 
 /** Limits in µm, to compare with the printed ISO 286-2 tables. */
 const um = (fit: string, size: number) => {

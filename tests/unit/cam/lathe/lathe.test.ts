@@ -3,11 +3,11 @@ import type { BlueprintDescription } from '#contracts/blueprint';
 import { fitLimits } from '#cam/iso286';
 import { generateLatheProgram } from '#cam/lathe/generate';
 import type { LatheJob } from '#cam/lathe/generate';
-import { PartModelError, turnedPartFromDescription } from '#cam/lathe/part';
-import { PlanningError } from '#cam/lathe/plan';
+import { turnedPartFromDescription } from '#cam/lathe/part';
 import { interpret } from '#cam/gcode/interpreter';
 import { suggestRoundBar } from '#cam/stock';
 import { latheTooling, testParts } from '#tests/helpers/parts';
+import { PartModelError, PlanningError } from '#cam/errors';
 
 const machines = {
   linuxcnc: {

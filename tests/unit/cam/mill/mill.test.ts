@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offsetPolygons, signedArea } from '#cam/geometry/polygon';
 import type { Polygon } from '#cam/geometry/polygon';
-import { PlanningError } from '#cam/lathe/plan';
 import { generateMillProgram, generateMillProgramForPart } from '#cam/mill/generate';
 import { planMilledPart } from '#cam/mill/plan';
 import { classifyMillTool } from '#cam/mill/tooling';
@@ -13,6 +12,7 @@ import type { ToolRow } from '#cam/tooling';
 import * as verify from '#cam/verify/mill';
 import { millVerificationInput } from '#cam/mill/generate';
 import type { MillProgram } from '#cam/mill/generate';
+import { PlanningError } from '#cam/errors';
 
 const verifyInput = (program: MillProgram) =>
   millVerificationInput(program.plan, 'linuxcnc', millTooling.map(classifyMillTool));

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { emptyDescription, type BlueprintDescription } from '#contracts/blueprint';
 import { boundsOf, signedArea } from '#cam/geometry/polygon';
 import {
-  PrismaticPartError,
   iso2768LinearToleranceMm,
   prismaticPartFromDescription,
   threadSpecOf,
 } from '#cam/prismatic/part';
 import { blockStockText, suggestBlockStock } from '#cam/prismatic/stock';
 import { suggestedStock, toolsNeeded } from '#cam/analysis';
+import { PrismaticPartError } from '#cam/errors';
 
 type Prismatic = NonNullable<BlueprintDescription['prismatic']>;
 

@@ -13,12 +13,13 @@ import { writeSinkerProgram } from '#cam/post/edm/sinker';
 import type { PrismaticPart } from '#cam/prismatic/part';
 import type { ProgramJob } from '#cam/program';
 import { generateSinkerProgram } from '#cam/sinker/generate';
-import { planSinker, SinkerPlanningError, sinkerBreakthroughMm } from '#cam/sinker/plan';
+import { planSinker, sinkerBreakthroughMm } from '#cam/sinker/plan';
 import { chooseConditions, conditionTables, materialPair } from '#cam/sinker/technology';
 import { electrodesFromTools } from '#cam/sinker/tooling';
 import type { ToolRow } from '#cam/tooling';
 import { sinkerVerificationInput, verifySinkerProgram } from '#cam/verify/sinker';
 import { goldenDir } from '#tests/helpers/paths';
+import { SinkerPlanningError } from '#cam/errors';
 
 const row = (slotNumber: string, description: string): ToolRow => ({
   id: slotNumber,

@@ -15,10 +15,11 @@ import type { ProgramJob } from '#cam/program';
 import type { ToolRow } from '#cam/tooling';
 import { verifyWireProgram, wireVerificationInput } from '#cam/verify/wire';
 import { generateWireProgram } from '#cam/wire/generate';
-import { planWire, WirePlanningError } from '#cam/wire/plan';
+import { planWire } from '#cam/wire/plan';
 import { wireTechnology } from '#cam/wire/technology';
-import { WireToolingError, wireDiameterFrom, wireFromTools } from '#cam/wire/tooling';
+import { wireDiameterFrom, wireFromTools } from '#cam/wire/tooling';
 import { goldenDir } from '#tests/helpers/paths';
+import { WirePlanningError, WireToolingError } from '#cam/errors';
 
 const row = (description: string, overrides: Partial<ToolRow> = {}): ToolRow => ({
   id: description,
