@@ -4,6 +4,7 @@
  * its backplot. The per-kind generators live in cam/lathe, cam/mill, cam/wire and cam/sinker.
  */
 import type { JobType } from '#contracts/job-types';
+import type { Dialect, MachineKind } from './gcode/events.ts';
 import type { BlueprintDescription } from '#contracts/blueprint';
 import type { CuttingOverrides } from './cutting-data.ts';
 import type { ToolRow } from './tooling.ts';
@@ -38,7 +39,7 @@ export interface ProgramJob {
   programVersion: number;
   overrides?: CuttingOverrides;
   partName?: string;
-  /** Extra lines for the program header's notes (the dispatcher adds the cycle time here). */
+  /** Notes that open the program header's notes (before the plan's warnings). */
   headerNotes?: string[];
 }
 
@@ -85,11 +86,18 @@ export interface CycleTime {
 export interface SummaryOperation {
   name: string;
   tool: string;
+  /** m/min */
   surfaceSpeed?: number;
   rpm?: number;
+  /** mm/rev */
   feedPerRev?: number;
   feedMmPerMin?: number;
+  /** mm */
   depthOfCut?: number;
+  /** Lathe finishing: the roughness the finishing feed is chosen for, Ra µm. */
+  raUm?: number;
+  /** Lathe threads: the passes, with the spring passes. */
+  passes?: number;
   /** Estimated time of this operation, s. */
   seconds?: number;
 }
@@ -136,8 +144,48 @@ export const safeFileName = (text: string): string =>
 export interface KindProgram {
   gcode: string;
   fileName: string;
-  dialect: string;
+  dialect: Dialect;
   report: ProgramReport;
   summary: ProgramSummary;
   outline: PlotOutline;
+}
+
+/**
+ * A job planned and its program's body written by the post-processor of the machine's
+ * controller, before its head is written and the program is read back. Every kind generator
+ * (cam/lathe, cam/mill, cam/wire, cam/sinker) makes one, so the dispatcher (cam/generate.ts)
+ * plans and posts each job once and still puts the cycle time into the header.
+ */
+export interface PostedJob {
+  machineKind: MachineKind;
+  dialect: Dialect;
+  fileName: string;
+  summary: ProgramSummary;
+  outline: PlotOutline;
+  /** The program after its head, one string per line; the last is '' (a final line break). */
+  body: string[];
+  /** The program's head with `notes` as the first notes of its header. */
+  head(notes: readonly string[]): string[];
+  /** Read a finished program back with the kind's verifier. */
+  verify(gcode: string): ProgramReport;
+}
+
+/** The text of a posted job with `notes` first among its header notes. */
+export const programText = (job: PostedJob, notes: readonly string[]): string =>
+  [...job.head(notes), ...job.body].join('\n');
+
+/**
+ * The finished program of a posted job: its head with `notes`, its body, and the verifier's
+ * report on that exact text.
+ */
+export function finishProgram(job: PostedJob, notes: readonly string[]): KindProgram {
+  const gcode = programText(job, notes);
+  return {
+    gcode,
+    fileName: job.fileName,
+    dialect: job.dialect,
+    report: job.verify(gcode),
+    summary: job.summary,
+    outline: job.outline,
+  };
 }

@@ -3,74 +3,24 @@
  * turned part, plan it, write it with the post-processor of the machine's controller, and read
  * it back with the verifier.
  */
-import type { BlueprintDescription } from '#contracts/blueprint';
-import type { CuttingOverrides } from '../cutting-data.ts';
-import { lathePostFor } from '../post/index.ts';
+import { PlanningError } from '../errors.ts';
+import { programHeader } from '../post/common.ts';
+import { lathePostFor } from '../post/lathe/index.ts';
+import type { LatheDialect } from '../post/lathe/index.ts';
+import { finishProgram, safeFileName } from '../program.ts';
+import type { KindProgram, PlotOutline, PostedJob, ProgramJob } from '../program.ts';
 import { classifyTool } from '../tooling.ts';
-import type { ToolRow } from '../tooling.ts';
+import type { LatheTool } from '../tooling.ts';
 import { verifyLatheProgram } from '../verify/lathe.ts';
-import type { DiameterTarget, VerificationReport } from '../verify/lathe.ts';
+import type { DiameterTarget, LatheVerificationInput } from '../verify/lathe.ts';
 import { outerContour } from './contour.ts';
 import { turnedPartFromDescription } from './part.ts';
 import type { TurnedPart } from './part.ts';
 import { planTurnedPart } from './plan.ts';
 import type { LathePlan } from './program.ts';
-import { PlanningError } from '../errors.ts';
 
-export interface LatheMachine {
-  name: string;
-  manufacturer: string;
-  model: string;
-  controllerType: string;
-  controllerModel: string;
-  /** G-code dialect of the controller model (db catalog). */
-  dialect: string;
-  serialNumber: string;
-  /** Spindle speed limit for constant surface speed; 2500 rpm when unknown. */
-  maxRpm?: number;
-}
-
-export interface LatheJob {
-  description: BlueprintDescription;
-  /** The stock material chosen in the workflow. */
-  material: string;
-  stock: { diameterMm: number; lengthMm?: number };
-  machine: LatheMachine;
-  /** The tooling pairs the operator selected. */
-  tools: ToolRow[];
-  programVersion: number;
-  overrides?: CuttingOverrides;
-  partName?: string;
-  /** Extra header notes (the dispatcher adds the cycle time). */
-  headerNotes?: string[];
-}
-
-export interface ProgramSummary {
-  operations: {
-    name: string;
-    tool: string;
-    surfaceSpeed?: number;
-    rpm?: number;
-    feedPerRev: number;
-    depthOfCut?: number;
-    /** Finishing feed chosen for this roughness, Ra µm. */
-    raUm?: number;
-    /** Threading passes, with the spring pass. */
-    passes?: number;
-  }[];
-  warnings: string[];
-  notProgrammed: string[];
-  stock: string;
-  dialect: string;
-  controller: string;
-}
-
-export interface GeneratedLatheProgram {
-  gcode: string;
-  fileName: string;
-  dialect: string;
-  report: VerificationReport;
-  summary: ProgramSummary;
+/** A lathe program: the finished program and the plan it was written from. */
+export interface LatheProgram extends KindProgram {
   plan: LathePlan;
 }
 
@@ -126,61 +76,29 @@ function chamferLines(part: TurnedPart, plan: LathePlan) {
     });
 }
 
-const safeName = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40) || 'part';
+const roundStockNeeded =
+  'A lathe job needs round bar stock: give the material size like "Ø20 x 100 round bar".';
 
-/**
- * Write and verify a lathe program.
- * @throws PartModelError when the description lacks sizes, PlanningError when the job cannot be
- *   planned (stock too small, a missing tool, a controller without a lathe post-processor)
- */
-export function generateLatheProgram(job: LatheJob): GeneratedLatheProgram {
-  const post = lathePostFor(job.machine.dialect);
-  if (!post) {
-    throw new PlanningError(
-      `Lathe programs for ${job.machine.controllerModel} (${job.machine.dialect} dialect) are not available yet: this version writes LinuxCNC/PathPilot, Fanuc, Haas and Sinumerik lathe programs.`,
-    );
-  }
-  const drawn = turnedPartFromDescription(job.description);
-  const tools = job.tools.map(classifyTool);
-  const maxRpm = job.machine.maxRpm ?? defaultMaxRpm;
-  const plan = planTurnedPart({
-    part: drawn,
-    material: job.material,
-    stockDiameterMm: job.stock.diameterMm,
-    tools,
-    maxRpm,
-    ...(job.overrides ? { overrides: job.overrides } : {}),
-  });
-  // The part as machined: with the thread undercuts the planner added.
+/** The program outline for the backplot: the turned half-profile as (z, radius) points. */
+function latheOutline(part: TurnedPart): PlotOutline {
+  const contour = outerContour(part);
+  const profile = [
+    { x: 0, y: 0 },
+    ...contour.points.map((point) => ({ x: point.z, y: point.x / 2 })),
+    { x: -part.lengthMm, y: 0 },
+  ];
+  return { plane: 'XZ', polygons: [profile] };
+}
+
+/** What the verifier checks for a plan: the finished sizes, chamfers, threads and tools. */
+function latheVerificationInput(
+  plan: LathePlan,
+  dialect: LatheDialect,
+  tools: LatheTool[],
+): LatheVerificationInput {
   const part = plan.part;
-  const partName =
-    job.partName ?? (job.description.source?.split(':').pop()?.trim() || 'Turned part');
-  const stock = `round bar Ø${job.stock.diameterMm}${job.stock.lengthMm ? ` x ${job.stock.lengthMm}` : ''} mm`;
-  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
-  const gcode = post.write(
-    plan,
-    {
-      partName,
-      material: job.material,
-      stock,
-      machine: `${job.machine.name} - ${job.machine.manufacturer} ${job.machine.model}, serial ${job.machine.serialNumber}`,
-      controller: `${controller} (${post.label})`,
-      programVersion: job.programVersion,
-      notes: [
-        ...(job.headerNotes ?? []),
-        ...plan.warnings,
-        ...plan.notProgrammed.map((entry) => `not programmed: ${entry}`),
-      ],
-    },
-    { programNumber: 1000 + (job.programVersion % 9000) },
-  );
-  const report = verifyLatheProgram(gcode, {
-    dialect: post.dialect,
+  return {
+    dialect,
     stock: {
       diameterMm: plan.stock.diameterMm,
       frontFaceZ: plan.stock.frontFaceZ,
@@ -205,14 +123,51 @@ export function generateLatheProgram(job: LatheJob): GeneratedLatheProgram {
       rootMm: thread.rootMm,
       leadMm: thread.leadMm,
     })),
+  };
+}
+
+/**
+ * Plan a lathe job and write its program's body with the post-processor of the machine's
+ * controller (the head and the verification follow in finishProgram).
+ * @throws PartModelError when the description lacks sizes, PlanningError when the job cannot be
+ *   planned (no round bar stock, stock too small, a missing tool, a controller without a lathe
+ *   post-processor)
+ */
+export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
+  if (job.stock.shape !== 'round') throw new PlanningError(roundStockNeeded);
+  const post = lathePostFor(job.machine.dialect);
+  if (!post) {
+    throw new PlanningError(
+      `Lathe programs for ${job.machine.controllerModel} (${job.machine.dialect} dialect) are not available yet: this version writes LinuxCNC/PathPilot, Fanuc, Haas and Sinumerik lathe programs.`,
+    );
+  }
+  const drawn = turnedPartFromDescription(job.description);
+  const tools = job.tools.map(classifyTool);
+  const maxRpm = job.machine.maxRpm ?? defaultMaxRpm;
+  const plan = planTurnedPart({
+    part: drawn,
+    material: job.material,
+    stockDiameterMm: job.stock.diameterMm,
+    tools,
+    maxRpm,
+    ...(job.overrides ? { overrides: job.overrides } : {}),
   });
+  const stock = `round bar Ø${job.stock.diameterMm}${job.stock.lengthMm ? ` x ${job.stock.lengthMm}` : ''} mm`;
+  const headerOf = (notes: readonly string[]) =>
+    programHeader({ ...job, headerNotes: [...notes] }, plan, {
+      fallbackName: 'Turned part',
+      stock,
+      postLabel: post.label,
+    });
+  const options = { programNumber: 1000 + (job.programVersion % 9000) };
+  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
+  const verification = latheVerificationInput(plan, post.dialect, tools);
   return {
-    gcode,
-    fileName: `${safeName(partName)}-v${job.programVersion}.nc`,
+    machineKind: 'lathe',
     dialect: post.dialect,
-    report,
-    plan,
+    fileName: `${safeFileName(headerOf([]).partName)}-v${job.programVersion}.nc`,
     summary: {
+      jobType: 'Lathe',
       operations: plan.operations.map((operation) => ({
         name: operation.name,
         tool: operation.tool.label,
@@ -224,5 +179,22 @@ export function generateLatheProgram(job: LatheJob): GeneratedLatheProgram {
       dialect: post.dialect,
       controller,
     },
+    // The part as machined: with the thread undercuts the planner added.
+    outline: latheOutline(plan.part),
+    body: post.body(plan, options),
+    head: (notes) => post.head(plan, headerOf(notes), options),
+    verify: (gcode) => verifyLatheProgram(gcode, verification),
+    plan,
   };
+}
+
+/**
+ * Plan, write and verify a lathe program.
+ * @throws PartModelError when the description lacks sizes, PlanningError when the job cannot be
+ *   planned (no round bar stock, stock too small, a missing tool, a controller without a lathe
+ *   post-processor)
+ */
+export function generateLatheProgram(job: ProgramJob): LatheProgram {
+  const posted = postLatheJob(job);
+  return { ...finishProgram(posted, job.headerNotes ?? []), plan: posted.plan };
 }

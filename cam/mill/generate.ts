@@ -8,23 +8,18 @@ import { millPostFor } from '../post/mill/index.ts';
 import type { MillDialect } from '../post/mill/index.ts';
 import { prismaticPartFromDescription } from '../prismatic/part.ts';
 import type { PrismaticPart } from '../prismatic/part.ts';
-import { safeFileName } from '../program.ts';
-import type { PlotOutline, ProgramJob, ProgramReport, ProgramSummary } from '../program.ts';
+import { finishProgram, safeFileName } from '../program.ts';
+import type { KindProgram, PlotOutline, PostedJob, ProgramJob } from '../program.ts';
 import { verifyMillProgram } from '../verify/mill.ts';
 import type { HoleTarget, MillVerificationInput, PocketTarget } from '../verify/mill.ts';
 import { breakthroughMm, planMilledPart, slotOutline } from './plan.ts';
 import type { MillPlan, MillTool } from './program.ts';
 import { classifyMillTool } from './tooling.ts';
-import { blockProgramHeader } from '../post/common.ts';
+import { programHeader } from '../post/common.ts';
 import { PlanningError } from '../errors.ts';
 
-export interface MillProgram {
-  gcode: string;
-  fileName: string;
-  dialect: string;
-  report: ProgramReport;
-  summary: ProgramSummary;
-  outline: PlotOutline;
+/** A milling program: the finished program and the plan it was written from. */
+export interface MillProgram extends KindProgram {
   plan: MillPlan;
 }
 
@@ -178,10 +173,14 @@ function requirePost(job: ProgramJob) {
 }
 
 /**
- * Write and verify a milling program for a part already built (the generator's core).
+ * Plan a milling job for a part already built and write its program's body (the generator's
+ * core; the head and the verification follow in finishProgram).
  * @throws PlanningError when the job cannot be planned
  */
-export function generateMillProgramForPart(job: ProgramJob, part: PrismaticPart): MillProgram {
+export function postMillJobForPart(
+  job: ProgramJob,
+  part: PrismaticPart,
+): PostedJob & { plan: MillPlan } {
   const post = requirePost(job);
   if (job.stock?.shape !== 'block') throw new PlanningError(blockNeeded);
   const tools = job.tools.map(classifyMillTool);
@@ -195,20 +194,19 @@ export function generateMillProgramForPart(job: ProgramJob, part: PrismaticPart)
     ...(job.overrides ? { overrides: job.overrides } : {}),
   });
   const stock = `block ${fmt(job.stock.xMm)} x ${fmt(job.stock.yMm)} x ${fmt(job.stock.zMm)} mm`;
-  const header = blockProgramHeader(job, plan, {
-    fallbackName: 'Milled part',
-    stock,
-    postLabel: post.label,
-  });
-  const { partName } = header;
+  const headerOf = (notes: readonly string[]) =>
+    programHeader({ ...job, headerNotes: [...notes] }, plan, {
+      fallbackName: 'Milled part',
+      stock,
+      postLabel: post.label,
+    });
+  const options = { programNumber: 1000 + (job.programVersion % 9000) };
   const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
-  const gcode = post.write(plan, header, { programNumber: 1000 + (job.programVersion % 9000) });
-  const report = verifyMillProgram(gcode, millVerificationInput(plan, post.dialect, tools));
+  const verification = millVerificationInput(plan, post.dialect, tools);
   return {
-    gcode,
-    fileName: `${safeFileName(partName)}-v${job.programVersion}.nc`,
+    machineKind: 'mill',
     dialect: post.dialect,
-    report,
+    fileName: `${safeFileName(headerOf([]).partName)}-v${job.programVersion}.nc`,
     plan,
     outline: millOutline(part),
     summary: {
@@ -232,7 +230,36 @@ export function generateMillProgramForPart(job: ProgramJob, part: PrismaticPart)
       dialect: post.dialect,
       controller,
     },
+    body: post.body(plan, options),
+    head: (notes) => post.head(plan, headerOf(notes), options),
+    verify: (gcode) => verifyMillProgram(gcode, verification),
   };
+}
+
+/**
+ * Write and verify a milling program for a part already built.
+ * @throws PlanningError when the job cannot be planned
+ */
+export function generateMillProgramForPart(job: ProgramJob, part: PrismaticPart): MillProgram {
+  const posted = postMillJobForPart(job, part);
+  return { ...finishProgram(posted, job.headerNotes ?? []), plan: posted.plan };
+}
+
+/** The prismatic part of a milling job. @throws PrismaticPartError, PlanningError */
+function millPart(job: ProgramJob): PrismaticPart {
+  if (job.stock?.shape !== 'block') throw new PlanningError(blockNeeded);
+  requirePost(job);
+  return prismaticPartFromDescription(job.description, { stockThicknessMm: job.stock.zMm });
+}
+
+/**
+ * Plan a milling job and write its program's body.
+ * @throws PrismaticPartError when the description has no usable top view, PlanningError when
+ *   the job cannot be planned (round or missing stock, a controller without a mill post, no tool
+ *   for anything, stock smaller than the part)
+ */
+export function postMillJob(job: ProgramJob): PostedJob & { plan: MillPlan } {
+  return postMillJobForPart(job, millPart(job));
 }
 
 /**
@@ -242,10 +269,5 @@ export function generateMillProgramForPart(job: ProgramJob, part: PrismaticPart)
  *   for anything, stock smaller than the part)
  */
 export function generateMillProgram(job: ProgramJob): MillProgram {
-  if (job.stock?.shape !== 'block') throw new PlanningError(blockNeeded);
-  requirePost(job);
-  const part = prismaticPartFromDescription(job.description, {
-    stockThicknessMm: job.stock.zMm,
-  });
-  return generateMillProgramForPart(job, part);
+  return generateMillProgramForPart(job, millPart(job));
 }

@@ -7,6 +7,7 @@
  * "LOC 22", "flute length 22"; taps "Tap M8x1.25" (a metric size without pitch takes the
  * ISO 261 coarse pitch); tool material "HSS", "HSS-E", "carbide", "VHM".
  */
+import { coarsePitchOf } from '../iso261.ts';
 import { toolDiameterFrom, toolNumberOf } from '../tooling.ts';
 import type { ToolRow } from '../tooling.ts';
 import type { MillTool, MillToolKind } from './program.ts';
@@ -34,27 +35,6 @@ const shortNames: Record<MillToolKind, string> = {
   boringHead: 'boring head',
   chamferMill: 'chamfer mill',
   other: 'tool',
-};
-
-/** ISO 261 coarse pitches by nominal diameter, mm. */
-export const coarsePitchMm: Record<number, number> = {
-  1.6: 0.35,
-  2: 0.4,
-  2.5: 0.45,
-  3: 0.5,
-  4: 0.7,
-  5: 0.8,
-  6: 1,
-  8: 1.25,
-  10: 1.5,
-  12: 1.75,
-  14: 2,
-  16: 2,
-  18: 2.5,
-  20: 2.5,
-  24: 3,
-  27: 3,
-  30: 3.5,
 };
 
 const number = '(\\d+(?:[.,]\\d+)?)';
@@ -115,7 +95,7 @@ export function tapSizeFrom(text: string): { nominalMm: number; pitchMm: number 
   const coarse = new RegExp(`\\bM${number}\\b`, 'i').exec(text);
   if (coarse) {
     const nominalMm = toMm(coarse[1]!);
-    const pitchMm = coarsePitchMm[nominalMm];
+    const pitchMm = coarsePitchOf(nominalMm);
     if (pitchMm) return { nominalMm, pitchMm };
   }
   const pitch = new RegExp(`pitch\\s*[=:]?\\s*${number}`, 'i').exec(text);

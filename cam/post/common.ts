@@ -1,8 +1,9 @@
 /**
- * Pieces every post-processor shares: number formatting, comments a controller accepts, and
- * the header that says what the program is for.
+ * Pieces every post-processor shares (lathe, mill, wire and sinker EDM): the post-processor's
+ * shape, number formatting, comments a controller accepts, and the header that says what the
+ * program is for.
  */
-import type { LathePlan, Operation, ThreadCycle } from '../lathe/program.ts';
+import type { Dialect } from '../gcode/events.ts';
 import type { ProgramJob } from '../program.ts';
 
 /** What the header of a program states (spec: part, material, stock, machine, controller, tools, version). */
@@ -21,12 +22,30 @@ export interface PostOptions {
   programNumber: number;
 }
 
-/** Writes a planned lathe program in one controller dialect. */
-export interface LathePostProcessor {
-  dialect: 'linuxcnc' | 'fanuc' | 'haas' | 'sinumerik';
+/**
+ * Writes a plan of one machine kind in one controller dialect, in two parts: the head (tape
+ * mark, program number, set-up blocks a dialect puts first, and the header comments) and the
+ * body (everything after the header). The dispatcher writes the body once and the head again
+ * when the cycle time is known (cam/generate.ts).
+ */
+export interface PostProcessor<Plan, PostDialect extends Dialect = Dialect> {
+  dialect: PostDialect;
   /** What the controller family is called in messages. */
   label: string;
-  write(plan: LathePlan, header: ProgramHeader, options: PostOptions): string;
+  /** The program's first lines, up to and with its header comments. */
+  head(plan: Plan, header: ProgramHeader, options: PostOptions): string[];
+  /** The program's lines after the head; the last is '' so the text ends with a line break. */
+  body(plan: Plan, options: PostOptions): string[];
+}
+
+/** The whole program text a post-processor writes for a plan: its head, then its body. */
+export function writeProgram<Plan>(
+  post: PostProcessor<Plan>,
+  plan: Plan,
+  header: ProgramHeader,
+  options: PostOptions,
+): string {
+  return [...post.head(plan, header, options), ...post.body(plan, options)].join('\n');
 }
 
 /**
@@ -60,76 +79,13 @@ export function commentText(text: string, upperCase: boolean): string {
   return upperCase ? plain.toUpperCase() : plain;
 }
 
-/** Header comment lines (without the comment brackets). */
-export function headerLines(plan: LathePlan, header: ProgramHeader): string[] {
-  const tools = [
-    ...new Map(
-      plan.operations.map((operation) => [operation.tool.number, operation.tool]),
-    ).values(),
-  ].sort((a, b) => a.number - b.number);
-  return [
-    `Part: ${header.partName}`,
-    `Material: ${header.material}`,
-    `Stock: ${header.stock}, ${plan.stock.protrusionMm} mm out of the chuck`,
-    `Machine: ${header.machine}`,
-    `Controller: ${header.controller}`,
-    `Program version ${header.programVersion}, written by Q-Bot`,
-    'Z0 is the finished free-end face; X is a diameter; mm',
-    'Tools:',
-    ...tools.map((tool) => `T${tool.number} ${tool.row.toolName} - ${tool.row.toolDescription}`),
-    ...header.notes.map((note) => `Note: ${note}`),
-  ];
-}
-
-/** One line naming an operation, its tool and its cutting data. */
-export function operationTitle(operation: Operation): string {
-  const { data } = operation;
-  const speed = data.surfaceSpeed !== undefined ? `${data.surfaceSpeed} m/min` : `${data.rpm} rpm`;
-  const depth = data.depthOfCut !== undefined ? `, ap ${data.depthOfCut} mm` : '';
-  const finish = data.raUm !== undefined ? ` for Ra ${data.raUm} um` : '';
-  const passes = data.passes !== undefined ? `, ${data.passes} passes` : '';
-  const feed = operation.name.startsWith('Thread')
-    ? `pitch ${data.feedPerRev} mm, depth ${data.depthOfCut} mm${passes}`
-    : `f ${data.feedPerRev} mm/rev${finish}${depth}`;
-  return `${operation.name}: ${operation.tool.label}, ${speed}, ${feed}`;
-}
-
-/** One pass of a thread written as explicit synchronised moves. */
-export interface ThreadPass {
-  /** Diameter of the pass, mm. */
-  x: number;
-  /** Start Z, shifted toward the chuck for flank infeed, and end Z. */
-  startZ: number;
-  endZ: number;
-}
-
 /**
- * The passes of a threading cycle as a G76 cycle makes them (LinuxCNC G76 with R2 and Q):
- * each pass at its depth, its start moved toward the chuck by depth · tan(infeed angle) so only
- * the leading flank cuts, and its end moved back from the run-out by the depth still to cut;
- * then the spring passes at full depth.
+ * The header of a program of any kind from its job and plan: the part's name (the job's, else
+ * the drawing's file name, else `fallbackName`), the machine with its serial number, the
+ * controller with the post's label, and the notes (the job's first, then the plan's warnings
+ * and what it did not program).
  */
-export function threadPasses(cycle: ThreadCycle): ThreadPass[] {
-  const tan = Math.tan((cycle.infeedAngleDeg * Math.PI) / 180);
-  const round = (value: number) => Math.round(value * 1000) / 1000;
-  const depths = [
-    ...cycle.passDepthsMm,
-    ...Array.from({ length: cycle.springPasses }, () => cycle.depthMm),
-  ];
-  return depths.map((depth) => ({
-    x: round(cycle.majorMm - 2 * depth),
-    startZ: round(cycle.startZ - depth * tan),
-    endZ: round(cycle.endZ + (cycle.depthMm - depth) * tan),
-  }));
-}
-
-/**
- * The header of a plate or block program (mill, wire, sinker) from its job and plan: the part's
- * name (the job's, else the drawing's file name, else `fallbackName`), the machine with its
- * serial number, the controller with the post's label, and the notes (the job's first, then
- * the plan's warnings and what it did not program).
- */
-export function blockProgramHeader(
+export function programHeader(
   job: Pick<
     ProgramJob,
     'partName' | 'description' | 'material' | 'machine' | 'programVersion' | 'headerNotes'

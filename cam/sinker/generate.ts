@@ -3,15 +3,15 @@
  * prismatic part, plan the cavities and their conditions, write them in the iso-edm dialect and
  * read the program back with the verifier.
  */
-import { sinkerConditionTitle, writeSinkerProgram } from '../post/edm/sinker.ts';
+import { sinkerConditionTitle, sinkerPost } from '../post/edm/sinker.ts';
 import { prismaticPartFromDescription } from '../prismatic/part.ts';
-import { safeFileName } from '../program.ts';
-import type { KindProgram, ProgramJob } from '../program.ts';
+import { finishProgram, safeFileName } from '../program.ts';
+import type { KindProgram, PostedJob, ProgramJob } from '../program.ts';
 import { sinkerVerificationInput, verifySinkerProgram } from '../verify/sinker.ts';
 import { stockBoundsOf } from '../wire/plan.ts';
 import { planSinker } from './plan.ts';
 import type { SinkerPlan } from './program.ts';
-import { blockProgramHeader } from '../post/common.ts';
+import { programHeader } from '../post/common.ts';
 import { SinkerPlanningError } from '../errors.ts';
 
 export interface GeneratedSinkerProgram extends KindProgram {
@@ -22,11 +22,12 @@ export interface GeneratedSinkerProgram extends KindProgram {
 const fmt = (value: number) => String(Math.round(value * 1000) / 1000);
 
 /**
- * Write and verify a sinker EDM program.
+ * Plan a sinker EDM job and write its program's body (the head and the verification follow in
+ * finishProgram).
  * @throws PrismaticPartError when the description has no usable top view; SinkerPlanningError
  *   for another dialect, a round stock or a part with no cavity the electrodes can sink
  */
-export function generateSinkerProgram(job: ProgramJob): GeneratedSinkerProgram {
+export function postSinkerJob(job: ProgramJob): PostedJob & { plan: SinkerPlan } {
   if (job.machine.dialect !== 'iso-edm') {
     throw new SinkerPlanningError(
       `Sinker EDM programs are written in the ISO dialect of Fanuc-style EDM controls (iso-edm: Mitsubishi, Sodick, Makino, GF AgieCharmilles in ISO mode). ${job.machine.name} has a ${`${job.machine.controllerType} ${job.machine.controllerModel}`.trim()} control with the ${job.machine.dialect} dialect: choose a sinker EDM machine with an ISO control.`,
@@ -41,23 +42,25 @@ export function generateSinkerProgram(job: ProgramJob): GeneratedSinkerProgram {
   const part = prismaticPartFromDescription(job.description, { stockThicknessMm: stock.zMm });
   const plan = planSinker({ part, tools: job.tools, material: job.material });
   const stockText = `block ${fmt(stock.xMm)} x ${fmt(stock.yMm)} x ${fmt(stock.zMm)} mm`;
-  const header = blockProgramHeader(job, plan, {
-    fallbackName: 'Sinker EDM part',
-    stock: stockText,
-    postLabel: 'ISO sinker EDM',
-  });
-  const { partName } = header;
+  const headerOf = (notes: readonly string[]) =>
+    programHeader({ ...job, headerNotes: [...notes] }, plan, {
+      fallbackName: 'Sinker EDM part',
+      stock: stockText,
+      postLabel: sinkerPost.label,
+    });
+  const options = { programNumber: 1000 + (job.programVersion % 9000) };
   const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
-  const gcode = writeSinkerProgram(plan, header);
-  const report = verifySinkerProgram(
-    gcode,
-    sinkerVerificationInput(plan, stockBoundsOf(part, { xMm: stock.xMm, yMm: stock.yMm })),
+  const verification = sinkerVerificationInput(
+    plan,
+    stockBoundsOf(part, { xMm: stock.xMm, yMm: stock.yMm }),
   );
   return {
-    gcode,
-    fileName: `${safeFileName(partName)}-v${job.programVersion}.nc`,
+    machineKind: 'sinker',
     dialect: 'iso-edm',
-    report,
+    fileName: `${safeFileName(headerOf([]).partName)}-v${job.programVersion}.nc`,
+    body: sinkerPost.body(plan, options),
+    head: (notes) => sinkerPost.head(plan, headerOf(notes), options),
+    verify: (gcode) => verifySinkerProgram(gcode, verification),
     summary: {
       jobType: 'Sinker EDM',
       operations: plan.cavities.flatMap((cavity) =>
@@ -83,4 +86,14 @@ export function generateSinkerProgram(job: ProgramJob): GeneratedSinkerProgram {
     },
     plan,
   };
+}
+
+/**
+ * Plan, write and verify a sinker EDM program.
+ * @throws PrismaticPartError when the description has no usable top view; SinkerPlanningError
+ *   for another dialect, a round stock or a part with no cavity the electrodes can sink
+ */
+export function generateSinkerProgram(job: ProgramJob): GeneratedSinkerProgram {
+  const posted = postSinkerJob(job);
+  return { ...finishProgram(posted, job.headerNotes ?? []), dialect: 'iso-edm', plan: posted.plan };
 }

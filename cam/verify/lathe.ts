@@ -4,8 +4,11 @@
  * The report is stored with the program; a failed check blocks the download.
  */
 import { interpret } from '../gcode/interpreter.ts';
-import type { LatheDialect, Point } from '../gcode/interpreter.ts';
+import type { Point } from '../gcode/interpreter.ts';
+import type { LatheDialect } from '../post/lathe/index.ts';
+import type { ProgramReport } from '../program.ts';
 import type { LatheToolKind } from '../tooling.ts';
+import { CheckList, emptyStats } from './checks.ts';
 import { LatheMaterial } from './material.ts';
 
 export interface VerificationTool {
@@ -26,7 +29,7 @@ export interface DiameterTarget {
 }
 
 export interface LatheVerificationInput {
-  dialect: LatheDialect | 'sinumerik';
+  dialect: LatheDialect;
   stock: { diameterMm: number; frontFaceZ: number; chuckFaceZ: number };
   lengthMm: number;
   partingWidthMm: number;
@@ -52,27 +55,6 @@ export interface ThreadTarget {
   toZ: number;
   rootMm: number;
   leadMm: number;
-}
-
-export interface VerificationCheck {
-  id: string;
-  title: string;
-  passed: boolean;
-  /** What failed, first problems first (at most ten). */
-  details: string[];
-}
-
-export interface VerificationReport {
-  passed: boolean;
-  checks: VerificationCheck[];
-  stats: {
-    lines: number;
-    motions: number;
-    rapids: number;
-    feeds: number;
-    toolChanges: number;
-    extents: { xMin: number; xMax: number; zMin: number; zMax: number } | null;
-  };
 }
 
 const checkTitles = {
@@ -133,15 +115,9 @@ function* arcSamples(
 export function verifyLatheProgram(
   program: string | Iterable<string>,
   input: LatheVerificationInput,
-): VerificationReport {
-  const problems = new Map<CheckId, string[]>(
-    Object.keys(checkTitles).map((id) => [id as CheckId, []]),
-  );
-  const fail = (id: CheckId, message: string) => {
-    const list = problems.get(id)!;
-    if (list.length < 10) list.push(message);
-    else if (list.length === 10) list.push('… and more');
-  };
+): ProgramReport {
+  const checks = new CheckList(checkTitles);
+  const { fail } = checks;
   const tolerance = input.sizeToleranceMm ?? 0.01;
   const tools = new Map(input.tools.map((tool) => [tool.number, tool]));
   const material = new LatheMaterial({
@@ -149,14 +125,7 @@ export function verifyLatheProgram(
     frontFaceZ: input.stock.frontFaceZ,
     backZ: input.stock.chuckFaceZ - 10,
   });
-  const stats: VerificationReport['stats'] = {
-    lines: 0,
-    motions: 0,
-    rapids: 0,
-    feeds: 0,
-    toolChanges: 0,
-    extents: null,
-  };
+  const stats = emptyStats();
   let ended = false;
   /** Per thread target: the deepest synchronised pass seen over its whole length. */
   const threadDepth = (input.threads ?? []).map(() => Infinity);
@@ -178,10 +147,19 @@ export function verifyLatheProgram(
     } else if (event.type === 'motion') {
       stats.motions += 1;
       const { to, from, line } = event;
-      const extents = stats.extents ?? { xMin: to.x, xMax: to.x, zMin: to.z, zMax: to.z };
+      const extents = stats.extents ?? {
+        xMin: to.x,
+        xMax: to.x,
+        yMin: 0,
+        yMax: 0,
+        zMin: to.z,
+        zMax: to.z,
+      };
       stats.extents = {
         xMin: Math.min(extents.xMin, to.x),
         xMax: Math.max(extents.xMax, to.x),
+        yMin: 0,
+        yMax: 0,
         zMin: Math.min(extents.zMin, to.z),
         zMax: Math.max(extents.zMax, to.z),
       };
@@ -300,20 +278,13 @@ export function verifyLatheProgram(
   });
   checkFinishedPart(input, material, tolerance, fail);
 
-  const checks: VerificationCheck[] = (Object.keys(checkTitles) as CheckId[])
-    .filter(
-      (id) =>
-        (id !== 'inner' || input.inner.length > 0) &&
-        (id !== 'chamfers' || input.chamfers.length > 0) &&
-        (id !== 'threads' || (input.threads ?? []).length > 0),
-    )
-    .map((id) => ({
-      id,
-      title: checkTitles[id],
-      passed: problems.get(id)!.length === 0,
-      details: problems.get(id)!,
-    }));
-  return { passed: checks.every((check) => check.passed), checks, stats };
+  return checks.report(
+    stats,
+    (id) =>
+      (id !== 'inner' || input.inner.length > 0) &&
+      (id !== 'chamfers' || input.chamfers.length > 0) &&
+      (id !== 'threads' || (input.threads ?? []).length > 0),
+  );
 }
 
 function checkFinishedPart(

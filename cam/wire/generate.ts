@@ -3,14 +3,14 @@
  * prismatic part, plan the contours and passes, write them in the iso-edm dialect and read the
  * program back with the verifier.
  */
-import { wirePassTitle, writeWireProgram } from '../post/edm/wire.ts';
+import { wirePassTitle, wirePost } from '../post/edm/wire.ts';
 import { prismaticPartFromDescription } from '../prismatic/part.ts';
-import { safeFileName } from '../program.ts';
-import type { KindProgram, ProgramJob } from '../program.ts';
+import { finishProgram, safeFileName } from '../program.ts';
+import type { KindProgram, PostedJob, ProgramJob } from '../program.ts';
 import { verifyWireProgram, wireVerificationInput } from '../verify/wire.ts';
 import { planWire } from './plan.ts';
 import type { WirePlan } from './program.ts';
-import { blockProgramHeader } from '../post/common.ts';
+import { programHeader } from '../post/common.ts';
 import { WirePlanningError } from '../errors.ts';
 
 export interface GeneratedWireProgram extends KindProgram {
@@ -30,12 +30,13 @@ function requireIsoEdm(job: ProgramJob, kind: 'Wire EDM'): void {
 }
 
 /**
- * Write and verify a wire EDM program.
+ * Plan a wire EDM job and write its program's body (the head and the verification follow in
+ * finishProgram).
  * @throws PrismaticPartError when the description has no usable top view; WireToolingError
  *   when no wire is selected; WirePlanningError for another dialect, a round stock or a part
  *   with nothing to wire cut
  */
-export function generateWireProgram(job: ProgramJob): GeneratedWireProgram {
+export function postWireJob(job: ProgramJob): PostedJob & { plan: WirePlan } {
   requireIsoEdm(job, 'Wire EDM');
   if (job.stock.shape !== 'block') {
     throw new WirePlanningError(
@@ -59,20 +60,22 @@ export function generateWireProgram(job: ProgramJob): GeneratedWireProgram {
       `The stock is ${fmt(stock.zMm)} mm thick, thinner than the part's ${fmt(part.thicknessMm)} mm.`,
     );
   const stockText = `plate ${fmt(stock.xMm)} x ${fmt(stock.yMm)} x ${fmt(stock.zMm)} mm`;
-  const header = blockProgramHeader(job, plan, {
-    fallbackName: 'Wire EDM part',
-    stock: stockText,
-    postLabel: 'ISO wire EDM',
-  });
-  const { partName } = header;
+  const headerOf = (notes: readonly string[]) =>
+    programHeader({ ...job, headerNotes: [...notes] }, plan, {
+      fallbackName: 'Wire EDM part',
+      stock: stockText,
+      postLabel: wirePost.label,
+    });
+  const options = { programNumber: 1000 + (job.programVersion % 9000) };
   const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
-  const gcode = writeWireProgram(plan, header);
-  const report = verifyWireProgram(gcode, wireVerificationInput(plan));
+  const verification = wireVerificationInput(plan);
   return {
-    gcode,
-    fileName: `${safeFileName(partName)}-v${job.programVersion}.nc`,
+    machineKind: 'wire',
     dialect: 'iso-edm',
-    report,
+    fileName: `${safeFileName(headerOf([]).partName)}-v${job.programVersion}.nc`,
+    body: wirePost.body(plan, options),
+    head: (notes) => wirePost.head(plan, headerOf(notes), options),
+    verify: (gcode) => verifyWireProgram(gcode, verification),
     summary: {
       jobType: 'Wire EDM',
       operations: plan.contours.flatMap((contour) =>
@@ -99,4 +102,15 @@ export function generateWireProgram(job: ProgramJob): GeneratedWireProgram {
     },
     plan,
   };
+}
+
+/**
+ * Plan, write and verify a wire EDM program.
+ * @throws PrismaticPartError when the description has no usable top view; WireToolingError
+ *   when no wire is selected; WirePlanningError for another dialect, a round stock or a part
+ *   with nothing to wire cut
+ */
+export function generateWireProgram(job: ProgramJob): GeneratedWireProgram {
+  const posted = postWireJob(job);
+  return { ...finishProgram(posted, job.headerNotes ?? []), dialect: 'iso-edm', plan: posted.plan };
 }

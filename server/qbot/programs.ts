@@ -11,7 +11,7 @@ import type { CuttingOverrides } from '#cam/cutting-data';
 import { formatDuration } from '#cam/cycle-time';
 import { generateProgram } from '#cam/generate';
 import type { SummaryOperation } from '#cam/program';
-import type { VerificationCheck } from '#cam/verify/lathe';
+import type { VerificationCheck } from '#cam/program';
 import { CamError } from '#cam/errors';
 import { programVersions, storedFiles } from '#db/schema';
 import type { QbotContext, WorkflowProgram } from '#contracts/qbot-workflow';

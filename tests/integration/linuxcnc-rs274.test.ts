@@ -91,7 +91,8 @@ function linuxcncProgram(description: BlueprintDescription) {
   return generateLatheProgram({
     description,
     material: description.materialSpecs.material || '1018',
-    stock: { diameterMm: bar.diameterMm },
+    jobType: 'Lathe',
+    stock: { shape: 'round', diameterMm: bar.diameterMm },
     machine: {
       name: 'Tormach 15L',
       serialNumber: 'RS-1',

@@ -10,8 +10,8 @@
  * a comment asks for each electrode (no brand's electrode changer codes).
  */
 import type { SinkerCavity, SinkerCondition, SinkerPlan } from '../../sinker/program.ts';
-import { commentText, formatNumber } from '../common.ts';
-import type { ProgramHeader } from '../common.ts';
+import { commentText, formatNumber, writeProgram } from '../common.ts';
+import type { PostProcessor, ProgramHeader } from '../common.ts';
 
 /** Height the electrode approaches in rapid before the first condition feeds down, mm. */
 export const approachZ = 0.5;
@@ -90,9 +90,9 @@ function conditionLines(cavity: SinkerCavity, condition: SinkerCondition): strin
   return lines;
 }
 
-/** Write a planned sinker EDM program. */
-export function writeSinkerProgram(plan: SinkerPlan, header: ProgramHeader): string {
-  const lines = ['%', ...sinkerHeaderLines(plan, header).map(comment), 'G90 G54 G17', 'G21'];
+/** The program after its head: every cavity with its conditions, then the end. */
+function sinkerBody(plan: SinkerPlan): string[] {
+  const lines = ['G90 G54 G17', 'G21'];
   let mounted: number | null = null;
   plan.cavities.forEach((cavity, index) => {
     lines.push(
@@ -114,6 +114,19 @@ export function writeSinkerProgram(plan: SinkerPlan, header: ProgramHeader): str
     for (const condition of cavity.conditions) lines.push(...conditionLines(cavity, condition));
     lines.push(`G0 Z${coordinate(plan.clearanceZ)}`);
   });
-  lines.push('M30', '%');
-  return `${lines.join('\n')}\n`;
+  lines.push('M30', '%', '');
+  return lines;
+}
+
+/** The sinker EDM post-processor (ISO, Fanuc-style sinker controls). */
+export const sinkerPost: PostProcessor<SinkerPlan, 'iso-edm'> = {
+  dialect: 'iso-edm',
+  label: 'ISO sinker EDM',
+  head: (plan, header) => ['%', ...sinkerHeaderLines(plan, header).map(comment)],
+  body: sinkerBody,
+};
+
+/** Write a planned sinker EDM program (its head and its body). */
+export function writeSinkerProgram(plan: SinkerPlan, header: ProgramHeader): string {
+  return writeProgram(sinkerPost, plan, header, { programNumber: 1 });
 }

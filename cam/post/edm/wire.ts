@@ -15,8 +15,8 @@
  */
 import type { Point2 } from '../../geometry/polygon.ts';
 import type { WireContour, WirePass, WirePlan } from '../../wire/program.ts';
-import { commentText, formatNumber } from '../common.ts';
-import type { ProgramHeader } from '../common.ts';
+import { commentText, formatNumber, writeProgram } from '../common.ts';
+import type { PostProcessor, ProgramHeader } from '../common.ts';
 
 const coordinate = (value: number) => formatNumber(value, 3, true);
 const comment = (text: string) => `(${commentText(text, true)})`;
@@ -148,11 +148,12 @@ function contourLines(contour: WireContour, index: number, last: boolean): strin
   return lines;
 }
 
-/** Write a planned wire EDM program. */
-export function writeWireProgram(plan: WirePlan, header: ProgramHeader): string {
-  const lines = [
-    '%',
-    ...wireHeaderLines(plan, header).map(comment),
+/** The wire EDM post-processor (ISO, Fanuc-style wire controls). */
+export const wirePost: PostProcessor<WirePlan, 'iso-edm'> = {
+  dialect: 'iso-edm',
+  label: 'ISO wire EDM',
+  head: (plan, header) => ['%', ...wireHeaderLines(plan, header).map(comment)],
+  body: (plan) => [
     'G90 G54 G40 G17',
     'G21',
     ...plan.contours.flatMap((contour, index) =>
@@ -160,6 +161,11 @@ export function writeWireProgram(plan: WirePlan, header: ProgramHeader): string 
     ),
     'M30',
     '%',
-  ];
-  return `${lines.join('\n')}\n`;
+    '',
+  ],
+};
+
+/** Write a planned wire EDM program (its head and its body). */
+export function writeWireProgram(plan: WirePlan, header: ProgramHeader): string {
+  return writeProgram(wirePost, plan, header, { programNumber: 1 });
 }

@@ -13,17 +13,12 @@ import type {
   MillTool,
 } from '../../mill/program.ts';
 import { commentText, formatNumber } from '../common.ts';
-import type { PostOptions, ProgramHeader } from '../common.ts';
+import type { PostOptions, PostProcessor, ProgramHeader } from '../common.ts';
 
 export type MillDialect = 'linuxcnc' | 'fanuc' | 'haas' | 'sinumerik';
 
 /** Writes a planned milling program in one controller dialect. */
-export interface MillPostProcessor {
-  dialect: MillDialect;
-  /** What the controller family is called in messages. */
-  label: string;
-  write(plan: MillPlan, header: ProgramHeader, options: PostOptions): string;
-}
+export type MillPostProcessor = PostProcessor<MillPlan, MillDialect>;
 
 /** The tools of a plan by number, in order. */
 export function planTools(plan: MillPlan): MillTool[] {
@@ -101,21 +96,25 @@ export interface MillFlavour {
   end: string[];
 }
 
-/** Write a plan with a flavour. */
-export function writeMillProgram(
-  plan: MillPlan,
-  header: ProgramHeader,
-  options: PostOptions,
-  flavour: MillFlavour,
-): string {
+/** The post-processor of a mill flavour. */
+export function millPost(flavour: MillFlavour): MillPostProcessor {
+  return {
+    dialect: flavour.dialect,
+    label: flavour.label,
+    head: (plan, header, options) => [
+      ...flavour.start(header, options),
+      ...millHeaderLines(plan, header).map((line) =>
+        flavour.comment(commentText(line, flavour.upperCaseComments)),
+      ),
+    ],
+    body: (plan) => millBody(plan, flavour),
+  };
+}
+
+/** The program after its head: every operation, then the end. */
+function millBody(plan: MillPlan, flavour: MillFlavour): string[] {
   const number = (value: number) => formatNumber(value, 3, flavour.keepPoint);
-  const lines: string[] = [
-    ...flavour.start(header, options),
-    ...millHeaderLines(plan, header).map((line) =>
-      flavour.comment(commentText(line, flavour.upperCaseComments)),
-    ),
-    ...flavour.home,
-  ];
+  const lines: string[] = [...flavour.home];
   for (const operation of plan.operations) {
     lines.push(
       flavour.comment(commentText(millOperationTitle(operation), flavour.upperCaseComments)),
@@ -168,7 +167,7 @@ export function writeMillProgram(
     lines.push(flavour.spindleOff, ...flavour.home);
   }
   lines.push(...flavour.end, '');
-  return lines.join('\n');
+  return lines;
 }
 
 /** The G-code canned cycle blocks shared by LinuxCNC, Fanuc and Haas (G98 return to the initial level). */

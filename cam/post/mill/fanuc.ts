@@ -5,8 +5,8 @@
  * a decimal point on every coordinate and feed, comments in upper case. Per the Fanuc Series
  * 0i-MF Plus operator's manual (machining center system): G43, G28, G73–G89, M29.
  */
-import { gCodeCycle, writeMillProgram } from './common.ts';
-import type { MillFlavour, MillPostProcessor } from './common.ts';
+import { gCodeCycle, millPost } from './common.ts';
+import type { MillFlavour } from './common.ts';
 
 /** The Fanuc-style flavour; Haas changes the program number, the home and the tapping. */
 export function fanucStyleFlavour(options: {
@@ -72,8 +72,4 @@ const flavour = fanucStyleFlavour({
   rigidTapping: true,
 });
 
-export const fanucMillPost: MillPostProcessor = {
-  dialect: 'fanuc',
-  label: flavour.label,
-  write: (plan, header, options) => writeMillProgram(plan, header, options, flavour),
-};
+export const fanucMillPost = millPost(flavour);

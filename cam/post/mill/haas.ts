@@ -3,8 +3,7 @@
  * "O01234", "G53 G00 Z0." to send the spindle home, and G84 tapping without M29 (Haas mills tap
  * rigidly by default). Per the Haas Mill Operator's Manual (NGC), G-codes G43, G53, G73–G89.
  */
-import { writeMillProgram } from './common.ts';
-import type { MillPostProcessor } from './common.ts';
+import { millPost } from './common.ts';
 import { fanucStyleFlavour } from './fanuc.ts';
 
 const flavour = fanucStyleFlavour({
@@ -15,8 +14,4 @@ const flavour = fanucStyleFlavour({
   rigidTapping: false,
 });
 
-export const haasMillPost: MillPostProcessor = {
-  dialect: 'haas',
-  label: flavour.label,
-  write: (plan, header, options) => writeMillProgram(plan, header, options, flavour),
-};
+export const haasMillPost = millPost(flavour);

@@ -5,8 +5,8 @@
  * reference (G43, G53, G81–G85, G98, M6). LinuxCNC has no mill fine-boring G76 (G76 is lathe
  * threading there): fine boring is written as G85.
  */
-import { gCodeCycle, writeMillProgram } from './common.ts';
-import type { MillFlavour, MillPostProcessor } from './common.ts';
+import { gCodeCycle, millPost } from './common.ts';
+import type { MillFlavour } from './common.ts';
 
 const flavour: MillFlavour = {
   dialect: 'linuxcnc',
@@ -39,8 +39,4 @@ const flavour: MillFlavour = {
   end: ['M30', '%'],
 };
 
-export const linuxcncMillPost: MillPostProcessor = {
-  dialect: flavour.dialect,
-  label: flavour.label,
-  write: (plan, header, options) => writeMillProgram(plan, header, options, flavour),
-};
+export const linuxcncMillPost = millPost(flavour);

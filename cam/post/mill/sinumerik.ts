@@ -8,8 +8,8 @@
  * Numbers without a trailing decimal point.
  */
 import type { DrillCycle, MillOperation } from '../../mill/program.ts';
-import { writeMillProgram } from './common.ts';
-import type { MillFlavour, MillPostProcessor } from './common.ts';
+import { millPost } from './common.ts';
+import type { MillFlavour } from './common.ts';
 
 function cycleCall(
   cycle: DrillCycle,
@@ -64,8 +64,4 @@ const flavour: MillFlavour = {
   end: ['M30'],
 };
 
-export const sinumerikMillPost: MillPostProcessor = {
-  dialect: 'sinumerik',
-  label: flavour.label,
-  write: (plan, header, options) => writeMillProgram(plan, header, options, flavour),
-};
+export const sinumerikMillPost = millPost(flavour);

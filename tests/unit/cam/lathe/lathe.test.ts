@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { fitLimits } from '#cam/iso286';
 import { generateLatheProgram } from '#cam/lathe/generate';
-import type { LatheJob } from '#cam/lathe/generate';
+import type { ProgramJob } from '#cam/program';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import { interpret } from '#cam/gcode/interpreter';
 import { suggestRoundBar } from '#cam/stock';
@@ -43,14 +43,15 @@ const machines = {
 function job(
   description: BlueprintDescription,
   dialect: keyof typeof machines,
-  overrides: Partial<LatheJob> = {},
-): LatheJob {
+  overrides: Partial<ProgramJob> = {},
+): ProgramJob {
   const part = turnedPartFromDescription(description);
   const largest = Math.max(...part.outer.map((section) => section.targetMm));
   return {
     description,
     material: description.materialSpecs.material,
-    stock: { diameterMm: suggestRoundBar(largest, part.lengthMm)!.diameterMm },
+    jobType: 'Lathe',
+    stock: { shape: 'round', diameterMm: suggestRoundBar(largest, part.lengthMm)!.diameterMm },
     machine: { name: 'Test lathe', serialNumber: 'SN-1', ...machines[dialect] },
     tools: latheTooling,
     programVersion: 1,
@@ -150,7 +151,9 @@ describe('what the planner refuses, and says', () => {
 
   it('refuses stock smaller than the part', () => {
     expect(() =>
-      generateLatheProgram(job(testParts.steppedShaft, 'linuxcnc', { stock: { diameterMm: 30 } })),
+      generateLatheProgram(
+        job(testParts.steppedShaft, 'linuxcnc', { stock: { shape: 'round', diameterMm: 30 } }),
+      ),
     ).toThrow(/The stock Ø30 mm is too small for the part's largest diameter Ø36 mm/);
   });
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
 import { emptyDescription } from '#contracts/blueprint';
 import { generateLatheProgram } from '#cam/lathe/generate';
-import type { GeneratedLatheProgram } from '#cam/lathe/generate';
+import type { LatheProgram } from '#cam/lathe/generate';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import type { OuterSection } from '#cam/lathe/part';
 import type { Move } from '#cam/lathe/program';
@@ -95,7 +95,7 @@ function inBand(section: OuterSection, x: number): boolean {
   return x >= minMm - 1e-6 && x <= maxMm + 1e-6;
 }
 
-function checkProgram(program: GeneratedLatheProgram): void {
+function checkProgram(program: LatheProgram): void {
   const { plan } = program;
   const finish = plan.operations.find((operation) => operation.name === 'Finish OD')!;
   let running = 0;
@@ -141,7 +141,8 @@ describe('the lathe planner on random turned parts', () => {
         const program = generateLatheProgram({
           description: drawing,
           material: random.material,
-          stock: { diameterMm: bar.diameterMm, lengthMm: bar.lengthMm },
+          jobType: 'Lathe',
+          stock: { shape: 'round', diameterMm: bar.diameterMm, lengthMm: bar.lengthMm },
           machine: {
             name: 'Random lathe',
             serialNumber: 'R',

@@ -8,7 +8,7 @@ import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint
 import { emptyDescription } from '#contracts/blueprint';
 import { feedForRoughness, roughnessOfFeed, turningData } from '#cam/cutting-data';
 import { generateLatheProgram } from '#cam/lathe/generate';
-import type { LatheJob } from '#cam/lathe/generate';
+import type { ProgramJob } from '#cam/program';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import type { ThreadCycle } from '#cam/lathe/program';
 import {
@@ -18,8 +18,8 @@ import {
   insertPitchRange,
   threadPassCount,
 } from '#cam/lathe/threads';
-import { threadPasses } from '#cam/post/common';
-import { fanucThreadLines, haasThreadLines } from '#cam/post/fanuc';
+import { threadPasses } from '#cam/post/lathe/common';
+import { fanucThreadLines, haasThreadLines } from '#cam/post/lathe/fanuc';
 import { suggestRoundBar } from '#cam/stock';
 import { latheTooling, testParts } from '#tests/helpers/parts';
 
@@ -44,13 +44,14 @@ function job(
   description: BlueprintDescription,
   dialect = 'linuxcnc',
   tools = latheTooling,
-): LatheJob {
+): ProgramJob {
   const part = turnedPartFromDescription(description);
   const largest = Math.max(...part.outer.map((section) => section.targetMm));
   return {
     description,
     material: description.materialSpecs.material,
-    stock: { diameterMm: suggestRoundBar(largest, part.lengthMm)!.diameterMm },
+    jobType: 'Lathe',
+    stock: { shape: 'round', diameterMm: suggestRoundBar(largest, part.lengthMm)!.diameterMm },
     machine: {
       name: 'Lathe',
       serialNumber: 'S',

@@ -6,8 +6,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateLatheProgram } from '#cam/lathe/generate';
-import type { LatheJob } from '#cam/lathe/generate';
-import { lathePostFor } from '#cam/post/index';
+import type { ProgramJob } from '#cam/program';
+import { lathePostFor } from '#cam/post/lathe/index';
 import { latheTooling, testParts } from '#tests/helpers/parts';
 import { goldenDir } from '#tests/helpers/paths';
 
@@ -19,12 +19,13 @@ const machines = {
 } as const;
 type LatheDialectName = keyof typeof machines;
 
-function adapterJob(dialect: LatheDialectName): LatheJob {
+function adapterJob(dialect: LatheDialectName): ProgramJob {
   const [controllerType, controllerModel, manufacturer, model] = machines[dialect];
   return {
     description: testParts.threadedAdapter,
     material: '11SMnPb30',
-    stock: { diameterMm: 30, lengthMm: 90 },
+    jobType: 'Lathe',
+    stock: { shape: 'round', diameterMm: 30, lengthMm: 90 },
     machine: {
       name: 'Golden lathe',
       serialNumber: 'G-1',

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { generateLatheProgram } from '#cam/lathe/generate';
-import type { GeneratedLatheProgram } from '#cam/lathe/generate';
+import type { LatheProgram } from '#cam/lathe/generate';
 import { classifyTool } from '#cam/tooling';
 import { verifyLatheProgram } from '#cam/verify/lathe';
 import type { LatheVerificationInput } from '#cam/verify/lathe';
 import { latheTooling, testParts } from '#tests/helpers/parts';
 
 /** A verified program for the stepped shaft and the verifier input it was checked with. */
-function goodProgram(): { program: GeneratedLatheProgram; input: LatheVerificationInput } {
+function goodProgram(): { program: LatheProgram; input: LatheVerificationInput } {
   const program = generateLatheProgram({
     description: testParts.steppedShaft,
     material: '4140',
-    stock: { diameterMm: 40 },
+    jobType: 'Lathe',
+    stock: { shape: 'round', diameterMm: 40 },
     machine: {
       name: 'Lathe',
       serialNumber: 'S1',

@@ -7,7 +7,8 @@ import { isCalloutText, mergePasses, splitBaselines } from '#drawings/image/ocr-
 import { DrawingReadError, type TextRun } from '#drawings/reading';
 import { reviseDescription } from '#drawings/revise/revise';
 import type { BlueprintDescription } from '#contracts/blueprint';
-import { generateLatheProgram, type LatheJob } from '#cam/lathe/generate';
+import { generateLatheProgram } from '#cam/lathe/generate';
+import type { ProgramJob } from '#cam/program';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import { suggestRoundBar } from '#cam/stock';
 import { latheTooling } from '#tests/helpers/parts';
@@ -300,13 +301,14 @@ describe('readImage', { timeout: OCR_TEST_MS }, () => {
 });
 
 /** A lathe job on a LinuxCNC demo machine with the shop's standard tooling. */
-function latheJob(description: BlueprintDescription): LatheJob {
+function latheJob(description: BlueprintDescription): ProgramJob {
   const part = turnedPartFromDescription(description);
   const largest = Math.max(...part.outer.map((section) => section.targetMm));
   return {
     description,
     material: description.materialSpecs.material,
-    stock: { diameterMm: suggestRoundBar(largest, part.lengthMm)!.diameterMm },
+    jobType: 'Lathe',
+    stock: { shape: 'round', diameterMm: suggestRoundBar(largest, part.lengthMm)!.diameterMm },
     machine: {
       name: 'Test lathe',
       serialNumber: 'SN-1',

@@ -20,15 +20,13 @@
  * channel's transverse axis ($MC_DIAMETER_AX_DEF = "X", the norm on turning machines; otherwise
  * the machine needs SCC[X]).
  */
-import type { Operation, ThreadCycle } from '../lathe/program.ts';
-import { commentText, formatNumber, headerLines, operationTitle, threadPasses } from './common.ts';
-import type { LathePostProcessor } from './common.ts';
-
-const coordinate = (value: number) => formatNumber(value, 3);
-const comment = (text: string) => `; ${commentText(text, false)}`;
+import type { ThreadCycle } from '../../lathe/program.ts';
+import { commentText, formatNumber } from '../common.ts';
+import { changePosition, lathePost, threadPasses } from './common.ts';
+import type { NumberWriter } from './common.ts';
 
 /** Explicit G33 passes from the drive line at the start Z, ending there. */
-function threadLines(cycle: ThreadCycle): string[] {
+function threadLines(cycle: ThreadCycle, coordinate: NumberWriter): string[] {
   const lines: string[] = [];
   for (const pass of threadPasses(cycle)) {
     lines.push(
@@ -41,50 +39,23 @@ function threadLines(cycle: ThreadCycle): string[] {
   return lines;
 }
 
-function operationLines(operation: Operation): string[] {
-  const lines = [comment(operationTitle(operation)), `T${operation.tool.number} D1`];
-  lines.push(
-    operation.spindle.mode === 'css'
-      ? `G96 S${Math.round(operation.spindle.surfaceSpeed)} LIMS=${Math.round(operation.spindle.maxRpm)} M3`
-      : `G97 S${Math.round(operation.spindle.rpm)} M3`,
-  );
-  if (operation.coolant) lines.push('M8');
-  let motion = '';
-  let feed = NaN;
-  for (const move of operation.moves) {
-    if (move.kind === 'thread') {
-      lines.push(...threadLines(move.thread));
-      motion = 'G0';
-      continue;
-    }
-    const word = move.kind === 'rapid' ? 'G0' : 'G1';
-    const parts = [word === motion ? '' : word, `X${coordinate(move.x)}`, `Z${coordinate(move.z)}`];
-    if (move.kind === 'feed' && move.feed !== feed) {
-      parts.push(`F${formatNumber(move.feed!, 3)}`);
-      feed = move.feed!;
-    }
-    motion = word;
-    lines.push(parts.filter(Boolean).join(' '));
-  }
-  if (operation.coolant) lines.push('M9');
-  lines.push('M5');
-  return lines;
-}
-
-export const sinumerikPost: LathePostProcessor = {
+export const sinumerikPost = lathePost({
   dialect: 'sinumerik',
   label: 'Sinumerik 840D sl / 828D',
-  write(plan, header) {
-    const change = plan.changePosition;
-    return [
-      ...headerLines(plan, header).map(comment),
-      'G18 G71 G90 G95 DIAMON',
-      'G54',
-      `G0 X${coordinate(change.x)} Z${coordinate(change.z)}`,
-      ...plan.operations.flatMap(operationLines),
-      `G0 X${coordinate(change.x)} Z${coordinate(change.z)}`,
-      'M30',
-      '',
-    ].join('\n');
-  },
-};
+  keepPoint: false,
+  comment: (text) => `; ${commentText(text, false)}`,
+  start: () => [],
+  setup: (plan, number) => ['G18 G71 G90 G95 DIAMON', 'G54', `G0 ${changePosition(plan, number)}`],
+  toolChange: (tool) => [`T${tool} D1`],
+  spindle: (spindle) => [
+    spindle.mode === 'css'
+      ? `G96 S${Math.round(spindle.surfaceSpeed)} LIMS=${Math.round(spindle.maxRpm)} M3`
+      : `G97 S${Math.round(spindle.rpm)} M3`,
+  ],
+  motion: { rapid: 'G0', feed: 'G1' },
+  coolant: { on: 'M8', off: 'M9', onFirstMove: false },
+  thread: threadLines,
+  motionAfterThread: (motion) => motion.rapid,
+  operationEnd: ['M5'],
+  end: (plan, number) => [`G0 ${changePosition(plan, number)}`, 'M30'],
+});

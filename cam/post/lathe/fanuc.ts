@@ -5,13 +5,15 @@
  * decimal points on every coordinate. Per the Fanuc Series 0i-TF Plus operator's manual
  * (lathe system), G-code system A. The Haas variant differs only where Haas NGC lathes do.
  */
-import type { Operation, ThreadCycle } from '../lathe/program.ts';
-import { commentText, formatNumber, headerLines, operationTitle } from './common.ts';
-import type { LathePostProcessor } from './common.ts';
+import type { ThreadCycle } from '../../lathe/program.ts';
+import { commentText, formatNumber } from '../common.ts';
+import { lathePost } from './common.ts';
+import type { LatheFlavour } from './common.ts';
 
 const coordinate = (value: number) => formatNumber(value, 3, true);
 
-export interface FanucFlavour {
+/** What differs between the Fanuc-style lathe controls (Fanuc, Haas NGC). */
+export interface FanucStyle {
   dialect: 'fanuc' | 'haas';
   label: string;
   programNumber: (number: number) => string;
@@ -54,69 +56,39 @@ export function haasThreadLines(cycle: ThreadCycle): string[] {
   ];
 }
 
-function operationLines(operation: Operation, flavour: FanucFlavour): string[] {
-  const lines = [
-    `(${commentText(operationTitle(operation), true)})`,
-    flavour.toolCall(operation.tool.number),
-  ];
-  if (operation.spindle.mode === 'css') {
-    lines.push(
-      `G50 S${Math.round(operation.spindle.maxRpm)}`,
-      `G96 S${Math.round(operation.spindle.surfaceSpeed)} M03`,
-    );
-  } else {
-    lines.push(`G97 S${Math.round(operation.spindle.rpm)} M03`);
-  }
-  let motion = '';
-  let feed = NaN;
-  operation.moves.forEach((move, index) => {
-    if (move.kind === 'thread') {
-      lines.push(...flavour.thread(move.thread));
-      motion = '';
-      return;
-    }
-    const word = move.kind === 'rapid' ? 'G00' : 'G01';
-    const parts = [word === motion ? '' : word, `X${coordinate(move.x)}`, `Z${coordinate(move.z)}`];
-    if (move.kind === 'feed' && move.feed !== feed) {
-      parts.push(`F${formatNumber(move.feed!, 3, true)}`);
-      feed = move.feed!;
-    }
-    if (index === 0 && operation.coolant) parts.push('M08');
-    motion = word;
-    lines.push(parts.filter(Boolean).join(' '));
-  });
-  if (operation.coolant) lines.push('M09');
-  lines.push('M05', ...flavour.home);
-  return lines;
-}
-
-/** A post-processor for a Fanuc-style lathe control. */
-export function fanucStylePost(flavour: FanucFlavour): LathePostProcessor {
+/** The flavour of a Fanuc-style lathe control. */
+export function fanucStyleFlavour(style: FanucStyle): LatheFlavour {
   return {
-    dialect: flavour.dialect,
-    label: flavour.label,
-    write(plan, header, options) {
-      const title = commentText(header.partName, true).slice(0, 30);
-      return [
-        '%',
-        `${flavour.programNumber(options.programNumber)} (${title})`,
-        ...headerLines(plan, header).map((line) => `(${commentText(line, true)})`),
-        'G21 G18 G40 G80 G99',
-        ...flavour.home,
-        ...plan.operations.flatMap((operation) => operationLines(operation, flavour)),
-        'M30',
-        '%',
-        '',
-      ].join('\n');
-    },
+    dialect: style.dialect,
+    label: style.label,
+    keepPoint: true,
+    comment: (text) => `(${commentText(text, true)})`,
+    start: (header, options) => [
+      '%',
+      `${style.programNumber(options.programNumber)} (${commentText(header.partName, true).slice(0, 30)})`,
+    ],
+    setup: () => ['G21 G18 G40 G80 G99', ...style.home],
+    toolChange: (tool) => [style.toolCall(tool)],
+    spindle: (spindle) =>
+      spindle.mode === 'css'
+        ? [`G50 S${Math.round(spindle.maxRpm)}`, `G96 S${Math.round(spindle.surfaceSpeed)} M03`]
+        : [`G97 S${Math.round(spindle.rpm)} M03`],
+    motion: { rapid: 'G00', feed: 'G01' },
+    coolant: { on: 'M08', off: 'M09', onFirstMove: true },
+    thread: (cycle) => style.thread(cycle),
+    motionAfterThread: () => '',
+    operationEnd: ['M05', ...style.home],
+    end: () => ['M30', '%'],
   };
 }
 
-export const fanucPost = fanucStylePost({
-  dialect: 'fanuc',
-  label: 'Fanuc',
-  programNumber: (number) => `O${String(number).padStart(4, '0')}`,
-  toolCall: (tool) => `T${String(tool).padStart(2, '0')}${String(tool).padStart(2, '0')}`,
-  home: ['G28 U0. W0.'],
-  thread: fanucThreadLines,
-});
+export const fanucPost = lathePost(
+  fanucStyleFlavour({
+    dialect: 'fanuc',
+    label: 'Fanuc',
+    programNumber: (number) => `O${String(number).padStart(4, '0')}`,
+    toolCall: (tool) => `T${String(tool).padStart(2, '0')}${String(tool).padStart(2, '0')}`,
+    home: ['G28 U0. W0.'],
+    thread: fanucThreadLines,
+  }),
+);

@@ -14,6 +14,6 @@ export const lathePosts: Record<string, LathePostProcessor> = {
 
 /** The post-processor for a dialect, or undefined when there is none for lathes yet. */
 export const lathePostFor = (dialect: string): LathePostProcessor | undefined =>
-  lathePosts[dialect];
+  Object.hasOwn(lathePosts, dialect) ? lathePosts[dialect] : undefined;
 
-export type { LathePostProcessor, ProgramHeader } from './common.ts';
+export type { LatheDialect, LathePostProcessor } from './common.ts';

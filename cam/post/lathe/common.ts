@@ -1,0 +1,169 @@
+/**
+ * What the lathe post-processors share: the header, operation titles, thread passes, and one
+ * writer that walks the plan and asks its dialect for each block (as cam/post/mill/common.ts
+ * does for mills). Every dialect writes diameters in mm, feed per revolution, constant surface
+ * speed with a spindle limit (constant rpm for threads and drills), and ends with M30.
+ */
+import type { LathePlan, Operation, SpindleSetting, ThreadCycle } from '../../lathe/program.ts';
+import { formatNumber } from '../common.ts';
+import type { PostOptions, PostProcessor, ProgramHeader } from '../common.ts';
+
+/** The controller dialects lathe programs are written in. */
+export type LatheDialect = 'linuxcnc' | 'fanuc' | 'haas' | 'sinumerik';
+
+/** Writes a planned lathe program in one controller dialect. */
+export type LathePostProcessor = PostProcessor<LathePlan, LatheDialect>;
+
+/** Header comment lines (without the comment marks). */
+export function latheHeaderLines(plan: LathePlan, header: ProgramHeader): string[] {
+  const tools = [
+    ...new Map(
+      plan.operations.map((operation) => [operation.tool.number, operation.tool]),
+    ).values(),
+  ].sort((a, b) => a.number - b.number);
+  return [
+    `Part: ${header.partName}`,
+    `Material: ${header.material}`,
+    `Stock: ${header.stock}, ${plan.stock.protrusionMm} mm out of the chuck`,
+    `Machine: ${header.machine}`,
+    `Controller: ${header.controller}`,
+    `Program version ${header.programVersion}, written by Q-Bot`,
+    'Z0 is the finished free-end face; X is a diameter; mm',
+    'Tools:',
+    ...tools.map((tool) => `T${tool.number} ${tool.row.toolName} - ${tool.row.toolDescription}`),
+    ...header.notes.map((note) => `Note: ${note}`),
+  ];
+}
+
+/** One line naming an operation, its tool and its cutting data. */
+export function operationTitle(operation: Operation): string {
+  const { data } = operation;
+  const speed = data.surfaceSpeed !== undefined ? `${data.surfaceSpeed} m/min` : `${data.rpm} rpm`;
+  const depth = data.depthOfCut !== undefined ? `, ap ${data.depthOfCut} mm` : '';
+  const finish = data.raUm !== undefined ? ` for Ra ${data.raUm} um` : '';
+  const passes = data.passes !== undefined ? `, ${data.passes} passes` : '';
+  const feed = operation.name.startsWith('Thread')
+    ? `pitch ${data.feedPerRev} mm, depth ${data.depthOfCut} mm${passes}`
+    : `f ${data.feedPerRev} mm/rev${finish}${depth}`;
+  return `${operation.name}: ${operation.tool.label}, ${speed}, ${feed}`;
+}
+
+/** One pass of a thread written as explicit synchronised moves. */
+export interface ThreadPass {
+  /** Diameter of the pass, mm. */
+  x: number;
+  /** Start Z, shifted toward the chuck for flank infeed, and end Z. */
+  startZ: number;
+  endZ: number;
+}
+
+/**
+ * The passes of a threading cycle as a G76 cycle makes them (LinuxCNC G76 with R2 and Q):
+ * each pass at its depth, its start moved toward the chuck by depth · tan(infeed angle) so only
+ * the leading flank cuts, and its end moved back from the run-out by the depth still to cut;
+ * then the spring passes at full depth.
+ */
+export function threadPasses(cycle: ThreadCycle): ThreadPass[] {
+  const tan = Math.tan((cycle.infeedAngleDeg * Math.PI) / 180);
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  const depths = [
+    ...cycle.passDepthsMm,
+    ...Array.from({ length: cycle.springPasses }, () => cycle.depthMm),
+  ];
+  return depths.map((depth) => ({
+    x: round(cycle.majorMm - 2 * depth),
+    startZ: round(cycle.startZ - depth * tan),
+    endZ: round(cycle.endZ + (cycle.depthMm - depth) * tan),
+  }));
+}
+
+/** A number as the dialect writes coordinates and feeds. */
+export type NumberWriter = (value: number) => string;
+
+/** What a lathe dialect writes for each piece of a program. */
+export interface LatheFlavour {
+  dialect: LatheDialect;
+  label: string;
+  /** Decimal point on every coordinate and feed ("X10."). */
+  keepPoint: boolean;
+  /** A comment line for `text` (made safe with commentText in the dialect's case). */
+  comment: (text: string) => string;
+  /** The lines before the header comments (tape mark, program number). */
+  start: (header: ProgramHeader, options: PostOptions) => string[];
+  /** The lines between the header comments and the first operation. */
+  setup: (plan: LathePlan, number: NumberWriter) => string[];
+  /** Tool change (with its offsets). */
+  toolChange: (tool: number) => string[];
+  /** Spindle start at constant surface speed or constant rpm. */
+  spindle: (spindle: SpindleSetting) => string[];
+  /** The motion words of rapid and feed moves. */
+  motion: { rapid: string; feed: string };
+  /** Coolant on and off; `onFirstMove`: "M08" ends the first move instead of its own line. */
+  coolant: { on: string; off: string; onFirstMove: boolean };
+  /** The threading cycle, from the drive line and start Z; the tool ends there again. */
+  thread: (cycle: ThreadCycle, number: NumberWriter) => string[];
+  /** The motion word in force after a threading cycle ('' when the next move must repeat it). */
+  motionAfterThread: (motion: { rapid: string; feed: string }) => string;
+  /** The lines that end an operation after the coolant is off (spindle stop, turret home). */
+  operationEnd: string[];
+  /** The lines after the last operation, up to and with the tape mark. */
+  end: (plan: LathePlan, number: NumberWriter) => string[];
+}
+
+function operationLines(
+  operation: Operation,
+  flavour: LatheFlavour,
+  number: NumberWriter,
+): string[] {
+  const lines = [
+    flavour.comment(operationTitle(operation)),
+    ...flavour.toolChange(operation.tool.number),
+    ...flavour.spindle(operation.spindle),
+  ];
+  const { coolant } = flavour;
+  if (operation.coolant && !coolant.onFirstMove) lines.push(coolant.on);
+  let motion = '';
+  let feed = NaN;
+  operation.moves.forEach((move, index) => {
+    if (move.kind === 'thread') {
+      lines.push(...flavour.thread(move.thread, number));
+      motion = flavour.motionAfterThread(flavour.motion);
+      return;
+    }
+    const word = flavour.motion[move.kind];
+    const parts = [word === motion ? '' : word, `X${number(move.x)}`, `Z${number(move.z)}`];
+    if (move.kind === 'feed' && move.feed !== feed) {
+      parts.push(`F${number(move.feed!)}`);
+      feed = move.feed!;
+    }
+    if (index === 0 && operation.coolant && coolant.onFirstMove) parts.push(coolant.on);
+    motion = word;
+    lines.push(parts.filter(Boolean).join(' '));
+  });
+  if (operation.coolant) lines.push(coolant.off);
+  lines.push(...flavour.operationEnd);
+  return lines;
+}
+
+/** The post-processor of a lathe flavour. */
+export function lathePost(flavour: LatheFlavour): LathePostProcessor {
+  const number = (value: number) => formatNumber(value, 3, flavour.keepPoint);
+  return {
+    dialect: flavour.dialect,
+    label: flavour.label,
+    head: (plan, header, options) => [
+      ...flavour.start(header, options),
+      ...latheHeaderLines(plan, header).map(flavour.comment),
+    ],
+    body: (plan) => [
+      ...flavour.setup(plan, number),
+      ...plan.operations.flatMap((operation) => operationLines(operation, flavour, number)),
+      ...flavour.end(plan, number),
+      '',
+    ],
+  };
+}
+
+/** "X… Z…" of the tool change position. */
+export const changePosition = (plan: LathePlan, number: NumberWriter): string =>
+  `X${number(plan.changePosition.x)} Z${number(plan.changePosition.z)}`;
