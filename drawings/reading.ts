@@ -46,6 +46,15 @@ export class DrawingReadError extends Error {
   override name = 'DrawingReadError';
 }
 
+/**
+ * A DXF the reader cannot use; the message is meant for the user. The shared pipeline
+ * (describe/drawing.ts) throws it too, for a drawing without geometry outside the title block and
+ * frame, DXF or PDF (the PDF reader then moves on to its next page). Exported by dxf/reader.ts.
+ */
+export class DxfReadError extends DrawingReadError {
+  override name = 'DxfReadError';
+}
+
 /** Limits for the offline readers (documented in docs/decisions/015-offline-readers.md). */
 export const readerLimits = {
   /** PDF pages read; later pages are listed as not read. */

@@ -1,54 +1,28 @@
 /**
  * The offline DXF reader: a DXF drawing to a blueprint description, without any network or model.
  *
- * Pipeline: dxf-parser → primitives in mm (dxf-geometry) → views without frames (dxf-shapes) →
- * turned part or not (dxf-axis) → profile (dxf-profile) → dimensions applied (dxf-dimensions) →
- * notes (dxf-notes) → description (dxf-describe, dxf-prismatic).
+ * Pipeline: dxf-parser (with this file's structure check, units and time limit) → primitives,
+ * notes and dimensions in mm (collect.ts, entities.ts) → the shared pipeline
+ * (describe/drawing.ts describeDrawing), with readings sourced to DXF entities (sources.ts).
  */
 import DxfParser, { type IDxf } from 'dxf-parser';
-import type { BlueprintDescription } from '#contracts/blueprint';
-import {
-  collectDrawing,
-  type DimensionNote,
-  type DrawingContent,
-  type Primitive,
-} from './geometry.ts';
-import { boxOf, diagonal, dropFrames, groupViews, unionBox, type View } from './shapes.ts';
-import {
-  findTurnedPart,
-  isRoundView,
-  type Axis,
-  type AxisHints,
-  type TurnedPartVerdict,
-} from './axis.ts';
 import { formatMm } from '#cam/callouts';
-import { extractProfile, roundProfile } from './profile.ts';
-import { trimOffAxisEnds } from './endview.ts';
 import {
-  addNoteReadings,
-  addPlateReadings,
-  addTurnedReadings,
-  dxfSources,
-  type ReadingSources,
-} from './readings.ts';
-import { applyDimensions, readDimension, type DrawingUnits } from './dimensions.ts';
-import { readNotes } from './notes.ts';
-import { describeTurnedPart } from './describe.ts';
-import { describeNonTurnedPart, thicknessFromNotes } from './prismatic.ts';
+  describeDrawing,
+  type DrawingReading,
+  type DrawingUnitsRead,
+} from '../describe/drawing.ts';
+import { readDimension } from '../describe/dimensions.ts';
 import { TimeLimitError, runWithTimeLimit } from '../engines/time-limit.ts';
-import { DrawingReadError } from '../reading.ts';
+import { DxfReadError } from '../reading.ts';
+import { collectDrawing } from './collect.ts';
+import { dxfSources } from './sources.ts';
 
-export interface DxfReading {
-  description: BlueprintDescription;
-  isTurnedPart: boolean;
-  /** The drawing's units; every number of the description is in mm whatever they are. */
-  units: 'mm' | 'inch';
-}
+/** A DXF the reader cannot use (defined in reading.ts, as the shared pipeline throws it too). */
+export { DxfReadError };
 
-/** A DXF the reader cannot use; the message is meant for the user. */
-export class DxfReadError extends DrawingReadError {
-  override name = 'DxfReadError';
-}
+/** What the DXF reader makes of a drawing: the shared pipeline's reading (describeDrawing). */
+export type DxfReading = DrawingReading;
 
 /** $INSUNITS codes (AutoCAD DXF reference, HEADER section): unit system and mm per unit. */
 const INSUNITS: Record<number, { units: 'mm' | 'inch'; mmPerUnit: number; name: string }> = {
@@ -230,20 +204,6 @@ function parse(content: string, fileName: string): IDxf {
   return dxf;
 }
 
-function near(primitives: Primitive[], view: View): Primitive[] {
-  const { box } = view;
-  const margin = 0.05 * diagonal(box);
-  return primitives.filter((p) => {
-    const b = boxOf(p);
-    return (
-      b.minX >= box.minX - margin &&
-      b.maxX <= box.maxX + margin &&
-      b.minY >= box.minY - margin &&
-      b.maxY <= box.maxY + margin
-    );
-  });
-}
-
 /**
  * Reads a DXF drawing into a blueprint description, offline.
  *
@@ -280,148 +240,9 @@ function readDxfNow(content: string, fileName: string): DxfReading {
   const dxf = parse(content, fileName);
   const units = unitsOf(dxf.header);
   const drawing = collectDrawing(dxf, units.mmPerUnit);
-  const reading = describeDrawing(drawing, units, fileName, 'DXF');
+  const reading = describeDrawing(drawing, units, fileName, 'DXF', {
+    sources: dxfSources(units.mmPerUnit, (note) => readDimension(note, units).text),
+  });
   reading.description.source = `DXF (offline reader): ${fileName}`;
   return reading;
-}
-
-/** A drawing's units as the shared pipeline needs them: what the reader found and how it says so. */
-export type DrawingUnitsRead = DrawingUnits & { note?: string; name: string };
-
-/** What a reader other than the DXF one tells the shared pipeline about its drawing. */
-export interface DrawingHints extends AxisHints {
-  /**
-   * Measured sizes are rounded to this step, mm (a PDF's lines carry drawing noise: 0.01);
-   * when absent they are kept as drawn (roundMm).
-   */
-  measuredStepMm?: number;
-  /** How readings name their sources; the DXF's (entity handles, drawing units) by default. */
-  sources?: ReadingSources;
-  /**
-   * The drawing's dimensions once the axis of a turned part is known (undefined: not turned),
-   * for drawings whose dimension lines say nothing of their kind (a PDF's: one across the axis
-   * is a diameter); replaces `drawing.dimensions`.
-   */
-  dimensionsFor?: (axis: Axis | undefined) => DimensionNote[];
-  /**
-   * Distance within which drawn ends meet, mm, for drawings whose coordinates carry noise (a
-   * PDF's); see DrawingExtras.joinToleranceMm.
-   */
-  joinToleranceMm?: number;
-}
-
-/**
- * Directions of the linear dimensions written as diameters (Ø in their text): they run across
- * the axis of the side view they are drawn on.
- */
-function diameterDirections(dimensions: DimensionNote[], units: DrawingUnits): number[] {
-  return dimensions
-    .filter(
-      (d) =>
-        (d.kind === 'linear' || d.kind === 'aligned') &&
-        /[Ø⌀]|%%c/i.test(readDimension(d, units).text),
-    )
-    .map((d) => (d.kind === 'linear' ? d.angleRad : Math.atan2(d.p2.y - d.p1.y, d.p2.x - d.p1.x)));
-}
-
-/**
- * The shared drawing pipeline, from primitives and notes in mm to a description: views without
- * frames, turned part or not (the axis confirmed by end views and Ø dimensions), profile (bosses
- * beside the axis that the end view shows off the centre left out), dimensions applied, notes,
- * and a reading for each value. Used by the DXF reader and by the PDF reader (whose vector paths
- * and text runs are turned into the same content).
- *
- * @param drawing - the part's lines and arcs, centre and hidden lines, notes and dimensions, in mm
- * @param units - the drawing's units (numbers in `drawing` are already mm)
- * @param fileName - for messages
- * @param kind - 'DXF' or 'PDF', for messages and the overview
- * @param hints - what the reader knows besides (see DrawingHints)
- * @throws DxfReadError when there is no geometry outside the frame and title block
- */
-export function describeDrawing(
-  drawing: DrawingContent,
-  units: DrawingUnitsRead,
-  fileName: string,
-  kind: 'DXF' | 'PDF',
-  hints: DrawingHints = {},
-): DxfReading {
-  const primitives = dropFrames(drawing.primitives, drawing.notes);
-  if (primitives.length === 0) {
-    throw new DxfReadError(
-      kind === 'DXF'
-        ? `${fileName} has no geometry: no lines, arcs, circles or polylines outside the title block, frame and dimensions.`
-        : `${fileName} has no drawn geometry outside the title block and frame.`,
-    );
-  }
-  const all = unionBox(primitives.map(boxOf));
-  const views = groupViews(primitives, Math.max(0.01, 0.005 * diagonal(all)));
-  // A plate thickness written on the drawing ('THK 12') makes it a plate, however round it looks.
-  const plateThickness = thicknessFromNotes(drawing.notes, units.mmPerUnit);
-  const directions = hints.diameterDirections ?? diameterDirections(drawing.dimensions, units);
-  const verdict: TurnedPartVerdict =
-    plateThickness === undefined
-      ? findTurnedPart(views, drawing.centreLines, drawing.notes, {
-          diameterDirections: directions,
-        })
-      : {
-          turned: false,
-          reason: `the drawing gives a plate thickness of ${formatMm(plateThickness)} mm`,
-        };
-  const dimensionNotes =
-    hints.dimensionsFor?.(verdict.turned ? verdict.axis : undefined) ?? drawing.dimensions;
-  const findings = readNotes(drawing.notes, units.units);
-  const sources =
-    hints.sources ?? dxfSources(units.mmPerUnit, (note) => readDimension(note, units).text);
-
-  let description: BlueprintDescription;
-  if (verdict.turned) {
-    let view = verdict.view;
-    const hidden = () => near(drawing.hidden, view);
-    const profileOf = () => {
-      const drawn = extractProfile(view, verdict.axis, hidden());
-      return hints.measuredStepMm ? roundProfile(drawn, hints.measuredStepMm) : drawn;
-    };
-    let profile = profileOf();
-    const endViews = views.filter((v) => v !== verdict.view && isRoundView(v));
-    const trim = trimOffAxisEnds(profile, view, verdict.axis, endViews, drawing.hidden);
-    if (trim) {
-      view = trim.view;
-      profile = profileOf();
-    }
-    const dimensions = applyDimensions(profile, dimensionNotes, units);
-    description = describeTurnedPart(profile, dimensions, findings, kind);
-    if (trim) description.unresolved!.unshift(trim.note);
-    addTurnedReadings(description, profile, dimensions, findings, sources);
-  } else {
-    const dimensions = dimensionNotes.map((note) => ({
-      note,
-      text: readDimension(note, units).text,
-    }));
-    description = describeNonTurnedPart(
-      views,
-      verdict.reason,
-      drawing.centreLines,
-      dimensions.map((d) => d.text),
-      findings,
-      {
-        notes: drawing.notes,
-        dimensions,
-        mmPerUnit: units.mmPerUnit,
-        kind,
-        ...(hints.joinToleranceMm !== undefined ? { joinToleranceMm: hints.joinToleranceMm } : {}),
-      },
-    );
-    addNoteReadings(description, findings, sources);
-    if (kind === 'DXF') addPlateReadings(description, sources);
-  }
-  if (units.units === 'inch' || units.mmPerUnit !== 1) {
-    description.overview += ` Drawing units: ${units.name}, converted to mm.`;
-  }
-  if (drawing.unreadable > 0) {
-    description.unresolved!.unshift(
-      `${drawing.unreadable} entit${drawing.unreadable === 1 ? 'y was' : 'ies were'} left out: a coordinate is not a number (the file may be damaged).`,
-    );
-  }
-  if (units.note) description.unresolved!.unshift(units.note);
-  return { description, isTurnedPart: verdict.turned, units: units.units };
 }

@@ -5,7 +5,7 @@
  */
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Matrix } from '../dxf/primitives.ts';
+import type { Matrix } from '../geometry/primitives.ts';
 import { DrawingReadError, readerLimits } from '../reading.ts';
 
 export type { PDFDocumentProxy, PDFPageProxy };

@@ -1,7 +1,7 @@
 /**
  * OCR lines → text runs: weak, empty and noise lines dropped, boxes mapped back to the original
  * image, and text read twice by overlapping passes kept once. The text stays as read (whitespace
- * collapsed): the callout reading puts OCR confusions right itself (text-ocr.ts).
+ * collapsed): the callout reading puts OCR confusions right itself (text/ocr.ts).
  *
  * Runs are Tesseract's text *lines*, not words: a callout is usually several words on one
  * baseline ('2x Ø19,9', 'Ø21,5 ±0,1', 'ISO 2768-mK', 'EN AW-6082', 'Ra 3,2'), and Tesseract's

@@ -1,8 +1,8 @@
 /**
  * Images (and scanned PDF pages) → text runs by OCR → description. Everything runs offline:
- * sharp prepares the image (ocr-image.ts), Tesseract reads it in two passes, upright and turned
- * a quarter for the vertical dimension text of drawings (ocr-engine.ts), and the runs go through
- * the same callout reading as PDF text (text-describe.ts).
+ * sharp prepares the image (engines/prepare-image.ts), Tesseract reads it in two passes, upright
+ * and turned a quarter for the vertical dimension text of drawings (engines/tesseract.ts), and the
+ * runs go through the same callout reading as PDF text (text/describe.ts).
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { closeOcrEngine, OcrTimeoutError, recognizeLines } from '../engines/tesseract.ts';

@@ -1,11 +1,11 @@
 /**
- * A read PDF page as the drawing content the shared DXF pipeline takes (dxf-reader.ts
+ * A read PDF page as the drawing content the shared pipeline takes (describe/drawing.ts
  * describeDrawing): outlines, centre and hidden lines in true millimetres (the page divided by
  * the drawing scale, y up), text lines as notes with title block entries marked, and the
  * dimension lines with their written callouts as dimensions.
  */
-import type { Axis } from '../dxf/axis.ts';
-import type { DimensionNote, DrawingContent, TextNote } from '../dxf/geometry.ts';
+import type { Axis } from '../describe/axis.ts';
+import type { DimensionNote, DrawingContent, TextNote } from '../describe/content.ts';
 import {
   apply,
   multiply,
@@ -15,8 +15,8 @@ import {
   type Matrix,
   type Point,
   type Primitive,
-} from '../dxf/primitives.ts';
-import { boxOf, diagonal, dropFrames, groupViews, unionBox, type Box } from '../dxf/shapes.ts';
+} from '../geometry/primitives.ts';
+import { boxOf, diagonal, dropFrames, groupViews, unionBox, type Box } from '../geometry/shapes.ts';
 import { MM_PER_PT, type DrawnDimension } from './dimensions.ts';
 import { sourceOfCallout } from './merge.ts';
 import type { PageReading } from './page.ts';

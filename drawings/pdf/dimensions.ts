@@ -3,7 +3,7 @@
  * of each, and the drawing scale that makes the drawn lengths agree with the written ones.
  * Page points, y down.
  */
-import type { LinePrimitive, Point } from '../dxf/primitives.ts';
+import type { LinePrimitive, Point } from '../geometry/primitives.ts';
 import type { Arrow } from './drawing.ts';
 import { parseLengthCallout } from '#cam/callouts';
 import { sourceOfRun, type TextRun } from '../reading.ts';

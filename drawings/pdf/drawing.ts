@@ -4,7 +4,7 @@
  * dashes), thin lines (dimension, extension and leader lines, hatching) and arrowheads. Curves
  * are fitted with circular arcs so circles stay circles. All in page points, y down.
  */
-import type { ArcPrimitive, LinePrimitive, Point, Primitive } from '../dxf/primitives.ts';
+import type { ArcPrimitive, LinePrimitive, Point, Primitive } from '../geometry/primitives.ts';
 import type { PagePath } from './paths.ts';
 
 /** An arrowhead of a dimension or leader line: its tip and the direction it points (unit). */

@@ -3,7 +3,7 @@
  * ones the dimension lines did not reach (their readings moved to the callout), what the text of
  * every page says (material, general tolerance, roughness) where the notes did not say it, and
  * readings of a plate's outline and holes. The shared pipeline records the readings of a turned
- * part (dxf-readings.ts).
+ * part (describe/readings.ts).
  */
 import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
 import { formatMm, formatTolerance, parseThreadCallout } from '#cam/callouts';

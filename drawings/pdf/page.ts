@@ -8,8 +8,8 @@ import type { PDFPageProxy, PageGeometry } from '../engines/pdfjs.ts';
 import { pagePaths } from './paths.ts';
 import { sortPaths, type PageDrawing } from './drawing.ts';
 import { textRuns } from './text.ts';
-import type { Primitive } from '../dxf/primitives.ts';
-import { boxOf } from '../dxf/shapes.ts';
+import type { Primitive } from '../geometry/primitives.ts';
+import { boxOf } from '../geometry/shapes.ts';
 import { readerLimits, type PageFrame, type ReadingProgress, type TextRun } from '../reading.ts';
 import { readTextFindings, type TextCallout, type TextFindings } from '../text/describe.ts';
 

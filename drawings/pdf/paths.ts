@@ -4,7 +4,7 @@
  * flattened into polylines on the page in points, y growing down from the top-left corner.
  */
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { apply, multiply, type Matrix, type Point } from '../dxf/primitives.ts';
+import { apply, multiply, type Matrix, type Point } from '../geometry/primitives.ts';
 
 /** How a path was painted. */
 export type Paint = 'stroke' | 'fill' | 'fillStroke';

@@ -2,14 +2,14 @@
  * The offline PDF reader: a PDF drawing to a blueprint description, without network or model.
  *
  * Pipeline per page: pdf.js text runs (or OCR of the rendered page when its text is drawn as
- * outlines) and painted paths (pdf-page) → outlines, centre and hidden lines, thin lines and
- * arrowheads (pdf-drawing) → dimension lines with their written callouts and the drawing scale
- * (pdf-dimensions) → drawing content in true mm (pdf-content) → the DXF reader's shared pipeline
- * (describeDrawing) → what the text says merged in (pdf-merge). A page whose geometry shows no
- * part is described from its text alone (describeFromText).
+ * outlines) and painted paths (page.ts) → outlines, centre and hidden lines, thin lines and
+ * arrowheads (drawing.ts) → dimension lines with their written callouts and the drawing scale
+ * (dimensions.ts) → drawing content in true mm (content.ts) → the shared pipeline
+ * (describe/drawing.ts describeDrawing) → what the text says merged in (merge.ts). A page whose
+ * geometry shows no part is described from its text alone (describeFromText).
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
-import { DxfReadError, describeDrawing } from '../dxf/reader.ts';
+import { describeDrawing } from '../describe/drawing.ts';
 import { openPdf, pageGeometry, pdfError, type PDFDocumentProxy } from '../engines/pdfjs.ts';
 import { readPage, type PageReading } from './page.ts';
 import {
@@ -21,10 +21,11 @@ import {
   type ScaleVerdict,
 } from './dimensions.ts';
 import { pageContent } from './content.ts';
-import { MEASURED_CONFIDENCE, type ReadingSources } from '../dxf/readings.ts';
+import { MEASURED_CONFIDENCE, type ReadingSources } from '../describe/readings.ts';
 import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
 import {
   DrawingReadError,
+  DxfReadError,
   readerLimits,
   type PageFrame,
   type ReadingProgress,

@@ -3,7 +3,7 @@
  * points, y growing down from the top-left corner.
  */
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import { apply, type Matrix } from '../dxf/primitives.ts';
+import { apply, type Matrix } from '../geometry/primitives.ts';
 import type { TextRun } from '../reading.ts';
 
 /**

@@ -4,7 +4,7 @@
  */
 import { formatMm, roundMm, type ParsedDiameter } from '#cam/callouts';
 import type { BlueprintDescription, Chamfer, DiameterFeature, Fillet } from '#contracts/blueprint';
-import { diameterText } from '../dxf/describe.ts';
+import { diameterText } from '../describe/turned.ts';
 import type { EdgePlace, Edit } from './parse.ts';
 
 /** Diameters closer than this are the same diameter, mm. */

@@ -2,7 +2,7 @@
  * STEP models (ISO 10303-21, AP203/AP214/AP242) → description, offline: OpenCascade
  * (occt-import-js) meshes the B-rep; each face is fitted as a plane, cylinder, cone or other
  * surface; a model whose surface is nearly all revolved about one axis is described as a turned
- * part (step-turned.ts), any other as a plate or block seen from the top (step-prismatic.ts).
+ * part (turned.ts), any other as a plate or block seen from the top (prismatic.ts).
  * The file's text gives the length unit, the exact radii to snap fitted sizes to, the part names
  * and a material when the exporter wrote one.
  */

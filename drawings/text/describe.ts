@@ -2,8 +2,8 @@
  * Positioned text runs (PDF text or OCR) → callouts, notes and title block → description, each
  * value with a reading (confidence, source) and what could not be read in `unresolved`.
  *
- * Steps: text-lines.ts (runs → lines, stacked tolerances), text-title.ts (title block),
- * text-findings.ts (callouts and notes), text-turned.ts (turned part or plate, diameters, bores).
+ * Steps: lines.ts (runs → lines, stacked tolerances), title.ts (title block), findings.ts
+ * (callouts and notes), turned.ts (turned part or plate, diameters, bores).
  */
 import { emptyDescription, type BlueprintDescription } from '#contracts/blueprint';
 import { findMaterial, formatMm, formatTolerance, parseGeneralTolerance } from '#cam/callouts';

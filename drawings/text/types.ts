@@ -1,6 +1,6 @@
 /**
- * Shapes shared by the text reader (text-*.ts): what positioned text runs say before they become
- * a description. Re-exported by text-describe.ts, where callers import them from.
+ * Shapes shared by the text reader (text/*.ts): what positioned text runs say before they become
+ * a description. Re-exported by describe.ts, where callers import them from.
  */
 import type { PageFrame } from '../reading.ts';
 

@@ -7,9 +7,10 @@
  */
 import type { IDxf, IEntity } from 'dxf-parser';
 import { renderAsync } from '@resvg/resvg-js';
-import { collectDrawing, isFullCircle, type Primitive } from '#drawings/dxf/geometry';
+import { collectDrawing } from '#drawings/dxf/collect';
+import { isFullCircle, type Primitive } from '#drawings/geometry/primitives';
 import { DxfReadError, parseDxf } from '#drawings/dxf/reader';
-import { boxOf, dropFrames, unionBox, type Box } from '#drawings/dxf/shapes';
+import { boxOf, dropFrames, unionBox, type Box } from '#drawings/geometry/shapes';
 
 export interface DxfImage {
   /** The PNG file: 8-bit RGBA, white background. */

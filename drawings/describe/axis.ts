@@ -9,8 +9,8 @@ import {
   transformPrimitive,
   type Matrix,
   type Primitive,
-  type TextNote,
-} from './geometry.ts';
+} from '../geometry/primitives.ts';
+import type { TextNote } from './content.ts';
 import {
   diagonal,
   heightOf,
@@ -22,7 +22,7 @@ import {
   widthOf,
   type Box,
   type View,
-} from './shapes.ts';
+} from '../geometry/shapes.ts';
 
 /** The axis of revolution: the line y = offset (horizontal) or x = offset (vertical), mm. */
 export interface Axis {

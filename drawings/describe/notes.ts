@@ -11,7 +11,7 @@ import {
   type ParsedChamfer,
   type ParsedThread,
 } from '#cam/callouts';
-import type { TextNote } from './geometry.ts';
+import type { TextNote } from './content.ts';
 
 export interface NoteFindings {
   material?: { text: string; note: TextNote; generic: boolean };

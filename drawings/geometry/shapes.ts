@@ -1,8 +1,8 @@
 /**
- * Plane geometry over the reader's primitives: boxes, lengths, views (clusters of touching
+ * Plane geometry over the readers' primitives: boxes, lengths, views (clusters of touching
  * geometry), closed loops and the drawing frame. All lengths in mm.
  */
-import { isFullCircle, type Primitive, type Point, type TextNote } from './geometry.ts';
+import { isFullCircle, type Primitive, type Point } from './primitives.ts';
 
 export interface Box {
   minX: number;
@@ -68,7 +68,6 @@ export function unionBox(boxes: Box[]): Box {
   );
 }
 
-/** Width and height of a box, mm. */
 /**
  * Smallest and largest of many values (Infinity and -Infinity for none). `Math.min(...values)`
  * overflows the call stack past some 100 000 values, which a large drawing reaches.
@@ -84,6 +83,7 @@ export function maxOf(values: Iterable<number>): number {
   return max;
 }
 
+/** Width and height of a box, mm. */
 export const widthOf = (box: Box) => box.maxX - box.minX;
 export const heightOf = (box: Box) => box.maxY - box.minY;
 
@@ -338,8 +338,11 @@ const PAPER_ASPECTS = [Math.SQRT2, 11 / 8.5, 17 / 11, 22 / 17, 34 / 22];
  * The part geometry without a drawing frame drawn as plain lines: long axis-parallel lines on all
  * four sides of the drawing's box, kept apart from the rest, around a sheet of paper proportions
  * or with text inside. A part's own rectangular outline is kept (no margin, no paper shape).
+ *
+ * @param primitives - the drawing's lines and arcs, mm
+ * @param notes - the drawing's text notes (describe/content.ts TextNote); only where they sit counts
  */
-export function dropFrames(primitives: Primitive[], notes: TextNote[]): Primitive[] {
+export function dropFrames(primitives: Primitive[], notes: { at: Point }[]): Primitive[] {
   let current = primitives;
   for (let round = 0; round < 3; round++) {
     const box = unionBox(current.map(boxOf));

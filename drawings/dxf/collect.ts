@@ -7,81 +7,18 @@ import type { IDxf, IEntity } from 'dxf-parser';
 import { decodeDxfText } from '#cam/callouts';
 import {
   apply,
-  entityPrimitives,
   identity,
-  mirrorX,
   multiply,
   rotate,
   scale,
   transformPrimitive,
   translate,
-  type AnyEntity,
-  type Matrix,
-  type P3,
-  type Point,
-  type Primitive,
-} from './primitives.ts';
-
-export {
-  apply,
-  isFullCircle,
-  transformPrimitive,
-  type ArcPrimitive,
-  type LinePrimitive,
   type Matrix,
   type Point,
   type Primitive,
-} from './primitives.ts';
-
-export interface TextNote {
-  /** Plain text (DXF codes decoded). */
-  text: string;
-  at: Point;
-  layer: string;
-  /** From a title block or a frame rather than from the drawing itself. */
-  inTitleBlock: boolean;
-  /** The entity's handle (DXF group 5), when the file gives it. */
-  handle?: string;
-  /** Where the note was read, for readings (the PDF reader's page position); default from `at`. */
-  source?: string;
-  /** 0..1 how sure the reading of its text is (OCR); 1 when absent. */
-  confidence?: number;
-}
-
-export type DimensionKind = 'linear' | 'aligned' | 'angular' | 'diameter' | 'radius' | 'ordinate';
-
-/** A DIMENSION entity with its definition points in mm. */
-export interface DimensionNote {
-  kind: DimensionKind;
-  /** Linear/aligned: the two definition points (13, 14). Diameter: both ends (10, 15). Radius: centre (10) and a point on the arc (15). */
-  p1: Point;
-  p2: Point;
-  /** Direction a linear dimension measures along, radians (group 50). */
-  angleRad: number;
-  /** Group 1 as written, decoded; '' when the measured value is shown as is. */
-  written: string;
-  /** The text of the dimension's block, decoded: what the CAD program displayed. */
-  displayed?: string;
-  /** Where the text sits, mm. */
-  textAt?: Point;
-  /** The entity's handle (DXF group 5), when the file gives it. */
-  handle?: string;
-  /** Where the dimension was read, for readings (the PDF reader's page position). */
-  source?: string;
-  /** 0..1 how sure the reading of its text is (OCR); 1 when absent. */
-  confidence?: number;
-}
-
-export interface DrawingContent {
-  /** The part's visible geometry. */
-  primitives: Primitive[];
-  centreLines: Primitive[];
-  hidden: Primitive[];
-  notes: TextNote[];
-  dimensions: DimensionNote[];
-  /** Entities left out because a coordinate is not a number (a damaged file). */
-  unreadable: number;
-}
+} from '../geometry/primitives.ts';
+import type { DimensionKind, DimensionNote, DrawingContent } from '../describe/content.ts';
+import { entityPrimitives, mirrorX, type AnyEntity, type P3 } from './entities.ts';
 
 /** Layers of annotation, frames and title blocks: their lines are not the part. */
 const ANNOTATION_LAYER =

@@ -2,9 +2,9 @@
  * Bores of a turned part's side view: a second, inner outline (visible in a section, or drawn
  * with hidden lines). Works in axis coordinates (x along the axis, y from it), mm.
  */
-import type { Primitive } from './geometry.ts';
+import type { Primitive } from '../geometry/primitives.ts';
 import { isParallel } from './axis.ts';
-import { maxOf, minOf } from './shapes.ts';
+import { maxOf, minOf } from '../geometry/shapes.ts';
 
 const TOL = 0.005;
 

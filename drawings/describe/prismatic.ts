@@ -17,12 +17,12 @@ import {
   type BlueprintDescription,
   type PrismaticDescription,
 } from '#contracts/blueprint';
-import type { DimensionNote, TextNote } from './geometry.ts';
-import { isFullCircle, type Primitive } from './geometry.ts';
+import type { DimensionNote, TextNote } from './content.ts';
+import { isFullCircle, type Primitive } from '../geometry/primitives.ts';
 import { isPictorial } from './axis.ts';
-import { applyFindings } from './describe.ts';
+import { applyFindings } from './turned.ts';
 import type { NoteFindings } from './notes.ts';
-import { insidePolygon, loopPolygon, outerBoundary, sameBox } from './outline.ts';
+import { insidePolygon, loopPolygon, outerBoundary, sameBox } from '../geometry/outline.ts';
 import {
   closedLoops,
   endpoints,
@@ -34,7 +34,7 @@ import {
   type Box,
   type Loop,
   type View,
-} from './shapes.ts';
+} from '../geometry/shapes.ts';
 
 const size = (box: Box) =>
   `${formatMm(Math.round(widthOf(box) * 100) / 100)} × ${formatMm(Math.round(heightOf(box) * 100) / 100)} mm`;

@@ -12,7 +12,8 @@ import {
   type ParsedDiameter,
   type ParsedLength,
 } from '#cam/callouts';
-import type { DimensionNote, Point } from './geometry.ts';
+import type { Point } from '../geometry/primitives.ts';
+import type { DimensionNote } from './content.ts';
 import type { TurnedProfile } from './profile.ts';
 
 /** How the drawing states its numbers. */

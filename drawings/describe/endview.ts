@@ -5,10 +5,10 @@
  * symmetric about the axis), but the end view shows them as circles away from the centre.
  */
 import { formatMm } from '#cam/callouts';
-import { isFullCircle, type Primitive } from './geometry.ts';
+import { isFullCircle, type Primitive } from '../geometry/primitives.ts';
 import { toAxisFrame, type Axis } from './axis.ts';
 import type { TurnedProfile } from './profile.ts';
-import { boxOf, heightOf, unionBox, widthOf, type View } from './shapes.ts';
+import { boxOf, heightOf, unionBox, widthOf, type View } from '../geometry/shapes.ts';
 
 /** Circles of an end view: about its centre (diameters) and away from it (their outer reach). */
 interface EndViewCircles {

@@ -3,10 +3,10 @@
  * diameters (cylinders, tapers, grooves), chamfers and fillets, plus bores and cross holes.
  * Positions are measured from the free end; the chuck holds the end nearest the largest diameter.
  */
-import { isFullCircle, type Point, type Primitive } from './geometry.ts';
+import { isFullCircle, type Point, type Primitive } from '../geometry/primitives.ts';
 import { crossingsAt, isParallel, toAxisFrame, type Axis } from './axis.ts';
 import { findBores } from './bores.ts';
-import { maxOf, minOf, type View } from './shapes.ts';
+import { maxOf, minOf, type View } from '../geometry/shapes.ts';
 
 /** A stretch of the silhouette: from u0 to u1 the radius goes from r0 to r1 (mm). */
 interface Piece {

@@ -1,12 +1,12 @@
 /**
- * Polygons from the reader's primitives, for the prismatic part model: a closed loop as an ordered
+ * Polygons from the readers' primitives, for the prismatic part model: a closed loop as an ordered
  * polygon, and the outer boundary of a view whose outline is not one closed chain (a flange
  * drawn as a circle with lugs whose tangent lines end on it). Arcs become chords within
  * 0.005 mm (cam/geometry). All lengths in mm.
  */
 import { arcPoints, signedArea, type Point2, type Polygon } from '#cam/geometry/polygon';
 import { endpoints, type Box } from './shapes.ts';
-import { isFullCircle, type Primitive } from './geometry.ts';
+import { isFullCircle, type Primitive } from './primitives.ts';
 
 /** Largest distance between an arc and its chords, mm. */
 export const chordToleranceMm = 0.005;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { readDxf } from '#drawings/dxf/reader';
+import { blueprint, circle, dimension, dxf, line } from '#tests/helpers/dxf-drawings';
+
+describe('readDxf: axis, bores and readings of the shared pipeline', () => {
+  // A wheel Ø60 × 10 seen from the side (60 wide, 10 high: as wide across as it is long the
+  // other way, so both middle lines are axes of symmetry) and its end view, larger than the side
+  // view and made of full circles only.
+  const wheelSide = [
+    line(0, -5, 60, -5),
+    line(60, -5, 60, 5),
+    line(60, 5, 0, 5),
+    line(0, 5, 0, -5),
+  ];
+
+  it('reads a wheel whose end view (circles only) is larger than its side view', () => {
+    const content = dxf([...wheelSide, circle(30, 60, 30), circle(30, 60, 10)], { insunits: 4 });
+    const { description, isTurnedPart } = readDxf(content, 'wheel.dxf');
+    expect(isTurnedPart).toBe(true);
+    // The end view's Ø60 circle says the axis runs across the 60 mm side: vertical.
+    expect(description.overview).toContain('Axis of revolution: vertical in the drawing.');
+    expect(description.outerDiameters.map((d) => [d.diameterMm, d.lengthMm])).toEqual([[60, 10]]);
+  });
+
+  it('takes the axis across which a Ø dimension is written', () => {
+    const content = dxf([...wheelSide, dimension('%%C<>', [0, 5], [60, 5], 0)], { insunits: 4 });
+    const { description } = readDxf(content, 'wheel.dxf');
+    expect(description.overview).toContain('Axis of revolution: vertical in the drawing.');
+    expect(description.outerDiameters.map((d) => [d.diameter, d.lengthMm])).toEqual([['Ø60', 10]]);
+  });
+
+  it('reads a bore whose mouths are chamfered', () => {
+    // Bush Ø30 × 40 in section, bore Ø16 with 1 × 45° chamfers at both ends.
+    const half = (s: number) => [
+      line(0, 15 * s, 40, 15 * s),
+      line(1, 8 * s, 39, 8 * s),
+      line(0, 9 * s, 1, 8 * s),
+      line(39, 8 * s, 40, 9 * s),
+      line(0, 9 * s, 0, 15 * s),
+      line(40, 9 * s, 40, 15 * s),
+    ];
+    const { description } = readDxf(dxf([...half(1), ...half(-1)], { insunits: 4 }), 'bush.dxf');
+    expect(description.outerDiameters.map((d) => [d.diameter, d.lengthMm])).toEqual([['Ø30', 40]]);
+    expect(description.innerDiameters.map((d) => [d.diameter, d.through])).toEqual([['Ø16', true]]);
+    expect(description.overview).toContain('read offline from the DXF');
+  });
+
+  it('records a reading for each value of long_reamer_facer.dxf, from its dimension or the drawing', () => {
+    const { description } = readDxf(
+      blueprint('lathe/long_reamer_facer.dxf'),
+      'long_reamer_facer.dxf',
+    );
+    const reading = (field: string) => description.readings?.find((r) => r.field === field);
+    expect(reading('Outer diameter 1')).toMatchObject({ value: 'Ø11.11', confidence: 1 });
+    expect(reading('Outer diameter 1')!.source).toMatch(/^DIMENSION \w+ "Ø11\.11mm"$/);
+    expect(reading('Outer diameter 3 length')).toMatchObject({ value: '875 mm', confidence: 1 });
+    expect(reading('Outer diameter 3 length')!.source).toMatch(
+      /"875mm or longer \(not to scale\)"/,
+    );
+    expect(reading('Chamfer 1')).toMatchObject({ confidence: 0.8 });
+    expect(reading('Chamfer 1')!.source).toMatch(/^drawn geometry at -?\d/);
+    expect(reading('Thread')!.source).toMatch(/^TEXT \w+ "cut 7\/16"-20 threads"/);
+    expect(reading('Material')!.source).toMatch(/steel rod stock/);
+    expect(reading('Overall length')).toMatchObject({ value: '900 mm' });
+  });
+});
