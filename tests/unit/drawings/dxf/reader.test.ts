@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { blueprintDescriptionSchema } from '#contracts/blueprint';
 import { DxfReadError, readDxf } from '#drawings/dxf/reader';
-import { blueprint, dimension, dxf, line, pairs, polyline, text } from '#tests/helpers/dxf-drawings';
+import {
+  blueprint,
+  dimension,
+  dxf,
+  line,
+  pairs,
+  polyline,
+  text,
+} from '#tests/helpers/dxf-drawings';
 
 /**
  * A stepped shaft drawn with its largest diameter on the left: Ø30 × 40, then Ø20 × 30 with a
