@@ -1,0 +1,224 @@
+/**
+ * Holes: how each hole of the part is made with the selected tools, and its operations, in
+ * program order: holes no drill makes (circular pockets with an end mill), spot drilling,
+ * drilling (G81, or G83 pecking deeper than 3 x D), tapping (G84), counterbores (circular
+ * pockets), then reaming (G85) and fine boring (G76); the canned cycles are built in
+ * hole-cycles.ts.
+ *
+ * A tapped hole gets its tap drill (±0.1 mm) and a tap; a hole with a tolerance band under
+ * 0.04 mm is reamed (after a drill about 0.2 mm under, 0.3 mm over Ø10) or fine bored (after a
+ * drill 0.4 to 1.5 mm under, or an end mill roughing it 0.3 mm under); any other hole is drilled
+ * with a drill within its tolerance (at most the general tolerance), or else milled.
+ */
+import { circlePolygon } from '../geometry/polygon.ts';
+import type { Hole, PrismaticPart } from '../prismatic/part.ts';
+import { drillData, fluteLengthOf, tapData } from './cutting-data.ts';
+import type { MillTool } from './program.ts';
+import { millRegion } from './clearing.ts';
+import { breakthroughMm, endMillsBySize } from './context.ts';
+import type { MillPlanContext, MillPlanOutput } from './context.ts';
+import { boreAndReam, holeName, spotAndDrill, tapHoles } from './hole-cycles.ts';
+import type { DrillJob, FinishJob, TapJob } from './hole-cycles.ts';
+import { fmt } from './toolpath.ts';
+
+/** How the holes of a part are made. */
+interface HoleMethods {
+  drillJobs: DrillJob[];
+  tapJobs: TapJob[];
+  finishJobs: FinishJob[];
+  /** Holes milled as circular pockets (and the roughing of bored holes no drill reaches). */
+  interpolated: Hole[];
+  counterbores: Hole[];
+}
+
+/**
+ * Choose how each hole is made with the sized tools; appends a 'not programmed' entry for each
+ * hole (or its tapping) the selected tools cannot make.
+ */
+function chooseHoleMethods(
+  part: PrismaticPart,
+  sized: MillTool[],
+  context: MillPlanContext,
+  output: MillPlanOutput,
+): HoleMethods {
+  const { material, maxRpm, overrides } = context;
+  const thickness = part.thicknessMm;
+  const drop = (reason: string) => output.notProgrammed.push(reason);
+  const drills = sized.filter((tool) => tool.kind === 'drill');
+  const taps = sized.filter((tool) => tool.kind === 'tap');
+  const reamers = sized.filter((tool) => tool.kind === 'reamer');
+  const boringHead = sized.find((tool) => tool.kind === 'boringHead');
+  const drillJobs: DrillJob[] = [];
+  const tapJobs: TapJob[] = [];
+  const finishJobs: FinishJob[] = [];
+  const interpolated: Hole[] = [];
+  const counterbores: Hole[] = [];
+  const closestDrill = (size: number, below: number, above: number) =>
+    [...drills]
+      .filter(
+        (tool) =>
+          tool.diameterMm! >= size - below - 1e-9 && tool.diameterMm! <= size + above + 1e-9,
+      )
+      .sort((a, b) => Math.abs(a.diameterMm! - size) - Math.abs(b.diameterMm! - size))[0];
+  const drillDepth = (hole: Hole, diameter: number, extra = 0) =>
+    hole.through
+      ? thickness + breakthroughMm + 0.3 * diameter
+      : Math.max(hole.depthMm, extra) + 0.3 * diameter;
+
+  part.holes.forEach((hole) => {
+    const name = holeName(hole);
+    if (hole.counterbore) counterbores.push(hole);
+    const band = hole.tolerance ? hole.tolerance.upperMm - hole.tolerance.lowerMm : Infinity;
+    const target = hole.tolerance
+      ? hole.diameterMm + (hole.tolerance.upperMm + hole.tolerance.lowerMm) / 2
+      : hole.diameterMm;
+    if (hole.kind === 'tapped' && hole.thread) {
+      const thread = hole.thread;
+      const drill = closestDrill(thread.tapDrillMm, 0.1, 0.1);
+      const threadDepth = hole.through ? thickness : (hole.threadDepthMm ?? hole.depthMm);
+      if (!drill) {
+        drop(`${name}: no Ø${fmt(thread.tapDrillMm)} tap drill is selected`);
+        return;
+      }
+      drillJobs.push({
+        hole,
+        drill,
+        depth: drillDepth(hole, drill.diameterMm!, threadDepth + 3 * thread.pitchMm),
+      });
+      const tap = taps.find(
+        (tool) =>
+          Math.abs(tool.diameterMm! - thread.nominalMm) < 0.05 &&
+          Math.abs((tool.pitchMm ?? 0) - thread.pitchMm) < 0.01,
+      );
+      if (!tap) drop(`${name}: no ${thread.callout} tap is selected; the tap drill is drilled`);
+      else if (!tapData(material, tap, maxRpm, overrides))
+        drop(`${name}: taps cannot cut ${context.materialName}; the tap drill is drilled`);
+      else tapJobs.push({ hole, tap });
+      return;
+    }
+    if (band < 0.04) {
+      const reamer = reamers.find((tool) => Math.abs(tool.diameterMm! - target) <= band / 4 + 1e-9);
+      if (reamer) {
+        const pre = closestDrill(target - (target > 10 ? 0.3 : 0.2), 0.3, 0.1);
+        if (pre) {
+          drillJobs.push({ hole, drill: pre, depth: drillDepth(hole, pre.diameterMm!) });
+          finishJobs.push({ hole, tool: reamer });
+          return;
+        }
+      }
+      if (boringHead) {
+        const pre = [...drills]
+          .filter((tool) => tool.diameterMm! <= target - 0.4)
+          .sort((a, b) => b.diameterMm! - a.diameterMm!)[0];
+        const label = `T${boringHead.number} boring head set to Ø${fmt(target)}`;
+        const bore = { ...boringHead, diameterMm: target, label };
+        if (pre && pre.diameterMm! >= target - 1.5) {
+          drillJobs.push({ hole, drill: pre, depth: drillDepth(hole, pre.diameterMm!) });
+          finishJobs.push({ hole, tool: bore });
+          return;
+        }
+        if (endMillsBySize(sized).some((tool) => tool.diameterMm! < target - 1)) {
+          interpolated.push({ ...hole, label: `Rough bore ${name}`, diameterMm: target - 0.3 });
+          finishJobs.push({ hole, tool: bore });
+          return;
+        }
+      }
+      drop(
+        `${name}: its ±${fmt(band / 2)} mm tolerance needs a Ø${fmt(target)} reamer or a boring head with a smaller drill`,
+      );
+      return;
+    }
+    const tolerance = Math.min(hole.tolerance ? band / 2 : context.tolerance, context.tolerance);
+    const exact = closestDrill(hole.diameterMm, tolerance, tolerance);
+    if (exact) {
+      drillJobs.push({ hole, drill: exact, depth: drillDepth(hole, exact.diameterMm!) });
+      return;
+    }
+    interpolated.push(hole);
+  });
+  return { drillJobs, tapJobs, finishJobs, interpolated, counterbores };
+}
+
+/**
+ * Plan every hole of the part with the sized tools (tools with a known diameter, and boring
+ * heads): appends, in program order, the milled holes, spot drilling, drilling, tapping,
+ * counterbores, reaming and boring, their warnings, and a 'not programmed' entry for each hole
+ * or step the selected tools cannot make. A hole whose drill cannot make it (the drill cannot
+ * cut the material, or is too short) is neither spotted, tapped, reamed nor bored.
+ */
+export function planHoles(
+  part: PrismaticPart,
+  sized: MillTool[],
+  context: MillPlanContext,
+  output: MillPlanOutput,
+): void {
+  const { material, maxRpm, overrides } = context;
+  const thickness = part.thicknessMm;
+  const drop = (reason: string) => output.notProgrammed.push(reason);
+  const { drillJobs, tapJobs, finishJobs, interpolated, counterbores } = chooseHoleMethods(
+    part,
+    sized,
+    context,
+    output,
+  );
+
+  // Holes no drill makes: circular pockets with an end mill.
+  for (const hole of interpolated) {
+    const diameter = hole.diameterMm;
+    const region = [circlePolygon(hole.center, diameter / 2, 0.002)];
+    const result = millRegion(
+      hole.label.startsWith('Rough bore') ? hole.label : `Mill hole ${holeName(hole)}`,
+      region,
+      hole.through ? thickness : hole.depthMm,
+      hole.through,
+      sized,
+      context,
+    );
+    if (typeof result === 'string')
+      drop(`${holeName(hole)}: no Ø${fmt(diameter)} drill, and it cannot be milled (${result})`);
+    else output.operations.push(result);
+  }
+
+  // Holes no selected drill can make (material, length) are dropped before spotting, so no
+  // spot mark is left where no hole follows.
+  const drillable = drillJobs.filter((job) => {
+    if (!drillData(material, job.drill, maxRpm, overrides)) {
+      drop(`${holeName(job.hole)}: HSS drills cannot cut ${context.materialName}`);
+      return false;
+    }
+    if (job.depth > fluteLengthOf(job.drill) + 1e-9) {
+      drop(
+        `${holeName(job.hole)}: ${job.drill.label} is too short for its ${fmt(job.depth)} mm depth`,
+      );
+      return false;
+    }
+    return true;
+  });
+  // A hole whose drill cannot reach is neither tapped, reamed nor bored.
+  const undrilled = new Set(
+    drillJobs.filter((job) => !drillable.includes(job)).map((job) => job.hole),
+  );
+  const tapped = tapJobs.filter((job) => !undrilled.has(job.hole));
+  const finished = finishJobs.filter((job) => !undrilled.has(job.hole));
+
+  spotAndDrill(drillable, sized, context, output);
+  // Tap after the tap drill.
+  tapHoles(tapped, thickness, context, output);
+
+  // Counterbores: circular pockets with an end mill.
+  for (const hole of counterbores) {
+    const cb = hole.counterbore!;
+    const result = millRegion(
+      `Counterbore ${holeName(hole)}`,
+      [circlePolygon(hole.center, cb.diameterMm / 2, 0.002)],
+      cb.depthMm,
+      false,
+      sized,
+      context,
+    );
+    if (typeof result === 'string') drop(result);
+    else output.operations.push(result);
+  }
+
+  boreAndReam(finished, thickness, context, output);
+}
