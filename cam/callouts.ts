@@ -2,22 +2,22 @@
  * The callout parser every reader shares (DXF, PDF text, the operator's corrections): turns the
  * words and numbers on a drawing into millimetres. Pure TypeScript: also bundled into the browser.
  *
- * Threads live in cam/thread-callouts.ts and materials in cam/material-callouts.ts; both are
- * re-exported here, so callers import everything from `#cam/callouts`.
+ * Numbers, threads, materials and DXF text codes live in cam/callouts/; they are re-exported
+ * here, so callers import everything from `#cam/callouts`.
  */
-import { MM_PER_INCH, NUMBER, SIGNED_DECIMAL, readNumber, roundMm } from './callout-numbers.ts';
-import { decodeDxfText } from './dxf-text.ts';
-import { locateThreadCallout, type ParsedThread } from './thread-callouts.ts';
+import { MM_PER_INCH, NUMBER, SIGNED_DECIMAL, readNumber, roundMm } from './callouts/numbers.ts';
+import { decodeDxfText } from './callouts/dxf-text.ts';
+import { locateThreadCallout, type ParsedThread } from './callouts/threads.ts';
 
 export {
   locateThreadCallout,
   parseThreadCallout,
   type LocatedThread,
   type ParsedThread,
-} from './thread-callouts.ts';
-export { findMaterial } from './material-callouts.ts';
-export { decodeDxfText } from './dxf-text.ts';
-export { MM_PER_INCH, formatMm, formatTolerance, readNumber, roundMm } from './callout-numbers.ts';
+} from './callouts/threads.ts';
+export { findMaterial } from './callouts/materials.ts';
+export { decodeDxfText } from './callouts/dxf-text.ts';
+export { MM_PER_INCH, formatMm, formatTolerance, readNumber, roundMm } from './callouts/numbers.ts';
 
 /** Deviations from a nominal size, mm: Ø16.5 +0.1/0 → upper 0.1, lower 0. */
 export interface ParsedTolerance {

@@ -1,6 +1,6 @@
 /**
  * ISO 261 general purpose metric screw threads: the coarse pitch of each nominal size. The one
- * table of the product: thread callouts (cam/thread-callouts.ts), tap sizes (cam/mill/tooling.ts)
+ * table of the product: thread callouts (cam/callouts/threads.ts), tap sizes (cam/mill/tooling.ts)
  * and Sinumerik's CYCLE84 MPIT (cam/gcode/cycles.ts) read it.
  */
 

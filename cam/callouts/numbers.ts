@@ -1,6 +1,6 @@
 /**
  * Numbers as drawings and operators write them, shared by the callout parsers (cam/callouts.ts,
- * cam/thread-callouts.ts) and the readers. Pure TypeScript: also bundled into the browser.
+ * cam/callouts/threads.ts) and the readers. Pure TypeScript: also bundled into the browser.
  */
 
 /** Millimetres per inch, exact since the 1959 international yard and pound agreement. */
