@@ -183,10 +183,7 @@ export function siemensCycle(
   rpm: number,
 ): SiemensSpindleAfter | undefined {
   if (!/^CYCLE8[1-6]$/.test(name)) return undefined;
-  const p = (index: number, fallback: number) => {
-    const value = a[index];
-    return value === undefined || Number.isNaN(value) ? fallback : value;
-  };
+  const p = (index: number, fallback: number) => parameter(a, index, fallback);
   const rtp = p(0, NaN);
   const rfp = p(1, NaN);
   const sdis = p(2, 0);
@@ -219,52 +216,9 @@ export function siemensCycle(
       sink.feed(x, y, depth, name);
       if (dtb > 0) sink.dwell(dtb);
       break;
-    case 'CYCLE83': {
-      const fdep = p(5, NaN);
-      const fdpr = p(6, NaN);
-      const dam = Math.abs(p(7, 0));
-      const bottomDwell = p(8, 0);
-      const startDwell = p(9, 0);
-      const frf = p(10, 1) || 1;
-      const vari = p(11, 0);
-      let increment = !Number.isNaN(fdpr)
-        ? Math.abs(fdpr)
-        : !Number.isNaN(fdep)
-          ? rfp - fdep
-          : rfp - depth;
-      if (!(increment > 0)) {
-        sink.error(
-          `CYCLE83: the first drilling depth FDEP ${round(fdep)} is not below the reference plane RFP ${round(rfp)} (alarm 61107)`,
-        );
-        return null;
-      }
-      let reached = rfp;
-      let first = true;
-      while (reached > depth) {
-        const next = Math.max(reached - increment, depth);
-        if (!first) {
-          // Back down to the last depth less the anticipation distance (0.6 mm up to 30 mm
-          // deep, then depth / 50, at most 7 mm) after chip removal; chip breaking is already there.
-          if (vari === 1) {
-            const deep = rfp - reached;
-            const anticipation = deep <= 30 ? 0.6 : Math.min(7, deep / 50);
-            sink.rapid(x, y, reached + anticipation, name);
-          }
-        }
-        sink.feed(x, y, next, name, first ? { feed: feed * frf } : undefined);
-        if (bottomDwell > 0) sink.dwell(bottomDwell);
-        if (next > depth) {
-          if (vari === 1) {
-            sink.rapid(x, y, safe, name);
-            if (startDwell > 0) sink.dwell(startDwell);
-          } else sink.rapid(x, y, next + 1, name);
-        }
-        reached = next;
-        first = false;
-        if (dam > 0) increment = increment - dam > dam ? increment - dam : dam;
-      }
+    case 'CYCLE83':
+      if (!deepHoleDrill(sink, a, x, y, rfp, safe, depth, feed)) return null;
       break;
-    }
     case 'CYCLE84': {
       const sdac = p(6, 3);
       const mpit = p(7, NaN);
@@ -294,23 +248,110 @@ export function siemensCycle(
       sink.feed(x, y, safe, name, { feed: rff });
       break;
     }
-    case 'CYCLE86': {
-      const sdir = p(6, 3);
-      const rpa = p(7, 0);
-      const rpo = p(8, 0);
-      const rpap = p(9, 0);
-      sink.feed(x, y, depth, name);
-      if (dtb > 0) sink.dwell(dtb);
-      // Oriented stop (SPOS), lift off the wall, out to the safety plane, back to the centre.
-      sink.rapid(x + rpa, y + rpo, depth + rpap, name);
-      sink.rapid(x + rpa, y + rpo, safe, name);
-      sink.rapid(x, y, safe, name);
-      after = sdir === 4 ? 'ccw' : 'cw';
+    case 'CYCLE86':
+      after = bore(sink, a, x, y, safe, depth, dtb);
       break;
-    }
   }
   if (sink.z !== rtp) sink.rapid(x, y, rtp, name);
   return after;
+}
+
+/** Siemens cycle parameter `index`, or `fallback` when it is empty or missing. */
+function parameter(a: readonly number[], index: number, fallback: number): number {
+  const value = a[index];
+  return value === undefined || Number.isNaN(value) ? fallback : value;
+}
+
+/**
+ * CYCLE83 deep-hole drilling from the safety plane down to `depth`: FDEP/FDPR first depth, DAM
+ * degression, DTB/DTS dwells, FRF first-feed factor, VARI 0 chip breaking or 1 chip removal.
+ * @returns false after reporting a first depth that is not below the reference plane
+ */
+function deepHoleDrill(
+  sink: MoveSink,
+  a: readonly number[],
+  x: number,
+  y: number,
+  rfp: number,
+  safe: number,
+  depth: number,
+  feed: number,
+): boolean {
+  const p = (index: number, fallback: number) => parameter(a, index, fallback);
+  const name = 'CYCLE83';
+  const fdep = p(5, NaN);
+  const fdpr = p(6, NaN);
+  const dam = Math.abs(p(7, 0));
+  const bottomDwell = p(8, 0);
+  const startDwell = p(9, 0);
+  const frf = p(10, 1) || 1;
+  const vari = p(11, 0);
+  let increment = !Number.isNaN(fdpr)
+    ? Math.abs(fdpr)
+    : !Number.isNaN(fdep)
+      ? rfp - fdep
+      : rfp - depth;
+  if (!(increment > 0)) {
+    sink.error(
+      `CYCLE83: the first drilling depth FDEP ${round(fdep)} is not below the reference plane RFP ${round(rfp)} (alarm 61107)`,
+    );
+    return false;
+  }
+  let reached = rfp;
+  let first = true;
+  while (reached > depth) {
+    const next = Math.max(reached - increment, depth);
+    if (!first) {
+      // Back down to the last depth less the anticipation distance (0.6 mm up to 30 mm
+      // deep, then depth / 50, at most 7 mm) after chip removal; chip breaking is already there.
+      if (vari === 1) {
+        const deep = rfp - reached;
+        const anticipation = deep <= 30 ? 0.6 : Math.min(7, deep / 50);
+        sink.rapid(x, y, reached + anticipation, name);
+      }
+    }
+    sink.feed(x, y, next, name, first ? { feed: feed * frf } : undefined);
+    if (bottomDwell > 0) sink.dwell(bottomDwell);
+    if (next > depth) {
+      if (vari === 1) {
+        sink.rapid(x, y, safe, name);
+        if (startDwell > 0) sink.dwell(startDwell);
+      } else sink.rapid(x, y, next + 1, name);
+    }
+    reached = next;
+    first = false;
+    if (dam > 0) increment = increment - dam > dam ? increment - dam : dam;
+  }
+  return true;
+}
+
+/**
+ * CYCLE86 boring: feed to `depth`, dwell DTB, oriented stop, lift off the wall by RPA/RPO/RPAP,
+ * out to the safety plane, back to the centre.
+ * @returns the spindle direction after the cycle (SDIR 3 or 4)
+ */
+function bore(
+  sink: MoveSink,
+  a: readonly number[],
+  x: number,
+  y: number,
+  safe: number,
+  depth: number,
+  dtb: number,
+): SiemensSpindleAfter {
+  const p = (index: number, fallback: number) => parameter(a, index, fallback);
+  const name = 'CYCLE86';
+  const sdir = p(6, 3);
+  const rpa = p(7, 0);
+  const rpo = p(8, 0);
+  const rpap = p(9, 0);
+  sink.feed(x, y, depth, name);
+  if (dtb > 0) sink.dwell(dtb);
+  // Oriented stop (SPOS), lift off the wall, out to the safety plane, back to the centre.
+  sink.rapid(x + rpa, y + rpo, depth + rpap, name);
+  sink.rapid(x + rpa, y + rpo, safe, name);
+  sink.rapid(x, y, safe, name);
+  return sdir === 4 ? 'ccw' : 'cw';
 }
 
 /**

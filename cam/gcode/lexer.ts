@@ -13,7 +13,8 @@
  *
  * {@link BlockLexer} is the hot path of the interpreter: it reuses its typed arrays from line
  * to line and allocates only for comments, keywords and calls. {@link lexLine} is the simple,
- * allocating form kept for callers that want a list of words.
+ * allocating form kept for callers that want a list of words. Callers name a letter with
+ * {@link letter} (`lexer.get(letter.F)`), never by its number.
  */
 
 export interface Word {
@@ -34,6 +35,54 @@ export class LexError extends Error {
   override name = 'LexError';
 }
 
+/**
+ * The word letters by name, each one's value its ASCII code (A = 65 … Z = 90): the key
+ * {@link BlockLexer.has}, {@link BlockLexer.get} and {@link BlockLexer.pointed} take, so that
+ * `lexer.get(letter.F)` is the block's F word. Letters of RS274/NGC: NIST RS274NGC Interpreter
+ * version 3, §3.3, table 3.
+ */
+export const letter = {
+  A: 65,
+  B: 66,
+  C: 67,
+  D: 68,
+  E: 69,
+  F: 70,
+  G: 71,
+  H: 72,
+  I: 73,
+  J: 74,
+  K: 75,
+  L: 76,
+  M: 77,
+  N: 78,
+  O: 79,
+  P: 80,
+  Q: 81,
+  R: 82,
+  S: 83,
+  T: 84,
+  U: 85,
+  V: 86,
+  W: 87,
+  X: 88,
+  Y: 89,
+  Z: 90,
+} as const;
+
+/** One word letter, as its ASCII code (a value of {@link letter}). */
+export type Letter = (typeof letter)[keyof typeof letter];
+
+/** The bit of a letter in {@link BlockLexer.letterMask} and in the dialects' letter masks (A: bit 0). */
+export function letterBit(code: Letter): number {
+  return 1 << (code - letter.A);
+}
+
+/** The name of the letter whose bit is `index` in a letter mask (0 → "A"), for messages. */
+export function letterName(index: number): string {
+  return String.fromCharCode(letter.A + index);
+}
+
 /** Exact powers of ten for the decimal fast path (10^0 … 10^22 are exact doubles). */
 const pow10: number[] = [];
 for (let exponent = 0; exponent <= 22; exponent += 1) pow10.push(10 ** exponent);
@@ -41,9 +90,10 @@ for (let exponent = 0; exponent <= 22; exponent += 1) pow10.push(10 ** exponent)
 /**
  * A reusable lexer for one block (line) at a time.
  *
- * After {@link BlockLexer.lex} returns true: letter words other than G and M are in
- * `value`/`decimalPoint` indexed by `charCode - 65` and present when {@link BlockLexer.has}
- * says so (a letter may appear once per block, RS274/NGC §3.5); G and M codes are in `g`/`m`
+ * After {@link BlockLexer.lex} returns true: letter words other than G and M are read by their
+ * {@link letter} with {@link BlockLexer.has}, {@link BlockLexer.get} and
+ * {@link BlockLexer.pointed} (stored in `value`/`decimalPoint` at index `letter − letter.A`; a
+ * letter may appear once per block, RS274/NGC §3.5); G and M codes are in `g`/`m`
  * (`gCount`, `mCount`) in the order written; `comment` is the block's comments joined by a space
  * (empty when none); Sinumerik `keywords`, `assignNames`/`assignValues` and the cycle `call` with
  * its `callArgs` (NaN for an empty parameter). Nothing is converted: values are as written.
@@ -52,7 +102,7 @@ for (let exponent = 0; exponent <= 22; exponent += 1) pow10.push(10 ** exponent)
  * product does not write).
  */
 export class BlockLexer {
-  /** Value of each letter A–Z (index: char code − 65), valid where {@link has} is true. */
+  /** Value of each letter A–Z (index: `letter − letter.A`), valid where {@link has} is true. */
   readonly value = new Float64Array(26);
   /** 1 when the letter's number was written with a decimal point (Fanuc input units). */
   readonly decimalPoint = new Uint8Array(26);
@@ -64,7 +114,7 @@ export class BlockLexer {
   mCount = 0;
   /** Letter words in the block, G and M included. */
   wordCount = 0;
-  /** Bit (charCode − 65) set for every letter in the block, G and M included. */
+  /** The {@link letterBit} of every letter in the block, G and M included. */
   letterMask = 0;
   comment = '';
   tapeMark = false;
@@ -81,14 +131,23 @@ export class BlockLexer {
   private numberEnd = 0;
   private numberPoint = false;
 
-  /** Whether the block holds the letter (by char code, e.g. 88 for X); G and M excluded. */
-  has(letterCode: number): boolean {
-    return this.stamp[letterCode - 65] === this.generation;
+  /** Whether the block holds the letter (`lexer.has(letter.X)`); G and M excluded. */
+  has(code: Letter): boolean {
+    return this.stamp[code - 65 /* A */] === this.generation;
   }
 
-  /** The letter's value (by char code); NaN when the block does not hold it. */
-  get(letterCode: number): number {
-    return this.stamp[letterCode - 65] === this.generation ? this.value[letterCode - 65]! : NaN;
+  /** The letter's value as written (`lexer.get(letter.F)`); NaN when the block does not hold it. */
+  get(code: Letter): number {
+    return this.stamp[code - 65 /* A */] === this.generation ? this.value[code - 65]! : NaN;
+  }
+
+  /**
+   * Whether the letter's number was written with a decimal point (`P500.`, not `P500`): Fanuc
+   * and ISO controls read a number without one in the least input increment. False when the
+   * block does not hold the letter.
+   */
+  pointed(code: Letter): boolean {
+    return this.stamp[code - 65 /* A */] === this.generation && this.decimalPoint[code - 65] === 1;
   }
 
   /**

@@ -1,0 +1,105 @@
+/**
+ * Which G and M codes and which word letters each dialect and machine kind accepts: the codes
+ * and letters the post-processors of this product write (docs/decisions/013-cam-depth.md, "What
+ * each dialect writes"), checked block by block by the interpreter (cam/gcode/interpreter.ts).
+ * A code or letter missing here is reported as an error event naming the dialect.
+ *
+ * Sources: LinuxCNC G-code and M-code references (RS274/NGC); Fanuc Series 0i-MF Plus and
+ * 0i-TF Plus operator's manuals (G-code system A on lathes); Haas mill and lathe operator's
+ * manuals (NGC); SINUMERIK 840D sl / 828D Programming Manual "Fundamentals"; ISO 6983-1 for the
+ * EDM controls (Fanuc-style wire and sinker controls).
+ */
+import type { Dialect, MachineKind } from './events.ts';
+import { letter, letterBit } from './lexer.ts';
+
+/** The codes and letters one dialect writes for one machine kind. */
+export interface CodeTable {
+  /** G codes (G54–G59 work offsets included). */
+  g: Set<number>;
+  /** M codes. */
+  m: Set<number>;
+  /** {@link letterBit} of every letter that may carry a value, G and M included. */
+  letters: number;
+}
+
+/** Work offsets G54–G59, accepted by every dialect. */
+const offsets = [54, 55, 56, 57, 58, 59];
+const millG = [0, 1, 2, 3, 4, 17, 18, 19, 20, 21, 28, 30, 40, 41, 42, 43, 49, 53, 61, 64, 73, 80];
+const drillG = [81, 82, 83, 84, 85, 86, 89, 90, 91, 92, 94, 95, 98, 99];
+const sinumerikG = [0, 1, 2, 3, 4, 9, 17, 18, 19, 40, 41, 42, 53, 60, 64, 70, 71, 90, 91, 94, 95];
+/** The letter mask of a list of letters written as one word, e.g. "GMXYZ". */
+const mask = (letters: string) => {
+  let bits = 0;
+  for (const name of letters) bits |= letterBit(letter[name as keyof typeof letter]);
+  return bits;
+};
+const table = (g: number[], m: number[], letters: string): CodeTable => ({
+  g: new Set([...g, ...offsets]),
+  m: new Set(m),
+  letters: mask(letters),
+});
+const m0to9 = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 30];
+
+/** Mills: LinuxCNC, Fanuc and Haas (G76 fine boring, Fanuc M29 rigid tapping), Sinumerik. */
+const mill = (dialect: Dialect): CodeTable =>
+  dialect === 'sinumerik'
+    ? table(sinumerikG, m0to9, 'GMNTSFXYZIJKD')
+    : table(
+        dialect === 'linuxcnc' ? [...millG, ...drillG] : [...millG, ...drillG, 76],
+        dialect === 'fanuc' ? [...m0to9, 29] : m0to9,
+        dialect === 'linuxcnc' ? 'GMNTSFXYZIJKRPQLHD' : 'GMNOTSFXYZIJKRPQLHD',
+      );
+
+const fanucLatheG = [
+  0, 1, 2, 3, 4, 18, 20, 21, 28, 32, 40, 41, 42, 50, 53, 76, 80, 90, 91, 96, 97, 98, 99,
+];
+
+/** Lathes: LinuxCNC (G7/G8, G33, G76), Fanuc and Haas (system A, U/W), Sinumerik (G33). */
+const lathe = (dialect: Dialect): CodeTable => {
+  switch (dialect) {
+    case 'linuxcnc':
+      return table(
+        [
+          0, 1, 2, 3, 4, 7, 8, 17, 18, 19, 20, 21, 28, 30, 33, 40, 41, 42, 43, 49, 53, 61, 64, 76,
+        ].concat([80, 90, 91, 94, 95, 96, 97]),
+        m0to9,
+        'GMNTSFXZIKRPDQJHEL',
+      );
+    case 'fanuc':
+      return table(fanucLatheG, [0, 1, 2, 3, 4, 5, 8, 9, 30], 'GMNOTSFXZUWIKRPQ');
+    case 'haas':
+      return table(fanucLatheG, [0, 1, 2, 3, 4, 5, 8, 9, 30], 'GMNOTSFXZUWIKRPQDA');
+    default:
+      return table(
+        [0, 1, 2, 3, 4, 9, 18, 33, 40, 41, 42, 53, 60, 64, 70, 71, 90, 91, 94, 95, 96, 97],
+        [0, 1, 2, 3, 4, 5, 7, 8, 9, 30],
+        'GMNTSFXZIKD',
+      );
+  }
+};
+
+/** Wire and sinker EDM (iso-edm): G92 start point, E conditions, no spindle or coolant M codes. */
+const edm = (machine: MachineKind): CodeTable =>
+  machine === 'wire'
+    ? table([0, 1, 2, 3, 4, 17, 20, 21, 40, 41, 42, 90, 91, 92], [0, 1, 2, 30], 'GMNOFXYZIJRDPE')
+    : table(
+        [0, 1, 2, 3, 4, 17, 18, 19, 20, 21, 40, 41, 42, 90, 91, 92],
+        [0, 1, 2, 30],
+        'GMNOFXYZIJKRDPE',
+      );
+
+/**
+ * The codes and letters of a dialect on a machine kind.
+ * @param dialect - the controller dialect
+ * @param machine - the machine kind
+ * @returns a new table (G and M codes as numbers, letters as a {@link letterBit} mask)
+ * @throws RangeError for a pair this product does not write: iso-edm is for wire and sinker EDM
+ *   only, the other dialects for lathes and mills
+ */
+export function codeTable(dialect: Dialect, machine: MachineKind): CodeTable {
+  if ((dialect === 'iso-edm') !== (machine === 'wire' || machine === 'sinker'))
+    throw new RangeError(`${dialect} is not a dialect this product writes for a ${machine}`);
+  if (machine === 'lathe') return lathe(dialect);
+  if (machine === 'mill') return mill(dialect);
+  return edm(machine);
+}
