@@ -12,6 +12,7 @@
  *   manual "Multiple threading cycle (G76)" (G-code system A); Haas lathe operator's manual
  *   "G76 Threading Cycle, Multiple Pass".
  */
+import { coarsePitchOf } from '../iso261.ts';
 
 /** Where a cycle's moves go; the sink knows the current position and the modal state. */
 export interface MoveSink {
@@ -138,30 +139,12 @@ export function drillHole(sink: MoveSink, hole: DrillHole): void {
   if (sink.z !== clear) sink.rapid(x, y, clear, cycle);
 }
 
-/** ISO 261 coarse pitches by nominal diameter (CYCLE84 MPIT). */
-const coarsePitch: Record<number, number> = {
-  3: 0.5,
-  4: 0.7,
-  5: 0.8,
-  6: 1,
-  8: 1.25,
-  10: 1.5,
-  12: 1.75,
-  14: 2,
-  16: 2,
-  18: 2.5,
-  20: 2.5,
-  22: 2.5,
-  24: 3,
-  27: 3,
-  30: 3.5,
-  33: 3.5,
-  36: 4,
-  39: 4,
-  42: 4.5,
-  45: 4.5,
-  48: 5,
-};
+/**
+ * The pitch CYCLE84's MPIT names: a metric thread size from M3 to M48 (SINUMERIK 840D sl / 828D
+ * Programming Manual "Cycles", CYCLE84), with its ISO 261 coarse pitch; undefined outside that.
+ */
+const mpitPitchMm = (mpit: number): number | undefined =>
+  Number.isInteger(mpit) && mpit >= 3 && mpit <= 48 ? coarsePitchOf(mpit) : undefined;
 
 /** Spindle state requested after a Siemens cycle (CYCLE84 SDAC, CYCLE86 SDIR: 3, 4 or 5). */
 export type SiemensSpindleAfter = 'cw' | 'ccw' | 'off' | null;
@@ -227,7 +210,7 @@ export function siemensCycle(
       const lead = !Number.isNaN(pit)
         ? Math.abs(pit)
         : !Number.isNaN(mpit)
-          ? coarsePitch[Math.abs(mpit)]
+          ? mpitPitchMm(Math.abs(mpit))
           : undefined;
       if (lead === undefined) {
         sink.error('CYCLE84: no thread pitch (MPIT or PIT)');

@@ -28,7 +28,7 @@
  */
 import { arcTo } from './arcs.ts';
 import { callCycle, drillBlock, latheThreadBlock, startCycleSeries } from './cycle-blocks.ts';
-import type { InterpretOptions, InterpreterEvent, MotionEvent, Point3 } from './events.ts';
+import type { Dialect, InterpretOptions, InterpreterEvent, MotionEvent, Point3 } from './events.ts';
 import { letter as letterTable } from './lexer.ts';
 import {
   BlockCodes,
@@ -52,9 +52,6 @@ export type {
   Point3,
   SpindleState,
 } from './events.ts';
-
-/** The lathe dialects of the lathe post-processors (cam/post). */
-export type LatheDialect = 'linuxcnc' | 'fanuc' | 'haas';
 
 /** A lathe point: X a diameter, mm; Z mm. Motion events' Point3 (with y 0) is one. */
 export interface Point {
@@ -96,11 +93,9 @@ export function* interpretProgram(
  * @param lines - the program, one string per line (an array or a stream of lines)
  * @param dialect - the controller dialect the program was written for
  * @returns the events of {@link interpretProgram} with machine 'lathe' (X a diameter, Y 0)
+ * @throws RangeError for iso-edm, which is no lathe dialect
  */
-export function interpret(
-  lines: Iterable<string>,
-  dialect: LatheDialect | 'sinumerik',
-): Generator<InterpreterEvent> {
+export function interpret(lines: Iterable<string>, dialect: Dialect): Generator<InterpreterEvent> {
   return interpretProgram(lines, { dialect, machine: 'lathe' });
 }
 
