@@ -6,16 +6,14 @@
  * conversation, with actors that do the work, and refuses any event the chart does not allow in
  * the conversation's current state. Async steps are invoked actors named by string:
  * `describeBlueprint`, `reviseDescription`, `loadMachines`, `loadTools`, `generateProgram`,
- * `analyzeSimulation`. Steps carry the tag `busy` while an actor runs.
+ * `analyzeSimulation`. Steps carry the tag `busy` while an actor runs. The actors' types and
+ * placeholders, the guards, the initial context, the message builders and the rules of a Work
+ * Tracker reset are in qbotContext.ts.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { BlueprintAnalysis, MaterialSize } from '#contracts/blueprint';
-import type { CallFailure } from './signIn.ts';
-import { jobTypes } from '#contracts/job-types';
-import type { JobType } from '#contracts/job-types';
-import { qbotExtraMessages, qbotMessages, trackerSteps } from '#contracts/qbot-workflow';
+import { qbotExtraMessages, qbotMessages } from '#contracts/qbot-workflow';
 import type {
-  ChatMessage,
   QbotContext,
   QbotEvent,
   SimulationAnalysis,
@@ -24,141 +22,29 @@ import type {
   WorkflowProgram,
   WorkflowTool,
 } from '#contracts/qbot-workflow';
+import {
+  ai,
+  contextAfterReset,
+  failureMessage,
+  initialQbotContext,
+  post,
+  qbotActors,
+  qbotGuards,
+  resetsBefore,
+  startedAfresh,
+  user,
+} from './qbotContext.ts';
+import type { DescribeInput, DescribeOutput } from './qbotContext.ts';
 
-/** Inputs of the chart's actors, which the UI and the server implement. */
-export type DescribeInput = QbotEvent & { type: 'blueprint.uploaded' };
-export interface ReviseInput {
-  feedback: string;
-  context: QbotContext;
-}
-export interface LoadMachinesInput {
-  jobType: JobType;
-}
-export interface LoadToolsInput {
-  machine: WorkflowMachine;
-}
-export interface GenerateInput {
-  context: QbotContext;
-}
-export interface AnalyzeInput {
-  feedback: string;
-  context: QbotContext;
-}
-
-export interface DescribeOutput {
-  analysis: BlueprintAnalysis;
-  imageUrl: string;
-  threadId?: string;
-  assistantId?: string;
-}
-
-const greeting = (): ChatMessage[] =>
-  qbotMessages.greeting.map((message, index) => ({
-    id: `m${index + 1}`,
-    sender: 'ai',
-    message,
-    type: 'text',
-  }));
-
-export const initialQbotContext = (): QbotContext => ({
-  threadId: null,
-  assistantId: null,
-  messages: greeting(),
-  fileName: null,
-  imageUrl: null,
-  analysis: null,
-  originalAnalysis: null,
-  descriptionVersion: 0,
-  material: null,
-  materialSize: null,
-  jobType: null,
-  machineOptions: [],
-  machine: null,
-  toolOptions: [],
-  toolIds: [],
-  program: null,
-  simulationFeedback: null,
-  simulationAnalysis: null,
-  error: null,
-  completed: false,
-  nextMessageId: qbotMessages.greeting.length + 1,
-});
-
-/** Append messages; a trailing reset or cancel notice is replaced by the next message. */
-function post(
-  context: QbotContext,
-  ...entries: Omit<ChatMessage, 'id'>[]
-): Pick<QbotContext, 'messages' | 'nextMessageId'> {
-  let messages = context.messages;
-  let next = context.nextMessageId;
-  for (const entry of entries) {
-    if (messages.at(-1)?.notice) messages = messages.slice(0, -1);
-    messages = [...messages, { ...entry, id: `m${next}` }];
-    next += 1;
-  }
-  return { messages, nextMessageId: next };
-}
-const ai = (message: string, notice = false): Omit<ChatMessage, 'id'> => ({
-  sender: 'ai',
-  message,
-  type: 'text',
-  ...(notice ? { notice } : {}),
-});
-const user = (message: string): Omit<ChatMessage, 'id'> => ({
-  sender: 'user',
-  message,
-  type: 'text',
-});
-
-const failureMessage = (event: unknown): string | undefined => {
-  const failure = (event as { error?: CallFailure & { message?: string } }).error;
-  return (
-    failure?.data?.message ?? (typeof failure?.message === 'string' ? failure.message : undefined)
-  );
-};
-
-/** What each tracker reset keeps of the context: everything chosen before that step. */
-function resetContext(context: QbotContext, step: TrackerStep): Partial<QbotContext> {
-  const index = trackerSteps.indexOf(step);
-  const cleared: Partial<QbotContext> = { error: null, completed: false };
-  if (index <= 9)
-    Object.assign(cleared, { program: null, simulationFeedback: null, simulationAnalysis: null });
-  if (index <= 7) Object.assign(cleared, { toolIds: [], toolOptions: [] });
-  if (index <= 6) Object.assign(cleared, { machine: null, machineOptions: [] });
-  if (index <= 5) Object.assign(cleared, { jobType: null });
-  if (index <= 4) Object.assign(cleared, { materialSize: null });
-  if (index <= 3) Object.assign(cleared, { material: null });
-  if (index <= 1)
-    Object.assign(cleared, { analysis: context.originalAnalysis, descriptionVersion: 1 });
-  return cleared;
-}
-
-const resetTargets: Record<TrackerStep, string> = {
-  'Upload Blueprint': 'reset',
-  'Analyze Blueprint': 'show_blueprint_description',
-  'Confirm Description': 'show_blueprint_description',
-  'Choose Material Stock': 'display_material_choices',
-  'Choose Material Size': 'add_material_size',
-  'Choose Job Type': 'show_job_types',
-  'Choose Machine': 'show_machines',
-  'Choose Tooling': 'configure_tools',
-  'Confirm Job Summary': 'wrap_up',
-  'Generate G-Code': 'generating_gcode',
-  'Download G-Code': 'download_gcode',
-  Simulate: 'simulate_in_machine',
-  'Fabricate in Machine': 'fabricate_in_machine',
-};
-
-/**
- * The tracker resets a step allows: to every earlier tracker step (spec section 4: only a step
- * earlier than the current one can be clicked).
- */
-const resetsBefore = (current: TrackerStep) =>
-  trackerSteps.slice(0, trackerSteps.indexOf(current)).map((step) => ({
-    guard: { type: 'isResetTo' as const, params: { step } },
-    target: `#qbot.${resetTargets[step]}`,
-    actions: { type: 'resetTo' as const, params: { step } },
-  }));
+export type {
+  AnalyzeInput,
+  DescribeInput,
+  DescribeOutput,
+  GenerateInput,
+  LoadMachinesInput,
+  LoadToolsInput,
+  ReviseInput,
+} from './qbotContext.ts';
 
 export const qbotWorkflowMachine = setup({
   types: {
@@ -168,53 +54,8 @@ export const qbotWorkflowMachine = setup({
     input: {} as { threadId?: string | null; assistantId?: string | null },
     tags: {} as 'busy' | 'active',
   },
-  actors: {
-    describeBlueprint: fromPromise<DescribeOutput, DescribeInput>(() => {
-      throw new Error('describeBlueprint actor not provided');
-    }),
-    reviseDescription: fromPromise<BlueprintAnalysis, ReviseInput>(() => {
-      throw new Error('reviseDescription actor not provided');
-    }),
-    loadMachines: fromPromise<WorkflowMachine[], LoadMachinesInput>(() => {
-      throw new Error('loadMachines actor not provided');
-    }),
-    loadTools: fromPromise<WorkflowTool[], LoadToolsInput>(() => {
-      throw new Error('loadTools actor not provided');
-    }),
-    generateProgram: fromPromise<WorkflowProgram, GenerateInput>(() => {
-      throw new Error('generateProgram actor not provided');
-    }),
-    analyzeSimulation: fromPromise<SimulationAnalysis, AnalyzeInput>(() => {
-      throw new Error('analyzeSimulation actor not provided');
-    }),
-  },
-  guards: {
-    hasFeedback: ({ event }) => 'feedback' in event && event.feedback.trim() !== '',
-    isKnownMaterial: ({ context, event }) => {
-      if (event.type !== 'material.selected') return false;
-      const names = (context.analysis?.materials ?? []).flatMap((choice) => [
-        choice.name,
-        ...choice.alternates,
-      ]);
-      return event.material.trim() !== '' && names.includes(event.material);
-    },
-    isJobType: ({ event }) =>
-      event.type === 'jobType.selected' && (jobTypes as readonly string[]).includes(event.jobType),
-    isOfferedMachine: ({ context, event }) =>
-      event.type === 'machine.selected' &&
-      context.machineOptions.some((machine) => machine._id === event.machineId),
-    hasOfferedTools: ({ context, event }) =>
-      event.type === 'tools.confirmed' &&
-      event.toolIds.length > 0 &&
-      event.toolIds.every((id) => context.toolOptions.some((tool) => tool.id === id)),
-    hasMachines: ({ event }) => ((event as { output?: WorkflowMachine[] }).output ?? []).length > 0,
-    requiresNewGcode: ({ event }) =>
-      (event as { output?: SimulationAnalysis }).output?.requiresNewGcode !== false,
-    isResetTo: ({ context, event }, params: { step: TrackerStep }) =>
-      event.type === 'tracker.reset' &&
-      event.step === params.step &&
-      (params.step !== 'Download G-Code' || context.program !== null),
-  },
+  actors: qbotActors,
+  guards: qbotGuards,
   actions: {
     startUpload: assign(({ event }) => {
       if (event.type !== 'blueprint.uploaded') return {};
@@ -398,20 +239,10 @@ export const qbotWorkflowMachine = setup({
     })),
     clearCompleted: assign({ completed: false }),
     restart: assign(() => initialQbotContext()),
-    cancel: assign(() => {
-      const fresh = initialQbotContext();
-      return { ...fresh, ...post(fresh, ai(qbotMessages.cancelled, true)) };
-    }),
-    resetTo: assign(({ context }, params: { step: TrackerStep }) => {
-      if (params.step === 'Upload Blueprint') {
-        const fresh = initialQbotContext();
-        return { ...fresh, ...post(fresh, ai(qbotMessages.resetTo(params.step), true)) };
-      }
-      return {
-        ...resetContext(context, params.step),
-        ...post(context, ai(qbotMessages.resetTo(params.step), true)),
-      };
-    }),
+    cancel: assign(() => startedAfresh(qbotMessages.cancelled)),
+    resetTo: assign(({ context }, params: { step: TrackerStep }) =>
+      contextAfterReset(context, params.step),
+    ),
   },
 }).createMachine({
   id: 'qbot',
@@ -716,10 +547,3 @@ export const qbotWorkflowMachine = setup({
 });
 
 export type QbotWorkflowMachine = typeof qbotWorkflowMachine;
-
-/** The top-level step of a snapshot value: "show_machines" for { show_machines: 'choosing' }. */
-export function workflowStepOf(value: unknown): string {
-  return typeof value === 'string'
-    ? value
-    : (Object.keys(value as object)[0] ?? 'awaiting_response');
-}

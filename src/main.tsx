@@ -4,7 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './auth/AuthProvider.tsx';
 import { ErrorPage } from './components/ErrorPage.tsx';
 import { routeTree } from './routeTree.gen.ts';
-import './styles.css';
+// The stylesheet by area, in cascade order.
+import './styles/base.css';
+import './styles/shop.css';
+import './styles/qbot.css';
+import './styles/assistants.css';
+import './styles/backplot.css';
 
 const router = createRouter({
   routeTree,

@@ -27,6 +27,8 @@ const name = z.string().trim().min(1);
 
 export const catalogSchema = z
   .strictObject({
+    /** A note for the reader of the file (JSON has no comments). */
+    '//': z.string().optional(),
     machineTypes: z.array(z.strictObject({ key, name, jobType: z.enum(jobTypes) })).min(1),
     controllerTypes: z.array(z.strictObject({ key, name })).min(1),
     controllerModels: z
@@ -48,6 +50,7 @@ export const catalogSchema = z
   .superRefine((catalog, context) => {
     const keysOf = (list: { key: string }[]) => new Set(list.map((entry) => entry.key));
     for (const [listName, list] of Object.entries(catalog)) {
+      if (typeof list === 'string') continue;
       if (keysOf(list).size !== list.length) {
         context.addIssue({ code: 'custom', message: `${listName} has duplicate keys` });
       }

@@ -3,10 +3,10 @@
  * call the assistant provider, load the shop's machines and tools, and write programs, always
  * inside the caller's organization.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { fromPromise } from 'xstate';
 import type { BlueprintAnalysis } from '#contracts/blueprint';
-import { descriptionVersions, storedFiles, threads } from '#db/schema';
+import { descriptionVersions, storedFiles } from '#db/schema';
 import type {
   AnalyzeInput,
   DescribeInput,
@@ -15,7 +15,7 @@ import type {
   LoadMachinesInput,
   LoadToolsInput,
   ReviseInput,
-} from '#machines/qbotWorkflow';
+} from '#machines/qbotContext';
 import { machineDetailsOf } from '#contracts/qbot-workflow';
 import type {
   SimulationAnalysis,
@@ -30,6 +30,7 @@ import { getMachine, listMachinesByType } from '#server/shop/machines';
 import { listToolingPairs } from '#server/shop/tooling';
 import type { FileStore } from '#server/storage/file-store';
 import { latestProgram, writeProgram } from './programs.ts';
+import { writeAnalysisProgress } from './threads.ts';
 import { drawingTypeOf } from './uploads.ts';
 import type { ServerActors } from './workflow-runner.ts';
 
@@ -54,12 +55,7 @@ export function progressWriter(db: Database, organizationId: string, threadId: s
   let chain: Promise<unknown> = Promise.resolve();
   const write = (value: { fraction: number; stage: string } | null) => {
     chain = chain
-      .then(() =>
-        db
-          .update(threads)
-          .set({ analysisProgress: value })
-          .where(and(eq(threads.id, threadId), eq(threads.organizationId, organizationId))),
-      )
+      .then(() => writeAnalysisProgress(db, { organizationId, threadId }, value))
       .catch(() => undefined);
   };
   return {

@@ -8,14 +8,20 @@
  * thrown after the failed step is saved, so the HTTP answer fits and the chart stays in step with
  * the UI's.
  */
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { createActor, waitFor } from 'xstate';
-import { threads } from '#db/schema';
-import { qbotWorkflowMachine, workflowStepOf } from '#machines/qbotWorkflow';
+import { workflowStepOf } from '#machines/qbotContext';
+import { qbotWorkflowMachine } from '#machines/qbotWorkflow';
 import type { QbotEvent } from '#contracts/qbot-workflow';
 import type { QbotContext } from '#contracts/qbot-workflow';
 import type { Database } from '#server/database';
 import { AppError } from '#server/errors';
+import {
+  claimThread,
+  findThreadSnapshot,
+  releaseClaim,
+  saveClaimedSnapshot,
+  threadExists,
+} from './threads.ts';
 
 /** The server's implementations of the chart's actors. */
 export type ServerActors = Parameters<typeof qbotWorkflowMachine.provide>[0]['actors'];
@@ -39,23 +45,10 @@ export interface WorkflowResult {
 }
 
 async function claim(db: Database, threadId: string, organizationId: string) {
-  const [claimed] = await db
-    .update(threads)
-    .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
-    .where(
-      and(
-        eq(threads.id, threadId),
-        eq(threads.organizationId, organizationId),
-        or(isNull(threads.leaseUntil), lt(threads.leaseUntil, sql`now()`)),
-      ),
-    )
-    .returning({ snapshot: threads.snapshot });
+  const claimed = await claimThread(db, { organizationId, threadId }, leaseSeconds);
   if (claimed) return claimed.snapshot;
-  const [exists] = await db
-    .select({ id: threads.id })
-    .from(threads)
-    .where(and(eq(threads.id, threadId), eq(threads.organizationId, organizationId)));
-  if (!exists) throw new AppError(404, 'not_found', workflowMessages.notFound);
+  if (!(await threadExists(db, { organizationId, threadId })))
+    throw new AppError(404, 'not_found', workflowMessages.notFound);
   throw new AppError(409, 'workflow_out_of_order', workflowMessages.busy);
 }
 
@@ -71,10 +64,7 @@ export async function peekWorkflow(
   organizationId: string,
   event: QbotEvent,
 ): Promise<QbotContext> {
-  const [row] = await db
-    .select({ snapshot: threads.snapshot })
-    .from(threads)
-    .where(and(eq(threads.id, threadId), eq(threads.organizationId, organizationId)));
+  const row = await findThreadSnapshot(db, { organizationId, threadId });
   if (!row) throw new AppError(404, 'not_found', workflowMessages.notFound);
   const actor = createActor(qbotWorkflowMachine, { snapshot: row.snapshot as never, input: {} });
   const snapshot = actor.getSnapshot();
@@ -127,14 +117,11 @@ export async function runWorkflowEvent(
     });
     const snapshot = actor.getPersistedSnapshot();
     actor.stop();
-    await db
-      .update(threads)
-      .set({ snapshot, leaseUntil: null, updatedAt: new Date() })
-      .where(eq(threads.id, threadId));
+    await saveClaimedSnapshot(db, { organizationId, threadId }, snapshot);
     saved = true;
     if (failures.length > 0) throw failures[0];
     return { step: workflowStepOf(settled.value), context: settled.context, snapshot };
   } finally {
-    if (!saved) await db.update(threads).set({ leaseUntil: null }).where(eq(threads.id, threadId));
+    if (!saved) await releaseClaim(db, { organizationId, threadId });
   }
 }

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { qbotWorkflowMachine, workflowStepOf } from '#machines/qbotWorkflow';
+import { workflowStepOf } from '#machines/qbotContext';
+import { qbotWorkflowMachine } from '#machines/qbotWorkflow';
 import type { QbotEvent } from '#contracts/qbot-workflow';
 import { qbotMessages, trackerIndexOf } from '#contracts/qbot-workflow';
 import { activeAssistant } from '../assistants.ts';

@@ -12,7 +12,7 @@ import type {
   LoadMachinesInput,
   LoadToolsInput,
   ReviseInput,
-} from '#machines/qbotWorkflow';
+} from '#machines/qbotContext';
 import { machineDetailsOf, promptHelperOf, qbotMessages } from '#contracts/qbot-workflow';
 import type {
   SimulationAnalysis,

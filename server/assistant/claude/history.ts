@@ -5,11 +5,10 @@
  * blocks when a request is built, so the history stays small.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { threads } from '#db/schema';
 import type { Database } from '#server/database';
 import { AppError } from '#server/errors';
+import { findAssistantHistory, writeAssistantHistory } from '#server/qbot/threads';
 
 const textBlock = z.object({ type: z.literal('text'), text: z.string() });
 const drawingBlock = z.object({ type: z.literal('drawing'), fileId: z.uuid() });
@@ -44,25 +43,20 @@ export async function loadHistory(
   organizationId: string,
   threadId: string,
 ): Promise<StoredMessage[]> {
-  const [row] = await db
-    .select({ history: threads.assistantHistory })
-    .from(threads)
-    .where(and(eq(threads.id, threadId), eq(threads.organizationId, organizationId)));
+  const row = await findAssistantHistory(db, { organizationId, threadId });
   if (!row) throw new AppError(404, 'not_found', 'Conversation not found.');
   const parsed = historySchema.safeParse(row.history);
   return parsed.success ? parsed.data : [];
 }
 
+/** Replace the conversation's history with Claude (scoped by organization like loadHistory). */
 export async function saveHistory(
   db: Database,
   organizationId: string,
   threadId: string,
   history: StoredMessage[],
 ): Promise<void> {
-  await db
-    .update(threads)
-    .set({ assistantHistory: history })
-    .where(and(eq(threads.id, threadId), eq(threads.organizationId, organizationId)));
+  await writeAssistantHistory(db, { organizationId, threadId }, history);
 }
 
 /** The stored form of Claude's answer: its text and tool calls (nothing else is kept). */

@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createActor, getNextTransitions } from 'xstate';
-import { storedFiles, threads } from '#db/schema';
-import { qbotWorkflowMachine, workflowStepOf } from '#machines/qbotWorkflow';
+import { storedFiles } from '#db/schema';
+import { workflowStepOf } from '#machines/qbotContext';
+import { qbotWorkflowMachine } from '#machines/qbotWorkflow';
 import type { QbotEvent } from '#contracts/qbot-workflow';
 import { qbotMessages } from '#contracts/qbot-workflow';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
@@ -40,6 +41,13 @@ import {
   extensionOf,
   maxUploadBytes,
 } from '#server/qbot/uploads';
+import {
+  createThread,
+  findAnalysisProgress,
+  findCurrentThread,
+  findThread,
+  findThreadSnapshot,
+} from '#server/qbot/threads';
 import { peekWorkflow, runWorkflowEvent } from '#server/qbot/workflow-runner';
 import { forgetFile, storeFile } from '#server/storage/stored-files';
 import { threadUsage } from '#server/assistant/usage';
@@ -106,7 +114,7 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
       actor.start();
       const snapshot = actor.getPersistedSnapshot();
       actor.stop();
-      await app.db.insert(threads).values({
+      await createThread(app.db, {
         id: threadId,
         organizationId: member.organizationId,
         userId: member.account.id,
@@ -302,10 +310,7 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
           error.code === 'workflow_out_of_order' &&
           refusedEventMessages[event.type]
         ) {
-          const [row] = await app.db
-            .select({ snapshot: threads.snapshot })
-            .from(threads)
-            .where(eq(threads.id, threadId));
+          const row = await findThreadSnapshot(app.db, { organizationId, threadId });
           const actor = createActor(qbotWorkflowMachine, {
             snapshot: row?.snapshot as never,
             input: {},
@@ -332,17 +337,7 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const member = requireActiveMember(request);
-      const [row] = await app.db
-        .select()
-        .from(threads)
-        .where(
-          and(
-            eq(threads.organizationId, member.organizationId),
-            eq(threads.userId, member.account.id),
-          ),
-        )
-        .orderBy(desc(threads.updatedAt))
-        .limit(1);
+      const row = await findCurrentThread(app.db, member.organizationId, member.account.id);
       if (!row) throw new AppError(404, 'not_found', 'No conversation yet.');
       return {
         threadId: row.id,
@@ -365,12 +360,10 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId } = requireActiveMember(request);
-      const [row] = await app.db
-        .select({ progress: threads.analysisProgress })
-        .from(threads)
-        .where(
-          and(eq(threads.id, request.params.threadId), eq(threads.organizationId, organizationId)),
-        );
+      const row = await findAnalysisProgress(app.db, {
+        organizationId,
+        threadId: request.params.threadId,
+      });
       if (!row) throw new AppError(404, 'not_found', 'Conversation not found.');
       return row.progress ?? { fraction: 0, stage: '' };
     },
@@ -388,12 +381,7 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId } = requireActiveMember(request);
-      const [row] = await app.db
-        .select()
-        .from(threads)
-        .where(
-          and(eq(threads.id, request.params.threadId), eq(threads.organizationId, organizationId)),
-        );
+      const row = await findThread(app.db, { organizationId, threadId: request.params.threadId });
       if (!row) throw new AppError(404, 'not_found', 'Conversation not found.');
       return {
         threadId: row.id,

@@ -4,6 +4,7 @@ import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { BlueprintAnalysis } from '#contracts/blueprint';
 import { emptyDescription } from '#contracts/blueprint';
 import { qbotWorkflowMachine } from '#machines/qbotWorkflow';
+import { initialQbotContext, resetContext } from '#machines/qbotContext';
 import type {
   AnalyzeInput,
   DescribeInput,
@@ -12,11 +13,12 @@ import type {
   LoadMachinesInput,
   LoadToolsInput,
   ReviseInput,
-} from '#machines/qbotWorkflow';
+} from '#machines/qbotContext';
 import { qbotMessages, trackerIndexOf, trackerSteps } from '#contracts/qbot-workflow';
 import type {
   QbotContext,
   SimulationAnalysis,
+  TrackerStep,
   WorkflowMachine,
   WorkflowProgram,
   WorkflowTool,
@@ -266,5 +268,103 @@ describe('the workflow', () => {
       'The workflow has been cancelled. You can start a new one by uploading a blueprint.',
     );
     expect(trackerIndexOf('wrap_up')).toBe(8);
+  });
+});
+
+describe('a Work Tracker reset', () => {
+  /** The rules by tracker index that the named table replaced, kept to check it against. */
+  function indexRules(context: QbotContext, step: TrackerStep): Partial<QbotContext> {
+    const index = trackerSteps.indexOf(step);
+    const cleared: Partial<QbotContext> = { error: null, completed: false };
+    if (index <= 9)
+      Object.assign(cleared, { program: null, simulationFeedback: null, simulationAnalysis: null });
+    if (index <= 7) Object.assign(cleared, { toolIds: [], toolOptions: [] });
+    if (index <= 6) Object.assign(cleared, { machine: null, machineOptions: [] });
+    if (index <= 5) Object.assign(cleared, { jobType: null });
+    if (index <= 4) Object.assign(cleared, { materialSize: null });
+    if (index <= 3) Object.assign(cleared, { material: null });
+    if (index <= 1)
+      Object.assign(cleared, { analysis: context.originalAnalysis, descriptionVersion: 1 });
+    return cleared;
+  }
+
+  const machine: WorkflowMachine = {
+    _id: 'm1',
+    name: 'Lathe',
+    serialNumber: 'S',
+    details: 'd',
+    typeName: 'Turning Center',
+  };
+  const tool: WorkflowTool = {
+    id: 't1',
+    slotNumber: 'T1',
+    toolName: 'CNMG',
+    toolDescription: 'd',
+    toolType: 'Turning',
+  };
+  /** A context with every choice made, a revised description, an error and the completed flag. */
+  const chosen: QbotContext = {
+    ...initialQbotContext(),
+    analysis: { ...analysis, description: emptyDescription('A revised shaft') },
+    originalAnalysis: analysis,
+    descriptionVersion: 3,
+    material: 'Alloy steel 4140',
+    materialSize: analysis.materialSize,
+    jobType: 'Lathe',
+    machineOptions: [machine],
+    machine,
+    toolOptions: [tool],
+    toolIds: ['t1'],
+    program,
+    simulationFeedback: 'it chattered',
+    simulationAnalysis: regenerate,
+    error: 'refused',
+    completed: true,
+  };
+
+  it.each(trackerSteps)('to "%s" clears exactly what the tracker-index rules cleared', (step) => {
+    expect(resetContext(chosen, step)).toStrictEqual(indexRules(chosen, step));
+  });
+
+  it('clears, for each step, the fields chosen at that step or later', () => {
+    const sorted = (fields: string[]) => [...fields].sort();
+    const programFields = ['program', 'simulationFeedback', 'simulationAnalysis'];
+    const toolFields = ['toolIds', 'toolOptions', ...programFields];
+    const machineFields = ['machine', 'machineOptions', ...toolFields];
+    const jobTypeFields = ['jobType', ...machineFields];
+    const sizeFields = ['materialSize', ...jobTypeFields];
+    const materialFields = ['material', ...sizeFields];
+    const descriptionFields = ['analysis', 'descriptionVersion', ...materialFields];
+    const cleared = Object.fromEntries(
+      trackerSteps.map((step) => [
+        step,
+        sorted(
+          Object.keys(resetContext(chosen, step)).filter(
+            (field) => field !== 'error' && field !== 'completed',
+          ),
+        ),
+      ]),
+    );
+    expect(cleared).toEqual({
+      'Upload Blueprint': sorted(descriptionFields),
+      'Analyze Blueprint': sorted(descriptionFields),
+      'Confirm Description': sorted(materialFields),
+      'Choose Material Stock': sorted(materialFields),
+      'Choose Material Size': sorted(sizeFields),
+      'Choose Job Type': sorted(jobTypeFields),
+      'Choose Machine': sorted(machineFields),
+      'Choose Tooling': sorted(toolFields),
+      'Confirm Job Summary': sorted(programFields),
+      'Generate G-Code': sorted(programFields),
+      'Download G-Code': [],
+      Simulate: [],
+      'Fabricate in Machine': [],
+    });
+    expect(resetContext(chosen, 'Analyze Blueprint')).toMatchObject({
+      analysis,
+      descriptionVersion: 1,
+      error: null,
+      completed: false,
+    });
   });
 });

@@ -1,0 +1,201 @@
+/**
+ * The conversations repository: every query of the Q-Bot server on the `threads` table (the
+ * persisted chart snapshot, the lease, the drawing read's progress, the assistant history).
+ *
+ * A conversation belongs to an organization and is never visible to another one: every read or
+ * write that a request can aim at a conversation takes a `ThreadKey` and is scoped by its
+ * `organizationId`. The two writes by id alone (`saveClaimedSnapshot`, `releaseClaim`) and
+ * `threadSnapshotById` are only for a conversation the caller has already claimed or found in
+ * its organization.
+ */
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { threads } from '#db/schema';
+import type { Database } from '#server/database';
+
+/** A conversation row as stored. */
+export type Thread = typeof threads.$inferSelect;
+
+/** A conversation inside its organization. */
+export interface ThreadKey {
+  organizationId: string;
+  threadId: string;
+}
+
+/** A drawing read's progress as kept on the row; null when no read is running. */
+export type AnalysisProgress = Thread['analysisProgress'];
+
+const byKey = ({ organizationId, threadId }: ThreadKey) =>
+  and(eq(threads.id, threadId), eq(threads.organizationId, organizationId));
+
+/**
+ * Insert a new conversation (its assistant history empty, no lease, no progress).
+ * @throws the driver's error when the id is taken or the organization or user does not exist
+ */
+export async function createThread(
+  db: Database,
+  thread: {
+    id: string;
+    organizationId: string;
+    userId: string;
+    assistantId: string;
+    snapshot: unknown;
+  },
+): Promise<void> {
+  await db.insert(threads).values(thread);
+}
+
+/**
+ * The conversation, or undefined when the organization has none with that id.
+ * @throws only the driver's errors
+ */
+export async function findThread(db: Database, key: ThreadKey): Promise<Thread | undefined> {
+  const [row] = await db.select().from(threads).where(byKey(key));
+  return row;
+}
+
+/**
+ * The user's conversation in the organization updated last, or undefined when there is none.
+ * @throws only the driver's errors
+ */
+export async function findCurrentThread(
+  db: Database,
+  organizationId: string,
+  userId: string,
+): Promise<Thread | undefined> {
+  const [row] = await db
+    .select()
+    .from(threads)
+    .where(and(eq(threads.organizationId, organizationId), eq(threads.userId, userId)))
+    .orderBy(desc(threads.updatedAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The conversation's persisted chart snapshot: `{ snapshot }`, or undefined when the
+ * organization has no conversation with that id.
+ * @throws only the driver's errors
+ */
+export async function findThreadSnapshot(
+  db: Database,
+  key: ThreadKey,
+): Promise<{ snapshot: unknown } | undefined> {
+  const [row] = await db.select({ snapshot: threads.snapshot }).from(threads).where(byKey(key));
+  return row;
+}
+
+/**
+ * Whether the organization has a conversation with that id.
+ * @throws only the driver's errors
+ */
+export async function threadExists(db: Database, key: ThreadKey): Promise<boolean> {
+  const [row] = await db.select({ id: threads.id }).from(threads).where(byKey(key));
+  return row !== undefined;
+}
+
+/**
+ * Lease the conversation for `leaseSeconds` (from the database's clock) when it is not leased or
+ * its lease ran out, and return its persisted snapshot as `{ snapshot }`; undefined when the
+ * organization has no such conversation or another call holds it (tell them apart with
+ * `threadExists`).
+ * @throws only the driver's errors
+ */
+export async function claimThread(
+  db: Database,
+  key: ThreadKey,
+  leaseSeconds: number,
+): Promise<{ snapshot: unknown } | undefined> {
+  const [claimed] = await db
+    .update(threads)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(
+      and(
+        eq(threads.id, key.threadId),
+        eq(threads.organizationId, key.organizationId),
+        or(isNull(threads.leaseUntil), lt(threads.leaseUntil, sql`now()`)),
+      ),
+    )
+    .returning({ snapshot: threads.snapshot });
+  return claimed;
+}
+
+/**
+ * Save the settled snapshot of a conversation claimed with `claimThread`, end the lease and
+ * mark the conversation updated now.
+ * @throws only the driver's errors
+ */
+export async function saveClaimedSnapshot(
+  db: Database,
+  key: ThreadKey,
+  snapshot: unknown,
+): Promise<void> {
+  await db
+    .update(threads)
+    .set({ snapshot, leaseUntil: null, updatedAt: new Date() })
+    .where(byKey(key));
+}
+
+/**
+ * End the lease of a conversation claimed with `claimThread`, leaving its snapshot as it was.
+ * @throws only the driver's errors
+ */
+export async function releaseClaim(db: Database, key: ThreadKey): Promise<void> {
+  await db.update(threads).set({ leaseUntil: null }).where(byKey(key));
+}
+
+/**
+ * The drawing read's progress: `{ progress }` (null when no read is running), or undefined when
+ * the organization has no such conversation.
+ * @throws only the driver's errors
+ */
+export async function findAnalysisProgress(
+  db: Database,
+  key: ThreadKey,
+): Promise<{ progress: AnalysisProgress } | undefined> {
+  const [row] = await db
+    .select({ progress: threads.analysisProgress })
+    .from(threads)
+    .where(byKey(key));
+  return row;
+}
+
+/**
+ * Write the drawing read's progress (null clears it); nothing happens for a conversation of
+ * another organization.
+ * @throws only the driver's errors
+ */
+export async function writeAnalysisProgress(
+  db: Database,
+  key: ThreadKey,
+  progress: AnalysisProgress,
+): Promise<void> {
+  await db.update(threads).set({ analysisProgress: progress }).where(byKey(key));
+}
+
+/**
+ * The stored assistant history as kept (unparsed): `{ history }`, or undefined when the
+ * organization has no such conversation.
+ * @throws only the driver's errors
+ */
+export async function findAssistantHistory(
+  db: Database,
+  key: ThreadKey,
+): Promise<{ history: unknown } | undefined> {
+  const [row] = await db
+    .select({ history: threads.assistantHistory })
+    .from(threads)
+    .where(byKey(key));
+  return row;
+}
+
+/**
+ * Replace the assistant history; nothing happens for a conversation of another organization.
+ * @throws only the driver's errors
+ */
+export async function writeAssistantHistory(
+  db: Database,
+  key: ThreadKey,
+  history: unknown,
+): Promise<void> {
+  await db.update(threads).set({ assistantHistory: history }).where(byKey(key));
+}
