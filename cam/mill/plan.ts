@@ -30,7 +30,6 @@ import { faceTop } from './facing.ts';
 import { planHoles } from './holes.ts';
 import { fmt, round } from './toolpath.ts';
 
-
 export interface MillPlanInput {
   part: PrismaticPart;
   /** The stock material chosen in the workflow (free text, identified against cam/materials). */
