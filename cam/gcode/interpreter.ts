@@ -43,16 +43,6 @@ import { ModalState, axis } from './modal-state.ts';
 /** A constant of this module: V8 folds `letter.F` to 70 here, not through the import (hot path). */
 const letter = letterTable;
 
-export type {
-  Dialect,
-  InterpretOptions,
-  InterpreterEvent,
-  MachineKind,
-  MotionEvent,
-  Point3,
-  SpindleState,
-} from './events.ts';
-
 /** A lathe point: X a diameter, mm; Z mm. Motion events' Point3 (with y 0) is one. */
 export interface Point {
   /** Diameter, mm. */
