@@ -4,6 +4,7 @@
  */
 import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
 import { emptyDescription } from '#contracts/blueprint';
+import type { Polygon } from '#cam/geometry/polygon';
 import type { ToolRow } from '#cam/tooling';
 
 const od = (
@@ -113,21 +114,32 @@ export const threadedAdapter = part('Hydraulic adapter', '11SMnPb30', (descripti
 
 export const testParts = { steppedShaft, bushing, groovedPin, blindSleeve, threadedAdapter };
 
-const row = (
+/** A tooling pair as the shop types it, its id made from the slot ("T1" → "tool-T1"). */
+export const toolRow = (
   slot: string,
   toolType: string,
   toolName: string,
   toolDescription: string,
   toolHint = 'NOHINT',
+  toolManufacturer = 'Sandvik Coromant',
 ): ToolRow => ({
   id: `tool-${slot}`,
   slotNumber: slot,
   toolName,
   toolDescription,
   toolType,
-  toolManufacturer: 'Sandvik Coromant',
+  toolManufacturer,
   toolHint,
 });
+const row = toolRow;
+
+/** An axis-parallel rectangle from (x0, y0) to (x1, y1), counter-clockwise, mm. */
+export const rectangle = (x0: number, y0: number, x1: number, y1: number): Polygon => [
+  { x: x0, y: y0 },
+  { x: x1, y: y0 },
+  { x: x1, y: y1 },
+  { x: x0, y: y1 },
+];
 
 /** The tooling of a small CNC lathe (gang or turret), enough for every test part. */
 export const latheTooling: ToolRow[] = [

@@ -17,25 +17,14 @@ import { classifyMillTool } from '#cam/mill/tooling';
 import type { PrismaticPart } from '#cam/prismatic/part';
 import type { Extents, ProgramJob } from '#cam/program';
 import type { ToolRow } from '#cam/tooling';
+import { rectangle, toolRow } from '#tests/helpers/parts';
 
 const rs274 = '/usr/bin/rs274';
 const work = mkdtempSync(join(tmpdir(), 'cnc-rs274-mill-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const row = (
-  slot: string,
-  toolType: string,
-  toolName: string,
-  toolDescription: string,
-): ToolRow => ({
-  id: `tool-${slot}`,
-  slotNumber: slot,
-  toolName,
-  toolDescription,
-  toolType,
-  toolManufacturer: 'Sandvik Coromant',
-  toolHint: '',
-});
+const row = (slot: string, toolType: string, toolName: string, toolDescription: string) =>
+  toolRow(slot, toolType, toolName, toolDescription, '');
 
 const tooling: ToolRow[] = [
   row('T1', 'Facing', 'Face mill Ø50', 'CoroMill 345 face mill, 5 inserts, carbide'),
@@ -56,12 +45,6 @@ const toolTable = tooling
   )
   .join('\n');
 
-const rectangle = (x0: number, y0: number, x1: number, y1: number): Polygon => [
-  { x: x0, y: y0 },
-  { x: x1, y: y0 },
-  { x: x1, y: y1 },
-  { x: x0, y: y1 },
-];
 const rounded = (x0: number, y0: number, x1: number, y1: number, r: number): Polygon =>
   offsetPolygons([rectangle(x0 + r, y0 + r, x1 - r, y1 - r)], r, 0.002)[0]!;
 

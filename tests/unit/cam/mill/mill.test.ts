@@ -13,42 +13,22 @@ import * as verify from '#cam/verify/mill';
 import { millVerificationInput } from '#cam/mill/generate';
 import type { MillProgram } from '#cam/mill/generate';
 import { PlanningError } from '#cam/errors';
+import { rectangle, toolRow } from '#tests/helpers/parts';
 
 const verifyInput = (program: MillProgram) =>
   millVerificationInput(program.plan, 'linuxcnc', millTooling.map(classifyMillTool));
 
-const row = (
-  slot: string,
-  toolType: string,
-  toolName: string,
-  toolDescription: string,
-): ToolRow => ({
-  id: `tool-${slot}`,
-  slotNumber: slot,
-  toolName,
-  toolDescription,
-  toolType,
-  toolManufacturer: 'Sandvik Coromant',
-  toolHint: 'NOHINT',
-});
-
 /** The tooling of a small VMC, enough for the test plate. */
 export const millTooling: ToolRow[] = [
-  row('T1', 'Facing', 'Face mill Ø50', 'CoroMill 345 face mill, 5 inserts, carbide'),
-  row('T2', 'Milling', 'End mill Ø10 4FL', 'Solid carbide end mill, LOC 22'),
-  row('T3', 'Milling', 'End mill Ø6 3FL', 'Solid carbide end mill, LOC 13'),
-  row('T4', 'Drilling', 'Spot drill Ø10', 'NC spot drill 90°, carbide'),
-  row('T5', 'Drilling', 'Drill 6.6', 'HSS-Co twist drill Ø6.6 mm'),
-  row('T6', 'Drilling', 'Drill 6.8', 'HSS twist drill Ø6.8 mm'),
-  row('T7', 'Drilling', 'Tap M8x1.25', 'HSS-E machine tap M8x1.25'),
+  toolRow('T1', 'Facing', 'Face mill Ø50', 'CoroMill 345 face mill, 5 inserts, carbide'),
+  toolRow('T2', 'Milling', 'End mill Ø10 4FL', 'Solid carbide end mill, LOC 22'),
+  toolRow('T3', 'Milling', 'End mill Ø6 3FL', 'Solid carbide end mill, LOC 13'),
+  toolRow('T4', 'Drilling', 'Spot drill Ø10', 'NC spot drill 90°, carbide'),
+  toolRow('T5', 'Drilling', 'Drill 6.6', 'HSS-Co twist drill Ø6.6 mm'),
+  toolRow('T6', 'Drilling', 'Drill 6.8', 'HSS twist drill Ø6.8 mm'),
+  toolRow('T7', 'Drilling', 'Tap M8x1.25', 'HSS-E machine tap M8x1.25'),
 ];
 
-const rectangle = (x0: number, y0: number, x1: number, y1: number): Polygon => [
-  { x: x0, y: y0 },
-  { x: x1, y: y0 },
-  { x: x1, y: y1 },
-  { x: x0, y: y1 },
-];
 const rounded = (x0: number, y0: number, x1: number, y1: number, r: number): Polygon =>
   offsetPolygons([rectangle(x0 + r, y0 + r, x1 - r, y1 - r)], r, 0.002)[0]!;
 
@@ -162,24 +142,24 @@ describe('mill tools from tool rows', () => {
     expect(tools[6]).toMatchObject({ diameterMm: 8, pitchMm: 1.25, label: 'T7 M8x1.25 tap' });
     expect(
       classifyMillTool(
-        row('T9', 'Milling', 'Carbide end mill', '12 mm, 3 flute, flute length 26 mm'),
+        toolRow('T9', 'Milling', 'Carbide end mill', '12 mm, 3 flute, flute length 26 mm'),
       ),
     ).toMatchObject({ kind: 'endMill', diameterMm: 12, flutes: 3, fluteLengthMm: 26 });
-    expect(classifyMillTool(row('T10', 'Drilling', 'Tap M6', 'spiral point'))).toMatchObject({
+    expect(classifyMillTool(toolRow('T10', 'Drilling', 'Tap M6', 'spiral point'))).toMatchObject({
       kind: 'tap',
       diameterMm: 6,
       pitchMm: 1,
     });
     expect(
-      classifyMillTool(row('T11', 'Boring', 'Boring head', 'fine boring head 20-50')),
+      classifyMillTool(toolRow('T11', 'Boring', 'Boring head', 'fine boring head 20-50')),
     ).toMatchObject({
       kind: 'boringHead',
     });
-    expect(classifyMillTool(row('T12', 'Drilling', 'Reamer Ø8 H7', 'carbide'))).toMatchObject({
+    expect(classifyMillTool(toolRow('T12', 'Drilling', 'Reamer Ø8 H7', 'carbide'))).toMatchObject({
       kind: 'reamer',
       diameterMm: 8,
     });
-    expect(classifyMillTool(row('X', 'Milling', 'End mill D8', ''))).toMatchObject({
+    expect(classifyMillTool(toolRow('X', 'Milling', 'End mill D8', ''))).toMatchObject({
       kind: 'other',
     });
   });
@@ -303,7 +283,7 @@ describe('planning the test plate', () => {
         part: testPlate(),
         material: '6061',
         stock: { xMm: 100, yMm: 60, zMm: 12 },
-        tools: [classifyMillTool(row('T1', 'Turning', 'CNMG 120408', 'turning insert'))],
+        tools: [classifyMillTool(toolRow('T1', 'Turning', 'CNMG 120408', 'turning insert'))],
         maxRpm: 8000,
       }),
     ).toThrow(/Nothing on this part/);

@@ -7,26 +7,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { distanceToBoundary, offsetPolygons, pointInPolygon } from '#cam/geometry/polygon';
-import type { Polygon } from '#cam/geometry/polygon';
 import { planMilledPart } from '#cam/mill/plan';
 import { classifyMillTool } from '#cam/mill/tooling';
 import type { Hole, Pocket, PrismaticPart } from '#cam/prismatic/part';
-import type { ToolRow } from '#cam/tooling';
+import { rectangle, toolRow } from '#tests/helpers/parts';
 
-const row = (
-  slot: string,
-  toolType: string,
-  toolName: string,
-  toolDescription: string,
-): ToolRow => ({
-  id: `tool-${slot}`,
-  slotNumber: slot,
-  toolName,
-  toolDescription,
-  toolType,
-  toolManufacturer: 'Test',
-  toolHint: '',
-});
+const row = (slot: string, toolType: string, toolName: string, toolDescription: string) =>
+  toolRow(slot, toolType, toolName, toolDescription, '', 'Test');
 
 const tools = [
   row('T1', 'Milling', 'End mill Ø12', '4FL carbide, LOC 30'),
@@ -36,13 +23,6 @@ const tools = [
   row('T5', 'Drilling', 'Drill 8.5', 'HSS Ø8.5 mm, flute length 80'),
 ].map(classifyMillTool);
 const numbers = new Set(tools.map((tool) => tool.number));
-
-const rectangle = (x0: number, y0: number, x1: number, y1: number): Polygon => [
-  { x: x0, y: y0 },
-  { x: x1, y: y0 },
-  { x: x1, y: y1 },
-  { x: x0, y: y1 },
-];
 
 const plate = fc
   .record({

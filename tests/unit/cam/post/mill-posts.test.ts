@@ -8,7 +8,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { emptyDescription } from '#contracts/blueprint';
 import { offsetPolygons } from '#cam/geometry/polygon';
-import type { Polygon } from '#cam/geometry/polygon';
 import { generateMillProgramForPart } from '#cam/mill/generate';
 import { classifyMillTool } from '#cam/mill/tooling';
 import { millPostFor } from '#cam/post/mill/index';
@@ -16,39 +15,18 @@ import type { PrismaticPart } from '#cam/prismatic/part';
 import type { MachineInfo, ProgramJob } from '#cam/program';
 import type { ToolRow } from '#cam/tooling';
 import { goldenDir } from '#tests/helpers/paths';
-
-const row = (
-  slot: string,
-  toolType: string,
-  toolName: string,
-  toolDescription: string,
-): ToolRow => ({
-  id: `tool-${slot}`,
-  slotNumber: slot,
-  toolName,
-  toolDescription,
-  toolType,
-  toolManufacturer: 'Sandvik Coromant',
-  toolHint: 'NOHINT',
-});
+import { rectangle, toolRow } from '#tests/helpers/parts';
 
 const tooling: ToolRow[] = [
-  row('T1', 'Facing', 'Face mill Ø50', 'CoroMill 345 face mill, 5 inserts, carbide'),
-  row('T2', 'Milling', 'End mill Ø10 4FL', 'Solid carbide end mill, LOC 22'),
-  row('T3', 'Milling', 'End mill Ø6 3FL', 'Solid carbide end mill, LOC 13'),
-  row('T4', 'Drilling', 'Spot drill Ø10', 'NC spot drill 90°, carbide'),
-  row('T5', 'Drilling', 'Drill 6.6', 'HSS-Co twist drill Ø6.6 mm'),
-  row('T6', 'Drilling', 'Drill 6.8', 'HSS twist drill Ø6.8 mm'),
-  row('T7', 'Drilling', 'Tap M8x1.25', 'HSS-E machine tap M8x1.25'),
-  row('T8', 'Drilling', 'Drill 2.5', 'HSS twist drill Ø2.5 mm, flute length 30'),
-  row('T9', 'Boring', 'Boring head', 'Fine boring head Ø10-Ø40'),
-];
-
-const rectangle = (x0: number, y0: number, x1: number, y1: number): Polygon => [
-  { x: x0, y: y0 },
-  { x: x1, y: y0 },
-  { x: x1, y: y1 },
-  { x: x0, y: y1 },
+  toolRow('T1', 'Facing', 'Face mill Ø50', 'CoroMill 345 face mill, 5 inserts, carbide'),
+  toolRow('T2', 'Milling', 'End mill Ø10 4FL', 'Solid carbide end mill, LOC 22'),
+  toolRow('T3', 'Milling', 'End mill Ø6 3FL', 'Solid carbide end mill, LOC 13'),
+  toolRow('T4', 'Drilling', 'Spot drill Ø10', 'NC spot drill 90°, carbide'),
+  toolRow('T5', 'Drilling', 'Drill 6.6', 'HSS-Co twist drill Ø6.6 mm'),
+  toolRow('T6', 'Drilling', 'Drill 6.8', 'HSS twist drill Ø6.8 mm'),
+  toolRow('T7', 'Drilling', 'Tap M8x1.25', 'HSS-E machine tap M8x1.25'),
+  toolRow('T8', 'Drilling', 'Drill 2.5', 'HSS twist drill Ø2.5 mm, flute length 30'),
+  toolRow('T9', 'Boring', 'Boring head', 'Fine boring head Ø10-Ø40'),
 ];
 
 /**
