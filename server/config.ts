@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,14 @@ const optionalText = z
 
 const url = (name: string) =>
   z.string().trim().url(`${name} must be a full URL such as http://localhost:3000`);
+
+/** A whole number from `min` to `max`, with messages naming the variable. */
+const wholeNumber = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be between ${min} and ${max}`)
+    .max(max, `${name} must be between ${min} and ${max}`);
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -62,6 +71,10 @@ const envSchema = z.object({
   DEMO_SHOP: optionalText.pipe(
     z.enum(['true', 'false'], { error: "DEMO_SHOP must be 'true' or 'false'" }).optional(),
   ),
+  JOB_CONCURRENCY: wholeNumber('JOB_CONCURRENCY', 1, 64).optional(),
+  JOB_QUEUE_LIMIT: wholeNumber('JOB_QUEUE_LIMIT', 0, 10_000).default(16),
+  JOB_HEAP_MB: wholeNumber('JOB_HEAP_MB', 64, 65_536).default(1024),
+  JOB_TIMEOUT_MS: wholeNumber('JOB_TIMEOUT_MS', 1000, 3_600_000).default(150_000),
   RATE_LIMIT_MULTIPLIER: z.coerce
     .number({ error: 'RATE_LIMIT_MULTIPLIER must be a number' })
     .min(1, 'RATE_LIMIT_MULTIPLIER must be at least 1')
@@ -100,6 +113,13 @@ export interface Config {
   promptOwnerEmail: string | undefined;
   /** Seed the demo shop on a first start: on with the embedded database, off with DATABASE_URL, unless DEMO_SHOP says. */
   demoShop: boolean;
+  /**
+   * Heavy jobs (drawing reads, program generation) run in a worker pool: at most
+   * `jobs.concurrency` at once (default: the number of cores), up to `jobs.queueLimit` waiting
+   * behind them (more answer 503), each worker with a heap of `jobs.heapMb` MB and each job
+   * stopped after `jobs.timeoutMs` ms.
+   */
+  jobs: { concurrency: number; queueLimit: number; heapMb: number; timeoutMs: number };
   /** Multiplies every rate limit's allowance (1 in production; raised for browser-test rigs). */
   rateLimitMultiplier: number;
 }
@@ -156,6 +176,12 @@ export function loadConfig(
       .filter((address) => address !== ''),
     promptOwnerEmail: e.PROMPT_OWNER_EMAIL?.toLowerCase(),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    jobs: {
+      concurrency: e.JOB_CONCURRENCY ?? availableParallelism(),
+      queueLimit: e.JOB_QUEUE_LIMIT,
+      heapMb: e.JOB_HEAP_MB,
+      timeoutMs: e.JOB_TIMEOUT_MS,
+    },
     demoShop: e.DEMO_SHOP ? e.DEMO_SHOP === 'true' : !e.DATABASE_URL,
   };
 }
