@@ -3,6 +3,7 @@
  * validation texts of spec section 5. The UI validates with the same schemas before sending.
  */
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** Spec section 5 and 8 texts, copied exactly. */
 export const accountMessages = {
@@ -57,20 +58,19 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const passwordPattern = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[!@#$%^&*]).{8,40}$/;
 
 const email = (invalidMessage: string) =>
-  z
-    .string({ error: accountMessages.emailRequired })
+  text({ error: accountMessages.emailRequired })
     .trim()
     .min(1, accountMessages.emailRequired)
     .max(254, invalidMessage)
     .regex(emailPattern, invalidMessage);
 
-export const newPasswordSchema = z
-  .string({ error: accountMessages.passwordRule })
-  .regex(passwordPattern, accountMessages.passwordRule);
+export const newPasswordSchema = text({ error: accountMessages.passwordRule }).regex(
+  passwordPattern,
+  accountMessages.passwordRule,
+);
 
 const personName = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
+  text({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .max(100, accountServerMessages.nameTooLong);
@@ -80,7 +80,7 @@ export const signupFormSchema = z
   .object({
     email: email(accountMessages.emailNotValid),
     password: newPasswordSchema,
-    confirmPassword: z.string({ error: accountMessages.passwordsDoNotMatch }),
+    confirmPassword: text({ error: accountMessages.passwordsDoNotMatch }),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: accountMessages.passwordsDoNotMatch,
@@ -94,9 +94,8 @@ export const signupBodySchema = z
     firstName: personName(accountServerMessages.firstNameRequired),
     lastName: personName(accountServerMessages.lastNameRequired),
     password: newPasswordSchema,
-    confirmPassword: z.string({ error: accountMessages.passwordsDoNotMatch }),
-    organization: z
-      .string()
+    confirmPassword: text({ error: accountMessages.passwordsDoNotMatch }),
+    organization: text()
       .trim()
       .max(200, accountServerMessages.organizationTooLong)
       .optional()
@@ -112,9 +111,10 @@ export type SignupBody = z.input<typeof signupBodySchema>;
 /** POST /api/users/signin body (spec section 5, "Sign in"). */
 export const signinBodySchema = z.object({
   email: email(accountMessages.emailNotValidAddress),
-  password: z
-    .string({ error: accountMessages.passwordRequired })
-    .min(1, accountMessages.passwordRequired),
+  password: text({ error: accountMessages.passwordRequired }).min(
+    1,
+    accountMessages.passwordRequired,
+  ),
 });
 export type SigninBody = z.input<typeof signinBodySchema>;
 
@@ -131,6 +131,15 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 /** The one-time token in mail links: 32 random bytes, base64url (43 characters). */
 export const oneTimeTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/** The path of reset-password/{token}; the route checks the pattern. */
+export const oneTimeTokenParamsSchema = z.object({ token: text() });
+
+/**
+ * The path of verify-email/{token}: a link opened in the browser, so a token that cannot be
+ * stored is read as '' and redirects like any other bad link, instead of answering JSON.
+ */
+export const verifyEmailParamsSchema = z.object({ token: text().catch('') });
 
 /**
  * The session token's payload (JWT, HS256). `exp` and `iat` are seconds since the epoch.

@@ -1,10 +1,10 @@
 /** Profile API contracts (spec section 7, "Profile"). */
 import { z } from 'zod';
 import { accountServerMessages } from './accounts.ts';
+import { text } from './text.ts';
 
 const personName = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
+  text({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .max(100, accountServerMessages.nameTooLong);

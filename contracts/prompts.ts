@@ -3,6 +3,7 @@
  * "Prompts" and 8). Decisions: docs/decisions/010-prompts.md.
  */
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** The two prompts the assistant uses; the database stores them as the enum `prompt_kind`. */
 export const promptKinds = ['description', 'blueprint'] as const;
@@ -85,8 +86,7 @@ export type PromptHistoryResponse = z.infer<typeof promptHistoryResponseSchema>;
 
 /** POST /api/prompts/{kind} body. */
 export const promptBodySchema = z.object({
-  promptText: z
-    .string({ error: promptServerMessages.textRequired })
+  promptText: text({ error: promptServerMessages.textRequired })
     .trim()
     .min(1, promptServerMessages.textRequired)
     .max(promptMaxLength, promptServerMessages.textTooLong),

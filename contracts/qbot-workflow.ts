@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { BlueprintAnalysis, MaterialSize } from './blueprint.ts';
 import { jobTypes } from './job-types.ts';
+import { text } from './text.ts';
 import type { JobType } from './job-types.ts';
 
 export interface ChatMessage {
@@ -240,7 +241,7 @@ export function suggestedSizeText(analysis: BlueprintAnalysis | null): string {
 
 /** A required text: trimmed, not empty (`message` when it is), at most `max` characters. */
 export const requiredText = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+  text({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
 
 const selectOption = qbotMessages.selectOption;
 const signal = <Type extends string>(type: Type) => z.object({ type: z.literal(type) });
@@ -256,7 +257,7 @@ export const workflowEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('material.selected'), material: requiredText(200, selectOption) }),
   z.object({
     type: z.literal('size.submitted'),
-    size: z.string().trim().max(200, 'At most 200 characters.'),
+    size: text().trim().max(200, 'At most 200 characters.'),
   }),
   z.object({
     type: z.literal('jobType.selected'),

@@ -11,6 +11,7 @@ import {
   materialChoiceSchema,
   materialSizeSchema,
 } from './blueprint.ts';
+import { text } from './text.ts';
 
 const threadId = z.uuid('Thread ID is not set. Start a conversation first.');
 
@@ -21,7 +22,7 @@ export const startConversationResponseSchema = z.object({
 });
 
 /** POST /api/qbot/uploadBlueprintClaude multipart text fields (the file is the `file` part). */
-export const uploadFieldsSchema = z.object({ threadId, assistantId: z.string().optional() });
+export const uploadFieldsSchema = z.object({ threadId, assistantId: text().optional() });
 
 export const uploadResponseSchema = z.object({
   description: blueprintDescriptionSchema,
@@ -41,8 +42,8 @@ export type AnalysisProgress = z.infer<typeof analysisProgressResponseSchema>;
 
 export const updateDescriptionBodySchema = z.object({
   threadId,
-  assistantId: z.string().optional(),
-  imageUrl: z.string().optional(),
+  assistantId: text().optional(),
+  imageUrl: text().optional(),
   originalDescription: z.unknown().optional(),
   feedback: requiredText(4000, 'Please describe what to change.'),
 });
@@ -51,10 +52,10 @@ export const updateDescriptionResponseSchema = blueprintAnalysisSchema;
 /** The job prompt helper (spec section 3). The server uses its own record of the choices. */
 export const promptHelperSchema = z
   .object({
-    jobType: z.string(),
-    machineDetails: z.string(),
-    materialStock: z.string(),
-    stockSize: materialSizeSchema,
+    jobType: text(),
+    machineDetails: text(),
+    materialStock: text(),
+    stockSize: z.union([text(), z.object({ shape: text(), diameter: text(), length: text() })]),
     selectedToolingPairs: z.array(z.unknown()),
     simulationFeedback: z.unknown().optional(),
   })
@@ -62,7 +63,7 @@ export const promptHelperSchema = z
 
 export const processBlueprintBodySchema = z.object({
   thread_id: threadId,
-  imageUrl: z.string().optional(),
+  imageUrl: text().optional(),
   promptHelper: promptHelperSchema.optional(),
 });
 
@@ -99,8 +100,8 @@ export const askResponseSchema = z.object({ message: z.string() });
 
 export const simulationFeedbackBodySchema = z.object({
   threadId,
-  assistantId: z.string().optional(),
-  gcodePath: z.string().optional(),
+  assistantId: text().optional(),
+  gcodePath: text().optional(),
   feedback: requiredText(4000, 'Please provide feedback about the simulation results.'),
   blueprintDetails: z.unknown().optional(),
 });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { jobTypes } from './job-types.ts';
+import { text } from './text.ts';
 
 /** Spec texts for the shop screens, copied exactly. */
 export const shopMessages = {
@@ -149,16 +150,21 @@ export type MachineResponse = z.infer<typeof machineResponseSchema>;
 export const machineParamsSchema = z.object({
   machineId: z.uuid(shopServerMessages.machineNotFound),
 });
-export const machinesByTypeParamsSchema = z.object({ type: z.string().trim().min(1).max(100) });
+export const machinesByTypeParamsSchema = z.object({
+  type: text({ error: 'Choose a job type or a machine type.' })
+    .trim()
+    .min(1, 'Choose a job type or a machine type.')
+    .max(100, shopServerMessages.tooLong(100)),
+});
 
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, shopServerMessages.tooLong(max));
+  text({ error: message }).trim().min(1, message).max(max, shopServerMessages.tooLong(max));
 
 /** Body of add-machine-to-shop and update-machine: the form's fields and the five catalog ids. */
 export const machineBodySchema = z.object({
   name: requiredText(shopServerMessages.nameRequired, 100),
   serialNumber: requiredText(shopServerMessages.serialRequired, 100),
-  description: z.string().trim().max(2000, shopServerMessages.tooLong(2000)).default(''),
+  description: text().trim().max(2000, shopServerMessages.tooLong(2000)).default(''),
   status: z
     .enum(['active', 'inactive'], { error: 'Status must be Active or Inactive.' })
     .default('active'),
@@ -189,12 +195,11 @@ export const toolingPairResponseSchema = z.object({ toolingPair: toolingPairSche
 export type ToolingPairResponse = z.infer<typeof toolingPairResponseSchema>;
 
 /** `T1`, `t 12` and `T012` are read as T1, T12 and T12. */
-export const slotNumberSchema = z
-  .string({ error: shopServerMessages.fieldRequired })
+export const slotNumberSchema = text({ error: shopServerMessages.fieldRequired })
   .trim()
   .min(1, shopServerMessages.fieldRequired)
   .transform((slot) => slot.toUpperCase().replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^T0*[1-9]\d{0,3}$/, shopServerMessages.slotFormat))
+  .pipe(text().regex(/^T0*[1-9]\d{0,3}$/, shopServerMessages.slotFormat))
   .transform((slot) => `T${Number(slot.slice(1))}`);
 
 const toolText = (max: number) => requiredText(shopServerMessages.fieldRequired, max);

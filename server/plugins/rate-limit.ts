@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import { rateLimitCounters } from '#db/schema';
 import { apiMessages } from '#contracts/errors';
+import { toStorableText } from '#contracts/text';
 import type { Database } from '#server/database';
 import { AppError } from '#server/errors';
 
@@ -73,9 +74,17 @@ export function describeWait(ms: number): string {
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
-function emailOf(request: FastifyRequest): string | undefined {
+/**
+ * The body's email address as part of a counter key. The preHandler runs after the body is
+ * validated, which refuses NUL and lone surrogates; they are replaced all the same (after
+ * cutting the address to 320 characters, which may split a pair), so no body can make the key
+ * unstorable.
+ */
+export function emailOf(request: Pick<FastifyRequest, 'body'>): string | undefined {
   const body = request.body as { email?: unknown } | undefined;
-  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : undefined;
+  return typeof body?.email === 'string'
+    ? toStorableText(body.email.trim().toLowerCase().slice(0, 320))
+    : undefined;
 }
 
 async function rateLimitPlugin(app: FastifyInstance): Promise<void> {

@@ -3,7 +3,6 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { memberships, oneTimeTokens, organizations, users } from '#db/schema';
 import { findAccountByEmail, organizationAdminNames } from '#server/accounts/accounts';
 import type { Account } from '#server/accounts/accounts';
@@ -14,11 +13,13 @@ import {
   accountMessages,
   accountServerMessages,
   emailBodySchema,
+  oneTimeTokenParamsSchema,
   oneTimeTokenPattern,
   resetPasswordBodySchema,
   signinBodySchema,
   signupBodySchema,
   tokenResponseSchema,
+  verifyEmailParamsSchema,
 } from '#contracts/accounts';
 import { apiErrorSchema, messageResponseSchema } from '#contracts/errors';
 import { AppError } from '#server/errors';
@@ -210,7 +211,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary:
           'The link in the verification mail: marks the address verified, then redirects to /signin',
-        params: z.object({ token: z.string() }),
+        params: verifyEmailParamsSchema,
       },
     },
     async (request, reply) => {
@@ -260,7 +261,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Set a new password with the mailed link; ends every session and every older link',
-        params: z.object({ token: z.string() }),
+        params: oneTimeTokenParamsSchema,
         body: resetPasswordBodySchema,
         response: { 200: messageResponseSchema, ...errorResponses(400) },
       },
