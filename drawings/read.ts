@@ -6,6 +6,7 @@
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { readDxf } from './dxf/reader.ts';
+import { handOver } from './hand-over.ts';
 import type { ReadingProgress } from './reading.ts';
 
 /** The drawing types the product accepts, decided from a file's bytes (server/qbot/uploads.ts). */
@@ -22,7 +23,8 @@ export interface DrawingInput {
  * Read a drawing of any accepted type into a blueprint description.
  * @param file - the drawing's bytes, name and type
  * @param progress - hears how far a long read is (0..1 and a stage in words)
- * @returns the description, with its readings and what could not be read (`unresolved`)
+ * @returns the description, with its readings and what could not be read (`unresolved`); it
+ *   always fits the contract, as each value that does not is moved to `unresolved` (./hand-over.ts)
  * @throws DrawingReadError (DxfReadError for DXF) with a message for the user when the file
  *   cannot be read
  */
@@ -30,7 +32,7 @@ export async function readDrawing(
   file: DrawingInput,
   progress?: ReadingProgress,
 ): Promise<BlueprintDescription> {
-  let description: BlueprintDescription;
+  let description: unknown;
   if (file.type === 'dxf') {
     progress?.(0.1, 'Reading the DXF');
     description = readDxf(file.bytes.toString('utf8'), file.fileName).description;
@@ -45,5 +47,5 @@ export async function readDrawing(
     description = await readImage(file.bytes, file.fileName, file.type, progress);
   }
   progress?.(1, 'Done');
-  return description;
+  return handOver(description, file.fileName);
 }

@@ -343,7 +343,18 @@ function solveLengths(
     if (k === -1) k = lengths.length - 1;
     const fromStart = u - boundaries[k]!;
     const fromEnd = boundaries[k + 1]! - u;
-    if (Math.abs(lengths[k]! - drawn[k]!) < 1e-9 || fromStart <= fromEnd) {
+    const written = lengths[k]!;
+    if (written < drawn[k]! - 1e-9) {
+      // Written shorter than drawn: a quarter of the written length at each end keeps its
+      // distance to that end, the middle is squeezed evenly, so that positions keep their order
+      // and never meet (a bore ending past the middle used to end where it starts).
+      const kept = written / 4;
+      if (fromStart <= kept) return roundMm(starts[k]! + fromStart);
+      if (fromEnd <= kept) return roundMm(starts[k + 1]! - fromEnd);
+      const squeeze = (written - 2 * kept) / (drawn[k]! - 2 * kept);
+      return roundMm(starts[k]! + kept + (fromStart - kept) * squeeze);
+    }
+    if (Math.abs(written - drawn[k]!) < 1e-9 || fromStart <= fromEnd) {
       return roundMm(starts[k]! + Math.min(fromStart, lengths[k]!));
     }
     return roundMm(starts[k + 1]! - Math.min(fromEnd, lengths[k]!));

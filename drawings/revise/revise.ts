@@ -4,6 +4,7 @@
  * reads the text). Outer diameters stay in order from the free end and follow each other.
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
+import { handOver } from '../hand-over.ts';
 import { Revision } from './edges.ts';
 import { clausesOf, editsOf, type Edit } from './parse.ts';
 
@@ -39,7 +40,9 @@ const phaseOf = (edit: Edit): number => {
  *
  * @param description - the current description; not mutated
  * @param feedback - the operator's words
- * @returns the revised description and, in words, what changed
+ * @returns the revised description and, in words, what changed; the description always fits the
+ *   contract, as a value that does not (a chamfer of 89.99°, a length of 0) is moved to
+ *   `unresolved` (../hand-over.ts)
  * @throws RevisionError with {@link nothingUnderstoodMessage} when nothing in the feedback is understood
  */
 export function reviseDescription(
@@ -63,5 +66,5 @@ export function reviseDescription(
     if (phase < 3) revision.relayout();
   }
   for (const clause of notUnderstood) changes.push(`Not understood, nothing changed: "${clause}".`);
-  return { description: draft, changes };
+  return { description: handOver(draft, 'your changes'), changes };
 }

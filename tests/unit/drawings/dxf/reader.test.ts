@@ -280,6 +280,32 @@ describe('readDxf on small drawings', () => {
     ]);
   });
 
+  it('keeps a blind bore deep when its step is written shorter than drawn', () => {
+    // Ø30 × 40 and Ø20 drawn 30 long but written 10; a Ø8 bore drawn 20 deep from the free end.
+    const section = [
+      line(0, -15, 0, 15),
+      ...[1, -1].flatMap((side) => [
+        line(0, 15 * side, 40, 15 * side),
+        line(40, 15 * side, 40, 10 * side),
+        line(40, 10 * side, 70, 10 * side),
+        line(70, 10 * side, 70, 4 * side),
+        line(50, 4 * side, 70, 4 * side),
+      ]),
+      line(50, -4, 50, 4),
+      dimension('10', [40, 10], [70, 10], 0),
+    ];
+    const { description } = readDxf(dxf(section, { insunits: 4 }), 'stepped-bore.dxf');
+    valid(description);
+    expect(description.outerDiameters.map((d) => [d.diameter, d.lengthMm])).toEqual([
+      ['Ø20', 10],
+      ['Ø30', 40],
+    ]);
+    // The drawn 20 of 30 mm, squeezed into the written 10 mm: deeper than nothing, within the step.
+    expect(description.innerDiameters).toMatchObject([
+      { diameter: 'Ø8', type: 'bore', startMm: 0, lengthMm: 6, length: '6 mm deep' },
+    ]);
+  });
+
   it('leaves out an entity whose coordinates are not numbers, and says so', () => {
     const damaged = pairs(0, 'LINE', 8, '0', 10, 'x', 20, 0, 11, 5, 21, 5);
     const { description } = readDxf(dxf([...bushSection, damaged], { insunits: 4 }), 'bush.dxf');

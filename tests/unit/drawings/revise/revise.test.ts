@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   blueprintDescriptionSchema,
@@ -319,6 +320,68 @@ describe('reviseDescription with nothing it understands', () => {
   it('uses the message of the spec', () => {
     expect(nothingUnderstoodMessage).toBe(
       'I could not find any dimensions or materials in your feedback. Write, for example: "Ø40 h7 x 85 long, bore Ø20 x 30 deep, chamfer 1x45 both ends, 4140 steel".',
+    );
+  });
+});
+
+describe('reviseDescription with sizes at the edge of sense', () => {
+  const size = fc.constantFrom(
+    '0',
+    '0.00001',
+    '.5',
+    '1',
+    '12.5',
+    '89',
+    '89.99',
+    '90',
+    '1e308',
+    '1e400',
+    '99999999999999999999',
+  );
+  const clause = fc.oneof(
+    fc.tuple(size, size).map(([d, l]) => `Ø${d} x ${l}`),
+    fc.tuple(size, size).map(([d, l]) => `bore Ø${d} x ${l} deep`),
+    size.map((d) => `bore Ø${d} through`),
+    fc.tuple(size, size).map(([s, a]) => `chamfer ${s}x${a} both ends`),
+    fc.tuple(size, size).map(([s, a]) => `free end chamfer ${s}x${a}`),
+    fc.tuple(size, size).map(([r, d]) => `R${r} on Ø${d}`),
+    size.map((l) => `overall length ${l}`),
+    size.map((l) => `Ø15.48 is ${l} long`),
+    size.map((d) => `Ø40 to Ø${d}`),
+    size.map((r) => `Ra ${r}`),
+    fc.constantFrom(
+      'remove the groove',
+      '4140 steel',
+      'ISO 2768-mK',
+      'the Ø11.11 diameter has thread M8',
+    ),
+  );
+
+  it('always gives a description that fits the contract', () => {
+    fc.assert(
+      fc.property(fc.array(clause, { minLength: 1, maxLength: 4 }), (clauses) => {
+        let description: BlueprintDescription;
+        try {
+          ({ description } = reviseDescription(reamer(), clauses.join(', ')));
+        } catch (error) {
+          // Feedback with nothing understood is refused with the spec's message (above).
+          if (error instanceof RevisionError) return;
+          throw error;
+        }
+        const parsed = blueprintDescriptionSchema.safeParse(description);
+        expect(parsed.error?.issues ?? []).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('names a chamfer angle it cannot keep instead of handing it over', () => {
+    const { description } = reviseDescription(reamer(), 'chamfer 1x89.99 both ends');
+    expect(blueprintDescriptionSchema.safeParse(description).success).toBe(true);
+    expect(description.unresolved).toContainEqual(
+      expect.stringMatching(
+        /^Left out the angle in degrees of chamfer \d+ \(89\.99\), because it is greater than 89\.$/,
+      ),
     );
   });
 });
