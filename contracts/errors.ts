@@ -21,11 +21,12 @@ export const errorCodes = [
   'workflow_out_of_order',
   'assistant_unavailable',
   'assistant_failed',
+  'server_busy',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-/** Every error the API sends: `{ message, code?, errors?, admins? }`. */
+/** Every error the API sends: `{ message, code?, errors?, admins?, errorId? }`. */
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.enum(errorCodes).optional(),
@@ -33,6 +34,8 @@ export const apiErrorSchema = z.object({
   errors: z.record(z.string(), z.string()).optional(),
   /** Names of the organization's admins, on 403 `not_approved`. */
   admins: z.array(z.string()).optional(),
+  /** On a 500 `internal_error`: the id the server logged the failure under, for support. */
+  errorId: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -46,6 +49,9 @@ export const apiMessages = {
   sessionExpired: 'Your session has ended. Please sign in again.',
   notFound: 'Not found.',
   internalError: 'Something went wrong on our side. Please try again.',
+  /** A 500's message, naming the id its log line carries. */
+  internalErrorWithId: (errorId: string) =>
+    `Something went wrong on our side. Please try again; if it keeps failing, tell support the error id ${errorId}.`,
   rateLimited: (retryAfter: string) =>
     `Too many attempts. Please wait ${retryAfter} and try again.`,
 } as const;

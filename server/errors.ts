@@ -13,6 +13,8 @@ export class AppError extends Error {
     message: string,
     /** More fields for the response body, such as `admins` or `errors`. */
     readonly extra: Record<string, unknown> = {},
+    /** Response headers, such as Retry-After on a 503. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiMessages } from '#contracts/errors';
 import type { ApiError, ErrorCode } from '#contracts/errors';
 import { AppError } from '#server/errors';
+import { clientHungUp, newErrorId } from '#server/unhandled-errors';
 
 /** Codes for the 4xx errors Fastify itself raises (bad JSON, wrong content type, too large). */
 function codeForStatus(statusCode: number): ErrorCode {
@@ -42,7 +43,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
         message: error.message,
         code: error.code,
       };
-      return reply.code(error.statusCode).send(body);
+      return reply.code(error.statusCode).headers(error.headers).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
@@ -65,8 +66,25 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       const body: ApiError = { message: error.message, code: codeForStatus(statusCode) };
       return reply.code(statusCode).send(body);
     }
-    request.log.error({ err: error }, 'unhandled error');
-    const body: ApiError = { message: apiMessages.internalError, code: 'internal_error' };
+    if (clientHungUp(request, error)) {
+      // A closed tab or a cancelled upload: nobody to answer and nothing broken on our side.
+      request.log.info(
+        { reason: error.code ?? error.message },
+        'the client closed the connection before the answer',
+      );
+      reply.hijack();
+      reply.raw.destroy();
+      return;
+    }
+    // The id is in the body (and its message) and on the log line, so support can find one
+    // from the other; the log line carries no query values (server/logging.ts).
+    const errorId = newErrorId();
+    request.log.error({ err: error, errorId }, 'unhandled error');
+    const body: ApiError = {
+      message: apiMessages.internalErrorWithId(errorId),
+      code: 'internal_error',
+      errorId,
+    };
     return reply.code(500).send(body);
   });
 }

@@ -88,9 +88,11 @@ describe('the API', () => {
   it('hides internals of unexpected errors behind a 500', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/test/failure' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({
-      message: 'Something went wrong on our side. Please try again.',
+    const body = response.json<{ message: string; errorId: string }>();
+    expect(body).toEqual({
+      message: `Something went wrong on our side. Please try again; if it keeps failing, tell support the error id ${body.errorId}.`,
       code: 'internal_error',
+      errorId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
     });
     expect(response.body).not.toContain('relation');
   });

@@ -1,0 +1,194 @@
+/**
+ * The server's logger settings in one place: what is kept out of the logs (SQL parameters,
+ * PostgreSQL's DETAIL line, addresses, names, passwords, tokens) and how errors and requests are
+ * written. `buildApp` uses them unless told otherwise; tests build a logger with the same
+ * settings and a stream of their own to read what would have been written.
+ */
+import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
+import { stdSerializers } from 'pino';
+import type { LoggerOptions as PinoLoggerOptions } from 'pino';
+
+/** What a redacted value is replaced with. */
+export const redacted = '[redacted]';
+
+/** Fields of a request or form body that name or identify a person, or unlock an account. */
+const personalFields = [
+  'email',
+  'password',
+  'confirmPassword',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'firstName',
+  'lastName',
+];
+
+/**
+ * Fields of an error that hold the values a query ran with, or quote them: drizzle's
+ * `DrizzleQueryError.params`, PGlite's `params`, and PostgreSQL's DETAIL line, which reads for
+ * instance `Key (lower(email))=(someone@shop.test) already exists.` or `Failing row contains (…)`.
+ */
+const errorValueFields = ['params', 'detail'];
+
+/**
+ * Paths pino's redaction replaces with `[redacted]`. Errors are also cleaned by
+ * {@link serializeError}, which reaches the error's message and stack; these paths cover the
+ * same fields wherever they are logged, plus headers and bodies should they ever be logged.
+ */
+export const redactPaths: string[] = [
+  ...['err', 'error'].flatMap((key) =>
+    errorValueFields.flatMap((field) => [`${key}.${field}`, `${key}.cause.${field}`]),
+  ),
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  // A mail's recipient and its link (which carries a token).
+  'to',
+  'link',
+  ...personalFields.flatMap((field) => [field, `*.${field}`]),
+  ...['body', 'req.body'].flatMap((at) => [`${at}.name`, `${at}.organization`]),
+];
+
+/** Addresses in free text; paths such as `node_modules/@scope/name` do not match. */
+const emailPattern = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+
+type ErrorLike = Error & Record<string, unknown>;
+
+/** An error as written in a log line. */
+export interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+const isErrorLike = (value: unknown): value is ErrorLike =>
+  typeof value === 'object' && value !== null && typeof (value as Error).message === 'string';
+
+/** The error, the errors it wraps (`cause`, `errors`) and errors held in its fields. */
+function errorTree(root: unknown): ErrorLike[] {
+  const found: ErrorLike[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (!isErrorLike(value) || found.includes(value) || depth > 8) return;
+    found.push(value);
+    visit(value.cause, depth + 1);
+    if (Array.isArray(value.errors)) for (const inner of value.errors) visit(inner, depth + 1);
+    for (const key of Object.keys(value)) if (key !== 'cause') visit(value[key], depth + 1);
+  };
+  visit(root, 0);
+  return found;
+}
+
+/** What to take out of the texts of an error tree, and the query texts to keep whole. */
+interface Cleaning {
+  replacements: [string, string][];
+  queries: string[];
+}
+
+/**
+ * drizzle writes `params: <values joined by commas>` into its message, and PostgreSQL quotes a
+ * refused value (`invalid input syntax for type uuid: "…"`); the queries themselves carry
+ * placeholders ($1…), not values, and stay as they are even where a value matches a quoted
+ * table or column name.
+ */
+function cleaningFor(errors: ErrorLike[]): Cleaning {
+  const replacements: [string, string][] = [];
+  const queries: string[] = [];
+  for (const error of errors) {
+    if (typeof error.query === 'string' && error.query.length > 0) queries.push(error.query);
+    const params = error.params;
+    if (!Array.isArray(params) || params.length === 0) continue;
+    replacements.push([`params: ${String(params)}`, `params: ${redacted}`]);
+    for (const value of params) {
+      const text = typeof value === 'string' ? value : undefined;
+      if (text && text.length >= 3) replacements.push([`"${text}"`, `"${redacted}"`]);
+    }
+  }
+  // Longest first, so a value inside a longer one does not break the longer replacement.
+  const longestFirst = (a: string, b: string) => b.length - a.length;
+  replacements.sort((a, b) => longestFirst(a[0], b[0]));
+  return { replacements, queries: [...new Set(queries)].sort(longestFirst) };
+}
+
+function cleanText(text: string, { replacements, queries }: Cleaning): string {
+  let clean = text;
+  queries.forEach((query, index) => (clean = clean.split(query).join(`⟦query ${index}⟧`)));
+  for (const [from, to] of replacements) clean = clean.split(from).join(to);
+  clean = clean.replace(/^params: (?!\[redacted\]).*$/gm, `params: ${redacted}`);
+  clean = clean.replace(/⟦query (\d+)⟧/g, (_match, index: string) => queries[Number(index)]!);
+  return clean.replace(emailPattern, redacted);
+}
+
+/** Clean one serialized error (and the serialized errors inside it) in place. */
+function cleanSerialized(serialized: Record<string, unknown>, cleaning: Cleaning, depth = 0): void {
+  for (const key of Object.keys(serialized)) {
+    const value = serialized[key];
+    if (errorValueFields.includes(key) && value !== undefined) serialized[key] = redacted;
+    else if (typeof value === 'string' && (key === 'message' || key === 'stack'))
+      serialized[key] = cleanText(value, cleaning);
+    else if (depth < 8 && Array.isArray(value))
+      value.forEach((item) => {
+        if (isErrorLike(item)) cleanSerialized(item, cleaning, depth + 1);
+      });
+    else if (depth < 8 && isErrorLike(value)) cleanSerialized(value, cleaning, depth + 1);
+  }
+}
+
+/**
+ * pino's error serializer (type, message and stack with their causes, own fields), with the
+ * query values taken out: the `params` and `detail` fields, the `params: …` line drizzle writes
+ * into its message and stack, quoted values, and any address in the message or stack.
+ */
+export function serializeError(error: unknown): SerializedError {
+  // Whatever else is logged as `err` is written as it is, as pino does.
+  if (!isErrorLike(error)) return error as SerializedError;
+  const serialized = stdSerializers.err(error) as unknown as SerializedError;
+  cleanSerialized(serialized, cleaningFor(errorTree(error)));
+  return serialized;
+}
+
+/** The tokens of mailed links (`/verify-email/…`, `/reset-password/…`) and of query strings. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/\/(verify-email|reset-password)\/[^/?#]+/g, `/$1/${redacted}`)
+    .replace(
+      /([?&](?:token|password|email|code)=)[^&#]*/gi,
+      (_match, name: string) => `${name}${redacted}`,
+    );
+}
+
+/** Fastify's request serializer, with the tokens of the address redacted. */
+function serializeRequest(request: FastifyRequest) {
+  // Anything may be logged as `req`: read it the way Fastify's own serializer does.
+  const { method, url, headers, host, ip, socket } = request as Partial<FastifyRequest>;
+  return {
+    method,
+    url: typeof url === 'string' ? redactUrl(url) : url,
+    version: headers?.['accept-version'] as string | undefined,
+    host,
+    remoteAddress: ip,
+    remotePort: socket?.remotePort,
+  };
+}
+
+export type LoggerOptions = FastifyLoggerOptions & PinoLoggerOptions;
+
+/**
+ * The logger settings for `Fastify({ logger })`, at `level`. Add `stream` to write somewhere
+ * other than stdout (tests do).
+ */
+export function loggerOptions(level = 'info'): LoggerOptions {
+  return {
+    level,
+    redact: { paths: redactPaths, censor: redacted },
+    serializers: {
+      req: serializeRequest,
+      err: serializeError,
+      error: serializeError,
+    },
+  };
+}
