@@ -1,4 +1,5 @@
-// Builds the UI (Vite, into dist/client) and the server (esbuild, into dist/server/main.mjs).
+// Builds the UI (Vite, into dist/client) and the server (esbuild, into dist/server/main.mjs, with
+// the heavy-job pool's worker beside it as dist/server/worker.mjs).
 // `node scripts/build.mjs` always builds; `npm start` calls `buildIfStale()`.
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -6,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 const stampFile = join(root, 'dist/.build-stamp');
-const outputs = ['dist/client/index.html', 'dist/server/main.mjs'].map((path) => join(root, path));
+const outputs = ['dist/client/index.html', 'dist/server/main.mjs', 'dist/server/worker.mjs'].map(
+  (path) => join(root, path),
+);
 /** Everything the build reads; a change to any of them makes the build stale. */
 const inputs = [
   'src',
@@ -45,8 +48,9 @@ export async function build() {
   await viteBuild({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
   await esbuild({
     absWorkingDir: root,
-    entryPoints: ['server/main.ts'],
-    outfile: 'dist/server/main.mjs',
+    entryPoints: { main: 'server/main.ts', worker: 'server/jobs/worker.ts' },
+    outdir: 'dist/server',
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -30,7 +30,10 @@ function typeOf(file: string): DrawingType {
 
 /** Child: reads one drawing and prints a Measurement as JSON. */
 async function measureOne(file: string): Promise<void> {
-  const { offlineProvider } = await import('#server/assistant/offline/index');
+  const { createOfflineProvider } = await import('#server/assistant/offline/index');
+  const { inlineJobs } = await import('#tests/helpers/jobs');
+  // The readers themselves, on this thread: their own time and memory, without the pool's.
+  const offlineProvider = createOfflineProvider(inlineJobs);
   const { closeOcr } = await import('#drawings/image/reader');
   const bytes = readFileSync(path.join(blueprints, file));
   const start = performance.now();

@@ -3,15 +3,16 @@ import type { Config } from '#server/config';
 import type { Database } from '#server/database';
 import type { FileStore } from '#server/storage/file-store';
 import { createClaudeProvider } from './claude/index.ts';
-import type { DxfRenderer } from './claude/drawing.ts';
-import { offlineProvider } from './offline/index.ts';
+import type { JobRunner } from '#server/jobs/pool';
+import { createOfflineProvider } from './offline/index.ts';
 import type { AssistantProvider } from './types.ts';
 
 export interface ProviderDeps {
   db: Database;
   files: FileStore;
   log: FastifyBaseLogger;
-  renderDxf?: DxfRenderer;
+  /** Runs drawing reads and expansions off the request thread (server/jobs). */
+  jobs: JobRunner;
 }
 
 /**
@@ -19,7 +20,8 @@ export interface ProviderDeps {
  * ASSISTANT_PROVIDER=claude), `offline` otherwise.
  */
 export function assistantProviderFor(config: Config, deps: ProviderDeps): AssistantProvider {
-  if (config.assistantProvider !== 'claude' || !config.anthropicApiKey) return offlineProvider;
+  if (config.assistantProvider !== 'claude' || !config.anthropicApiKey)
+    return createOfflineProvider(deps.jobs);
   deps.log.info(
     { model: config.anthropicModel, baseUrl: config.anthropicBaseUrl ?? 'the SDK default' },
     'assistant provider: claude',
@@ -32,7 +34,7 @@ export function assistantProviderFor(config: Config, deps: ProviderDeps): Assist
     model: config.anthropicModel,
     timeoutMs: config.anthropicTimeoutMs,
     maxRetries: config.anthropicMaxRetries,
-    ...(deps.renderDxf ? { renderDxf: deps.renderDxf } : {}),
+    jobs: deps.jobs,
     log: deps.log,
   });
 }

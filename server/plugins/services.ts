@@ -4,8 +4,7 @@ import fp from 'fastify-plugin';
 import { assistantProviderFor } from '#server/assistant/index';
 import type { AssistantProvider } from '#server/assistant/index';
 import type { Config } from '#server/config';
-import { renderDxfImage } from '#server/assistant/render/dxf-image';
-import { closeOcrEngine } from '#drawings/engines/tesseract';
+import { JobPool } from '#server/jobs/pool';
 import { LocalFileStore } from '#server/storage/file-store';
 import type { FileStore } from '#server/storage/file-store';
 
@@ -15,24 +14,28 @@ declare module 'fastify' {
     fileStore: FileStore;
     /** The assistant provider the configuration asks for. */
     assistant: AssistantProvider;
+    /** The worker pool that reads drawings and writes programs (server/jobs). */
+    jobs: JobPool;
   }
 }
 
-/** The file store and the assistant provider. */
+/** The file store, the heavy-job pool and the assistant provider. */
 async function servicesPlugin(app: FastifyInstance, options: { config: Config }): Promise<void> {
   const fileStore = new LocalFileStore(join(options.config.dataDir, 'files'));
   app.decorate('fileStore', fileStore);
+  const jobs = new JobPool(options.config.jobs, app.log);
+  app.decorate('jobs', jobs);
   app.decorate(
     'assistant',
     assistantProviderFor(options.config, {
       db: app.db,
       files: fileStore,
       log: app.log,
-      renderDxf: renderDxfImage,
+      jobs,
     }),
   );
-  // The offline OCR engine runs in a worker thread of its own: stop it with the app.
-  app.addHook('onClose', () => closeOcrEngine());
+  // Running jobs finish before the workers end.
+  app.addHook('onClose', () => jobs.close());
 }
 
 export default fp(servicesPlugin, {

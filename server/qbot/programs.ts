@@ -9,10 +9,8 @@ import type { BlueprintAnalysis } from '#contracts/blueprint';
 import { parseDiameterCallout, parseLengthCallout } from '#cam/callouts';
 import type { CuttingOverrides } from '#cam/cutting-data';
 import { formatDuration } from '#cam/cycle-time';
-import { generateProgram } from '#cam/generate';
 import type { SummaryOperation } from '#cam/program';
 import type { VerificationCheck } from '#cam/program';
-import { CamError } from '#cam/errors';
 import { programVersions, storedFiles } from '#db/schema';
 import type { QbotContext, WorkflowProgram } from '#contracts/qbot-workflow';
 import { promptHelperOf, qbotMessages } from '#contracts/qbot-workflow';
@@ -22,6 +20,7 @@ import { getMachine } from '#server/shop/machines';
 import { listToolingPairs } from '#server/shop/tooling';
 import type { AssistantProvider } from '#server/assistant/types';
 import type { FileStore } from '#server/storage/file-store';
+import type { JobRunner } from '#server/jobs/pool';
 import { forgetFile, storeFile } from '#server/storage/stored-files';
 import { suggestedStock } from '#cam/analysis';
 
@@ -161,6 +160,8 @@ export interface ProgramDeps {
   files: FileStore;
   organizationId: string;
   threadId: string;
+  /** Runs the planning, posting and verification off the request thread (server/jobs). */
+  jobs: JobRunner;
   /** Asked for advice on a verified program's job (optional; never changes the program). */
   provider?: AssistantProvider;
 }
@@ -211,33 +212,32 @@ export async function writeProgram(
     context.jobType === 'Lathe'
       ? { shape: 'round' as const, ...stockOf(context.materialSize, context.analysis) }
       : blockStockOf(context.materialSize, context.analysis);
-  let generated;
-  try {
-    generated = generateProgram({
-      jobType: context.jobType,
-      description: context.analysis.description,
-      material: context.material ?? context.analysis.description.materialSpecs.material,
-      stock,
-      machine: {
-        name: machine.name,
-        manufacturer: machine.machineManufacturer?.name ?? 'Unknown',
-        model: machine.machineModelType?.name ?? 'Unknown',
-        controllerType: machine.controllerType?.name ?? 'Unknown',
-        controllerModel: machine.controllerModelType?.name ?? 'Unknown',
-        dialect: machine.controllerModelType?.dialect ?? 'unknown',
-        serialNumber: machine.serialNumber,
+  const partName = (context.fileName ?? 'part').replace(/\.[A-Za-z0-9]+$/, '');
+  const generated = await deps.jobs.run(
+    {
+      kind: 'generate',
+      job: {
+        jobType: context.jobType,
+        description: context.analysis.description,
+        material: context.material ?? context.analysis.description.materialSpecs.material,
+        stock,
+        machine: {
+          name: machine.name,
+          manufacturer: machine.machineManufacturer?.name ?? 'Unknown',
+          model: machine.machineModelType?.name ?? 'Unknown',
+          controllerType: machine.controllerType?.name ?? 'Unknown',
+          controllerModel: machine.controllerModelType?.name ?? 'Unknown',
+          dialect: machine.controllerModelType?.dialect ?? 'unknown',
+          serialNumber: machine.serialNumber,
+        },
+        tools,
+        programVersion: version,
+        ...(overrides ? { overrides } : {}),
+        partName,
       },
-      tools,
-      programVersion: version,
-      ...(overrides ? { overrides } : {}),
-      partName: (context.fileName ?? 'part').replace(/\.[A-Za-z0-9]+$/, ''),
-    });
-  } catch (error) {
-    if (error instanceof CamError) {
-      throw new AppError(422, 'validation_failed', error.message);
-    }
-    throw error;
-  }
+    },
+    { fileName: context.fileName ?? 'the part' },
+  );
 
   const checks = generated.report.checks.map(({ title, passed, details }) => ({
     title,
@@ -323,7 +323,7 @@ export async function writeProgram(
 }
 
 /** The latest program of a conversation, with its text, for the simulation analysis. */
-export async function latestProgram(deps: ProgramDeps) {
+export async function latestProgram(deps: Omit<ProgramDeps, 'jobs'>) {
   const [program] = await deps.db
     .select({
       version: programVersions.version,

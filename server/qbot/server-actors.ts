@@ -29,6 +29,7 @@ import { AppError } from '#server/errors';
 import { getMachine, listMachinesByType } from '#server/shop/machines';
 import { listToolingPairs } from '#server/shop/tooling';
 import type { FileStore } from '#server/storage/file-store';
+import type { JobRunner } from '#server/jobs/pool';
 import { latestProgram, writeProgram } from './programs.ts';
 import { writeAnalysisProgress } from './threads.ts';
 import { drawingTypeOf } from './uploads.ts';
@@ -38,6 +39,8 @@ export interface ServerActorDeps {
   db: Database;
   files: FileStore;
   provider: AssistantProvider;
+  /** The worker pool that writes programs (drawings are read by the provider through it). */
+  jobs: JobRunner;
   organizationId: string;
   threadId: string;
 }
@@ -171,7 +174,14 @@ export function serverActors(
     generateProgram: fromPromise<WorkflowProgram, GenerateInput>(
       reporting(({ context }) =>
         writeProgram(
-          { db, files: deps.files, organizationId, threadId, provider: deps.provider },
+          {
+            db,
+            files: deps.files,
+            jobs: deps.jobs,
+            organizationId,
+            threadId,
+            provider: deps.provider,
+          },
           context,
         ),
       ),

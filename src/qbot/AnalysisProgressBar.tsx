@@ -7,7 +7,8 @@ const pollMs = 600;
 
 /**
  * The progress bar under 'Analyzing blueprint...': polls the read's progress for the
- * conversation while it is shown. A failed poll keeps the last value (the upload itself reports
+ * conversation while it is shown. While the drawing waits for a free worker the stage says how
+ * many are ahead of it ("2 drawings ahead of yours"). A failed poll keeps the last value (the upload itself reports
  * errors).
  */
 export function AnalysisProgressBar({ threadId }: { threadId: string | undefined }) {
@@ -37,7 +38,9 @@ export function AnalysisProgressBar({ threadId }: { threadId: string | undefined
       <progress max={100} value={percent} aria-label="Reading the drawing">
         {percent}%
       </progress>
-      <span className="muted">{progress.stage ? `${progress.stage} (${percent}%)` : ''}</span>
+      <span className="muted" aria-live="polite">
+        {progress.stage && percent > 0 ? `${progress.stage} (${percent}%)` : progress.stage}
+      </span>
     </span>
   );
 }

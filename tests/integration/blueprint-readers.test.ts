@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blueprintDescriptionSchema } from '#contracts/blueprint';
 import { closeOcr } from '#drawings/image/reader';
-import { offlineProvider } from '#server/assistant/offline/index';
+import { createOfflineProvider } from '#server/assistant/offline/index';
+import { inlineJobs } from '#tests/helpers/jobs';
 import { AppError } from '#server/errors';
 import type { DrawingType } from '#drawings/read';
 import {
@@ -18,6 +19,9 @@ import {
   type BlueprintFixture,
   type BlueprintScore,
 } from '#tests/helpers/blueprint-scoring';
+
+/** The offline provider, reading on this thread (the pool has tests of its own). */
+const offlineProvider = createOfflineProvider(inlineJobs);
 
 const blueprints = path.resolve(process.cwd(), '../shared/blueprints');
 const fixturesFolder = path.resolve(process.cwd(), 'tests/fixtures/blueprints');

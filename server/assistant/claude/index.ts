@@ -31,10 +31,9 @@ import { currentPrompt } from '#server/prompts/store';
 import { drawingTypeOf } from '#server/qbot/uploads';
 import type { FileStore } from '#server/storage/file-store';
 import { analysisOf } from '#cam/analysis';
-import { DxfReadError } from '#drawings/dxf/reader';
 import type { AssistantCall, AssistantProvider, DrawingFile } from '../types.ts';
-import { drawingBlocks } from './drawing.ts';
-import type { DrawingBlock, DxfRenderer } from './drawing.ts';
+import type { JobRunner } from '#server/jobs/pool';
+import type { DrawingBlock } from './drawing.ts';
 import { claudeFailure, claudeMessages } from './errors.ts';
 import {
   holdsDrawing,
@@ -60,8 +59,8 @@ export interface ClaudeProviderOptions {
   timeoutMs: number;
   /** Retries of a failed request, with the SDK's backoff. */
   maxRetries: number;
-  /** Renders DXF drawings to PNG for Claude (server/assistant/render), when available. */
-  renderDxf?: DxfRenderer;
+  /** Runs the drawing's expansion (scaling, DXF rendering) off the request thread. */
+  jobs: JobRunner;
   log: FastifyBaseLogger;
 }
 
@@ -116,17 +115,10 @@ export function createClaudeProvider(options: ClaudeProviderOptions): AssistantP
           type: drawingTypeOf(file.contentType),
           bytes: await options.files.get(file.storageKey),
         };
-        try {
-          return await drawingBlocks(drawing, options.renderDxf);
-        } catch (error) {
-          if (error instanceof DxfReadError)
-            throw new AppError(422, 'validation_failed', error.message);
-          throw new AppError(
-            422,
-            'validation_failed',
-            `${file.fileName} could not be read as a ${drawing.type.toUpperCase()} drawing: ${(error as Error).message}`,
-          );
-        }
+        return options.jobs.run(
+          { kind: 'drawingBlocks', file: drawing },
+          { fileName: file.fileName },
+        );
       })();
       blocks.catch(() => expanded.delete(key));
       expanded.set(key, blocks);

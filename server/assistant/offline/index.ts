@@ -6,10 +6,10 @@
  * materials, tools and stock.
  */
 import { analysisOf } from '#cam/analysis';
-import { readDrawing } from '#drawings/read';
-import { DrawingReadError } from '#drawings/reading';
 import { RevisionError, reviseDescription } from '#drawings/revise/revise';
 import { AppError } from '#server/errors';
+import type { JobRunner } from '#server/jobs/pool';
+import { queueStage } from '#server/jobs/pool';
 import type { AssistantProvider } from '../types.ts';
 import { analyzeSimulationOffline } from './simulation.ts';
 
@@ -18,17 +18,22 @@ export const offlineMessages = {
     'I turn part drawings into verified G-code for your machines. Upload a drawing (DXF reads best without an API key; PNG, JPG, PDF and STEP are accepted), and I will walk you through material, stock, machine and tools.',
 } as const;
 
-export const offlineProvider: AssistantProvider = {
+/**
+ * The offline provider; drawings are read by `jobs` (the worker pool), off the request thread.
+ */
+export const createOfflineProvider = (jobs: JobRunner): AssistantProvider => ({
   name: 'offline',
 
   async describeBlueprint(file, _call, progress) {
-    try {
-      return analysisOf(await readDrawing(file, progress));
-    } catch (error) {
-      if (error instanceof DrawingReadError)
-        throw new AppError(422, 'validation_failed', error.message);
-      throw error;
-    }
+    return jobs.run(
+      { kind: 'read', file: { fileName: file.fileName, type: file.type, bytes: file.bytes } },
+      {
+        fileName: file.fileName,
+        ...(progress
+          ? { onProgress: progress, onQueued: (place) => progress(0, queueStage(place)) }
+          : {}),
+      },
+    );
   },
 
   async reviseDescription(analysis, feedback) {
@@ -52,4 +57,4 @@ export const offlineProvider: AssistantProvider = {
   async ask() {
     return offlineMessages.askReply;
   },
-};
+});

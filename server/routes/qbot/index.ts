@@ -57,6 +57,8 @@ export const uploadMessages = {
   wrongType: 'This file is not a drawing Q-Bot reads: upload a JPG, PNG, PDF, DXF or STEP file.',
   noFile: 'Please select a file first!',
   notMultipart: 'Upload the drawing as multipart/form-data with a "file" part.',
+  malformed:
+    'The upload could not be read: the multipart/form-data body is malformed. Choose the file again and upload it once more.',
 } as const;
 
 /** Texts for events the chart refuses because their content is not valid in this step. */
@@ -89,13 +91,29 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', activeMemberHook);
   const security = [{ bearerAuth: [] }];
 
-  /** Send an event to a conversation with the server's actors. */
+  /**
+   * Send an event to a conversation with the server's actors, leasing it for one job's time
+   * limit plus a margin (renewed while the step works).
+   */
   const run = (threadId: string, organizationId: string, event: QbotEvent) =>
-    runWorkflowEvent(app.db, threadId, organizationId, event, (onFailure) =>
-      serverActors(
-        { db: app.db, files: app.fileStore, provider: app.assistant, organizationId, threadId },
-        onFailure,
-      ),
+    runWorkflowEvent(
+      app.db,
+      threadId,
+      organizationId,
+      event,
+      (onFailure) =>
+        serverActors(
+          {
+            db: app.db,
+            files: app.fileStore,
+            jobs: app.jobs,
+            provider: app.assistant,
+            organizationId,
+            threadId,
+          },
+          onFailure,
+        ),
+      { jobTimeoutMs: app.config.jobs.timeoutMs },
     );
 
   app.get(
@@ -153,9 +171,14 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE')
           throw new AppError(413, 'payload_too_large', uploadMessages.tooLarge);
-        throw error;
+        if (error instanceof AppError) throw error;
+        // Busboy's and the multipart plugin's refusals of a malformed body (no or a wrong
+        // boundary, a part without its blank line, a body cut short, too many parts).
+        request.log.info({ err: error }, 'malformed multipart upload');
+        throw new AppError(400, 'validation_failed', uploadMessages.malformed);
       }
       const threadId = fields.threadId ?? '';
       if (!/^[0-9a-f-]{36}$/i.test(threadId))
@@ -176,6 +199,8 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(415, 'unsupported_media_type', uploadMessages.wrongType);
       }
 
+      // A full line of heavy jobs refuses before anything is stored (503 with Retry-After).
+      if (app.jobs.full) throw app.jobs.busyError();
       const file = await storeFile(app.db, app.fileStore, {
         organizationId: member.organizationId,
         threadId: null,
@@ -234,6 +259,7 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId } = requireActiveMember(request);
+      if (app.jobs.full) throw app.jobs.busyError();
       const result = await run(request.body.thread_id, organizationId, { type: 'gcode.requested' });
       const program = result.context.program!;
       return { message: qbotMessagesForProgram(program.version, program.fileName), ...program };

@@ -10,9 +10,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { blueprintDescriptionSchema } from '#contracts/blueprint';
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { closeOcr } from '#drawings/image/reader';
-import { offlineProvider } from '#server/assistant/offline/index';
+import { createOfflineProvider } from '#server/assistant/offline/index';
+import { inlineJobs } from '#tests/helpers/jobs';
 import { AppError } from '#server/errors';
 import type { DrawingType } from '#drawings/read';
+
+/** The offline provider, reading on this thread (the pool has tests of its own). */
+const offlineProvider = createOfflineProvider(inlineJobs);
 
 const blueprints = path.resolve(process.cwd(), '../shared/blueprints');
 

@@ -45,6 +45,7 @@ const withServerActors = qbotWorkflowMachine.provide({
     {
       db: undefined as never,
       files: undefined as never,
+      jobs: undefined as never,
       provider: undefined as never,
       organizationId: 'o',
       threadId: 't',

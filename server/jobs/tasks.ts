@@ -1,0 +1,100 @@
+/**
+ * The heavy jobs and how each runs inside a pool worker (server/jobs/worker.ts): reading a
+ * drawing, turning a drawing into Claude content blocks, and planning, posting and verifying a
+ * program. Everything a job takes and gives back is plain data (structured-cloneable), and a
+ * failure meant for the user comes back as `{ ok: false, message }`, because error classes do
+ * not survive the thread boundary.
+ */
+import { analysisOf } from '#cam/analysis';
+import { CamError } from '#cam/errors';
+import { generateProgram } from '#cam/generate';
+import type { GeneratedProgram, ProgramJob } from '#cam/program';
+import type { BlueprintAnalysis } from '#contracts/blueprint';
+import type { DrawingInput } from '#drawings/read';
+import { readDrawing } from '#drawings/read';
+import { DrawingReadError } from '#drawings/reading';
+import type { ReadingProgress } from '#drawings/reading';
+import { drawingBlocks } from '#server/assistant/claude/drawing';
+import type { DrawingBlock } from '#server/assistant/claude/drawing';
+import { renderDxfImage } from '#server/assistant/render/dxf-image';
+
+/** Read a drawing with the offline readers into the spec's analysis. */
+export interface ReadTask {
+  kind: 'read';
+  file: DrawingInput;
+}
+
+/** A drawing as Messages API content blocks (images scaled, DXF rendered, STEP summarized). */
+export interface DrawingBlocksTask {
+  kind: 'drawingBlocks';
+  file: DrawingInput & { fileId: string };
+}
+
+/** Plan, post and verify a program, with its cycle time and backplot. */
+export interface GenerateTask {
+  kind: 'generate';
+  job: ProgramJob;
+}
+
+export type JobTask = ReadTask | DrawingBlocksTask | GenerateTask;
+
+/** What each kind of job gives back when it succeeds. */
+export interface JobValues {
+  read: BlueprintAnalysis;
+  drawingBlocks: DrawingBlock[];
+  generate: GeneratedProgram;
+}
+
+/** A job's outcome: its value, or a refusal whose message is written for the user. */
+export type JobOutcome<K extends JobTask['kind']> =
+  { ok: true; value: JobValues[K] } | { ok: false; message: string };
+
+/** The user's sentence for an error the readers, the renderer or sharp raise on a bad file. */
+function drawingFailure(error: unknown, file: DrawingInput): string | undefined {
+  if (error instanceof DrawingReadError) return error.message;
+  const message = (error as Error | undefined)?.message ?? '';
+  // sharp and pdf.js refuse damaged files with errors of their own.
+  if (
+    /Input buffer|unsupported image format|corrupt|Invalid PDF|bad XRef|Missing PDF/i.test(message)
+  )
+    return `${file.fileName} could not be read as a ${file.type.toUpperCase()} drawing: ${message}`;
+  return undefined;
+}
+
+/**
+ * Run one job in this thread. Expected refusals (a drawing the readers cannot use, a job cam/
+ * cannot plan) come back as `{ ok: false }`; anything else is thrown (a defect).
+ */
+export async function runTask(
+  task: JobTask,
+  progress?: ReadingProgress,
+): Promise<JobOutcome<JobTask['kind']>> {
+  switch (task.kind) {
+    case 'read':
+      try {
+        return { ok: true, value: analysisOf(await readDrawing(task.file, progress)) };
+      } catch (error) {
+        const message = drawingFailure(error, task.file);
+        if (message) return { ok: false, message };
+        throw error;
+      }
+    case 'drawingBlocks':
+      try {
+        return { ok: true, value: await drawingBlocks(task.file, renderDxfImage) };
+      } catch (error) {
+        const message = drawingFailure(error, task.file);
+        if (message) return { ok: false, message };
+        return {
+          ok: false,
+          message: `${task.file.fileName} could not be read as a ${task.file.type.toUpperCase()} drawing: ${(error as Error).message}`,
+        };
+      }
+    case 'generate':
+      try {
+        return { ok: true, value: generateProgram(task.job) };
+      } catch (error) {
+        if (error instanceof CamError) return { ok: false, message: error.message };
+        throw error;
+      }
+  }
+}

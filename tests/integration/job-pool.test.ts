@@ -1,0 +1,63 @@
+/**
+ * The job pool on its own: a job's defect comes back as a 422 with an error id that the log
+ * carries, the pool goes on, and a closed pool refuses new jobs with 503.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '#server/errors';
+import { JobPool, jobMessages, queueStage } from '#server/jobs/pool';
+import { blueprint } from '../helpers/qbot.ts';
+
+const settings = { concurrency: 1, queueLimit: 2, heapMb: 256, timeoutMs: 20_000 };
+
+function quietLog() {
+  const log = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+  return { log, logger: log as unknown as FastifyBaseLogger };
+}
+
+describe('JobPool', () => {
+  it('turns a job that throws into a 422 naming the file and the logged error id, then goes on', async () => {
+    const { log, logger } = quietLog();
+    const pool = new JobPool(settings, logger);
+    try {
+      const failure = await pool
+        .run({ kind: 'generate', job: {} as never }, { fileName: 'broken.dxf' })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(AppError);
+      const { statusCode, message } = failure as AppError;
+      expect(statusCode).toBe(422);
+      const errorId = /error id ([0-9a-f-]{36})/.exec(message)?.[1];
+      expect(message).toBe(jobMessages.failed('broken.dxf', 'generate', errorId!));
+      expect(log.error).toHaveBeenCalledWith(
+        expect.objectContaining({ errorId, task: 'generate' }),
+        'job failed',
+      );
+
+      const analysis = await pool.run(
+        {
+          kind: 'read',
+          file: { fileName: 'flange.dxf', type: 'dxf', bytes: blueprint('mill-edm/flange.dxf') },
+        },
+        { fileName: 'flange.dxf' },
+      );
+      expect(analysis.description.source).toContain('flange.dxf');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses jobs with 503 once closing', async () => {
+    const pool = new JobPool(settings, quietLog().logger);
+    await pool.close();
+    expect(pool.full).toBe(true);
+    await expect(
+      pool.run({ kind: 'generate', job: {} as never }, { fileName: 'x' }),
+    ).rejects.toMatchObject({ statusCode: 503, message: jobMessages.closing });
+  });
+
+  it('words the place in line', () => {
+    expect(queueStage({ jobs: 1, reads: 1 })).toBe('1 drawing ahead of yours');
+    expect(queueStage({ jobs: 2, reads: 2 })).toBe('2 drawings ahead of yours');
+    expect(queueStage({ jobs: 3, reads: 1 })).toBe('3 jobs ahead of yours');
+  });
+});
