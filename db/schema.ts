@@ -303,7 +303,8 @@ export const toolingPairs = pgTable(
 
 /**
  * A conversation (spec: "thread"): one workflow run, owned by an organization, with the
- * persisted snapshot of the qbotWorkflow chart. `leaseUntil` is set while a request works on it.
+ * persisted snapshot of the qbotWorkflow chart. `leaseUntil` and `leaseHolder` are set while a
+ * request works on it (docs/decisions/017-leases-and-sweep.md).
  */
 export const threads = pgTable(
   'threads',
@@ -326,6 +327,12 @@ export const threads = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /**
+     * The process holding the lease, `${hostname}:${pid}:${random}` (server/qbot/lease-holder.ts),
+     * so that a start on the same host can end the leases of a process that died; null when
+     * no lease is held.
+     */
+    leaseHolder: text('lease_holder'),
     /**
      * How far the running drawing read is, for the progress bar under 'Analyzing blueprint...':
      * `{ fraction: 0..1, stage: 'Recognizing text' }`; null when no read is running.

@@ -4,10 +4,12 @@ import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '#server/config';
 import type { DatabaseHandle } from '#server/database';
+import { loggerOptions } from '#server/logging';
 import authPlugin from '#server/plugins/auth';
 import catalogPlugin from '#server/plugins/catalog';
 import databasePlugin from '#server/plugins/database';
 import errorsPlugin from '#server/plugins/errors';
+import housekeepingPlugin from '#server/plugins/housekeeping';
 import mailerPlugin from '#server/plugins/mailer';
 import openapiPlugin from '#server/plugins/openapi';
 import rateLimitPlugin from '#server/plugins/rate-limit';
@@ -33,7 +35,7 @@ export interface BuildAppOptions {
   config: Config;
   /** An open database to use instead of the one `config` names (tests); the app will not close it. */
   database?: DatabaseHandle;
-  /** Fastify's logger setting; tests pass false. */
+  /** Fastify's logger setting (default: `loggerOptions('info')`); tests pass false. */
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built UI (default dist/client). */
   uiDir?: string;
@@ -46,7 +48,8 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: 'info' },
+    // Redacts SQL parameters, addresses, names, passwords and tokens (server/logging.ts).
+    logger: options.logger ?? loggerOptions('info'),
     // Drawings are uploaded through multipart; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
   });
@@ -71,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, { config });
   await app.register(servicesPlugin, { config });
+  await app.register(housekeepingPlugin, { ownsDatabase: options.database === undefined });
   await app.register(demoShopPlugin, { config });
   await app.register(openapiPlugin);
 

@@ -6,9 +6,11 @@
  * write that a request can aim at a conversation takes a `ThreadKey` and is scoped by its
  * `organizationId`. The two writes by id alone (`saveClaimedSnapshot`, `releaseClaim`) and
  * `threadSnapshotById` are only for a conversation the caller has already claimed or found in
- * its organization.
+ * its organization. `leaseHolders`, `releaseLeasesOf` and `releaseEveryLease` span every
+ * organization: they are for the housekeeping at start (server/plugins/housekeeping.ts), never
+ * for a request.
  */
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { threads } from '#db/schema';
 import type { Database } from '#server/database';
 
@@ -93,21 +95,30 @@ export async function threadExists(db: Database, key: ThreadKey): Promise<boolea
   return row !== undefined;
 }
 
+/** A lease: how long it lasts and who holds it (server/qbot/lease-holder.ts). */
+export interface Lease {
+  ms: number;
+  holder: string;
+}
+
+/** `now() + ms` on the database's clock. */
+const nowPlus = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
+
 /**
- * Lease the conversation for `leaseSeconds` (from the database's clock) when it is not leased or
- * its lease ran out, and return its persisted snapshot as `{ snapshot }`; undefined when the
- * organization has no such conversation or another call holds it (tell them apart with
+ * Lease the conversation for `lease.ms` (from the database's clock) to `lease.holder` when it is
+ * not leased or its lease ran out, and return its persisted snapshot as `{ snapshot }`; undefined
+ * when the organization has no such conversation or another call holds it (tell them apart with
  * `threadExists`).
  * @throws only the driver's errors
  */
 export async function claimThread(
   db: Database,
   key: ThreadKey,
-  leaseSeconds: number,
+  lease: Lease,
 ): Promise<{ snapshot: unknown } | undefined> {
   const [claimed] = await db
     .update(threads)
-    .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .set({ leaseUntil: nowPlus(lease.ms), leaseHolder: lease.holder })
     .where(
       and(
         eq(threads.id, key.threadId),
@@ -117,6 +128,21 @@ export async function claimThread(
     )
     .returning({ snapshot: threads.snapshot });
   return claimed;
+}
+
+/**
+ * Extend a lease taken with `claimThread` to `lease.ms` from now, while `lease.holder` still
+ * holds it (a released lease stays released).
+ * @returns whether the lease was extended
+ * @throws only the driver's errors
+ */
+export async function renewLease(db: Database, key: ThreadKey, lease: Lease): Promise<boolean> {
+  const renewed = await db
+    .update(threads)
+    .set({ leaseUntil: nowPlus(lease.ms) })
+    .where(and(byKey(key), eq(threads.leaseHolder, lease.holder), isNotNull(threads.leaseUntil)))
+    .returning({ id: threads.id });
+  return renewed.length > 0;
 }
 
 /**
@@ -131,7 +157,7 @@ export async function saveClaimedSnapshot(
 ): Promise<void> {
   await db
     .update(threads)
-    .set({ snapshot, leaseUntil: null, updatedAt: new Date() })
+    .set({ snapshot, leaseUntil: null, leaseHolder: null, updatedAt: new Date() })
     .where(byKey(key));
 }
 
@@ -140,7 +166,50 @@ export async function saveClaimedSnapshot(
  * @throws only the driver's errors
  */
 export async function releaseClaim(db: Database, key: ThreadKey): Promise<void> {
-  await db.update(threads).set({ leaseUntil: null }).where(byKey(key));
+  await db.update(threads).set({ leaseUntil: null, leaseHolder: null }).where(byKey(key));
+}
+
+/**
+ * The holders of the leases that are set (running out or not), each once; a lease set before
+ * holders were recorded has none and is left to run out.
+ * @throws only the driver's errors
+ */
+export async function leaseHolders(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ holder: threads.leaseHolder })
+    .from(threads)
+    .where(and(isNotNull(threads.leaseUntil), isNotNull(threads.leaseHolder)));
+  return rows.flatMap(({ holder }) => (holder === null ? [] : [holder]));
+}
+
+/**
+ * End every lease of a holder that no longer runs, across organizations (housekeeping at
+ * start), with the progress of the drawing read it left behind.
+ * @returns the ids of the conversations released
+ * @throws only the driver's errors
+ */
+export async function releaseLeasesOf(db: Database, holder: string): Promise<string[]> {
+  const released = await db
+    .update(threads)
+    .set({ leaseUntil: null, leaseHolder: null, analysisProgress: null })
+    .where(and(isNotNull(threads.leaseUntil), eq(threads.leaseHolder, holder)))
+    .returning({ id: threads.id });
+  return released.map(({ id }) => id);
+}
+
+/**
+ * End every lease, whoever holds it, with the progress of the reads left behind: for a start on
+ * a database no other process can have open (PGlite in its data folder).
+ * @returns the ids of the conversations released
+ * @throws only the driver's errors
+ */
+export async function releaseEveryLease(db: Database): Promise<string[]> {
+  const released = await db
+    .update(threads)
+    .set({ leaseUntil: null, leaseHolder: null, analysisProgress: null })
+    .where(isNotNull(threads.leaseUntil))
+    .returning({ id: threads.id });
+  return released.map(({ id }) => id);
 }
 
 /**

@@ -2,7 +2,8 @@
  * Run one workflow event for a conversation on the server, with the same chart the UI runs.
  *
  * The conversation is leased for the time of the request (two requests never run one
- * conversation at once), its persisted snapshot restored, the event refused with 409 when the
+ * conversation at once; the lease is renewed while the request works and runs out soon after a
+ * process dies), its persisted snapshot restored, the event refused with 409 when the
  * chart does not allow it in the current step, and otherwise sent; the server's actors do the
  * work; the settled snapshot is saved. An actor's own error (an AppError with its status) is
  * thrown after the failed step is saved, so the HTTP answer fits and the chart stays in step with
@@ -15,13 +16,16 @@ import type { QbotEvent } from '#contracts/qbot-workflow';
 import type { QbotContext } from '#contracts/qbot-workflow';
 import type { Database } from '#server/database';
 import { AppError } from '#server/errors';
+import { leaseHolder } from './lease-holder.ts';
 import {
   claimThread,
   findThreadSnapshot,
   releaseClaim,
+  renewLease,
   saveClaimedSnapshot,
   threadExists,
 } from './threads.ts';
+import type { Lease, ThreadKey } from './threads.ts';
 
 /** The server's implementations of the chart's actors. */
 export type ServerActors = Parameters<typeof qbotWorkflowMachine.provide>[0]['actors'];
@@ -32,11 +36,54 @@ export const workflowMessages = {
   outOfOrder: (step: string) => `This step is not available now: the workflow is at "${step}".`,
 } as const;
 
+/** Added to one job's time limit to make the lease: the database writes around the job. */
+export const leaseMarginMs = 30_000;
+
+/** One job's time limit when the caller names none (JOB_TIMEOUT_MS's default). */
+const defaultJobTimeoutMs = 150_000;
+
 /**
- * How long a request may hold a conversation before another may take it over: longer than the
- * slowest assistant call (ANTHROPIC_TIMEOUT_MS 100 s, two retries with backoff).
+ * The longest a step may work before the request gives up on it (the lease is renewed all that
+ * time): a drawing read's job plus the slowest assistant call (ANTHROPIC_TIMEOUT_MS 100 s, two
+ * retries with backoff).
  */
-const leaseSeconds = 600;
+const settleTimeoutMs = 600_000;
+
+export interface WorkflowRunOptions {
+  /**
+   * One job's time limit (`config.jobs.timeoutMs`); the lease is this plus `leaseMarginMs`, so a
+   * dead process's conversation is free again within about one job's time.
+   */
+  jobTimeoutMs?: number;
+  /** The lease in ms, instead of `jobTimeoutMs + leaseMarginMs` (tests). */
+  leaseMs?: number;
+}
+
+/** The lease a run takes: `leaseMs`, else one job's time limit plus the margin. */
+export const leaseMsOf = (options: WorkflowRunOptions = {}): number =>
+  options.leaseMs ?? (options.jobTimeoutMs ?? defaultJobTimeoutMs) + leaseMarginMs;
+
+/**
+ * Renew the lease every third of its length until `stop()`, so a request that works longer than
+ * one lease (an assistant call after a job) keeps it; `stop()` resolves once no renewal is on the
+ * way, so none lands after the lease is ended. A renewal that fails is tried again at the next beat.
+ */
+function heartbeat(db: Database, key: ThreadKey, lease: Lease) {
+  let renewing: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(
+    () => {
+      renewing = renewing.then(() => renewLease(db, key, lease)).catch(() => undefined);
+    },
+    Math.max(1, Math.floor(lease.ms / 3)),
+  );
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await renewing;
+    },
+  };
+}
 
 export interface WorkflowResult {
   step: string;
@@ -44,10 +91,10 @@ export interface WorkflowResult {
   snapshot: unknown;
 }
 
-async function claim(db: Database, threadId: string, organizationId: string) {
-  const claimed = await claimThread(db, { organizationId, threadId }, leaseSeconds);
+async function claim(db: Database, key: ThreadKey, lease: Lease) {
+  const claimed = await claimThread(db, key, lease);
   if (claimed) return claimed.snapshot;
-  if (!(await threadExists(db, { organizationId, threadId })))
+  if (!(await threadExists(db, key)))
     throw new AppError(404, 'not_found', workflowMessages.notFound);
   throw new AppError(409, 'workflow_out_of_order', workflowMessages.busy);
 }
@@ -79,7 +126,9 @@ export async function peekWorkflow(
 }
 
 /**
- * Send `event` to the conversation's workflow.
+ * Send `event` to the conversation's workflow. The conversation is leased to this process for
+ * `leaseMsOf(options)`, renewed every third of that while the step works, and released when it
+ * settles (docs/decisions/017-leases-and-sweep.md).
  * @throws AppError 404 for a conversation of another organization or none, 409 when it is busy
  *   or the event is out of order, or the failing actor's own error
  */
@@ -90,8 +139,12 @@ export async function runWorkflowEvent(
   event: QbotEvent,
   /** Builds the server's actors; each reports its error through `onFailure` before rejecting. */
   makeActors: (onFailure: (error: unknown) => void) => ServerActors,
+  options: WorkflowRunOptions = {},
 ): Promise<WorkflowResult> {
-  const persisted = await claim(db, threadId, organizationId);
+  const key = { organizationId, threadId };
+  const lease = { ms: leaseMsOf(options), holder: leaseHolder };
+  const persisted = await claim(db, key, lease);
+  const beat = heartbeat(db, key, lease);
   const failures: unknown[] = [];
   let saved = false;
   try {
@@ -113,15 +166,17 @@ export async function runWorkflowEvent(
     }
     actor.send(event);
     const settled = await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), {
-      timeout: leaseSeconds * 1000,
+      timeout: settleTimeoutMs,
     });
     const snapshot = actor.getPersistedSnapshot();
     actor.stop();
-    await saveClaimedSnapshot(db, { organizationId, threadId }, snapshot);
+    await beat.stop();
+    await saveClaimedSnapshot(db, key, snapshot);
     saved = true;
     if (failures.length > 0) throw failures[0];
     return { step: workflowStepOf(settled.value), context: settled.context, snapshot };
   } finally {
-    if (!saved) await releaseClaim(db, { organizationId, threadId });
+    await beat.stop();
+    if (!saved) await releaseClaim(db, key);
   }
 }

@@ -1,9 +1,10 @@
 /**
- * Keep a file: its bytes in the file store and its row in `stored_files`, both or neither.
+ * Keep a file: its bytes in the file store and its row in `stored_files`, both or neither; and
+ * find the files nothing owns any more, for the sweep (./sweep.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { storedFiles } from '#db/schema';
+import { and, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { programVersions, storedFiles, threads } from '#db/schema';
 import type { Database } from '#server/database';
 import type { FileStore } from './file-store.ts';
 
@@ -58,4 +59,65 @@ export async function forgetFile(
 ): Promise<void> {
   await db.delete(storedFiles).where(eq(storedFiles.id, stored.id));
   await files.delete(stored.storageKey);
+}
+
+/**
+ * Delete the rows of the stored files that nothing owns and that are at least `olderThanMs` old
+ * (by the database's clock): no conversation (`thread_id` null: an upload whose read never
+ * finished), no program version (`file_id`, or the backplot's `summary.backplotFileId`), and no
+ * conversation's snapshot showing it as the drawing it read (`context.imageUrl` with an
+ * `analysis`: a read that saved its snapshot but not yet the file's conversation). The bytes are
+ * the caller's to remove.
+ * @returns the deleted rows' ids and storage keys
+ * @throws only the driver's errors
+ */
+export async function deleteUnownedFileRows(
+  db: Database,
+  olderThanMs: number,
+): Promise<{ id: string; storageKey: string }[]> {
+  const fileIdText = sql`${storedFiles.id}::text`;
+  return db
+    .delete(storedFiles)
+    .where(
+      and(
+        isNull(storedFiles.threadId),
+        lte(storedFiles.createdAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(programVersions)
+            .where(
+              or(
+                eq(programVersions.fileId, storedFiles.id),
+                sql`${programVersions.summary} ->> 'backplotFileId' = ${fileIdText}`,
+              ),
+            ),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(threads)
+            .where(
+              and(
+                sql`${threads.snapshot} -> 'context' ->> 'imageUrl' = '/api/files/' || ${fileIdText}`,
+                sql`${threads.snapshot} -> 'context' -> 'analysis' <> 'null'::jsonb`,
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning({ id: storedFiles.id, storageKey: storedFiles.storageKey });
+}
+
+/**
+ * The keys among `keys` that a `stored_files` row names.
+ * @throws only the driver's errors
+ */
+export async function storedKeysAmong(db: Database, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ storageKey: storedFiles.storageKey })
+    .from(storedFiles)
+    .where(inArray(storedFiles.storageKey, keys));
+  return new Set(rows.map(({ storageKey }) => storageKey));
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "threads" ADD COLUMN "lease_holder" text;
