@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { fromPromise } from 'xstate';
 import type { BlueprintAnalysis } from '#contracts/blueprint';
-import { descriptionVersions, storedFiles } from '#db/schema';
+import { storedFiles } from '#db/schema';
 import type {
   AnalyzeInput,
   DescribeInput,
@@ -31,7 +31,7 @@ import { listToolingPairs } from '#server/shop/tooling';
 import type { FileStore } from '#server/storage/file-store';
 import type { JobRunner } from '#server/jobs/pool';
 import { latestProgram, writeProgram } from './programs.ts';
-import { writeAnalysisProgress } from './threads.ts';
+import { addDescriptionVersion, writeAnalysisProgress } from './threads.ts';
 import { drawingTypeOf } from './uploads.ts';
 import type { ServerActors } from './workflow-runner.ts';
 
@@ -120,9 +120,7 @@ export function serverActors(
         } finally {
           await progress.clear();
         }
-        await db
-          .insert(descriptionVersions)
-          .values({ threadId, organizationId, version: 1, analysis, source: 'reader' });
+        await addDescriptionVersion(db, call, { analysis, source: 'reader' });
         return { analysis, imageUrl: `/api/files/${file.id}`, threadId };
       }),
     ),
@@ -135,14 +133,7 @@ export function serverActors(
             'There is no description to change yet.',
           );
         const analysis = await deps.provider.reviseDescription(context.analysis, feedback, call);
-        await db.insert(descriptionVersions).values({
-          threadId,
-          organizationId,
-          version: context.descriptionVersion + 1,
-          analysis,
-          source: 'revision',
-          feedback,
-        });
+        await addDescriptionVersion(db, call, { analysis, source: 'revision', feedback });
         return analysis;
       }),
     ),

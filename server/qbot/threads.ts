@@ -11,7 +11,8 @@
  * for a request.
  */
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { threads } from '#db/schema';
+import { descriptionVersions, threads } from '#db/schema';
+import type { BlueprintAnalysis } from '#contracts/blueprint';
 import type { Database } from '#server/database';
 
 /** A conversation row as stored. */
@@ -267,4 +268,36 @@ export async function writeAssistantHistory(
   history: unknown,
 ): Promise<void> {
   await db.update(threads).set({ assistantHistory: history }).where(byKey(key));
+}
+
+/** Where a description version came from: the drawing's read, or the operator's changes. */
+export type DescriptionSource = (typeof descriptionVersions.$inferInsert)['source'];
+
+/**
+ * Keep a description of the conversation as its next version: one more than the highest it has
+ * (1 for the first). The number comes from the table, not from the chart, whose count starts
+ * again after a cancel or a reset to "Analyze Blueprint", so a second drawing or a change after
+ * either never collides with a version kept before. Runs under the conversation's lease, so no
+ * other request numbers a version of it at the same time.
+ * @returns the version number given
+ * @throws only the driver's errors
+ */
+export async function addDescriptionVersion(
+  db: Database,
+  key: ThreadKey,
+  version: { analysis: BlueprintAnalysis; source: DescriptionSource; feedback?: string },
+): Promise<number> {
+  const next = sql<number>`(select coalesce(max(${descriptionVersions.version}), 0) + 1 from ${descriptionVersions} where ${descriptionVersions.threadId} = ${key.threadId})`;
+  const [row] = await db
+    .insert(descriptionVersions)
+    .values({
+      threadId: key.threadId,
+      organizationId: key.organizationId,
+      version: next,
+      analysis: version.analysis,
+      source: version.source,
+      ...(version.feedback === undefined ? {} : { feedback: version.feedback }),
+    })
+    .returning({ version: descriptionVersions.version });
+  return row!.version;
 }

@@ -166,6 +166,44 @@ describe('the Q-Bot workflow over the API', () => {
     expect(program.statusCode).toBe(200);
     expect(program.json()).toMatchObject({ verified: true });
   });
+  it('numbers each description the conversation keeps, across a reset and a cancel', async () => {
+    const threadId = await client.start();
+    const reamer = blueprint('lathe/long_reamer_facer.dxf');
+    const change = async (feedback: string) => {
+      const asked = await client.event(threadId, { type: 'description.change.requested' });
+      expect(asked.statusCode, asked.body).toBe(200);
+      return client.post('/api/qbot/updateDescriptionClaude', { threadId, feedback });
+    };
+    expect((await client.upload(threadId, 'reamer.dxf', reamer)).statusCode).toBe(200);
+    expect((await change('overall length 60')).statusCode).toBe(200);
+    // A reset to "Analyze Blueprint" starts the chart's count again; the kept versions do not.
+    const reset = await client.event(threadId, {
+      type: 'tracker.reset',
+      step: 'Analyze Blueprint',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const afterReset = await change('overall length 62');
+    expect(afterReset.statusCode, afterReset.body).toBe(200);
+    // A cancel starts the workflow afresh in the same conversation: a new drawing is read.
+    expect((await client.event(threadId, { type: 'workflow.cancelled' })).statusCode).toBe(200);
+    const again = await client.upload(threadId, 'reamer-again.dxf', reamer);
+    expect(again.statusCode, again.body).toBe(200);
+
+    const versions = await t.app.db
+      .select()
+      .from(descriptionVersions)
+      .where(eq(descriptionVersions.threadId, threadId));
+    expect(
+      versions
+        .sort((a, b) => a.version - b.version)
+        .map((row) => [row.version, row.source, row.feedback]),
+    ).toEqual([
+      [1, 'reader', null],
+      [2, 'revision', 'overall length 60'],
+      [3, 'revision', 'overall length 62'],
+      [4, 'reader', null],
+    ]);
+  });
 });
 
 describe('bad input', () => {
