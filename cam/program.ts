@@ -18,8 +18,31 @@ export interface MachineInfo {
   /** G-code dialect of the controller model (db catalog): linuxcnc, fanuc, haas, sinumerik, iso-edm… */
   dialect: string;
   serialNumber: string;
-  /** Spindle speed limit, rpm, when known. */
+  /** Spindle speed limit, rpm, when known (the catalog model's `limits.maxRpm`). */
   maxRpm?: number;
+  /** What the machine can do, from its catalog model's spec sheet, when the catalog has it. */
+  limits?: MachineLimits;
+}
+
+/**
+ * A machine model's limits from its maker's spec sheet (db/seed/catalog.json, sources in
+ * db/seed/SOURCES.md). Lathes: X is the cross-slide stroke on the radius, Y 0 without a Y axis.
+ * EDMs have no spindle: `maxRpm` and `spindlePowerKw` are absent.
+ */
+export interface MachineLimits {
+  /** Highest spindle speed, rpm (main spindle for lathes). */
+  maxRpm?: number;
+  /** Spindle power, kW: the rated figure the spec sheet gives (S1 continuous where it gives it). */
+  spindlePowerKw?: number;
+  /** Axis travels, mm. */
+  travelsMm: { x: number; y: number; z: number };
+  /** Turret stations (lathes) or magazine pockets (mills); 0 for an EDM without an electrode changer. */
+  toolPositions: number;
+  /** Lathes: the largest diameter it turns and the bar it takes through the spindle, mm. */
+  maxTurningDiameterMm?: number;
+  barCapacityMm?: number;
+  /** The spec sheet these figures come from: maker, document or page, and its year. */
+  source: string;
 }
 
 /** Stock as chosen in the workflow: round bar for lathes, a block or plate for the others. */

@@ -128,6 +128,26 @@ export const controllerModelsQuerySchema = z.object({
 
 const nullableLookup = lookupSchema.nullable();
 
+/**
+ * A machine model's limits from its maker's spec sheet, as the catalog stores them (read-only in
+ * the API; the same shape as `MachineLimits` in cam/program.ts). Lathes: X is the cross-slide
+ * stroke, Y 0 without a Y axis. EDMs have no spindle fields.
+ */
+export const machineLimitsSchema = z.object({
+  maxRpm: z.number().positive().optional(),
+  spindlePowerKw: z.number().positive().optional(),
+  travelsMm: z.object({ x: z.number(), y: z.number(), z: z.number() }),
+  toolPositions: z.number().int().nonnegative(),
+  maxTurningDiameterMm: z.number().positive().optional(),
+  barCapacityMm: z.number().positive().optional(),
+  source: z.string(),
+});
+export type MachineLimitsResponse = z.infer<typeof machineLimitsSchema>;
+/** The machine's catalog model, with its limits when the catalog has them. */
+export const machineModelLookupSchema = lookupSchema.extend({
+  limits: machineLimitsSchema.optional(),
+});
+
 export const machineSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -136,7 +156,7 @@ export const machineSchema = z.object({
   status: z.enum(['active', 'inactive']),
   machineType: machineTypeLookupSchema.nullable(),
   machineManufacturer: nullableLookup,
-  machineModelType: nullableLookup,
+  machineModelType: machineModelLookupSchema.nullable(),
   controllerType: nullableLookup,
   controllerModelType: controllerModelLookupSchema.nullable(),
 });

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { MachineLimits } from '#cam/program';
 import { jobTypes } from '#contracts/job-types';
 import { promptKinds } from '#contracts/prompts';
 
@@ -204,6 +205,11 @@ export const machineModels = pgTable(
     machineTypeId: uuid('machine_type_id')
       .notNull()
       .references(() => machineTypes.id, { onDelete: 'cascade' }),
+    /**
+     * The model's limits from its maker's spec sheet (catalog.json, sources in SOURCES.md),
+     * handed to cam/ with every program. Null only for rows of an older catalog without them.
+     */
+    limits: jsonb('limits').$type<MachineLimits>(),
   },
   (table) => [index('machine_models_lookup_idx').on(table.machineTypeId, table.manufacturerId)],
 );

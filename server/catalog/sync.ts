@@ -7,6 +7,7 @@ import { notInArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { jobTypes } from '#contracts/job-types';
+import type { JobType } from '#contracts/job-types';
 import {
   controllerModels,
   controllerTypes,
@@ -24,6 +25,43 @@ export const catalogFile = projectPath('db/seed/catalog.json');
 
 const key = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'keys are lower-case kebab-case');
 const name = z.string().trim().min(1);
+const positive = z.number().positive();
+
+/**
+ * A model's limits from its maker's spec sheet (the `MachineLimits` of cam/program.ts). Y is 0 on
+ * lathes without a Y axis and tool positions 0 on EDMs without an electrode changer; which of
+ * the optional fields a model must have depends on its machine type's job type (see below).
+ */
+export const machineLimitsSchema = z.strictObject({
+  maxRpm: positive.optional(),
+  spindlePowerKw: positive.optional(),
+  travelsMm: z.strictObject({ x: positive, y: z.number().nonnegative(), z: positive }),
+  toolPositions: z.number().int().nonnegative(),
+  maxTurningDiameterMm: positive.optional(),
+  barCapacityMm: positive.optional(),
+  source: z.string().trim().min(1),
+});
+type LimitsField = keyof z.infer<typeof machineLimitsSchema>;
+
+/** The limits fields each job type must have, and those it must not have. */
+const limitsFieldsByJobType: Record<
+  JobType,
+  { required: LimitsField[]; forbidden: LimitsField[] }
+> = {
+  Lathe: { required: ['maxRpm', 'spindlePowerKw', 'maxTurningDiameterMm'], forbidden: [] },
+  Milling: {
+    required: ['maxRpm', 'spindlePowerKw'],
+    forbidden: ['maxTurningDiameterMm', 'barCapacityMm'],
+  },
+  'Wire EDM': {
+    required: [],
+    forbidden: ['maxRpm', 'spindlePowerKw', 'maxTurningDiameterMm', 'barCapacityMm'],
+  },
+  'Sinker EDM': {
+    required: [],
+    forbidden: ['maxRpm', 'spindlePowerKw', 'maxTurningDiameterMm', 'barCapacityMm'],
+  },
+};
 
 export const catalogSchema = z
   .strictObject({
@@ -43,6 +81,7 @@ export const catalogSchema = z
           manufacturer: key,
           machineType: key,
           controllerModels: z.array(key).min(1),
+          limits: machineLimitsSchema,
         }),
       )
       .min(1),
@@ -65,11 +104,36 @@ export const catalogSchema = z
     const makers = keysOf(catalog.manufacturers);
     const machineTypeKeys = keysOf(catalog.machineTypes);
     const controllers = keysOf(catalog.controllerModels);
-    for (const model of catalog.models) {
+    const jobTypeOf = new Map(catalog.machineTypes.map((type) => [type.key, type.jobType]));
+    for (const [index, model] of catalog.models.entries()) {
       check(makers, model.manufacturer, 'manufacturer', model.key);
       check(machineTypeKeys, model.machineType, 'machineType', model.key);
       for (const controller of model.controllerModels)
         check(controllers, controller, 'controllerModel', model.key);
+      const jobType = jobTypeOf.get(model.machineType);
+      if (!jobType) continue;
+      const fields = limitsFieldsByJobType[jobType];
+      const path = ['models', index, 'limits'];
+      for (const field of fields.required)
+        if (model.limits[field] === undefined)
+          context.addIssue({
+            code: 'custom',
+            path: [...path, field],
+            message: `${model.key} (${jobType}) needs limits.${field}`,
+          });
+      for (const field of fields.forbidden)
+        if (model.limits[field] !== undefined)
+          context.addIssue({
+            code: 'custom',
+            path: [...path, field],
+            message: `${model.key} (${jobType}) has no limits.${field}`,
+          });
+      if (jobType !== 'Wire EDM' && jobType !== 'Sinker EDM' && model.limits.toolPositions < 1)
+        context.addIssue({
+          code: 'custom',
+          path: [...path, 'toolPositions'],
+          message: `${model.key} (${jobType}) needs at least one tool position`,
+        });
     }
   });
 export type Catalog = z.infer<typeof catalogSchema>;
@@ -109,10 +173,10 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
 const keys = (list: { key: string }[]) => list.map((entry) => entry.key);
 
 /**
- * Make the catalog tables hold exactly `catalog`: insert new keys, update changed names, relink
- * models to their controllers, and delete keys the file no longer has (machines that used them
- * keep a null reference and show 'Unknown'). One transaction under an advisory lock, so several
- * processes starting at once take turns.
+ * Make the catalog tables hold exactly `catalog`: insert new keys, update changed names and
+ * models' limits, relink models to their controllers, and delete keys the file no longer has
+ * (machines that used them keep a null reference and show 'Unknown'). One transaction under an
+ * advisory lock, so several processes starting at once take turns.
  */
 export async function syncCatalog(db: Database, catalog: Catalog): Promise<void> {
   await db.transaction(async (tx) => {
@@ -164,6 +228,7 @@ export async function syncCatalog(db: Database, catalog: Catalog): Promise<void>
           name: model.name,
           manufacturerId: idOf(manufacturerIds, model.manufacturer),
           machineTypeId: idOf(machineTypeIds, model.machineType),
+          limits: model.limits,
         })),
       )
       .onConflictDoUpdate({
@@ -172,6 +237,7 @@ export async function syncCatalog(db: Database, catalog: Catalog): Promise<void>
           name: excluded('name'),
           manufacturerId: excluded('manufacturer_id'),
           machineTypeId: excluded('machine_type_id'),
+          limits: excluded('limits'),
         },
       });
 

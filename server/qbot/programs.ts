@@ -229,6 +229,10 @@ export async function writeProgram(
           controllerModel: machine.controllerModelType?.name ?? 'Unknown',
           dialect: machine.controllerModelType?.dialect ?? 'unknown',
           serialNumber: machine.serialNumber,
+          ...(machine.machineModelType?.limits ? { limits: machine.machineModelType.limits } : {}),
+          ...(machine.machineModelType?.limits?.maxRpm !== undefined
+            ? { maxRpm: machine.machineModelType.limits.maxRpm }
+            : {}),
         },
         tools,
         programVersion: version,

@@ -1,6 +1,7 @@
 /**
- * A shop's machines: reading them with their catalog references, and checking that the five
- * references of a machine form fit together. Every query filters on the organization.
+ * A shop's machines: reading them with their catalog references (the model with its limits from
+ * the maker's spec sheet), and checking that the five references of a machine form fit together.
+ * Every query filters on the organization.
  */
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -38,6 +39,7 @@ function selectMachineRows(db: Executor, where: SQL | undefined) {
       manufacturerName: manufacturers.name,
       modelId: machineModels.id,
       modelName: machineModels.name,
+      modelLimits: machineModels.limits,
       controllerTypeId: controllerTypes.id,
       controllerTypeName: controllerTypes.name,
       controllerModelId: controllerModels.id,
@@ -59,6 +61,12 @@ type MachineRow = Awaited<ReturnType<typeof selectMachineRows>>[number];
 const reference = (id: string | null, name: string | null) =>
   id && name !== null ? { _id: id, name } : null;
 
+/** The machine's catalog model, with the model's limits when the catalog has them. */
+function modelReference(row: MachineRow): Machine['machineModelType'] {
+  const model = reference(row.modelId, row.modelName);
+  return model && row.modelLimits ? { ...model, limits: row.modelLimits } : model;
+}
+
 function toMachine(row: MachineRow): Machine {
   return {
     _id: row.id,
@@ -71,7 +79,7 @@ function toMachine(row: MachineRow): Machine {
         ? { _id: row.machineTypeId, name: row.machineTypeName, jobType: row.jobType }
         : null,
     machineManufacturer: reference(row.manufacturerId, row.manufacturerName),
-    machineModelType: reference(row.modelId, row.modelName),
+    machineModelType: modelReference(row),
     controllerType: reference(row.controllerTypeId, row.controllerTypeName),
     controllerModelType:
       row.controllerModelId && row.controllerModelName && row.dialect

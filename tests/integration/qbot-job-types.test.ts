@@ -2,9 +2,15 @@
  * Every job type on a machine of each dialect, through the API as the browser drives it: the
  * demo shop's machines, real drawings from ../shared/blueprints, the offline reader, and the
  * program the server stores: verified, with its cycle time in the summary and the header, and
- * its backplot served as SVG to the organization only.
+ * its backplot served as SVG to the organization only. The job handed to cam/ carries the
+ * machine's limits from the catalog, and lathe programs clamp the spindle at its maximum speed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MockInstance } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MachineInfo } from '#cam/program';
+import type { MachineLimits } from '#cam/program';
+import { demoMachines } from '#db/seed/demo-shop';
+import { readCatalog } from '#server/catalog/sync';
 import type { DatabaseHandle } from '#server/database';
 import { createSignedInUser } from '../helpers/accounts.ts';
 import type { TestApp } from '../helpers/app.ts';
@@ -16,6 +22,10 @@ let database: DatabaseHandle;
 let t: TestApp;
 let client: ReturnType<typeof qbotClient>;
 const machineIds = new Map<string, string>();
+/** The catalog limits of each demo machine, by the machine's name. */
+const limitsByMachine = new Map<string, MachineLimits>();
+/** Every job handed to the worker pool. */
+let run: MockInstance<TestApp['app']['jobs']['run']>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -23,12 +33,27 @@ beforeAll(async () => {
   t = demo.t;
   client = demo.client;
   for (const [name, id] of demo.machineIds) machineIds.set(name, id);
+  const catalog = await readCatalog();
+  for (const machine of demoMachines) {
+    const model = catalog.models.find((entry) => entry.key === machine.modelKey)!;
+    limitsByMachine.set(machine.name, model.limits);
+  }
+  run = vi.spyOn(t.app.jobs, 'run');
 });
 
 afterAll(async () => {
+  run.mockRestore();
   await t.close();
   await database.close();
 });
+
+/** The machine of the last program job handed to the worker pool. */
+function lastJobMachine(): MachineInfo {
+  const generate = run.mock.calls.map(([task]) => task).filter((task) => task.kind === 'generate');
+  const last = generate.at(-1);
+  if (last?.kind !== 'generate') throw new Error('no program job was run');
+  return last.job.machine;
+}
 
 interface Program {
   fileUrl: string;
@@ -73,6 +98,8 @@ const cases: {
   drawing: string;
   size?: string;
   firstCode: RegExp;
+  /** Lathes: the spindle speed clamp, at the catalog model's maximum speed. */
+  speedClamp?: RegExp;
 }[] = [
   {
     jobType: 'Lathe',
@@ -80,6 +107,7 @@ const cases: {
     dialect: 'linuxcnc',
     drawing: 'lathe/long_reamer_facer.dxf',
     firstCode: /^G7 G18/m,
+    speedClamp: /^G96 D2500 S\d+ M3/m,
   },
   {
     jobType: 'Lathe',
@@ -87,6 +115,7 @@ const cases: {
     dialect: 'haas',
     drawing: 'lathe/long_reamer_facer.dxf',
     firstCode: /^O0\d{4}/m,
+    speedClamp: /^G50 S6000$/m,
   },
   {
     jobType: 'Lathe',
@@ -94,6 +123,7 @@ const cases: {
     dialect: 'fanuc',
     drawing: 'lathe/long_reamer_facer.dxf',
     firstCode: /^G50 S\d+/m,
+    speedClamp: /^G50 S3500$/m,
   },
   {
     jobType: 'Lathe',
@@ -101,6 +131,7 @@ const cases: {
     dialect: 'sinumerik',
     drawing: 'lathe/long_reamer_facer.dxf',
     firstCode: /LIMS=\d+/,
+    speedClamp: /LIMS=4500 M3/,
   },
   {
     jobType: 'Milling',
@@ -160,15 +191,35 @@ const cases: {
 ];
 
 describe('every job type on a machine of each dialect', () => {
+  it('gives each demo machine the limits of its catalog model', async () => {
+    expect(limitsByMachine.size).toBe(10);
+    for (const [name, limits] of limitsByMachine) {
+      const response = await client.get(`/api/machines/fun/${machineIds.get(name)!}`);
+      expect(response.statusCode).toBe(200);
+      expect(
+        response.json<{ machine: { machineModelType: { limits?: MachineLimits } } }>().machine
+          .machineModelType.limits,
+        name,
+      ).toEqual(limits);
+    }
+    expect(limitsByMachine.get('Tormach 15L Slant-PRO')).toMatchObject({ maxRpm: 2500 });
+    expect(limitsByMachine.get('Sodick AG40L')).not.toHaveProperty('maxRpm');
+  });
+
   it.each(cases)(
     '$jobType on the $machine ($dialect) from $drawing',
-    async ({ jobType, machine, dialect, drawing, size, firstCode }) => {
+    async ({ jobType, machine, dialect, drawing, size, firstCode, speedClamp }) => {
       const { status, program, body } = await programFor(drawing, jobType, machine, size);
       expect(status, body).toBe(200);
+      // cam/ was handed the catalog model's limits, and its top speed as the machine's.
+      const limits = limitsByMachine.get(machine)!;
+      expect(lastJobMachine()).toMatchObject({ limits });
+      expect(lastJobMachine().maxRpm).toBe(limits.maxRpm);
       expect(program).toMatchObject({ verified: true, dialect });
       expect(program.checks.filter((check) => !check.passed)).toEqual([]);
       const gcode = (await client.get(program.fileUrl)).body;
       expect(gcode).toMatch(firstCode);
+      if (speedClamp) expect(gcode).toMatch(speedClamp);
       expect(gcode).toMatch(/^M30\b/m);
       // The cycle time is in the summary and in the header, in the same words.
       expect(program.cycleTime).toMatch(/\d+ (h|min|s)/);

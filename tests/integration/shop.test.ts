@@ -148,7 +148,12 @@ describe('machines', () => {
       status: 'active',
       machineType: { _id: choice.machineType, name: 'Turning Center', jobType: 'Lathe' },
       machineManufacturer: { _id: choice.machineManufacturer, name: 'Tormach' },
-      machineModelType: { _id: choice.machineModelType, name: '15L Slant-PRO' },
+      // The model carries its limits from the maker's spec sheet (db/seed/catalog.json).
+      machineModelType: {
+        _id: choice.machineModelType,
+        name: '15L Slant-PRO',
+        limits: expect.objectContaining({ maxRpm: 2500, toolPositions: 8 }) as unknown,
+      },
       controllerType: { _id: choice.controllerType, name: 'Tormach PathPilot' },
       controllerModelType: {
         _id: choice.controllerModelType,

@@ -1,0 +1,1 @@
+ALTER TABLE "machine_models" ADD COLUMN "limits" jsonb;
