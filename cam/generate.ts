@@ -45,7 +45,22 @@ export function generateProgram(job: ProgramJob): GeneratedProgram {
     ),
   });
   const timeNote = `Estimated cycle time ${formatDuration(cycleTime.totalSeconds)}`;
-  const program = finishProgram(posted, [...notes, timeNote]);
+  const verified = finishProgram(posted, [...notes, timeNote]);
+  // A program that leaves part of the drawing undone says so at its top, for whoever loads it.
+  // Comments do not move the machine: the report on the text without them holds for it.
+  const program = verified.report.verified
+    ? verified
+    : {
+        ...verified,
+        gcode: programText(posted, [
+          `INCOMPLETE, NOT VERIFIED: it leaves ${verified.report.unfinished.length} thing(s) of the drawing undone`,
+          ...verified.report.unfinished
+            .filter((entry) => !posted.summary.notProgrammed.includes(entry))
+            .map((entry) => `left undone: ${entry}`),
+          ...notes,
+          timeNote,
+        ]),
+      };
   const seconds = new Map(cycleTime.operations.map((entry) => [entry.name, entry.seconds]));
   return {
     ...program,

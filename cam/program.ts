@@ -66,12 +66,44 @@ export interface ProgramJob {
   headerNotes?: string[];
 }
 
+/**
+ * A check's kind: a failed 'process' check means the program must not run as it is (a gouge,
+ * an overloaded tool, a rapid into stock); a failed 'completeness' check means it runs safely
+ * but leaves part of the drawing undone.
+ */
+export type CheckKind = 'process' | 'completeness';
+
 export interface VerificationCheck {
   id: string;
   title: string;
   passed: boolean;
   /** What failed, first problems first (at most ten). */
   details: string[];
+  /** 'process' when absent. */
+  kind?: CheckKind;
+}
+
+/** What one operation of a program did, as the verifier measured it from the program's moves. */
+export interface OperationReport {
+  name: string;
+  /** The tool as the program's comments name it: "T1 CNMG 120408". */
+  tool: string;
+  /** Largest depth of cut, mm: lathes across the move, mills axial (ap). */
+  maxDepthOfCutMm: number;
+  /** Mills: largest radial engagement (ae), mm. */
+  maxRadialMm?: number;
+  /** Largest chip thickness, mm. */
+  maxChipThicknessMm: number;
+  /** Material removed, cm³. */
+  removedCm3: number;
+  /** Material removal rate while cutting, cm³/min. */
+  removalRateCm3PerMin: number;
+  /** Largest net cutting power, kW. */
+  maxPowerKw: number;
+  /** The machine's spindle power, kW, when known. */
+  machinePowerKw?: number;
+  /** Time cutting (feed moves), s. */
+  cuttingSeconds: number;
 }
 
 export interface Extents {
@@ -84,8 +116,17 @@ export interface Extents {
 }
 
 export interface ProgramReport {
+  /** Every process check passed: the program runs safely as far as it goes. */
   passed: boolean;
+  /** Nothing of the drawing is left undone: every completeness check passed, nothing skipped. */
+  complete: boolean;
+  /** Passed and complete: a machinist would run it as it is. Only then is it called verified. */
+  verified: boolean;
+  /** What is left undone, one sentence each: the feature, why, and what would do it. */
+  unfinished: string[];
   checks: VerificationCheck[];
+  /** Per operation: depth of cut, chip thickness, removal rate, power, time (lathe and mill). */
+  operations?: OperationReport[];
   stats: {
     lines: number;
     motions: number;
@@ -129,6 +170,8 @@ export interface ProgramSummary {
   jobType: JobType;
   operations: SummaryOperation[];
   warnings: string[];
+  /** The changes the user asked for that the machine's limits changed, in words (lathe). */
+  limited?: string[];
   notProgrammed: string[];
   stock: string;
   dialect: string;
@@ -207,8 +250,30 @@ export function finishProgram(job: PostedJob, notes: readonly string[]): KindPro
     gcode,
     fileName: job.fileName,
     dialect: job.dialect,
-    report: job.verify(gcode),
+    report: withPlanGaps(job.verify(gcode), job.summary.notProgrammed),
     summary: job.summary,
     outline: job.outline,
   };
+}
+
+/**
+ * A verifier's report with what the plan itself left out: those features are unfinished too,
+ * first, in the plan's words; the verifier's own findings of material left follow (a feature
+ * both name keeps the plan's sentence, which says why and what would do it).
+ */
+export function withPlanGaps(
+  report: ProgramReport,
+  notProgrammed: readonly string[],
+): ProgramReport {
+  // "Ø18.75: is left at Ø23.5" says again what "the groove Ø18.75 (0.55 mm wide): …" says.
+  const named = (finding: string) => {
+    const label = finding.split(':')[0]!.replace(/^the bore /, '');
+    return label.length > 0 && notProgrammed.some((entry) => entry.includes(label));
+  };
+  // Features of one kind left for one reason are one sentence each, said once.
+  const unfinished = [
+    ...new Set([...notProgrammed, ...report.unfinished.filter((entry) => !named(entry))]),
+  ];
+  const complete = report.complete && unfinished.length === 0;
+  return { ...report, unfinished, complete, verified: report.passed && complete };
 }

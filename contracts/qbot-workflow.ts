@@ -49,12 +49,47 @@ export function machineDetailsOf(machine: {
   return `${name(machine.machineManufacturer)} ${name(machine.machineModelType)} with ${name(machine.controllerType)} ${name(machine.controllerModelType)}`;
 }
 
+/**
+ * How far a written program can be trusted: 'verified' (a machinist would run it as it is) or
+ * 'incomplete' (it runs safely, but leaves part of the drawing undone; downloaded only on
+ * purpose). A program that fails a process check is not offered at all.
+ */
+export type ProgramStatus = 'verified' | 'incomplete';
+
+/** One operation of a program as the verifier measured it from its moves. */
+export interface ProgramOperationReport {
+  name: string;
+  tool: string;
+  /** Largest depth of cut (lathes: thickness taken; mills: axial), mm. */
+  maxDepthOfCutMm: number;
+  /** Mills: largest radial engagement, mm. */
+  maxRadialMm?: number;
+  /** Largest chip thickness, mm. */
+  maxChipThicknessMm: number;
+  /** Material removal rate while cutting, cm³/min. */
+  removalRateCm3PerMin: number;
+  /** Largest net cutting power, kW, and the machine's spindle power. */
+  maxPowerKw: number;
+  machinePowerKw?: number;
+  /** Time cutting, s. */
+  cuttingSeconds: number;
+}
+
 /** A written program as the workflow knows it. */
 export interface WorkflowProgram {
   version: number;
   fileUrl: string;
   fileName: string;
+  /** True only for a 'verified' program. */
   verified: boolean;
+  /** Absent in programs written before it existed: read them by `verified`. */
+  status?: ProgramStatus;
+  /** What the program leaves undone, one sentence each: the feature, why, what would do it. */
+  unfinished?: string[];
+  /** Per operation: depth of cut, chip thickness, removal rate, power, time. */
+  report?: ProgramOperationReport[];
+  /** The changes the user asked for that the machine's limits changed, in words. */
+  limited?: string[];
   /** One line per verifier check: "✓ Every tool called is in the selected tooling". */
   checks: { title: string; passed: boolean; details: string[] }[];
   operations: string[];
@@ -183,6 +218,10 @@ export const qbotExtraMessages = {
   summary: 'Here is the job. Confirm it, and I will write the G-code.',
   generated: (version: number, file: string) =>
     `Program version ${version} is written and verified: ${file}. Download it, then run it in your machine's simulator or dry-run it.`,
+  generatedIncomplete: (version: number, file: string, unfinished: readonly string[]) =>
+    `Program version ${version} is written but not verified: it leaves ${unfinished.length === 1 ? 'one thing' : `${unfinished.length} things`} of the drawing undone. ${unfinished.map((entry) => `Left undone: ${entry}.`).join(' ')} Download ${file} only if you will finish ${unfinished.length === 1 ? 'it' : 'them'} another way.`,
+  limitedByMachine: (notes: readonly string[]) =>
+    `The machine limits what you asked for: ${notes.join(' ')}`,
   simulateQuestion: 'Did the simulation run correctly?',
   describeIssues: 'What went wrong in the simulation? Describe what you saw.',
   programReady: 'The program is ready.',

@@ -78,7 +78,27 @@ export const processBlueprintResponseSchema = z.object({
   fileUrl: z.string().nullable(),
   version: z.number().int(),
   fileName: z.string(),
+  /** True only for a program a machinist would run as it is. */
   verified: z.boolean(),
+  /** 'verified', or 'incomplete': it runs safely but leaves what `unfinished` lists undone. */
+  status: z.enum(['verified', 'incomplete']),
+  unfinished: z.array(z.string()),
+  /** Per operation, as the verifier measured it. */
+  report: z.array(
+    z.object({
+      name: z.string(),
+      tool: z.string(),
+      maxDepthOfCutMm: z.number(),
+      maxRadialMm: z.number().optional(),
+      maxChipThicknessMm: z.number(),
+      removalRateCm3PerMin: z.number(),
+      maxPowerKw: z.number(),
+      machinePowerKw: z.number().optional(),
+      cuttingSeconds: z.number(),
+    }),
+  ),
+  /** The changes asked for that the machine's limits changed. */
+  limited: z.array(z.string()),
   checks: z.array(verificationCheckSchema),
   operations: z.array(z.string()),
   warnings: z.array(z.string()),

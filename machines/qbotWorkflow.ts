@@ -187,10 +187,23 @@ export const qbotWorkflowMachine = setup({
     }),
     storeProgram: assign(({ context, event }) => {
       const program = (event as { output?: WorkflowProgram }).output!;
+      const written =
+        program.status === 'incomplete'
+          ? qbotExtraMessages.generatedIncomplete(
+              program.version,
+              program.fileName,
+              program.unfinished ?? [],
+            )
+          : qbotExtraMessages.generated(program.version, program.fileName);
+      const limited = program.limited ?? [];
       return {
         program,
         error: null,
-        ...post(context, ai(qbotExtraMessages.generated(program.version, program.fileName))),
+        ...post(
+          context,
+          ai(written),
+          ...(limited.length > 0 ? [ai(qbotExtraMessages.limitedByMachine(limited))] : []),
+        ),
       };
     }),
     showGenerationError: assign(({ context, event }) => {

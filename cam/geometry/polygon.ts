@@ -11,7 +11,9 @@ import {
   EndType,
   FillRule,
   inflatePathsD,
+  intersectD,
   JoinType,
+  Minkowski,
   pointInPolygonD,
   PointInPolygonResult,
   unionD,
@@ -75,7 +77,8 @@ export function boundsOf(polygons: Polygon[]): Bounds {
 
 /**
  * Offset closed polygons by `deltaMm`: outward for positive values, inward for negative, with
- * round joins (the path of a round cutter's centre). The input may hold outer boundaries (CCW)
+ * round joins (the path of a round cutter's centre) or, with `join` 'miter', sharp corners (an
+ * allowance of even thickness on every face). The input may hold outer boundaries (CCW)
  * and holes (CW); the result does too, and is empty when the region vanishes.
  * @param arcToleranceMm - largest distance between a round join's chords and its true arc
  */
@@ -83,15 +86,67 @@ export function offsetPolygons(
   polygons: Polygon[],
   deltaMm: number,
   arcToleranceMm = 0.002,
+  join: 'round' | 'miter' = 'round',
 ): Polygon[] {
   return plain(
-    inflatePathsD(polygons, deltaMm, JoinType.Round, EndType.Polygon, 2, precision, arcToleranceMm),
+    inflatePathsD(
+      polygons,
+      deltaMm,
+      join === 'round' ? JoinType.Round : JoinType.Miter,
+      EndType.Polygon,
+      // Miter joins keep corners sharp up to 10 × the offset (a 90° corner needs √2).
+      join === 'round' ? 2 : 10,
+      precision,
+      arcToleranceMm,
+    ),
   );
 }
 
 /** The region of `subject` outside every polygon of `clip` (non-zero fill). */
 export const difference = (subject: Polygon[], clip: Polygon[]): Polygon[] =>
   plain(differenceD(subject, clip, FillRule.NonZero, precision));
+
+/** The region inside both `subject` and `clip` (non-zero fill). */
+export const intersection = (subject: Polygon[], clip: Polygon[]): Polygon[] =>
+  plain(intersectD(subject, clip, FillRule.NonZero, precision));
+
+/**
+ * The Minkowski sum of a region and a polygon `pattern` (every point of the region moved by
+ * every point of the pattern): the boundary swept by the pattern, with the region itself moved
+ * by one of the pattern's points. Used for where a tool may go: a tool of shape T touches the
+ * region R exactly when its control point lies in R ⊕ (−T).
+ */
+export function minkowskiSum(region: Polygon[], pattern: Polygon): Polygon[] {
+  const anchor = pattern[0]!;
+  const parts: Polygon[] = region.map((ring) => translate(ring, anchor.x, anchor.y));
+  for (const ring of region) parts.push(...plain(Minkowski.sumD(pattern, ring, true, precision)));
+  return union(parts);
+}
+
+/** Total signed area of polygons, mm² (holes count negative). */
+export const totalArea = (polygons: Polygon[]): number =>
+  polygons.reduce((sum, polygon) => sum + signedArea(polygon), 0);
+
+/**
+ * The convex hull of points (Andrew's monotone chain), counter-clockwise, without collinear
+ * points; fewer than three distinct points give what there is.
+ */
+export function convexHull(points: Point2[]): Polygon {
+  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  const cross = (o: Point2, a: Point2, b: Point2) =>
+    (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const lower: Point2[] = [];
+  for (const point of sorted) {
+    while (lower.length >= 2 && cross(lower.at(-2)!, lower.at(-1)!, point) <= 1e-12) lower.pop();
+    lower.push(point);
+  }
+  const upper: Point2[] = [];
+  for (const point of sorted.reverse()) {
+    while (upper.length >= 2 && cross(upper.at(-2)!, upper.at(-1)!, point) <= 1e-12) upper.pop();
+    upper.push(point);
+  }
+  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
+}
 
 /** The union of polygons (non-zero fill). */
 export const union = (polygons: Polygon[]): Polygon[] =>

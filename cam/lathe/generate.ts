@@ -9,13 +9,16 @@ import { lathePostFor } from '../post/lathe/index.ts';
 import type { LatheDialect } from '../post/lathe/index.ts';
 import { finishProgram, safeFileName } from '../program.ts';
 import type { KindProgram, PlotOutline, PostedJob, ProgramJob } from '../program.ts';
+import { identifyMaterial } from '../materials.ts';
 import { classifyTool } from '../tooling.ts';
+import { latheCutterOf } from './cutters.ts';
+import { boreKeep, finishedPart, outsideKeep } from './profiles.ts';
 import type { LatheTool } from '../tooling.ts';
 import { verifyLatheProgram } from '../verify/lathe.ts';
 import type { DiameterTarget, LatheVerificationInput } from '../verify/lathe.ts';
 import { outerContour } from './contour.ts';
 import { turnedPartFromDescription } from './part.ts';
-import type { TurnedPart } from './part.ts';
+import type { InnerSection, TurnedPart } from './part.ts';
 import { planTurnedPart } from './plan.ts';
 import type { LathePlan } from './program.ts';
 
@@ -27,7 +30,12 @@ export interface LatheProgram extends KindProgram {
 /** Default spindle limit for constant surface speed when the machine's own is unknown (rpm). */
 export const defaultMaxRpm = 2500;
 
-function outerTargets(part: TurnedPart): DiameterTarget[] {
+/**
+ * The outer diameters to check: each section from below its free-end chamfer to its chuck-side
+ * end, less the finishing nose radius where a larger diameter follows (the inside corner keeps
+ * the nose's radius).
+ */
+function outerTargets(part: TurnedPart, cornerRadiusMm = 0): DiameterTarget[] {
   const contour = outerContour(part);
   return part.outer.map((section, index) => {
     const chamfer = part.chamfers.find(
@@ -37,24 +45,31 @@ function outerTargets(part: TurnedPart): DiameterTarget[] {
       chamfer &&
       !contour.skippedChamfers.includes(chamfer.label) &&
       section.targetMm >= contour.envelope[index]! - 1e-9;
+    const next = part.outer[index + 1];
+    const corner =
+      next && next.targetMm > section.targetMm && section.kind !== 'groove' ? cornerRadiusMm : 0;
     return {
       label: section.label,
       fromZ: -(section.startMm + (chamfered ? chamfer.sizeMm : 0)),
-      toZ: -section.endMm,
+      toZ: -section.endMm + Math.min(corner, (section.endMm - section.startMm) / 4),
       diameterMm: section.targetMm,
     };
   });
 }
 
-/** Bores from the mouth inward: each starts where the wider one before it ends (or below the mouth chamfer). */
-function innerTargets(part: TurnedPart): DiameterTarget[] {
+/**
+ * Bores from the mouth inward: each starts where the wider one before it ends (or below the
+ * mouth chamfer) and ends, unless it goes through, the boring nose radius short of its bottom
+ * (the inside corner keeps the nose's radius).
+ */
+function innerTargets(part: TurnedPart, cornerRadiusMm = 0): DiameterTarget[] {
   const mouthChamfer = part.chamfers.find((chamfer) => chamfer.inner);
-  return part.inner.map((bore, index) => ({
-    label: bore.label,
-    fromZ: index === 0 ? -(mouthChamfer?.sizeMm ?? 0) : -part.inner[index - 1]!.depthMm,
-    toZ: -Math.min(bore.depthMm, part.lengthMm),
-    diameterMm: bore.targetMm,
-  }));
+  return part.inner.map((bore, index) => {
+    const fromZ = index === 0 ? -(mouthChamfer?.sizeMm ?? 0) : -part.inner[index - 1]!.depthMm;
+    const bottom = -Math.min(bore.depthMm, part.lengthMm);
+    const corner = bore.through ? 0 : Math.min(cornerRadiusMm, (fromZ - bottom) / 4);
+    return { label: bore.label, fromZ, toZ: bottom + corner, diameterMm: bore.targetMm };
+  });
 }
 
 function chamferLines(part: TurnedPart, plan: LathePlan) {
@@ -90,13 +105,40 @@ function latheOutline(part: TurnedPart): PlotOutline {
   return { plane: 'XZ', polygons: [profile] };
 }
 
-/** What the verifier checks for a plan: the finished sizes, chamfers, threads and tools. */
-function latheVerificationInput(
+/**
+ * What the verifier checks for a plan: the finished sizes, chamfers, threads and tools, each
+ * tool's real shape and ratings, what each operation is for, the part as drawn (for what is left
+ * or cut away), the machine's limits and the material.
+ */
+export function latheVerificationInput(
   plan: LathePlan,
   dialect: LatheDialect,
   tools: LatheTool[],
+  job?: Pick<ProgramJob, 'machine' | 'material'>,
 ): LatheVerificationInput {
   const part = plan.part;
+  const limits = job?.machine.limits;
+  const finishTool = plan.operations.find((operation) => operation.role === 'finish')?.tool;
+  const finishNose = finishTool ? (latheCutterOf(finishTool)?.insert?.noseRadiusMm ?? 0) : 0;
+  const boringBar = plan.operations.find((operation) => operation.role === 'finish-bore')?.tool;
+  const boreNose = boringBar ? (latheCutterOf(boringBar)?.insert?.noseRadiusMm ?? 0) : 0;
+  const stockRadius = plan.stock.diameterMm / 2;
+  const finishEndZ = plan.finishEndZ;
+  const deepest = part.inner.reduce<InnerSection | undefined>(
+    (best, bore) => (!best || bore.depthMm > best.depthMm ? bore : best),
+    undefined,
+  );
+  const drillPoint =
+    deepest && !deepest.through && plan.drilledMm !== undefined
+      ? [
+          [
+            { x: -deepest.depthMm - 0.31 * plan.drilledMm - 0.01, y: 0 },
+            { x: -deepest.depthMm + 0.01, y: 0 },
+            { x: -deepest.depthMm + 0.01, y: plan.drilledMm / 2 + 0.01 },
+          ],
+        ]
+      : [];
+  const grade = job ? identifyMaterial(job.material) : undefined;
   return {
     dialect,
     stock: {
@@ -106,15 +148,19 @@ function latheVerificationInput(
     },
     lengthMm: part.lengthMm,
     partingWidthMm: plan.partingWidthMm,
-    outer: outerTargets(part),
-    inner: innerTargets(part),
+    outer: outerTargets(part, finishNose),
+    inner: innerTargets(part, boreNose),
     chamfers: chamferLines(part, plan),
-    tools: tools.map((tool) => ({
-      number: tool.number,
-      kind: tool.kind,
-      ...(tool.widthMm !== undefined ? { widthMm: tool.widthMm } : {}),
-      ...(tool.diameterMm !== undefined ? { diameterMm: tool.diameterMm } : {}),
-    })),
+    tools: tools.map((tool) => {
+      const cutter = latheCutterOf(tool);
+      return {
+        number: tool.number,
+        kind: tool.kind,
+        ...(tool.widthMm !== undefined ? { widthMm: tool.widthMm } : {}),
+        ...(tool.diameterMm !== undefined ? { diameterMm: tool.diameterMm } : {}),
+        ...(cutter ? { cutter } : {}),
+      };
+    }),
     envelope: { xMax: plan.changePosition.x + 1, zMax: plan.changePosition.z + 1 },
     threads: plan.threads.map((thread) => ({
       label: thread.label,
@@ -123,6 +169,52 @@ function latheVerificationInput(
       rootMm: thread.rootMm,
       leadMm: thread.leadMm,
     })),
+    operations: plan.operations.map((operation) => ({
+      name: operation.name,
+      role: operation.role,
+      tool: operation.tool.label,
+    })),
+    finishAllowanceMm: plan.finishAllowanceMm,
+    finishedBy: {
+      outside: outsideKeep(part, finishEndZ, stockRadius),
+      ...(part.inner.length > 0 ? { bore: boreKeep(part, plan.throughZ, stockRadius) } : {}),
+    },
+    part: {
+      region: finishedPart(part),
+      cornerRadiusMm: finishNose,
+      features: [
+        ...part.outer.map((section) => ({
+          label: section.label,
+          side: 'outer' as const,
+          fromZ: -section.startMm,
+          toZ: -section.endMm,
+        })),
+        ...part.inner.map((bore) => ({
+          label: `the bore ${bore.label}`,
+          side: 'inner' as const,
+          fromZ: 0,
+          toZ: -bore.depthMm,
+        })),
+      ],
+      either: drillPoint,
+    },
+    material: grade?.subgroup ?? 'alloy',
+    ...(limits
+      ? {
+          machine: {
+            name: job.machine.name,
+            ...(limits.maxRpm !== undefined ? { maxRpm: limits.maxRpm } : {}),
+            ...(limits.spindlePowerKw !== undefined
+              ? { spindlePowerKw: limits.spindlePowerKw }
+              : {}),
+            travelsMm: { x: limits.travelsMm.x, z: limits.travelsMm.z },
+            ...(limits.maxTurningDiameterMm !== undefined
+              ? { maxTurningDiameterMm: limits.maxTurningDiameterMm }
+              : {}),
+          },
+        }
+      : {}),
+    notProgrammed: plan.notProgrammed,
   };
 }
 
@@ -143,7 +235,7 @@ export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
   }
   const drawn = turnedPartFromDescription(job.description);
   const tools = job.tools.map(classifyTool);
-  const maxRpm = job.machine.maxRpm ?? defaultMaxRpm;
+  const maxRpm = job.machine.maxRpm ?? job.machine.limits?.maxRpm ?? defaultMaxRpm;
   const plan = planTurnedPart({
     part: drawn,
     material: job.material,
@@ -151,6 +243,7 @@ export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
     tools,
     maxRpm,
     ...(job.overrides ? { overrides: job.overrides } : {}),
+    ...(job.machine.limits ? { machine: { ...job.machine.limits, name: job.machine.name } } : {}),
   });
   const stock = `round bar Ø${job.stock.diameterMm}${job.stock.lengthMm ? ` x ${job.stock.lengthMm}` : ''} mm`;
   const headerOf = (notes: readonly string[]) =>
@@ -161,7 +254,7 @@ export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
     });
   const options = { programNumber: 1000 + (job.programVersion % 9000) };
   const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
-  const verification = latheVerificationInput(plan, post.dialect, tools);
+  const verification = latheVerificationInput(plan, post.dialect, tools, job);
   return {
     machineKind: 'lathe',
     dialect: post.dialect,
@@ -174,6 +267,7 @@ export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
         ...operation.data,
       })),
       warnings: plan.warnings,
+      limited: plan.limited,
       notProgrammed: plan.notProgrammed,
       stock,
       dialect: post.dialect,

@@ -4,9 +4,7 @@
  * position to a point outside the bar and ends back there, so operations can be written in any
  * order.
  */
-import type { ContourPoint, Groove } from './contour.ts';
-import { roughingLevels, roughingPassEnd } from './contour.ts';
-import type { InnerSection } from './part.ts';
+import type { Groove } from './contour.ts';
 import type { Move, ThreadCycle } from './program.ts';
 
 /** Geometry every toolpath needs. */
@@ -25,92 +23,36 @@ const rapid = (x: number, z: number): Move => ({ kind: 'rapid', x, z });
 const feed = (x: number, z: number, f: number): Move => ({ kind: 'feed', x, z, feed: f });
 
 /** Rapid from the change position to a point outside the bar at `z`, and back at the end. */
-const approach = (context: PathContext, z: number): Move[] => [rapid(context.safeX, z)];
-const leave = (context: PathContext): Move[] => [
+export const approach = (context: PathContext, z: number): Move[] => [rapid(context.safeX, z)];
+export const leave = (context: PathContext): Move[] => [
   rapid(context.safeX, context.changePosition.z),
   rapid(context.changePosition.x, context.changePosition.z),
 ];
 
-/** Face the free end from outside the bar past the centre, in passes of at most `depthOfCutMm`. */
+/**
+ * Face the free end from outside the bar past the centre, in passes of at most `depthOfCutMm`.
+ * The imaginary tip goes to X = −2 · (rε + 0.1): the nose's front point, rε above the tip, then
+ * passes the axis, so no pip is left at the centre.
+ */
 export function facingMoves(
   context: PathContext,
   frontFaceZ: number,
   depthOfCutMm: number,
   f: number,
+  noseRadiusMm: number,
 ): Move[] {
   const moves: Move[] = approach(context, frontFaceZ + context.clearZ);
   const passes = Math.max(1, Math.ceil(frontFaceZ / depthOfCutMm - 1e-9));
+  const endX = round(-2 * (noseRadiusMm + 0.1));
   for (let pass = 1; pass <= passes; pass += 1) {
     const z = round(frontFaceZ - (frontFaceZ * pass) / passes);
     moves.push(
       rapid(context.safeX, z),
-      feed(-0.4, z, f),
-      rapid(-0.4, z + context.clearZ),
+      feed(endX, z, f),
+      rapid(endX, z + context.clearZ),
       rapid(context.safeX, z + context.clearZ),
     );
   }
-  return [...moves, ...leave(context)];
-}
-
-/**
- * Rough the outer envelope: passes toward the chuck at falling diameters, each stopping short of
- * the outline by the allowances and pulling off at 45°. Passes that meet no shoulder run
- * through the cut-off zone to `endZ`.
- */
-export function roughTurningMoves(
-  context: PathContext,
-  points: ContourPoint[],
-  envelope: number[],
-  options: {
-    depthOfCutMm: number;
-    radialAllowanceMm: number;
-    axialAllowanceMm: number;
-    endZ: number;
-    feed: number;
-  },
-): Move[] {
-  const moves: Move[] = approach(context, context.clearZ);
-  const levels = roughingLevels(
-    context.stockDiameterMm,
-    envelope,
-    options.depthOfCutMm,
-    options.radialAllowanceMm,
-  );
-  for (const level of levels) {
-    const end =
-      roughingPassEnd(points, level, options.radialAllowanceMm, options.axialAllowanceMm) ??
-      options.endZ;
-    if (end > -0.01) continue;
-    moves.push(
-      rapid(level, context.clearZ),
-      feed(level, round(end), options.feed),
-      feed(level + 2 * 0.5, round(end + 0.5), options.feed),
-      rapid(level + 2 * 0.5, context.clearZ),
-    );
-  }
-  return [...moves, ...leave(context)];
-}
-
-/** Finish along the outline from the free-end face, through the cut-off zone to `endZ`. */
-export function finishTurningMoves(
-  context: PathContext,
-  points: ContourPoint[],
-  endZ: number,
-  f: number,
-): Move[] {
-  const first = points[0]!;
-  const last = points.at(-1)!;
-  const moves: Move[] = [
-    ...approach(context, context.clearZ),
-    rapid(first.x - 1, context.clearZ),
-    feed(first.x, 0, f),
-  ];
-  for (const point of points.slice(1)) moves.push(feed(point.x, round(point.z), f));
-  moves.push(
-    feed(last.x, round(endZ), f),
-    feed(last.x + 1, round(endZ + 0.5), f),
-    rapid(last.x + 1, context.clearZ),
-  );
   return [...moves, ...leave(context)];
 }
 
@@ -188,94 +130,6 @@ export function drillingMoves(
     moves.push(feed(0, round(next), f), rapid(0, context.clearZ));
     bottom = next;
   }
-  return [...moves, rapid(context.safeX, context.clearZ), ...leave(context)];
-}
-
-/**
- * Rough bores from the drilled diameter: passes toward the chuck at rising diameters, each as
- * deep as the bores wide enough for it, pulling off toward the axis at 45°.
- */
-export function roughBoringMoves(
-  context: PathContext,
-  bores: InnerSection[],
-  drilledMm: number,
-  options: {
-    depthOfCutMm: number;
-    radialAllowanceMm: number;
-    axialAllowanceMm: number;
-    throughZ: number;
-    feed: number;
-  },
-): Move[] {
-  const moves: Move[] = [
-    ...approach(context, context.clearZ),
-    rapid(drilledMm - 1, context.clearZ),
-  ];
-  const levels = new Set<number>();
-  const highest = Math.max(...bores.map((bore) => bore.targetMm)) - 2 * options.radialAllowanceMm;
-  for (
-    let level = drilledMm + 2 * options.depthOfCutMm;
-    level < highest - 1e-6;
-    level += 2 * options.depthOfCutMm
-  ) {
-    levels.add(round(level));
-  }
-  for (const bore of bores) {
-    const level = round(bore.targetMm - 2 * options.radialAllowanceMm);
-    if (level > drilledMm + 0.02) levels.add(level);
-  }
-  for (const level of [...levels].sort((a, b) => a - b)) {
-    const deepest = bores.filter(
-      (bore) => bore.targetMm - 2 * options.radialAllowanceMm >= level - 1e-6,
-    );
-    if (deepest.length === 0) continue;
-    const bore = deepest.reduce((a, b) => (a.depthMm > b.depthMm ? a : b));
-    const end = bore.through ? options.throughZ : -bore.depthMm + options.axialAllowanceMm;
-    moves.push(
-      rapid(level, context.clearZ),
-      feed(level, round(end), options.feed),
-      feed(level - 1, round(end + 0.5), options.feed),
-      rapid(level - 1, context.clearZ),
-    );
-  }
-  return [
-    ...moves,
-    rapid(drilledMm - 1, context.clearZ),
-    rapid(context.safeX, context.clearZ),
-    ...leave(context),
-  ];
-}
-
-/** Finish bores from the mouth (with its chamfer) to the deepest bore, then back out. */
-export function finishBoringMoves(
-  context: PathContext,
-  bores: InnerSection[],
-  mouthChamfer: { sizeMm: number; angleDeg: number } | undefined,
-  throughZ: number,
-  f: number,
-): Move[] {
-  const widest = bores[0]!;
-  const leg = mouthChamfer
-    ? mouthChamfer.sizeMm * Math.tan((mouthChamfer.angleDeg * Math.PI) / 180)
-    : 0;
-  const start = widest.targetMm + 2 * leg;
-  const moves: Move[] = [
-    ...approach(context, context.clearZ),
-    rapid(start + 1, context.clearZ),
-    feed(start, 0, f),
-  ];
-  if (mouthChamfer) moves.push(feed(widest.targetMm, round(-mouthChamfer.sizeMm), f));
-  let last = widest;
-  bores.forEach((bore, index) => {
-    if (index > 0) moves.push(feed(bore.targetMm, round(-bores[index - 1]!.depthMm), f));
-    moves.push(feed(bore.targetMm, round(bore.through ? throughZ : -bore.depthMm), f));
-    last = bore;
-  });
-  const end = last.through ? throughZ : -last.depthMm;
-  moves.push(
-    feed(last.targetMm - 1, round(end + 0.5), f),
-    rapid(last.targetMm - 1, context.clearZ),
-  );
   return [...moves, rapid(context.safeX, context.clearZ), ...leave(context)];
 }
 

@@ -15,7 +15,7 @@ import {
   turningData,
 } from '../cutting-data.ts';
 import { standardToleranceMm } from '../iso286.ts';
-import type { CuttingOverrides } from '../cutting-data.ts';
+import type { CuttingOverrides, DrillingData, TurningData } from '../cutting-data.ts';
 import { identifyMaterial } from '../materials.ts';
 import type { MaterialSubgroup } from '../materials.ts';
 import { facingAllowanceMm } from '../stock.ts';
@@ -23,19 +23,38 @@ import { toolKindNames } from '../tooling.ts';
 import type { LatheTool, LatheToolKind } from '../tooling.ts';
 import { outerContour } from './contour.ts';
 import {
+  cuttingForces,
+  powerShare,
+  specificCuttingForce,
+  turningChipThickness,
+  turningPowerKw,
+} from '../process.ts';
+import type { CuttingForce } from '../process.ts';
+import type { MachineLimits } from '../program.ts';
+import { latheCutterOf } from './cutters.ts';
+import type { LatheCutter } from './cutters.ts';
+import {
+  approach,
   drillingMoves,
   facingMoves,
-  finishBoringMoves,
-  finishTurningMoves,
   groovingMoves,
+  leave,
   partingMoves,
-  roughBoringMoves,
-  roughTurningMoves,
   threadingMoves,
 } from './operations.ts';
 import type { PathContext } from './operations.ts';
+import {
+  finishBorePass,
+  finishOutsidePass,
+  reachChain,
+  roughBorePasses,
+  roughOutsidePasses,
+  withAllowance,
+} from './passes.ts';
+import { boreKeep, outsideKeep } from './profiles.ts';
+import { snapChain } from './section.ts';
 import type { OuterSection, TurnedPart } from './part.ts';
-import type { LathePlan, Operation, ThreadCycle } from './program.ts';
+import type { LathePlan, Move, Operation, ThreadCycle } from './program.ts';
 import {
   din76Undercut,
   externalThreadDepthMm,
@@ -55,6 +74,8 @@ export interface LathePlanInput {
   /** Spindle speed limit, rpm. */
   maxRpm: number;
   overrides?: CuttingOverrides;
+  /** The machine's limits (spindle power bounds the depth of cut), when the catalog has them. */
+  machine?: MachineLimits & { name?: string };
 }
 
 const where = 'Select it for this job, or add it to the machine in Tooling Pairs';
@@ -225,6 +246,152 @@ function planThreads(
   return { part: { ...part, outer }, threads };
 }
 
+/** What a plan tells the user beside its program. */
+interface PlanNotes {
+  warnings: string[];
+  /** The changes the user asked for that the machine's limits changed. */
+  limited: string[];
+}
+
+/** The cutter of a tool the planner uses (every turning, boring and blade tool has one). */
+const cutterOf = (tool: LatheTool): LatheCutter => latheCutterOf(tool)!;
+
+const rapid = (x: number, z: number): Move => ({ kind: 'rapid', x, z });
+
+/**
+ * The finishing allowance: the requested one (0.2 mm by default), or more when the roughing
+ * nose is larger than the finishing nose, so that the material a large nose leaves in an inside
+ * corner stays within twice the allowance of the finished surface: at a 90° corner it lies
+ * a·√2 + (rε rough − rε finish)·(√2 − 1) from it, which is at most 2·a for
+ * a ≥ 0.71 · (rε rough − rε finish). Rounded up to 0.05 mm.
+ */
+export function finishingAllowanceMm(
+  requestedMm: number,
+  roughNoseMm: number,
+  finishNoseMm: number,
+): number {
+  const corner = (Math.SQRT2 - 1) / (2 - Math.SQRT2);
+  const needed = corner * Math.max(0, roughNoseMm - finishNoseMm);
+  return Math.ceil(Math.max(requestedMm, needed) / 0.05 - 1e-9) * 0.05;
+}
+
+/**
+ * Cutting data the machine can drive: when a cut would take more than 80 % of the spindle power
+ * (Pc = vc · ap · f · kc / 60 000, cam/process.ts), its depth of cut is lowered first (not
+ * below `minDepthMm`), then its surface speed (not below 30 m/min), and a warning says so.
+ * @param depthMm - the depth of cut the cut takes at most (roughing ap; finishing: twice the
+ *   allowance; blades: their width)
+ */
+function withinSpindlePower(
+  data: TurningData,
+  depthMm: number,
+  cutter: LatheCutter,
+  force: CuttingForce,
+  input: LathePlanInput,
+  operation: string,
+  notes: PlanNotes,
+  largestDiameterMm: number,
+  minDepthMm = 0.5,
+): TurningData & { depthMm: number } {
+  const powerKw = input.machine?.spindlePowerKw;
+  // Under constant surface speed the spindle limit caps the speed at the largest diameter cut.
+  const capped = (vc: number) => Math.min(vc, (Math.PI * largestDiameterMm * input.maxRpm) / 1000);
+  // The chip as the verifier measures it: thinner at depths below the nose radius.
+  const power = (vc: number, ap: number) =>
+    turningPowerKw(force, {
+      surfaceSpeed: capped(vc),
+      depthOfCutMm: ap,
+      feedPerRevMm: data.feedPerRev,
+      chipThicknessMm: turningChipThickness(
+        data.feedPerRev,
+        cutter.enteringAngleDeg,
+        ap,
+        cutter.insert?.noseRadiusMm ?? 0,
+      ),
+    });
+  // Planned 3 % under the verifier's limit, for the depths a pass meets at its ends.
+  const limit = powerKw === undefined ? Infinity : 0.97 * powerShare * powerKw;
+  if (powerKw === undefined || power(data.surfaceSpeed, depthMm) <= limit)
+    return { ...data, depthMm };
+  const machine = input.machine?.name ?? 'the machine';
+  let depth = depthMm;
+  let speed = data.surfaceSpeed;
+  if (data.depthOfCut !== undefined && depth > minDepthMm) {
+    depth = Math.max(
+      Math.min(minDepthMm, depthMm),
+      Math.floor((limit / power(speed, 1)) * 20) / 20,
+    );
+  }
+  if (power(speed, depth) > limit) {
+    // Power grows with the speed actually reached: the surface speed that keeps it in bounds.
+    speed = Math.max(30, Math.floor(limit / power(1, depth) / 5) * 5);
+  }
+  const changes = [
+    depth < depthMm ? `depth of cut ${round(depth)} mm instead of ${round(depthMm)} mm` : '',
+    speed < data.surfaceSpeed ? `${speed} m/min instead of ${data.surfaceSpeed} m/min` : '',
+  ].filter(Boolean);
+  const note = `${operation}: ${changes.join(' and ')}, so the cut stays within 80 % of ${machine}'s ${powerKw} kW spindle (${round(power(speed, depth))} kW of ${round(powerShare * powerKw)} kW).`;
+  notes.warnings.push(note);
+  // After feedback, the changes asked for may be what the machine cannot drive: say so.
+  if (input.overrides && Object.keys(input.overrides).length > 0) notes.limited.push(note);
+  return {
+    ...data,
+    surfaceSpeed: speed,
+    ...(data.depthOfCut !== undefined ? { depthOfCut: depth } : {}),
+    depthMm: depth,
+  };
+}
+
+/**
+ * Drilling the machine can drive: Pc = f · vc · D · kc / 240 000 kW (Sandvik Coromant, drilling
+ * formulas), with kc at the chip of one lip, f/2 · sin 59°. Over 80 % of the spindle power the
+ * spindle speed is lowered (the feed per revolution stays, so chips still break).
+ */
+function drillWithinPower(
+  data: DrillingData,
+  diameterMm: number,
+  force: CuttingForce,
+  input: LathePlanInput,
+  operation: string,
+  notes: PlanNotes,
+): DrillingData {
+  const powerKw = input.machine?.spindlePowerKw;
+  if (powerKw === undefined) return data;
+  const chip = (data.feedPerRev / 2) * Math.sin((59 * Math.PI) / 180);
+  const power = (rpm: number) =>
+    (data.feedPerRev *
+      ((Math.PI * diameterMm * rpm) / 1000) *
+      diameterMm *
+      specificCuttingForce(force, chip)) /
+    240_000;
+  const limit = 0.97 * powerShare * powerKw;
+  if (power(data.rpm) <= limit) return data;
+  const rpm = Math.max(50, Math.floor((data.rpm * limit) / power(data.rpm) / 10) * 10);
+  const note = `${operation}: ${rpm} rpm instead of ${data.rpm} rpm, so the drill stays within 80 % of ${input.machine?.name ?? 'the machine'}'s ${powerKw} kW spindle (${round(power(rpm))} kW of ${round(powerShare * powerKw)} kW).`;
+  notes.warnings.push(note);
+  if (input.overrides && Object.keys(input.overrides).length > 0) notes.limited.push(note);
+  return { ...data, rpm };
+}
+
+/**
+ * A warning when a requested surface speed change cannot take effect because the spindle runs at
+ * its limit: under constant surface speed the spindle turns 1000 · vc / (π · D), capped at
+ * `maxRpm`, so below D = 1000 · vc / (π · maxRpm) every cut runs at the cap whatever vc is.
+ */
+function speedLimitWarning(
+  operation: string,
+  surfaceSpeed: number,
+  largestDiameterMm: number,
+  input: LathePlanInput,
+): string | undefined {
+  const factor = input.overrides?.surfaceSpeedFactor;
+  if (factor === undefined || Math.abs(factor - 1) < 1e-9) return undefined;
+  const capped = (1000 * surfaceSpeed) / (Math.PI * input.maxRpm);
+  if (largestDiameterMm > capped) return undefined;
+  const actual = Math.round((Math.PI * largestDiameterMm * input.maxRpm) / 1000);
+  return `${operation}: the surface speed you asked for (${surfaceSpeed} m/min) is not reached: at Ø${round(largestDiameterMm)} mm and below, the spindle already turns at its ${input.maxRpm} rpm limit, so the cut runs at ${actual} m/min or less, as before.`;
+}
+
 /**
  * Plan the operations and toolpaths of a turned part.
  * @throws PlanningError when the stock is too small, a tool the part needs is not selected, or a
@@ -234,6 +401,7 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   const { part, tools, maxRpm } = input;
   const overrides = input.overrides ?? {};
   const warnings: string[] = [];
+  const notes: PlanNotes = { warnings, limited: [] };
   const notProgrammed = [...part.notProgrammed];
   const grade = identifyMaterial(input.material);
   const subgroup: MaterialSubgroup = grade?.subgroup ?? 'alloy';
@@ -288,7 +456,22 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   const frontFaceZ = facingAllowanceMm;
   const protrusionMm = part.lengthMm + facingAllowanceMm + partingWidthMm + 5;
   const chuckFaceZ = -(part.lengthMm + partingWidthMm + 5);
-  const changePosition = { x: round(stockD + 50), z: 50 };
+  // The machine's travels: the part must fit its turning diameter, and the turret must reach
+  // from the tool change position to the end of the cut-off zone.
+  const machineName = input.machine?.name ?? 'The machine';
+  const turnable = input.machine?.maxTurningDiameterMm;
+  if (turnable !== undefined && stockD > turnable + 1e-6)
+    throw new PlanningError(
+      `The stock Ø${stockD} mm is larger than ${machineName} turns (Ø${turnable} mm): choose a larger lathe or a smaller bar.`,
+    );
+  const zTravel = input.machine?.travelsMm.z;
+  const deepestZ = part.lengthMm + partingWidthMm + 10;
+  if (zTravel !== undefined && deepestZ + clearanceMm + 5 > zTravel)
+    throw new PlanningError(
+      `The part is ${round(part.lengthMm)} mm long: ${machineName}'s Z axis travels ${zTravel} mm, too little to turn it in one setup (${Math.ceil(deepestZ + clearanceMm + 5)} mm are needed). Turn it on a lathe with more travel, or, if only its end is turned here, give the length that is turned with Change (for example "overall length 60").`,
+    );
+  const changeZ = zTravel === undefined ? 50 : Math.min(50, round(zTravel - deepestZ - 1));
+  const changePosition = { x: round(stockD + 50), z: changeZ };
   const context: PathContext = {
     stockDiameterMm: stockD,
     safeX: round(stockD + 2 * clearanceMm),
@@ -296,9 +479,25 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
     clearRadialMm: Math.min(clearanceMm, 1),
     changePosition,
   };
-  const radialAllowanceMm = overrides.finishAllowanceMm ?? 0.2;
-  const axialAllowanceMm = 0.1;
-  const cutOffZoneEnd = -(part.lengthMm + partingWidthMm + 1);
+  const roughCutter = cutterOf(roughTool);
+  const finishCutter = cutterOf(finishTool);
+  const force = cuttingForces[subgroup];
+  const allowanceMm = finishingAllowanceMm(
+    overrides.finishAllowanceMm ?? 0.2,
+    roughCutter.insert?.noseRadiusMm ?? 0.8,
+    finishCutter.insert?.noseRadiusMm ?? 0.4,
+  );
+  if (overrides.finishAllowanceMm !== undefined && allowanceMm > overrides.finishAllowanceMm + 1e-9)
+    warnings.push(
+      `Finishing allowance ${round(allowanceMm)} mm instead of ${overrides.finishAllowanceMm} mm: the roughing nose (${roughCutter.insert?.noseRadiusMm} mm) leaves more than twice that in inside corners for the finishing nose (${finishCutter.insert?.noseRadiusMm} mm).`,
+    );
+  const passSetup = { clearZ: clearanceMm, pullOffMm: 0.5 };
+  // The parting blade's clamp block sits at its reach above the cut: where the bar is larger
+  // than that, the roughing turns 4 mm more of it down, so the block clears the bar.
+  const partingReach = cutterOf(partingTool).rating.reachMm ?? Infinity;
+  const blockClearance = stockD / 2 > partingReach - 0.5 ? 4 : 0;
+  const cutOffZoneEnd = -(part.lengthMm + partingWidthMm + 1 + blockClearance);
+  const finishEndZ = -(part.lengthMm + partingWidthMm + 0.5 + blockClearance);
   const slenderness = protrusionMm / Math.max(contour.smallestMm, 1);
   if (slenderness > 6) {
     warnings.push(
@@ -310,21 +509,54 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
       `The stock is ${round(stockD - contour.largestMm)} mm larger than the part: roughing will take long; a smaller bar saves time.`,
     );
   }
+  const barCapacity = input.machine?.barCapacityMm;
+  if (barCapacity !== undefined && stockD > barCapacity + 1e-9)
+    warnings.push(
+      `The bar Ø${stockD} mm does not pass through the spindle (bar capacity Ø${barCapacity} mm): saw a blank of ${round(protrusionMm + 40)} mm and chuck it.`,
+    );
 
   const operations: Operation[] = [];
   const css = (surfaceSpeed: number) => ({ mode: 'css' as const, surfaceSpeed, maxRpm });
+  const speedNote = (operation: string, surfaceSpeed: number, diameterMm: number) => {
+    const note = speedLimitWarning(operation, surfaceSpeed, diameterMm, input);
+    if (note) {
+      warnings.push(note);
+      notes.limited.push(note);
+    }
+  };
 
   // Face.
-  const face = turningData(subgroup, 'face', roughTool.noseRadiusMm, overrides);
+  const faceData = turningData(subgroup, 'face', roughTool.noseRadiusMm, overrides);
+  const face = withinSpindlePower(
+    faceData,
+    Math.min(frontFaceZ, faceData.depthOfCut!),
+    roughCutter,
+    force,
+    input,
+    'Face',
+    notes,
+    stockD,
+    0.25,
+  );
   operations.push({
     name: 'Face',
+    role: 'face',
     tool: roughTool,
     spindle: css(face.surfaceSpeed),
     coolant: true,
-    moves: facingMoves(context, frontFaceZ, face.depthOfCut!, face.feedPerRev),
-    data: { surfaceSpeed: face.surfaceSpeed, feedPerRev: face.feedPerRev, depthOfCut: frontFaceZ },
+    moves: facingMoves(
+      context,
+      frontFaceZ,
+      face.depthMm,
+      face.feedPerRev,
+      roughCutter.insert?.noseRadiusMm ?? 0.8,
+    ),
+    data: {
+      surfaceSpeed: face.surfaceSpeed,
+      feedPerRev: face.feedPerRev,
+      depthOfCut: round(face.depthMm),
+    },
   });
-
   // Centre drill and drill for the bores.
   let drilledMm: number | undefined;
   let boringBar: LatheTool | undefined;
@@ -369,11 +601,19 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
         );
       }
     }
-    const drilling = drillingData(subgroup, drilledMm, maxRpm, overrides);
-    if (!drilling)
+    const handbookDrilling = drillingData(subgroup, drilledMm, maxRpm, overrides);
+    if (!handbookDrilling)
       throw new PlanningError(
         `Twist drills cannot drill ${input.material}: bore it from a pre-drilled blank, or drill it before hardening.`,
       );
+    const drilling = drillWithinPower(
+      handbookDrilling,
+      drilledMm,
+      force,
+      input,
+      `Drill Ø${drilledMm}`,
+      notes,
+    );
 
     const centreDrill = tools.find((tool) => tool.kind === 'centreDrill');
     if (centreDrill) {
@@ -382,6 +622,7 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
       const depth = round(Math.min(1.5 * pilot + 1, 0.8 * drilledMm + 1));
       operations.push({
         name: 'Centre drill',
+        role: 'drill',
         tool: centreDrill,
         spindle: { mode: 'rpm', rpm: data.rpm },
         coolant: true,
@@ -397,6 +638,7 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
     const drillDepth = deepest.through ? -(-throughZ + tip) : -(deepest.depthMm + tip);
     operations.push({
       name: `Drill Ø${drilledMm}`,
+      role: 'drill',
       tool: drill,
       spindle: { mode: 'rpm', rpm: drilling.rpm },
       coolant: true,
@@ -404,68 +646,130 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
       data: { rpm: drilling.rpm, feedPerRev: drilling.feedPerRev },
     });
     if (!deepest.through)
-      notProgrammed.push(
-        `the bottom of the blind bore ${deepest.label}: it is left with the drill point`,
+      warnings.push(
+        `The blind bore ${deepest.label} ends in the drill's 118° point below its flat bottom, as drawings allow unless they say otherwise.`,
       );
   }
 
-  // Rough the outside.
-  const rough = turningData(subgroup, 'rough', roughTool.noseRadiusMm, overrides);
+  // Rough the outside: levels over the whole length down to the part plus its allowance, as
+  // far as the insert's shape reaches, then a pass along that boundary.
+  const roughData = turningData(subgroup, 'rough', roughTool.noseRadiusMm, overrides);
+  const rough = withinSpindlePower(
+    roughData,
+    Math.min(roughData.depthOfCut!, roughCutter.rating.maxDepthOfCutMm ?? Infinity),
+    roughCutter,
+    force,
+    input,
+    'Rough OD',
+    notes,
+    stockD,
+  );
+  const roughChain = reachChain(
+    withAllowance(outsideKeep(machined, cutOffZoneEnd, stockD / 2), allowanceMm),
+    roughCutter.shape,
+    'upper',
+  );
+  speedNote('Rough OD', rough.surfaceSpeed, stockD);
   operations.push({
     name: 'Rough OD',
+    role: 'rough',
     tool: roughTool,
     spindle: css(rough.surfaceSpeed),
     coolant: true,
-    moves: roughTurningMoves(context, contour.points, contour.envelope, {
-      depthOfCutMm: rough.depthOfCut!,
-      radialAllowanceMm,
-      axialAllowanceMm,
-      endZ: cutOffZoneEnd,
-      feed: rough.feedPerRev,
-    }),
+    moves: [
+      ...approach(context, context.clearZ),
+      ...roughOutsidePasses(
+        roughChain,
+        stockD / 2,
+        rough.depthMm,
+        cutOffZoneEnd,
+        rough.feedPerRev,
+        passSetup,
+      ),
+      ...leave(context),
+    ],
     data: {
       surfaceSpeed: rough.surfaceSpeed,
       feedPerRev: rough.feedPerRev,
-      depthOfCut: rough.depthOfCut!,
+      depthOfCut: round(rough.depthMm),
     },
   });
 
   const mouthChamfer = part.chamfers.find((chamfer) => chamfer.inner);
-  if (boringBar && drilledMm !== undefined) {
-    const boreRough = turningData(subgroup, 'bore-rough', boringBar.noseRadiusMm, overrides);
+  const boreMaterial =
+    boringBar && drilledMm !== undefined ? boreKeep(part, throughZ, stockD / 2) : undefined;
+  if (boringBar && drilledMm !== undefined && boreMaterial) {
+    const barCutter = cutterOf(boringBar);
+    const boreRoughData = turningData(subgroup, 'bore-rough', boringBar.noseRadiusMm, overrides);
+    const boreRough = withinSpindlePower(
+      boreRoughData,
+      Math.min(boreRoughData.depthOfCut!, barCutter.rating.maxDepthOfCutMm ?? Infinity),
+      barCutter,
+      force,
+      input,
+      'Rough bore',
+      notes,
+      part.inner[0]!.targetMm,
+      0.25,
+    );
+    const chain = reachChain(withAllowance(boreMaterial, allowanceMm), barCutter.shape, 'lower');
     operations.push({
       name: 'Rough bore',
+      role: 'rough-bore',
       tool: boringBar,
       spindle: css(boreRough.surfaceSpeed),
       coolant: true,
-      moves: roughBoringMoves(context, part.inner, drilledMm, {
-        depthOfCutMm: boreRough.depthOfCut!,
-        radialAllowanceMm,
-        axialAllowanceMm,
-        throughZ,
-        feed: boreRough.feedPerRev,
-      }),
+      moves: [
+        ...approach(context, context.clearZ),
+        ...roughBorePasses(
+          chain,
+          drilledMm / 2,
+          boreRough.depthMm,
+          throughZ,
+          boreRough.feedPerRev,
+          passSetup,
+        ),
+        rapid(context.safeX, context.clearZ),
+        ...leave(context),
+      ],
       data: {
         surfaceSpeed: boreRough.surfaceSpeed,
         feedPerRev: boreRough.feedPerRev,
-        depthOfCut: boreRough.depthOfCut!,
+        depthOfCut: round(boreRough.depthMm),
       },
     });
   }
 
-  // Finish the outside: the feed for the drawing's Ra with the nose radius, capped by the handbook.
-  const finish = turningData(subgroup, 'finish', finishTool.noseRadiusMm, overrides, part.raUm);
+  // Finish the outside along the part itself, the nose compensated by the insert's shape: the
+  // feed for the drawing's Ra with the nose radius, capped by the handbook.
+  const finishData = turningData(subgroup, 'finish', finishTool.noseRadiusMm, overrides, part.raUm);
+  const finish = withinSpindlePower(
+    finishData,
+    2 * allowanceMm,
+    finishCutter,
+    force,
+    input,
+    'Finish OD',
+    notes,
+    contour.largestMm,
+  );
+  speedNote('Finish OD', finish.surfaceSpeed, contour.largestMm);
+  const finishChain = snapChain(
+    reachChain(outsideKeep(machined, finishEndZ, stockD / 2), finishCutter.shape, 'upper'),
+    machined.outer.map((section) => section.targetMm / 2),
+    machined.outer.flatMap((section) => [-section.startMm, -section.endMm]),
+  );
   operations.push({
     name: 'Finish OD',
+    role: 'finish',
     tool: finishTool,
     spindle: css(finish.surfaceSpeed),
     coolant: true,
-    moves: finishTurningMoves(
-      context,
-      contour.points,
-      -(part.lengthMm + partingWidthMm + 0.5),
-      finish.feedPerRev,
-    ),
+    moves: [
+      ...approach(context, context.clearZ),
+      ...finishOutsidePass(finishChain, finishEndZ, finish.feedPerRev, passSetup),
+      ...leave(context),
+    ],
     data: {
       surfaceSpeed: finish.surfaceSpeed,
       feedPerRev: finish.feedPerRev,
@@ -473,20 +777,42 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
     },
   });
 
-  if (boringBar) {
-    const boreFinish = turningData(
+  if (boringBar && boreMaterial) {
+    const barCutter = cutterOf(boringBar);
+    const boreFinishData = turningData(
       subgroup,
       'bore-finish',
       boringBar.noseRadiusMm,
       overrides,
       part.raUm,
     );
+    const boreFinish = withinSpindlePower(
+      boreFinishData,
+      2 * allowanceMm,
+      barCutter,
+      force,
+      input,
+      'Finish bore',
+      notes,
+      part.inner[0]!.targetMm,
+    );
+    const chain = snapChain(
+      reachChain(boreMaterial, barCutter.shape, 'lower'),
+      part.inner.map((bore) => bore.targetMm / 2),
+      part.inner.map((bore) => -bore.depthMm),
+    );
     operations.push({
       name: 'Finish bore',
+      role: 'finish-bore',
       tool: boringBar,
       spindle: css(boreFinish.surfaceSpeed),
       coolant: true,
-      moves: finishBoringMoves(context, part.inner, mouthChamfer, throughZ, boreFinish.feedPerRev),
+      moves: [
+        ...approach(context, context.clearZ),
+        ...finishBorePass(chain, drilledMm! / 2, throughZ, boreFinish.feedPerRev, passSetup),
+        rapid(context.safeX, context.clearZ),
+        ...leave(context),
+      ],
       data: {
         surfaceSpeed: boreFinish.surfaceSpeed,
         feedPerRev: boreFinish.feedPerRev,
@@ -505,20 +831,64 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
       .filter((tool) => tool.widthMm! <= width + 1e-6)
       .sort((a, b) => b.widthMm! - a.widthMm!)[0];
     if (!blade) {
-      throw new PlanningError(
-        `The groove ${groove.section.label} is ${round(width)} mm wide: it needs a grooving or parting tool at most ${round(width)} mm wide, and the selected ones are wider or missing. ${where}.`,
+      notProgrammed.push(
+        `the groove ${groove.section.label} (${round(width)} mm wide): none of the selected grooving or parting blades is ${round(width)} mm wide or narrower; add a grooving blade of at most ${round(width)} mm`,
       );
+      continue;
     }
+    // The blade's clamp block, 3 mm wider than the blade on each side, sits at its reach above
+    // the cut: it must clear the largest diameter beside the groove.
+    const beside = Math.max(
+      groove.surfaceMm,
+      ...machined.outer
+        .filter(
+          (section) =>
+            -section.startMm >= groove.zChuckSide - 3.5 && -section.endMm <= groove.zFreeSide + 3.5,
+        )
+        .map((section) => section.targetMm),
+    );
+    const grooveDepth = (beside - groove.section.targetMm) / 2;
+    const reach = cutterOf(blade).rating.reachMm ?? Infinity;
     const undercut = groove.section.label.startsWith('undercut');
+    if (grooveDepth > reach - 0.5 + 1e-6) {
+      notProgrammed.push(
+        `the ${undercut ? 'thread undercut' : 'groove'} ${groove.section.label} (${round(grooveDepth)} mm below the diameters beside it): ${blade.label} reaches ${round(reach)} mm; select a grooving blade that reaches ${Math.ceil(grooveDepth + 0.5)} mm`,
+      );
+      if (undercut) {
+        // Without its undercut the thread has nowhere to run out: it is not cut either.
+        const index = threaded.threads.findIndex((entry) =>
+          groove.section.label.includes(entry.cycle.label),
+        );
+        if (index >= 0) {
+          const [dropped] = threaded.threads.splice(index, 1);
+          notProgrammed.push(
+            `the thread ${dropped!.cycle.label}: its undercut cannot be cut (above), so the diameter is turned to Ø${round(dropped!.cycle.majorMm)} blank`,
+          );
+        }
+      }
+      continue;
+    }
+    const name = undercut
+      ? groove.section.label.replace(/^undercut/, 'Undercut')
+      : `Groove ${groove.section.label}`;
+    const data = withinSpindlePower(
+      grooving,
+      blade.widthMm!,
+      cutterOf(blade),
+      force,
+      input,
+      name,
+      notes,
+      groove.surfaceMm,
+    );
     operations.push({
-      name: undercut
-        ? groove.section.label.replace(/^undercut/, 'Undercut')
-        : `Groove ${groove.section.label}`,
+      name,
+      role: 'groove',
       tool: blade,
-      spindle: css(grooving.surfaceSpeed),
+      spindle: css(data.surfaceSpeed),
       coolant: true,
-      moves: groovingMoves(context, groove, blade.widthMm!, grooving.feedPerRev),
-      data: { surfaceSpeed: grooving.surfaceSpeed, feedPerRev: grooving.feedPerRev },
+      moves: groovingMoves(context, groove, blade.widthMm!, data.feedPerRev),
+      data: { surfaceSpeed: data.surfaceSpeed, feedPerRev: data.feedPerRev },
     });
   }
 
@@ -527,6 +897,7 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
     const data = threadingData(subgroup, cycle.majorMm, cycle.leadMm, maxRpm, overrides);
     operations.push({
       name: `Thread ${cycle.label}`,
+      role: 'thread',
       tool,
       spindle: { mode: 'rpm', rpm: data.rpm },
       coolant: true,
@@ -543,40 +914,67 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   // Part off.
   const through = part.inner.find((bore) => bore.through);
   const partingEndX = through ? round(Math.max(0, through.targetMm - 1)) : 0;
+  const partingDepth = (contour.envelope.at(-1)! - partingEndX) / 2;
+  if (partingDepth > partingReach + 1e-6) {
+    notProgrammed.push(
+      `the part off: ${partingTool.label} reaches ${round(partingReach)} mm and the cut is ${round(partingDepth)} mm deep; select a parting blade that reaches ${Math.ceil(partingDepth)} mm, or saw the part off`,
+    );
+    return finishPlan();
+  }
+  const parting = withinSpindlePower(
+    grooving,
+    partingWidthMm,
+    cutterOf(partingTool),
+    force,
+    input,
+    'Part off',
+    notes,
+    contour.envelope.at(-1)!,
+  );
   operations.push({
     name: 'Part off',
+    role: 'part-off',
     tool: partingTool,
-    spindle: css(grooving.surfaceSpeed),
+    spindle: css(parting.surfaceSpeed),
     coolant: true,
     moves: partingMoves(
       context,
       part.lengthMm,
       contour.envelope.at(-1)!,
       partingEndX,
-      grooving.feedPerRev,
+      parting.feedPerRev,
     ),
-    data: { surfaceSpeed: grooving.surfaceSpeed, feedPerRev: grooving.feedPerRev },
+    data: { surfaceSpeed: parting.surfaceSpeed, feedPerRev: parting.feedPerRev },
   });
   warnings.push(
     `${partingTool.label}: touch it off on its free-end corner; the part drops when cut off, so use a parts catcher.`,
   );
 
-  return {
-    part: machined,
-    stock: {
-      diameterMm: stockD,
-      protrusionMm: round(protrusionMm),
-      frontFaceZ,
-      chuckFaceZ: round(chuckFaceZ),
-    },
-    operations,
-    changePosition,
-    maxRpm,
-    partingWidthMm,
-    warnings,
-    notProgrammed,
-    threads: threaded.threads.map((entry) => entry.cycle),
-  };
+  return finishPlan();
+
+  function finishPlan(): LathePlan {
+    return {
+      part: machined,
+      stock: {
+        diameterMm: stockD,
+        protrusionMm: round(protrusionMm),
+        frontFaceZ,
+        chuckFaceZ: round(chuckFaceZ),
+      },
+      operations,
+      changePosition,
+      maxRpm,
+      partingWidthMm,
+      finishAllowanceMm: allowanceMm,
+      finishEndZ,
+      ...(drilledMm !== undefined ? { drilledMm } : {}),
+      throughZ,
+      warnings,
+      limited: notes.limited,
+      notProgrammed,
+      threads: threaded.threads.map((entry) => entry.cycle),
+    };
+  }
 }
 
 function round(value: number): number {

@@ -5,7 +5,10 @@
  * chuck; X is a diameter. Every length is in mm, feeds in mm/rev, surface speeds in m/min.
  */
 import type { LatheTool } from '../tooling.ts';
+import type { OperationRole } from '../verify/lathe.ts';
 import type { TurnedPart } from './part.ts';
+
+export type { OperationRole };
 
 export interface LinearMove {
   kind: 'rapid' | 'feed';
@@ -65,6 +68,8 @@ export type SpindleSetting =
 export interface Operation {
   /** "Face", "Rough OD", "Finish OD", "Groove Ø8.85", "Undercut DIN 76-A M20x1.5", "Thread M20x1.5", "Centre drill", "Drill Ø8.5", "Rough bore", "Finish bore", "Part off". */
   name: string;
+  /** What the operation is for: the verifier holds its moves to that role's rules. */
+  role: OperationRole;
   tool: LatheTool;
   spindle: SpindleSetting;
   coolant: boolean;
@@ -103,7 +108,16 @@ export interface LathePlan {
   maxRpm: number;
   /** Width of the cut-off blade, mm. */
   partingWidthMm: number;
+  /** Radial finishing allowance roughing leaves (outside and bores), mm. */
+  finishAllowanceMm: number;
+  /** Where the outside finishing pass ends, in the cut-off zone (Z). */
+  finishEndZ: number;
+  /** Drilled diameter of the bores and where through bores end (Z), when the part has bores. */
+  drilledMm?: number;
+  throughZ: number;
   warnings: string[];
+  /** The changes the user asked for (overrides) that the machine's limits changed, in words. */
+  limited: string[];
   notProgrammed: string[];
   /** Threads the program cuts, for the verifier. */
   threads: ThreadCycle[];

@@ -118,7 +118,8 @@ export function din76Undercut(pitchMm: number): Din76Undercut | undefined {
  * The pitches a threading insert cuts, from its ISO-style code: a full-profile insert one pitch
  * ("16ER 1.50ISO" → 1.5, "16ER 20UN" → 25.4/20), a 60° partial-profile insert a range (Sandvik
  * Coromant CoroThread 266 / ISO-style codes: A60 0.5–1.5 mm, G60 1.75–3 mm, AG60 0.5–3 mm,
- * N60 3.5–5 mm).
+ * N60 3.5–5 mm), a CoroThread 266 full-profile code its pitch (266RG-16MM01A150M → 1.5), and a
+ * pitch the row states ("1.5 mm pitch"; not "0.5 to 3 mm pitch", a range the code gives).
  * @returns the smallest and largest pitch, mm; undefined when the code is not in the text
  */
 export function insertPitchRange(text: string): { minMm: number; maxMm: number } | undefined {
@@ -130,6 +131,20 @@ export function insertPitchRange(text: string): { minMm: number; maxMm: number }
   const unified = /\b\d{2}\s*[EI][RL]\s*-?\s*(\d{1,2})\s*UN\b/i.exec(text);
   if (unified) {
     const pitch = Math.round((25.4 / Number(unified[1])) * 1000) / 1000;
+    return { minMm: pitch, maxMm: pitch };
+  }
+  // Sandvik CoroThread 266 full-profile metric inserts: 266RG-16MM01A150M is a 1.50 mm pitch.
+  const coroThread = /\b266[RL][GL]-\d{2}MM\d{2}[A-Z](\d{3})[A-Z]?\b/i.exec(text);
+  if (coroThread) {
+    const pitch = Number(coroThread[1]) / 100;
+    return { minMm: pitch, maxMm: pitch };
+  }
+  // A pitch the tool row states: "1.5 mm pitch", "pitch 1.5 mm".
+  const stated =
+    /\b(\d+(?:[.,]\d+)?)\s*mm\s+pitch\b/i.exec(text) ??
+    /\bpitch\s*(\d+(?:[.,]\d+)?)\s*mm\b/i.exec(text);
+  if (stated && !/\bto\b|–|-\s*\d/.test(text.slice(Math.max(0, stated.index - 8), stated.index))) {
+    const pitch = Number(stated[1]!.replace(',', '.'));
     return { minMm: pitch, maxMm: pitch };
   }
   const partial = /\b\d{2}\s*[EI][RL]\s*-?\s*(AG|A|G|N)\s*60\b/i.exec(text);

@@ -6,9 +6,19 @@ import type { ProgramReport, VerificationCheck } from '../program.ts';
 
 export class CheckList<Id extends string> {
   private readonly problems: Map<Id, string[]>;
+  private readonly completeness: ReadonlySet<Id>;
 
-  constructor(private readonly titles: Record<Id, string>) {
+  /**
+   * @param titles - each check's title, in report order
+   * @param completeness - the checks whose failure means "part of the drawing is left undone"
+   *   rather than "the program must not run" (VerificationCheck.kind)
+   */
+  constructor(
+    private readonly titles: Record<Id, string>,
+    completeness: readonly Id[] = [],
+  ) {
     this.problems = new Map((Object.keys(titles) as Id[]).map((id) => [id, []]));
+    this.completeness = new Set(completeness);
   }
 
   /** Record a problem of check `id`. */
@@ -30,8 +40,21 @@ export class CheckList<Id extends string> {
         title: this.titles[id],
         passed: this.problems.get(id)!.length === 0,
         details: this.problems.get(id)!,
+        kind: this.completeness.has(id) ? ('completeness' as const) : ('process' as const),
       }));
-    return { passed: checks.every((check) => check.passed), checks, stats };
+    const passed = checks.every((check) => check.kind === 'completeness' || check.passed);
+    const gaps = checks.filter((check) => check.kind === 'completeness' && !check.passed);
+    const complete = gaps.length === 0;
+    return {
+      passed,
+      complete,
+      verified: passed && complete,
+      unfinished: gaps.flatMap((check) =>
+        check.details.filter((detail) => detail !== '… and more'),
+      ),
+      checks,
+      stats,
+    };
   }
 }
 

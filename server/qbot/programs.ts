@@ -248,6 +248,10 @@ export async function writeProgram(
     passed,
     details,
   }));
+  // A program that passes every process check is kept, verified or not: one that leaves part of
+  // the drawing undone is offered as 'incomplete', with what it leaves (decision 019).
+  const report = generated.report;
+  const status = report.verified ? ('verified' as const) : ('incomplete' as const);
   const stored = generated.report.passed
     ? await storeFile(db, deps.files, {
         organizationId,
@@ -283,7 +287,7 @@ export async function writeProgram(
       fileId,
       machineId: machine._id,
       dialect: generated.dialect,
-      verified: generated.report.passed,
+      verified: report.verified,
       report: generated.report,
       summary: {
         ...generated.summary,
@@ -299,12 +303,14 @@ export async function writeProgram(
     if (backplot) await forgetFile(db, deps.files, backplot);
     throw error;
   }
-  if (!generated.report.passed) {
+  if (!report.passed) {
     throw new AppError(
       422,
       'validation_failed',
       programMessages.notVerified(
-        checks.filter((check) => !check.passed).map((check) => check.title),
+        report.checks
+          .filter((check) => !check.passed && check.kind !== 'completeness')
+          .map((check) => check.title),
       ),
     );
   }
@@ -312,7 +318,11 @@ export async function writeProgram(
     version,
     fileUrl: `/api/files/${fileId}`,
     fileName: generated.fileName,
-    verified: true,
+    verified: report.verified,
+    status,
+    unfinished: report.unfinished,
+    report: (report.operations ?? []).map((operation) => ({ ...operation })),
+    limited: generated.summary.limited ?? [],
     checks,
     operations: generated.summary.operations.map(operationLine),
     ...(generated.summary.cycleTime

@@ -36,7 +36,10 @@ const currentTrackerStep = (page: Page) =>
     .first()
     .textContent();
 
-/** Start a fresh workflow (whatever the last test left) and upload the reamer drawing. */
+/**
+ * Start a fresh workflow (whatever the last test left), upload the reamer drawing and give the
+ * length that is turned.
+ */
 async function uploadDrawing(page: Page) {
   await messageBox(page).waitFor();
   const cancel = page.locator('.tracker-cancel');
@@ -47,6 +50,13 @@ async function uploadDrawing(page: Page) {
   await expect.poll(() => messageBox(page).isEnabled()).toBe(true);
   await page.getByLabel('Drawing file').setInputFiles(drawing);
   await button(page, 'Send').click();
+  await button(page, 'Change').waitFor({ timeout: 30_000 });
+  // The reamer is "875 mm or longer (not to scale)": only its end is turned, from bar.
+  await button(page, 'Change').click();
+  await page
+    .getByLabel('What should change in the description?')
+    .fill('Ø15.48 is 35 long, overall length 60');
+  await button(page, 'Update Description').click();
   await button(page, 'Change').waitFor({ timeout: 30_000 });
 }
 
@@ -96,8 +106,9 @@ async function generateAndDownload(page: Page): Promise<DownloadedProgram> {
   return downloadProgram(page);
 }
 
+/** The surface speeds (G96 S, m/min) of a LinuxCNC lathe program. */
 const spindleSpeeds = (program: string) =>
-  [...program.matchAll(/\bS(\d+(?:\.\d+)?)/g)].map((match) => Number(match[1]));
+  [...program.matchAll(/\bG96 D\d+ S(\d+(?:\.\d+)?)/g)].map((match) => Number(match[1]));
 
 describe('the Q-Bot workflow in the browser', () => {
   it('walks a real drawing to verified G-code, regenerates after feedback and finishes', async () => {

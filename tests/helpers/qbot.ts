@@ -113,6 +113,12 @@ export async function tormachWithTools(t: TestApp, token: string) {
       toolDescription: 'Boring bar, min bore Ø10, 0.4 mm nose radius',
       toolType: 'Boring',
     },
+    {
+      slotNumber: 'T7',
+      toolName: 'Threading 16ER AG60',
+      toolDescription: 'External threading insert, 60° partial profile',
+      toolType: 'Turning',
+    },
   ];
   for (const row of rows) {
     const response = await t.app.inject({

@@ -1,8 +1,10 @@
 /**
- * Issue 7's "done when": without an API key, every drawing in ../shared/blueprints/lathe reaches
- * a verified program after at most one 'Change', through the API as the browser drives it (the
- * demo shop's Tormach 15L, the offline provider). Each drawing's one change, when it needs one,
- * is what an operator reading the drawing would type for what the reader left open.
+ * Issue 7's "done when", held to issue 14's promise: without an API key, every drawing in
+ * ../shared/blueprints/lathe reaches a program after at most one 'Change', through the API as the
+ * browser drives it (the demo shop's Tormach 15L, the offline provider). A program is verified
+ * only when the simulation shows nothing of the drawing left; otherwise it is 'incomplete' and
+ * says what is left and why. Each drawing's one change, when it needs one, is what an operator
+ * reading the drawing would type for what the reader left open.
  */
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +30,42 @@ const changes: Record<string, string | undefined> = {
   // The drawing names no material ('Reference only'): the shop chooses one.
   'BM_part.jpg': 'Ø60 x 40 long, Ø140 x 20 long, bore Ø40 through, material C45 steel',
   'LIU0010.jpg': 'Ø19.9 x 12.5 long, Ø16.5 x 2.5 long, Ø19.9 x 10 long, tapped M8 x 16 deep',
+  // "875 mm or longer (not to scale)": only the reamer's end is turned here, from bar.
+  'long_reamer_facer.dxf': 'Ø15.48 is 35 long, overall length 60',
+  'long_reamer_facer.pdf': 'Ø15.48 is 35 long, overall length 60',
+};
+
+/**
+ * What each drawing's program leaves undone on the demo Tormach 15L with its tools, and why: a
+ * verified program leaves nothing. Each entry matches one sentence of `unfinished`.
+ */
+const leftUndone: Record<string, RegExp[]> = {
+  // A Ø140 flange on a hub: the hub is a 40 mm deep step for the 19 mm blade, and the bar is too
+  // large for the blade to part off.
+  'BM_part.jpg': [
+    /^the fillet R10 /,
+    /^the groove Ø60 \(40 mm below the diameters beside it\): T3 Parting blade 3 mm reaches 19 mm/,
+    /^the part off: T3 Parting blade 3 mm reaches 19 mm and the cut is 50\.5 mm deep/,
+  ],
+  // The chamfer on the parted-off end needs the part turned around.
+  'Candle_holder.jpg': [
+    /^the chamfer 1 x 45° at the parted-off end: deburr it or turn the part around$/,
+  ],
+  // PLA on a Ø75 bar: too deep for the blade to part off.
+  'Gripper.PDF': [
+    /^the part off: T3 Parting blade 3 mm reaches 19 mm and the cut is 35\.25 mm deep/,
+  ],
+  // Tapped holes on a lathe are not planned yet; the drawing's R0.2 fillets are not made.
+  'LIU0010.jpg': [/^the internal thread M8: /, /^the fillet 2x R0,2 /],
+  // Chamfers on the far side of a step and at the parted-off end, and a 0.55 mm groove.
+  'vwheel_b17021_rev_3.pdf': [
+    /^the chamfer 1\.97 x 45° /,
+    /^the chamfer 0\.1 x 45° at the parted-off end/,
+    /^the chamfer 0\.2 x 45° at the parted-off end/,
+    /^the chamfer 0\.3 x 45° at the parted-off end/,
+    /^the chamfer 1\.98 x 45° /,
+    /^the groove Ø18\.75 \(0\.55 mm wide\): .*add a grooving blade of at most 0\.55 mm$/,
+  ],
 };
 
 beforeAll(async () => {
@@ -47,7 +85,7 @@ const drawings = readdirSync(new URL('lathe/', blueprintsDir)).filter((name) =>
   /\.(dxf|pdf|jpe?g|png|step|stp)$/i.test(name),
 );
 
-describe('every lathe drawing to a verified program with at most one change', () => {
+describe('every lathe drawing to a program with at most one change, verified or saying what is left', () => {
   it('finds the lathe drawings', () => {
     expect(drawings.length).toBeGreaterThanOrEqual(8);
   });
@@ -83,8 +121,12 @@ describe('every lathe drawing to a verified program with at most one change', ()
         promptHelper: {},
       });
       expect(response.statusCode, response.body).toBe(200);
-      const program = response.json<{ verified: boolean; checks: { passed: boolean }[] }>();
-      expect(program.verified, response.body).toBe(true);
+      const program = response.json<{ verified: boolean; status: string; unfinished: string[] }>();
+      const expected = leftUndone[name] ?? [];
+      expect(program.status, response.body).toBe(expected.length === 0 ? 'verified' : 'incomplete');
+      expect(program.verified).toBe(expected.length === 0);
+      expect(program.unfinished).toHaveLength(expected.length);
+      expected.forEach((pattern, index) => expect(program.unfinished[index]).toMatch(pattern));
     },
     180_000,
   );

@@ -15,7 +15,8 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:fileId',
     {
       schema: {
-        summary: 'Download a stored drawing, a verified program or its backplot (SVG)',
+        summary:
+          'Download a stored drawing, a program (verified, or incomplete on purpose) or its backplot (SVG)',
         security: [{ bearerAuth: [] }],
         params: z.object({ fileId: z.uuid('File not found.') }),
         response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
@@ -33,12 +34,15 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         );
       if (!file) throw new AppError(404, 'not_found', 'File not found.');
+      // A program file is offered once its version is recorded: verified, or incomplete (it
+      // runs safely and its header and the chat say what it leaves undone). Programs that fail
+      // a process check are never stored.
       if (file.kind === 'program') {
         const [program] = await app.db
-          .select({ verified: programVersions.verified })
+          .select({ id: programVersions.id })
           .from(programVersions)
           .where(eq(programVersions.fileId, file.id));
-        if (!program?.verified) throw new AppError(404, 'not_found', 'File not found.');
+        if (!program) throw new AppError(404, 'not_found', 'File not found.');
       }
       const bytes = await app.fileStore.get(file.storageKey);
       const asciiName = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');

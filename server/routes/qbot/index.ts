@@ -11,8 +11,8 @@ import { createActor, getNextTransitions } from 'xstate';
 import { storedFiles } from '#db/schema';
 import { workflowStepOf } from '#machines/qbotContext';
 import { qbotWorkflowMachine } from '#machines/qbotWorkflow';
-import type { QbotEvent } from '#contracts/qbot-workflow';
-import { qbotMessages } from '#contracts/qbot-workflow';
+import type { QbotEvent, WorkflowProgram } from '#contracts/qbot-workflow';
+import { qbotExtraMessages, qbotMessages } from '#contracts/qbot-workflow';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
 import { apiErrorSchema } from '#contracts/errors';
 import {
@@ -262,7 +262,14 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
       if (app.jobs.full) throw app.jobs.busyError();
       const result = await run(request.body.thread_id, organizationId, { type: 'gcode.requested' });
       const program = result.context.program!;
-      return { message: qbotMessagesForProgram(program.version, program.fileName), ...program };
+      return {
+        message: qbotMessagesForProgram(program),
+        ...program,
+        status: program.status ?? 'verified',
+        unfinished: program.unfinished ?? [],
+        report: program.report ?? [],
+        limited: program.limited ?? [],
+      };
     },
   );
 
@@ -421,7 +428,14 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 const stepOf = (snapshot: unknown) => workflowStepOf((snapshot as { value?: unknown }).value);
-const qbotMessagesForProgram = (version: number, fileName: string) =>
-  `Program version ${version} is written and verified: ${fileName}.`;
+/** The chat's sentence for a written program: verified, or what it leaves undone. */
+const qbotMessagesForProgram = (program: WorkflowProgram) =>
+  program.status === 'incomplete'
+    ? qbotExtraMessages.generatedIncomplete(
+        program.version,
+        program.fileName,
+        program.unfinished ?? [],
+      )
+    : `Program version ${program.version} is written and verified: ${program.fileName}.`;
 
 export default qbotRoutes;

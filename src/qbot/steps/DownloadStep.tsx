@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fetchFile } from '../../api/qbot.ts';
 import { Spinner } from '../../components/Spinner.tsx';
-import { ProgramPanel } from '../ProgramPanel.tsx';
+import { ProgramPanel, statusOf } from '../ProgramPanel.tsx';
 import type { StepProps } from './StepProps.ts';
 
 /** Save the program at `fileUrl` as `fileName` (with `.nc` added when missing). */
@@ -17,17 +17,33 @@ async function download(fileUrl: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The Download button beside the program's panel (step download_gcode). */
+/**
+ * The Download button beside the program's panel (step download_gcode). A program that leaves
+ * part of the drawing undone is downloaded only on purpose: its button waits for the operator to
+ * say they will finish the rest another way.
+ */
 export function DownloadStep({ state, send }: StepProps) {
   const { context } = state;
   const [downloading, setDownloading] = useState(false);
+  const [accepted, setAccepted] = useState(false);
+  const incomplete = context.program ? statusOf(context.program) === 'incomplete' : false;
   return context.program ? (
-    <div className="step-widget download">
+    <div className={`step-widget download${incomplete ? ' incomplete' : ''}`}>
+      {incomplete ? (
+        <label className="accept-incomplete">
+          <input
+            type="checkbox"
+            checked={accepted}
+            onChange={(event) => setAccepted(event.target.checked)}
+          />{' '}
+          I know this program leaves part of the drawing undone, and I will finish it another way.
+        </label>
+      ) : null}
       <div className="actions start">
         <button
           type="button"
-          className="button primary"
-          disabled={downloading}
+          className={incomplete ? 'button warning' : 'button primary'}
+          disabled={downloading || (incomplete && !accepted)}
           onClick={() => {
             setDownloading(true);
             download(context.program!.fileUrl, context.program!.fileName)
@@ -36,7 +52,7 @@ export function DownloadStep({ state, send }: StepProps) {
               .finally(() => setDownloading(false));
           }}
         >
-          {downloading ? <Spinner /> : null} Download
+          {downloading ? <Spinner /> : null} {incomplete ? 'Download anyway' : 'Download'}
         </button>
       </div>
       <ProgramPanel program={context.program} />

@@ -14,17 +14,31 @@
 (T5 Drill 8.5 - HSS twist drill DIA 8.5 mm)
 (T7 Boring bar CCMT 060204 - Boring bar, min bore DIA 8, 0.4 mm nose radius)
 (T8 Threading 16ER AG60 - External threading insert, 60 DEG partial profile)
+(Note: The bar DIA 30 mm does not pass through the spindle [bar capacity DIA 28.5 mm]: saw a blank of 97 mm and chuck it.)
+(Note: Face: depth of cut 0.35 mm instead of 1 mm, so the cut stays within 80 % of Golden lathe's 1.1 kW spindle [0.818 kW of 0.88 kW].)
+(Note: Rough OD: depth of cut 0.5 mm instead of 2.5 mm and 175 m/min instead of 300 m/min, so the cut stays within 80 % of Golden lathe's 1.1 kW spindle [0.843 kW of 0.88 kW].)
+(Note: Undercut DIN 76-A M20x1.5 3.2 x DIA 17.7: 65 m/min instead of 180 m/min, so the cut stays within 80 % of Golden lathe's 1.1 kW spindle [0.809 kW of 0.88 kW].)
+(Note: Groove DIA 24: 65 m/min instead of 180 m/min, so the cut stays within 80 % of Golden lathe's 1.1 kW spindle [0.809 kW of 0.88 kW].)
+(Note: Part off: 65 m/min instead of 180 m/min, so the cut stays within 80 % of Golden lathe's 1.1 kW spindle [0.809 kW of 0.88 kW].)
 (Note: T3 N123G2-0300 parting blade: touch it off on its free-end corner; the part drops when cut off, so use a parts catcher.)
 G7 G18 G21 G40 G80 G90 G95 G54
 G0 X80 Z50
-(Face: T1 CNMG 120408, 300 m/min, f 0.3 mm/rev, ap 1 mm)
+(Face: T1 CNMG 120408, 300 m/min, f 0.3 mm/rev, ap 0.35 mm)
 T1 M6 G43
 G96 D2500 S300 M3
 M8
 G0 X34 Z3
+X34 Z0.667
+G1 X-1.8 Z0.667 F0.3
+G0 X-1.8 Z2.667
+X34 Z2.667
+X34 Z0.333
+G1 X-1.8 Z0.333
+G0 X-1.8 Z2.333
+X34 Z2.333
 X34 Z0
-G1 X-0.4 Z0 F0.3
-G0 X-0.4 Z2
+G1 X-1.8 Z0
+G0 X-1.8 Z2
 X34 Z2
 X34 Z50
 X80 Z50
@@ -74,23 +88,93 @@ X34 Z50
 X80 Z50
 M9
 M5
-(Rough OD: T1 CNMG 120408, 300 m/min, f 0.3 mm/rev, ap 2.5 mm)
+(Rough OD: T1 CNMG 120408, 175 m/min, f 0.3 mm/rev, ap 0.5 mm)
 T1 M6 G43
-G96 D2500 S300 M3
+G96 D2500 S175 M3
 M8
 G0 X34 Z2
-X28.4 Z2
-G1 X28.4 Z-17.9 F0.3
-X29.4 Z-17.4
-G0 X29.4 Z2
-X25 Z2
-G1 X25 Z-17.9
-X26 Z-17.4
-G0 X26 Z2
-X20.25 Z2
-G1 X20.25 Z-0.9
-X21.25 Z-0.4
-G0 X21.25 Z2
+X29.036 Z2
+G1 X29.036 Z-51.7 F0.3
+X30.036 Z-51.2
+G0 X30.036 Z2
+X28.071 Z2
+G1 X28.071 Z-17.908
+X29.071 Z-17.408
+G0 X29.071 Z2
+X27.107 Z2
+G1 X27.107 Z-17.703
+X28.107 Z-17.203
+G0 X28.107 Z2
+X26.142 Z2
+G1 X26.142 Z-17.7
+X27.142 Z-17.2
+G0 X27.142 Z2
+X25.178 Z2
+G1 X25.178 Z-17.7
+X26.178 Z-17.2
+G0 X26.178 Z2
+X24.214 Z2
+G1 X24.214 Z-17.7
+X25.214 Z-17.2
+G0 X25.214 Z2
+X23.249 Z2
+G1 X23.249 Z-17.7
+X24.249 Z-17.2
+G0 X24.249 Z2
+X22.285 Z2
+G1 X22.285 Z-17.7
+X23.285 Z-17.2
+G0 X23.285 Z2
+X21.321 Z2
+G1 X21.321 Z-17.7
+X22.321 Z-17.2
+G0 X22.321 Z2
+X20.356 Z2
+G1 X20.356 Z-1.411
+X21.356 Z-0.911
+G0 X21.356 Z2
+X19.392 Z2
+G1 X19.392 Z-0.815
+X20.392 Z-0.315
+G0 X20.392 Z2
+X18.427 Z2
+G1 X18.427 Z-0.333
+X19.427 Z0.167
+G0 X19.427 Z2
+X16.499 Z2
+G1 X16.499 Z0.3
+X16.707 Z0.293
+X16.913 Z0.273
+X17.111 Z0.239
+X17.299 Z0.193
+X17.473 Z0.135
+X17.63 Z0.066
+X19.981 Z-1.11
+X20.119 Z-1.189
+X20.236 Z-1.276
+X20.328 Z-1.37
+X20.395 Z-1.469
+X20.436 Z-1.571
+X20.45 Z-1.676
+X20.45 Z-17.7
+X27 Z-17.7
+X27.209 Z-17.707
+X27.414 Z-17.727
+X27.612 Z-17.761
+X27.8 Z-17.807
+X27.974 Z-17.865
+X28.131 Z-17.934
+X28.269 Z-18.013
+X28.386 Z-18.1
+X28.478 Z-18.194
+X28.545 Z-18.293
+X28.586 Z-18.396
+X28.6 Z-18.5
+X28.6 Z-51.7
+X30 Z-51.7
+X31 Z-51.2
+G0 X31 Z2
+X33 Z2
 X34 Z50
 X80 Z50
 M9
@@ -101,10 +185,20 @@ G96 D2500 S240 M3
 M8
 G0 X34 Z2
 X7.5 Z2
-X9.608 Z2
-G1 X9.608 Z-49.5 F0.22
-X8.608 Z-49
-G0 X8.608 Z2
+X10.208 Z2
+G1 X10.208 Z0.3 F0.22
+X10.069 Z0.294
+X9.934 Z0.276
+X9.808 Z0.246
+X9.694 Z0.206
+X9.595 Z0.157
+X9.515 Z0.1
+X9.456 Z0.037
+X9.42 Z-0.031
+X9.408 Z-0.1
+X9.408 Z-49.5
+X8.408 Z-49
+G0 X8.408 Z2
 X7.5 Z2
 X34 Z2
 X34 Z50
@@ -116,12 +210,31 @@ T2 M6 G43
 G96 D2500 S350 M3
 M8
 G0 X34 Z2
-X16.85 Z2
-G1 X17.85 Z0 F0.101
-X19.85 Z-1
+X16.05 Z2
+G1 X16.05 Z0 F0.101
+X17.05 Z0
+X17.189 Z-0.006
+X17.324 Z-0.024
+X17.45 Z-0.054
+X17.565 Z-0.094
+X17.663 Z-0.143
+X19.663 Z-1.143
+X19.743 Z-1.2
+X19.802 Z-1.263
+X19.838 Z-1.33
+X19.85 Z-1.4
 X19.85 Z-18
-X28 Z-18
-X28 Z-48
+X27.2 Z-18
+X27.339 Z-18.006
+X27.474 Z-18.024
+X27.6 Z-18.054
+X27.714 Z-18.094
+X27.813 Z-18.143
+X27.893 Z-18.2
+X27.952 Z-18.263
+X27.988 Z-18.33
+X28 Z-18.4
+X28 Z-48.4
 X28 Z-51.5
 X29 Z-51
 G0 X29 Z2
@@ -134,8 +247,18 @@ T7 M6 G43
 G96 D2500 S280 M3
 M8
 G0 X34 Z2
-X11.008 Z2
-G1 X10.008 Z0 F0.101
+X11.808 Z2
+G1 X11.808 Z0 F0.101
+X10.808 Z0
+X10.669 Z-0.006
+X10.534 Z-0.024
+X10.408 Z-0.054
+X10.294 Z-0.094
+X10.195 Z-0.143
+X10.115 Z-0.2
+X10.056 Z-0.263
+X10.02 Z-0.33
+X10.008 Z-0.4
 X10.008 Z-49.5
 X9.008 Z-49
 G0 X9.008 Z2
@@ -144,9 +267,9 @@ X34 Z50
 X80 Z50
 M9
 M5
-(Undercut DIN 76-A M20x1.5 3.2 x DIA 17.7: T3 N123G2-0300 parting blade, 180 m/min, f 0.1 mm/rev)
+(Undercut DIN 76-A M20x1.5 3.2 x DIA 17.7: T3 N123G2-0300 parting blade, 65 m/min, f 0.1 mm/rev)
 T3 M6 G43
-G96 D2500 S180 M3
+G96 D2500 S65 M3
 M8
 G0 X34 Z-14.8
 X21.85 Z-14.8
@@ -160,9 +283,9 @@ X34 Z50
 X80 Z50
 M9
 M5
-(Groove DIA 24: T3 N123G2-0300 parting blade, 180 m/min, f 0.1 mm/rev)
+(Groove DIA 24: T3 N123G2-0300 parting blade, 65 m/min, f 0.1 mm/rev)
 T3 M6 G43
-G96 D2500 S180 M3
+G96 D2500 S65 M3
 M8
 G0 X34 Z-30
 X30 Z-30
@@ -188,9 +311,9 @@ X34 Z50
 X80 Z50
 M9
 M5
-(Part off: T3 N123G2-0300 parting blade, 180 m/min, f 0.1 mm/rev)
+(Part off: T3 N123G2-0300 parting blade, 65 m/min, f 0.1 mm/rev)
 T3 M6 G43
-G96 D2500 S180 M3
+G96 D2500 S65 M3
 M8
 G0 X34 Z-48
 X30 Z-48

@@ -201,7 +201,14 @@ describe('threads in the program', () => {
     const names = program.plan.operations.map((operation) => operation.name);
     expect(names.some((name) => /Thread|Undercut/.test(name))).toBe(false);
     expect(program.gcode).not.toContain('G76');
+    // It runs safely as far as it goes, but the thread is left undone: it is never called
+    // verified, and what is left is said with the reason.
     expect(program.report.passed).toBe(true);
+    expect(program.report.complete).toBe(false);
+    expect(program.report.verified).toBe(false);
+    expect(program.report.unfinished).toContain(
+      'the thread M20x1.5 on M20x1.5: it needs a threading tool, and none of the selected tools is one; the diameter is turned to Ø19.85',
+    );
   });
 
   it('refuses a full-profile insert of another pitch, and takes one of the same pitch', () => {

@@ -6,21 +6,27 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateLatheProgram } from '#cam/lathe/generate';
-import type { ProgramJob } from '#cam/program';
+import type { MachineLimits, ProgramJob } from '#cam/program';
 import { lathePostFor } from '#cam/post/lathe/index';
 import { latheTooling, testParts } from '#tests/helpers/parts';
 import { goldenDir } from '#tests/helpers/paths';
 
+/** The machine of each golden program, with its catalog model (whose limits it runs within). */
 const machines = {
-  linuxcnc: ['Tormach PathPilot', 'PathPilot', 'Tormach', '15L Slant-PRO'],
-  fanuc: ['Fanuc', 'Fanuc 0i-TF Plus', 'DN Solutions', 'Lynx 2100'],
-  haas: ['Haas', 'Haas NGC', 'Haas Automation', 'ST-10'],
-  sinumerik: ['Siemens', 'Sinumerik 828D', 'EMCO', 'Hyperturn 45'],
+  linuxcnc: ['Tormach PathPilot', 'PathPilot', 'Tormach', '15L Slant-PRO', 'tormach-15l-slant-pro'],
+  fanuc: ['Fanuc', 'Fanuc 0i-TF Plus', 'DN Solutions', 'Lynx 2100', 'dn-solutions-lynx-2100'],
+  haas: ['Haas', 'Haas NGC', 'Haas Automation', 'ST-10', 'haas-st-10'],
+  sinumerik: ['Siemens', 'Sinumerik 840D sl', 'DMG MORI', 'CLX 350', 'dmg-mori-clx-350'],
 } as const;
 type LatheDialectName = keyof typeof machines;
 
+const catalog = JSON.parse(
+  readFileSync(new URL('../../../../db/seed/catalog.json', import.meta.url), 'utf8'),
+) as { models: { key: string; limits: MachineLimits }[] };
+const limitsOf = (key: string) => catalog.models.find((model) => model.key === key)!.limits;
+
 function adapterJob(dialect: LatheDialectName): ProgramJob {
-  const [controllerType, controllerModel, manufacturer, model] = machines[dialect];
+  const [controllerType, controllerModel, manufacturer, model, key] = machines[dialect];
   return {
     description: testParts.threadedAdapter,
     material: '11SMnPb30',
@@ -34,6 +40,7 @@ function adapterJob(dialect: LatheDialectName): ProgramJob {
       controllerModel,
       manufacturer,
       model,
+      limits: limitsOf(key),
     },
     tools: latheTooling,
     programVersion: 1,
@@ -93,7 +100,7 @@ describe('the Sinumerik lathe post', () => {
   });
 
   it('changes tools with T and D on the turret, never M6', () => {
-    expect(gcode).toMatch(/\nT1 D1\nG96 S\d+ LIMS=2500 M3\nM8\n/);
+    expect(gcode).toMatch(/\nT1 D1\nG96 S\d+ LIMS=5000 M3\nM8\n/);
     expect(gcode).not.toMatch(/\bM6\b/);
     expect(gcode).toMatch(/\nT4 D1\nG97 S\d+ M3\n/);
   });

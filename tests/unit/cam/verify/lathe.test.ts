@@ -1,18 +1,35 @@
+/**
+ * The lathe verifier on programs the planner wrote and on programs changed the way mistakes
+ * happen: each process check fails for the mistake it exists for, each completeness check for
+ * what is left undone, and a program before issue 14 is rejected for what its finishing pass
+ * takes.
+ */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateLatheProgram } from '#cam/lathe/generate';
+import { generateLatheProgram, latheVerificationInput } from '#cam/lathe/generate';
 import type { LatheProgram } from '#cam/lathe/generate';
+import type { MachineLimits, ProgramJob } from '#cam/program';
 import { classifyTool } from '#cam/tooling';
 import { verifyLatheProgram } from '#cam/verify/lathe';
 import type { LatheVerificationInput } from '#cam/verify/lathe';
 import { latheTooling, testParts } from '#tests/helpers/parts';
 
-/** A verified program for the stepped shaft and the verifier input it was checked with. */
-function goodProgram(): { program: LatheProgram; input: LatheVerificationInput } {
-  const program = generateLatheProgram({
-    description: testParts.steppedShaft,
+const tormach15L: MachineLimits = {
+  maxRpm: 2500,
+  spindlePowerKw: 1.1,
+  travelsMm: { x: 254, y: 0, z: 305 },
+  toolPositions: 8,
+  maxTurningDiameterMm: 152,
+  barCapacityMm: 28.5,
+  source: 'test',
+};
+
+function job(description = testParts.steppedShaft, diameterMm = 40, limits?: MachineLimits) {
+  return {
+    description,
     material: '4140',
     jobType: 'Lathe',
-    stock: { shape: 'round', diameterMm: 40 },
+    stock: { shape: 'round', diameterMm },
     machine: {
       name: 'Lathe',
       serialNumber: 'S1',
@@ -21,35 +38,25 @@ function goodProgram(): { program: LatheProgram; input: LatheVerificationInput }
       controllerType: 'PathPilot',
       controllerModel: 'PathPilot',
       dialect: 'linuxcnc',
+      ...(limits ? { limits } : {}),
     },
     tools: latheTooling,
     programVersion: 1,
-  });
-  const tools = latheTooling.map(classifyTool);
-  const input: LatheVerificationInput = {
-    dialect: 'linuxcnc',
-    stock: {
-      diameterMm: 40,
-      frontFaceZ: program.plan.stock.frontFaceZ,
-      chuckFaceZ: program.plan.stock.chuckFaceZ,
-    },
-    lengthMm: 85,
-    partingWidthMm: 3,
-    outer: [
-      { label: 'Ø20 h7', fromZ: -1, toZ: -30, diameterMm: 19.9895 },
-      { label: 'Ø30', fromZ: -30, toZ: -70, diameterMm: 30 },
-      { label: 'Ø36', fromZ: -70, toZ: -85, diameterMm: 36 },
-    ],
-    inner: [],
-    chamfers: [{ label: '1 x 45°', from: { z: 0, x: 17.9895 }, to: { z: -1, x: 19.9895 } }],
-    tools: tools.map((tool) => ({
-      number: tool.number,
-      kind: tool.kind,
-      ...(tool.widthMm ? { widthMm: tool.widthMm } : {}),
-      ...(tool.diameterMm ? { diameterMm: tool.diameterMm } : {}),
-    })),
-    envelope: { xMax: program.plan.changePosition.x + 1, zMax: program.plan.changePosition.z + 1 },
-  };
+  } satisfies ProgramJob;
+}
+
+/** A program as the planner writes it, and the verifier input it was checked with. */
+function written(programJob: ProgramJob = job()): {
+  program: LatheProgram;
+  input: LatheVerificationInput;
+} {
+  const program = generateLatheProgram(programJob);
+  const input = latheVerificationInput(
+    program.plan,
+    'linuxcnc',
+    latheTooling.map(classifyTool),
+    programJob,
+  );
   return { program, input };
 }
 
@@ -58,11 +65,34 @@ const failedChecks = (gcode: string, input: LatheVerificationInput) =>
     .checks.filter((check) => !check.passed)
     .map((check) => check.id);
 
-describe('the lathe verifier', () => {
-  const { program, input } = goodProgram();
+const detailsOf = (gcode: string, input: LatheVerificationInput, id: string) =>
+  verifyLatheProgram(gcode, input)
+    .checks.find((check) => check.id === id)!
+    .details.join('\n');
 
-  it('passes the program as written', () => {
+/** The program's lines of one operation (from its comment to the next one). */
+function operationLines(gcode: string, name: string): [number, number] {
+  const lines = gcode.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`(${name}`));
+  const end = lines.findIndex((line, index) => index > start && /^\((?!T\d)/.test(line));
+  return [start, end < 0 ? lines.length : end];
+}
+
+/** The program with the lines of one operation changed by `edit`. */
+function editOperation(gcode: string, name: string, edit: (line: string) => string): string {
+  const lines = gcode.split('\n');
+  const [start, end] = operationLines(gcode, name);
+  for (let index = start + 1; index < end; index += 1) lines[index] = edit(lines[index]!);
+  return lines.join('\n');
+}
+
+describe('the lathe verifier', () => {
+  const { program, input } = written();
+
+  it('passes the program as written, and calls it verified', () => {
     expect(failedChecks(program.gcode, input)).toEqual([]);
+    expect(program.report).toMatchObject({ passed: true, complete: true, verified: true });
+    expect(program.report.unfinished).toEqual([]);
   });
 
   it('fails a program without its end', () => {
@@ -77,8 +107,7 @@ describe('the lathe verifier', () => {
     const stopped = program.gcode.replace(/(\nT1 M6 G43\nG96 D2500 S\d+) M3\n/, '$1\n');
     expect(failedChecks(stopped, input)).toContain('setup');
     const unclamped = program.gcode.replace(/G96 D2500 /g, 'G96 ');
-    const report = verifyLatheProgram(unclamped, input);
-    expect(report.checks.find((check) => check.id === 'setup')!.details[0]).toMatch(
+    expect(detailsOf(unclamped, input, 'setup')).toMatch(
       /constant surface speed without a spindle speed limit/,
     );
   });
@@ -90,22 +119,32 @@ describe('the lathe verifier', () => {
     expect(failedChecks(lines.join('\n'), input)).toContain('rapids');
   });
 
-  it('fails a finishing pass that misses a diameter', () => {
-    const oversize = program.gcode
-      .replace(/\nG1 X30 Z-/, '\nG1 X30.05 Z-')
-      .replace(/(\nX)30( Z-70)/, '$130.05$2');
+  it('calls a diameter the finishing pass leaves oversize unfinished, never verified', () => {
+    const oversize = editOperation(program.gcode, 'Finish OD', (line) =>
+      line.replace(/^X30 Z/, 'X30.05 Z'),
+    );
     expect(oversize).not.toBe(program.gcode);
     const report = verifyLatheProgram(oversize, input);
     expect(report.checks.find((check) => check.id === 'outer')!.details.join()).toMatch(
       /Ø30: is left at Ø30\.05/,
     );
+    expect(report).toMatchObject({ passed: true, complete: false, verified: false });
   });
 
-  it('fails a program that does not cut the part off', () => {
+  it('fails a diameter cut undersize as a gouge', () => {
+    const undersize = editOperation(program.gcode, 'Finish OD', (line) =>
+      line.replace(/^X30 Z/, 'X29.9 Z'),
+    );
+    expect(failedChecks(undersize, input)).toContain('gouges');
+    expect(verifyLatheProgram(undersize, input).passed).toBe(false);
+  });
+
+  it('calls a program that does not cut the part off unfinished', () => {
     const lines = program.gcode.split('\n');
     const partOff = lines.findIndex((line) => line.startsWith('(Part off'));
     const kept = lines.slice(0, partOff).concat(['M30', '%']);
-    expect(failedChecks(kept.join('\n'), input)).toEqual(['partOff']);
+    const input1 = { ...input, operations: input.operations!.slice(0, -1) };
+    expect(failedChecks(kept.join('\n'), input1)).toEqual(['partOff']);
   });
 
   it('fails moves outside the envelope and unreadable lines', () => {
@@ -114,6 +153,117 @@ describe('the lathe verifier', () => {
     );
     expect(failedChecks(program.gcode.replace('M30\n', 'G0 X[10+2]\nM30\n'), input)).toContain(
       'syntax',
+    );
+  });
+
+  it('fails a finishing pass that takes more than twice the allowance', () => {
+    // Without its last roughing levels, the finishing insert would take the whole step.
+    const [start, end] = operationLines(program.gcode, 'Rough OD');
+    const lines = program.gcode.split('\n');
+    const cut = lines.slice(start, end);
+    const lastLevel = cut.findLastIndex((line) => /^G1 X/.test(line));
+    const shallow = [...lines.slice(0, start), ...cut.slice(0, lastLevel - 1), ...lines.slice(end)];
+    const trimmed = shallow.join('\n');
+    expect(failedChecks(trimmed, input)).toContain('finishing');
+    expect(detailsOf(trimmed, input, 'finishing')).toMatch(
+      /^Finish OD: T2 DNMG 150404 takes \d+\.\d+ mm at X[\d.]+ Z-[\d.]+; the finishing allowance is 0\.3 mm, at most 0\.6 mm$/m,
+    );
+  });
+
+  it('fails a roughing cut deeper than the insert is rated for', () => {
+    const [start] = operationLines(program.gcode, 'Rough OD');
+    const lines = program.gcode.split('\n');
+    // A first level straight from Ø40 to Ø20: 10 mm, more than the CNMG 12's 7.97 mm.
+    const first = lines.findIndex((line, index) => index > start && /^X[\d.]+ Z2$/.test(line));
+    lines.splice(first, 0, 'X20 Z2', 'G1 X20 Z-29.5 F0.25', 'G0 X21 Z2');
+    expect(detailsOf(lines.join('\n'), input, 'ratings')).toMatch(
+      /T1 CNMG 120408 takes \d+(\.\d+)? mm, more than its 7\.97 mm rated depth of cut/,
+    );
+  });
+
+  it('fails a spindle limit above the machine top speed, and cuts above its power', () => {
+    const small = written(job(testParts.steppedShaft, 40, tormach15L));
+    expect(failedChecks(small.program.gcode, small.input)).toEqual([]);
+    const fast = small.program.gcode.replace(/G96 D2500 /g, 'G96 D4000 ');
+    expect(detailsOf(fast, small.input, 'spindle')).toMatch(
+      /a constant surface speed limit of 4000 rpm, above Lathe's 2500 rpm/,
+    );
+    // The same program on the 1.1 kW machine, as written for a machine of unknown power.
+    const unlimited = written();
+    expect(detailsOf(unlimited.program.gcode, small.input, 'power')).toMatch(
+      /T1 CNMG 120408 needs \d+\.\d+ kW, more than 80 % of Lathe's 1\.1 kW spindle/,
+    );
+  });
+
+  it('plans within the machine: shallower cuts on a 1.1 kW spindle, and says so', () => {
+    const small = written(job(testParts.steppedShaft, 40, tormach15L));
+    const big = written();
+    const rough = (plan: LatheProgram) =>
+      plan.report.operations!.find((operation) => operation.name === 'Rough OD')!;
+    expect(rough(small.program).maxPowerKw).toBeLessThanOrEqual(0.88);
+    expect(rough(small.program).maxDepthOfCutMm).toBeLessThan(rough(big.program).maxDepthOfCutMm);
+    expect(small.program.summary.warnings.join('\n')).toMatch(
+      /^Rough OD: depth of cut [\d.]+ mm instead of 2 mm.*within 80 % of Lathe's 1\.1 kW spindle/m,
+    );
+  });
+
+  it('reports per operation its depth of cut, chip, removal rate, power and time', () => {
+    const operations = program.report.operations!;
+    expect(operations.map((operation) => operation.name)).toEqual(
+      program.plan.operations.map((operation) => operation.name),
+    );
+    const finish = operations.find((operation) => operation.name === 'Finish OD')!;
+    expect(finish.maxDepthOfCutMm).toBeGreaterThan(0);
+    expect(finish.maxDepthOfCutMm).toBeLessThanOrEqual(0.6 + 0.02);
+    const rough = operations.find((operation) => operation.name === 'Rough OD')!;
+    expect(rough.removalRateCm3PerMin).toBeGreaterThan(finish.removalRateCm3PerMin);
+    expect(rough.cuttingSeconds).toBeGreaterThan(0);
+  });
+
+  it('names a groove the program leaves uncut', () => {
+    const grooved = written(job(testParts.threadedAdapter, 30));
+    const [start, end] = operationLines(grooved.program.gcode, 'Groove');
+    const lines = grooved.program.gcode.split('\n');
+    const without = [...lines.slice(0, start), ...lines.slice(end)].join('\n');
+    const input1 = {
+      ...grooved.input,
+      operations: grooved.input.operations!.filter(
+        (operation) => operation.role !== 'groove' || !operation.name.startsWith('Groove'),
+      ),
+    };
+    const report = verifyLatheProgram(without, input1);
+    expect(report.passed).toBe(true);
+    expect(report.verified).toBe(false);
+    expect(report.unfinished).toContain('Ø24: is left at Ø28 at Z-30.05, target Ø24');
+  });
+
+  it('rejects the adapter program written before issue 14: its finishing pass took 2.575 mm', () => {
+    const before = readFileSync(
+      new URL('../../../fixtures/lathe/adapter-before-issue-14.linuxcnc.nc', import.meta.url),
+      'utf8',
+    );
+    const adapter = written({
+      ...job(testParts.threadedAdapter, 30),
+      material: '11SMnPb30',
+    });
+    expect(adapter.input.operations!.map((operation) => operation.name)).toEqual([
+      'Face',
+      'Centre drill',
+      'Drill Ø8.5',
+      'Rough OD',
+      'Rough bore',
+      'Finish OD',
+      'Finish bore',
+      'Undercut DIN 76-A M20x1.5 3.2 x Ø17.7',
+      'Groove Ø24',
+      'Thread M20x1.5',
+      'Part off',
+    ]);
+    const report = verifyLatheProgram(before, adapter.input);
+    expect(report.verified).toBe(false);
+    expect(report.passed).toBe(false);
+    expect(detailsOf(before, adapter.input, 'finishing')).toMatch(
+      /^Finish OD: T2 DNMG 150404 takes 2\.5\d+ mm at X/m,
     );
   });
 });
