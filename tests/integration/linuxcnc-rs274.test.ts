@@ -1,75 +1,47 @@
 /**
  * Every LinuxCNC lathe program the product writes, run through LinuxCNC's own interpreter rs274
  * (Debian's linuxcnc-uspace) with a lathe INI and a tool table of our own: no interpreter error,
- * and the extents rs274 reports match the verifier's.
+ * and the extents rs274 reports match the verifier's. The golden program's canonical moves, as
+ * rs274 reads them, feed the same stock simulation as ours: an independent read-back.
  */
-import { execFileSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BlueprintDescription } from '#contracts/blueprint';
-import { generateLatheProgram } from '#cam/lathe/generate';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import { suggestRoundBar } from '#cam/stock';
 import { classifyTool } from '#cam/tooling';
 import { readDxf } from '#drawings/dxf/reader';
+import type { InterpreterEvent } from '#cam/gcode/events';
+import { generateLatheProgram, latheVerificationInput } from '#cam/lathe/generate';
+import { verifyLatheEvents } from '#cam/verify/lathe';
+import { goldenLatheJob } from '../helpers/golden-jobs.ts';
+import { latheToolTable, rs274, runRs274 } from '../helpers/rs274.ts';
+import { goldenDir } from '../helpers/paths.ts';
 import { latheTooling, testParts } from '../helpers/parts.ts';
 import { PartModelError } from '#cam/errors';
 
-const rs274 = '/usr/bin/rs274';
 const work = mkdtempSync(join(tmpdir(), 'cnc-rs274-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The tool table rs274 reads: one line per tool, nose radius as D and an orientation Q. */
-const toolTable = latheTooling
-  .map(classifyTool)
-  .map(
-    (tool) =>
-      `T${tool.number} P${tool.number} Z0 D${tool.noseRadiusMm ?? 0} Q${tool.kind === 'boring' ? 2 : tool.kind.includes('rill') ? 7 : 3} ;${tool.row.toolName}`,
-  )
-  .join('\n');
+const toolTable = latheToolTable(latheTooling.map(classifyTool));
 
 interface Rs274Result {
   status: number;
   output: string;
-  /** Extents of the canonical moves: X as a diameter (rs274 reports lathe X as a radius). */
+  events: InterpreterEvent[];
+  /** Extents of the canonical moves: X as a diameter. */
   extents: { xMin: number; xMax: number; zMin: number; zMax: number } | null;
 }
 
-function runRs274(name: string, gcode: string): Rs274Result {
-  const dir = mkdtempSync(join(work, `${name}-`));
-  copyFileSync(new URL('../fixtures/linuxcnc/lathe.ini', import.meta.url), join(dir, 'lathe.ini'));
-  writeFileSync(join(dir, 'tool.tbl'), `${toolTable}\n`);
-  writeFileSync(join(dir, 'sim.var'), '');
-  writeFileSync(join(dir, 'program.ngc'), gcode);
-  let output: string;
-  let status = 0;
-  try {
-    output = execFileSync(rs274, ['-i', 'lathe.ini', '-t', 'tool.tbl', '-g', 'program.ngc'], {
-      cwd: dir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  } catch (error) {
-    const failure = error as { status: number; stdout?: string; stderr?: string };
-    status = failure.status;
-    output = `${failure.stdout ?? ''}${failure.stderr ?? ''}`;
-  }
+function runLathe(gcode: string): Rs274Result {
+  const run = runRs274(gcode, { machine: 'lathe', toolTable, workDir: work });
   let extents: Rs274Result['extents'] = null;
-  for (const match of output.matchAll(
-    /STRAIGHT_(?:TRAVERSE|FEED)\(([-\d.]+), [-\d.]+, ([-\d.]+)/g,
-  )) {
-    const x = 2 * Number(match[1]);
-    const z = Number(match[2]);
+  for (const event of run.events) {
+    if (event.type !== 'motion') continue;
+    const { x, z } = event.to;
     extents = extents
       ? {
           xMin: Math.min(extents.xMin, x),
@@ -79,7 +51,7 @@ function runRs274(name: string, gcode: string): Rs274Result {
         }
       : { xMin: x, xMax: x, zMin: z, zMax: z };
   }
-  return { status, output, extents };
+  return { ...run, extents };
 }
 
 function linuxcncProgram(description: BlueprintDescription) {
@@ -108,6 +80,7 @@ function linuxcncProgram(description: BlueprintDescription) {
 }
 
 const blueprints = new URL('../../../shared/blueprints/', import.meta.url);
+const latheGoldenDir = new URL('lathe/', goldenDir);
 const dxfFiles = ['lathe', 'mill-edm'].flatMap((folder) =>
   readdirSync(new URL(`${folder}/`, blueprints))
     .filter((file) => file.toLowerCase().endsWith('.dxf'))
@@ -122,7 +95,7 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
   it.each(Object.entries(testParts))('the designed part %s', (name, description) => {
     const program = linuxcncProgram(description);
     expect(program.report.passed).toBe(true);
-    const result = runRs274(name, program.gcode);
+    const result = runLathe(program.gcode);
     expect(result.output).not.toMatch(/error|unknown|illegal|bad /i);
     expect(result.status).toBe(0);
     const ours = program.report.stats.extents!;
@@ -139,7 +112,7 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
     }
     const program = linuxcncProgram(reading.description);
     expect(program.report.checks.filter((check) => !check.passed)).toEqual([]);
-    const result = runRs274(file.replace(/\W+/g, '-'), program.gcode);
+    const result = runLathe(program.gcode);
     expect(result.output).not.toMatch(/error|unknown|illegal|bad /i);
     expect(result.status).toBe(0);
   });
@@ -147,7 +120,7 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
   it('cuts the G76 thread of the threaded adapter to its root, as the verifier reads it', () => {
     const program = linuxcncProgram(testParts.threadedAdapter);
     expect(program.gcode).toMatch(/\nG76 P1\.5 Z-16\.4 I-2 J0\.752 K1\.84 Q29\.5 R2 H1 E0 L0\n/);
-    const result = runRs274('threaded-adapter-g76', program.gcode);
+    const result = runLathe(program.gcode);
     expect(result.status).toBe(0);
     // The synchronised cuts rs274 makes: one per pass, X a radius.
     const passes = [
@@ -164,7 +137,54 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
   });
 
   it('reports an interpreter error for a program LinuxCNC does not accept', () => {
-    const result = runRs274('broken', '%\nG7 G18 G21\nG50 S2000\nM30\n%\n');
+    const result = runLathe('%\nG7 G18 G21\nG50 S2000\nM30\n%\n');
     expect(result.status).not.toBe(0);
+  });
+
+  it('replays the golden LinuxCNC lathe program through the stock simulation: verified as ours', () => {
+    const job = goldenLatheJob('linuxcnc');
+    const program = generateLatheProgram(job);
+    const golden = readFileSync(new URL('linuxcnc.nc', latheGoldenDir), 'utf8');
+    expect(golden).toBe(program.gcode);
+    const result = runLathe(golden);
+    expect(result.status, result.output.slice(-400)).toBe(0);
+    const input = latheVerificationInput(
+      program.plan,
+      'linuxcnc',
+      latheTooling.map(classifyTool),
+      job,
+    );
+    // What LinuxCNC reads, cut from the same bar with the same tools, leaves the same part.
+    const replay = verifyLatheEvents(result.events, input);
+    expect(replay.checks.filter((check) => !check.passed)).toEqual([]);
+    expect(replay.verified).toBe(true);
+    const ours = program.report.operations!;
+    replay.operations!.forEach((operation, index) => {
+      expect(operation.name).toBe(ours[index]!.name);
+      expect(operation.removedCm3).toBeCloseTo(ours[index]!.removedCm3, 2);
+      expect(operation.maxDepthOfCutMm).toBeCloseTo(ours[index]!.maxDepthOfCutMm, 2);
+    });
+  });
+
+  it('rejects, read by rs274, the adapter program written before issue 14', () => {
+    const job = goldenLatheJob('linuxcnc');
+    const program = generateLatheProgram(job);
+    const before = readFileSync(
+      new URL('../fixtures/lathe/adapter-before-issue-14.linuxcnc.nc', import.meta.url),
+      'utf8',
+    );
+    const result = runLathe(before);
+    expect(result.status).toBe(0);
+    const input = latheVerificationInput(
+      program.plan,
+      'linuxcnc',
+      latheTooling.map(classifyTool),
+      job,
+    );
+    const replay = verifyLatheEvents(result.events, input);
+    expect(replay.verified).toBe(false);
+    expect(replay.checks.find((check) => check.id === 'finishing')!.details.join('\n')).toMatch(
+      /^Finish OD: T2 DNMG 150404 takes 2\.5\d+ mm/m,
+    );
   });
 });

@@ -6,47 +6,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateLatheProgram } from '#cam/lathe/generate';
-import type { MachineLimits, ProgramJob } from '#cam/program';
 import { lathePostFor } from '#cam/post/lathe/index';
-import { latheTooling, testParts } from '#tests/helpers/parts';
+import { goldenLatheJob, goldenLatheMachines } from '#tests/helpers/golden-jobs';
+import type { GoldenLatheDialect } from '#tests/helpers/golden-jobs';
 import { goldenDir } from '#tests/helpers/paths';
 
-/** The machine of each golden program, with its catalog model (whose limits it runs within). */
-const machines = {
-  linuxcnc: ['Tormach PathPilot', 'PathPilot', 'Tormach', '15L Slant-PRO', 'tormach-15l-slant-pro'],
-  fanuc: ['Fanuc', 'Fanuc 0i-TF Plus', 'DN Solutions', 'Lynx 2100', 'dn-solutions-lynx-2100'],
-  haas: ['Haas', 'Haas NGC', 'Haas Automation', 'ST-10', 'haas-st-10'],
-  sinumerik: ['Siemens', 'Sinumerik 840D sl', 'DMG MORI', 'CLX 350', 'dmg-mori-clx-350'],
-} as const;
-type LatheDialectName = keyof typeof machines;
-
-const catalog = JSON.parse(
-  readFileSync(new URL('../../../../db/seed/catalog.json', import.meta.url), 'utf8'),
-) as { models: { key: string; limits: MachineLimits }[] };
-const limitsOf = (key: string) => catalog.models.find((model) => model.key === key)!.limits;
-
-function adapterJob(dialect: LatheDialectName): ProgramJob {
-  const [controllerType, controllerModel, manufacturer, model, key] = machines[dialect];
-  return {
-    description: testParts.threadedAdapter,
-    material: '11SMnPb30',
-    jobType: 'Lathe',
-    stock: { shape: 'round', diameterMm: 30, lengthMm: 90 },
-    machine: {
-      name: 'Golden lathe',
-      serialNumber: 'G-1',
-      dialect,
-      controllerType,
-      controllerModel,
-      manufacturer,
-      model,
-      limits: limitsOf(key),
-    },
-    tools: latheTooling,
-    programVersion: 1,
-    partName: 'Hydraulic adapter HA-20',
-  };
-}
+const machines = goldenLatheMachines;
+type LatheDialectName = GoldenLatheDialect;
+const adapterJob = goldenLatheJob;
 
 const golden = (dialect: string) => new URL(`lathe/${dialect}.nc`, goldenDir);
 
