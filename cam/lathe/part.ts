@@ -264,6 +264,18 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
         `stepped bores that narrow inward: ${bore.label} must go deeper than ${wider.label}`,
       );
     }
+    // A bore must leave a wall inside every diameter it runs through.
+    const from = wider?.depthMm ?? 0;
+    const thinnest = outer
+      .filter((section) => section.startMm < bore.depthMm - 1e-6 && section.endMm > from + 1e-6)
+      .reduce<OuterSection | undefined>(
+        (best, section) => (!best || section.targetMm < best.targetMm ? section : best),
+        undefined,
+      );
+    if (thinnest && bore.targetMm > thinnest.targetMm - 0.5)
+      problems.push(
+        `a bore that fits inside the part: ${bore.label} is as large as ${thinnest.label}, which it runs through`,
+      );
   });
 
   // Chamfers.

@@ -560,6 +560,8 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   // Centre drill and drill for the bores.
   let drilledMm: number | undefined;
   let boringBar: LatheTool | undefined;
+  let drillTool: LatheTool | undefined;
+  let bores: 'planned' | 'skipped' = 'planned';
   const throughZ = -(part.lengthMm + partingWidthMm / 2);
   if (part.inner.length > 0) {
     const narrowest = part.inner.reduce((a, b) => (a.targetMm < b.targetMm ? a : b));
@@ -591,6 +593,7 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
       );
     }
     drilledMm = drill.diameterMm!;
+    drillTool = drill;
     if (!exact) {
       boringBar = need(bars, 'boring', `to bore ${narrowest.label}`, (list) =>
         list.find((bar) => bar.minBoreMm === undefined || bar.minBoreMm <= drilledMm!),
@@ -601,6 +604,27 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
         );
       }
     }
+    const tip = 0.3 * drilledMm;
+    const drillDepth = deepest.through ? -(-throughZ + tip) : -(deepest.depthMm + tip);
+    const flute = cutterOf(drill).rating.reachMm ?? Infinity;
+    if (-drillDepth > flute + 1e-6) {
+      // The drill cannot reach: the bores are left, and said so; the rest of the part is made.
+      for (const bore of part.inner)
+        notProgrammed.push(
+          `the bore ${bore.label}: it is drilled ${round(-drillDepth)} mm deep and the flutes of ${drill.label} are ${round(flute)} mm long; select a drill with longer flutes`,
+        );
+      const mouth = part.chamfers.find((chamfer) => chamfer.inner);
+      if (mouth) notProgrammed.push(`the chamfer ${mouth.label} (its bore is not made)`);
+      drilledMm = undefined;
+      boringBar = undefined;
+      bores = 'skipped';
+    }
+  }
+  if (part.inner.length > 0 && bores !== 'skipped' && drilledMm !== undefined) {
+    const deepest = part.inner.reduce((a, b) => (a.depthMm > b.depthMm ? a : b));
+    const drill = drillTool!;
+    const tip = 0.3 * drilledMm;
+    const drillDepth = deepest.through ? -(-throughZ + tip) : -(deepest.depthMm + tip);
     const handbookDrilling = drillingData(subgroup, drilledMm, maxRpm, overrides);
     if (!handbookDrilling)
       throw new PlanningError(
@@ -619,7 +643,9 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
     if (centreDrill) {
       const pilot = centreDrill.diameterMm ?? 2.5;
       const data = centreDrillingData(pilot, maxRpm, overrides);
-      const depth = round(Math.min(1.5 * pilot + 1, 0.8 * drilledMm + 1));
+      // Deep enough to start the drill, never deeper than the drill's own point goes.
+      const drillPoint = deepest.through ? Infinity : deepest.depthMm + 0.3 * drilledMm;
+      const depth = round(Math.min(1.5 * pilot + 1, 0.8 * drilledMm + 1, drillPoint - 0.5));
       operations.push({
         name: 'Centre drill',
         role: 'drill',
@@ -634,8 +660,6 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
         'No centre drill is selected: the drill starts on the faced centre; use a stub drill or spot the centre by hand.',
       );
     }
-    const tip = 0.3 * drilledMm;
-    const drillDepth = deepest.through ? -(-throughZ + tip) : -(deepest.depthMm + tip);
     operations.push({
       name: `Drill Ø${drilledMm}`,
       role: 'drill',
@@ -819,7 +843,7 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
         ...(boreFinish.raUm !== undefined ? { raUm: boreFinish.raUm } : {}),
       },
     });
-  } else if (mouthChamfer) {
+  } else if (mouthChamfer && bores !== 'skipped') {
     notProgrammed.push(`the chamfer ${mouthChamfer.label} (no boring bar for this bore)`);
   }
 

@@ -1,8 +1,15 @@
 /**
- * Property tests of the lathe planner over random turned parts (fast-check): random diameters,
- * lengths and tolerances within sane limits, sometimes a metric thread on the first diameter, bar
- * stock chosen by suggestRoundBar, each of the four dialects. Every finishing pass stays inside the tolerance band of its diameter, no rapid
- * enters the stock, every tool used is in the tooling list, and the verifier passes.
+ * Property tests of the lathe planner and verifier over random turned parts (fast-check): 2 to 6
+ * diameters in any order (grooves and recesses where a smaller one follows a larger), random
+ * lengths and tolerances within sane limits, sometimes a metric thread on the first diameter, a
+ * free-end chamfer, one or two bores (through or blind), bar stock chosen by suggestRoundBar,
+ * each of the four dialects, on a machine of unknown limits or on a 1.1 kW or an 11 kW lathe.
+ *
+ * For every part: every process check passes (no finishing pass takes more than twice the
+ * allowance, every roughing cut is within its insert's rating, power and speed within the
+ * machine's, no gouge, no rapid into stock, holders clear); the simulated part equals the part
+ * within tolerance, or the program is marked incomplete with the plan's reason for each thing
+ * left; finishing passes run on each diameter's tolerance band.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +22,7 @@ import type { OuterSection } from '#cam/lathe/part';
 import type { Move } from '#cam/lathe/program';
 import { suggestRoundBar } from '#cam/stock';
 import { classifyTool } from '#cam/tooling';
+import type { MachineLimits } from '#cam/program';
 import { latheTooling } from '#tests/helpers/parts';
 
 const tolerance = fc.oneof(
@@ -33,8 +41,39 @@ const section = fc.record({
   extra: tolerance,
 });
 
+/** A bore: its diameter as a share of the room inside the smallest diameter, and its depth. */
+const bore = fc.record({
+  share: fc.integer({ min: 0, max: 100 }).map((value) => value / 100),
+  depthShare: fc.integer({ min: 20, max: 100 }).map((value) => value / 100),
+  through: fc.boolean(),
+});
+
+const machines = {
+  unknown: undefined,
+  small: {
+    maxRpm: 2500,
+    spindlePowerKw: 1.1,
+    travelsMm: { x: 254, y: 0, z: 305 },
+    toolPositions: 8,
+    maxTurningDiameterMm: 152,
+    barCapacityMm: 28.5,
+    source: 'Tormach 15L figures',
+  },
+  production: {
+    maxRpm: 4500,
+    spindlePowerKw: 11,
+    travelsMm: { x: 205, y: 0, z: 330 },
+    toolPositions: 12,
+    maxTurningDiameterMm: 300,
+    barCapacityMm: 51,
+    source: 'DN Lynx 2100 figures',
+  },
+} satisfies Record<string, MachineLimits | undefined>;
+
 const turnedPart = fc.record({
-  sections: fc.array(section, { minLength: 1, maxLength: 5 }),
+  sections: fc.array(section, { minLength: 2, maxLength: 6 }),
+  bores: fc.array(bore, { maxLength: 2 }),
+  machine: fc.constantFrom<keyof typeof machines>('unknown', 'small', 'production'),
   chamfer: fc.option(fc.constantFrom(0.5, 1), { nil: undefined }),
   /** A metric thread on the first diameter (ISO 261 coarse or fine pitch). */
   thread: fc.option(fc.constantFrom('M8', 'M10x1', 'M12', 'M16x1.5', 'M20', 'M24x2', 'M30'), {
@@ -46,6 +85,7 @@ const turnedPart = fc.record({
 
 function description(part: {
   sections: { diameterMm: number; lengthMm: number; extra: Partial<DiameterFeature> }[];
+  bores: { share: number; depthShare: number; through: boolean }[];
   chamfer: number | undefined;
   thread: string | undefined;
   material: string;
@@ -65,6 +105,30 @@ function description(part: {
       ...(thread ? { thread } : extra),
     });
   });
+  // Bores inside the smallest diameter with a 3 mm wall, Ø10 at least (the drills and bar can make
+  // them), widest first, each deeper than the one before.
+  const length = part.sections.reduce((sum, entry) => sum + entry.lengthMm, 0);
+  const smallest = Math.min(...result.outerDiameters.map((entry) => entry.diameterMm!));
+  let widest = smallest - 6;
+  let depth = 0;
+  for (const entry of part.bores) {
+    if (widest < 10) break;
+    const diameterMm = Math.round((10 + entry.share * (widest - 10)) * 2) / 2;
+    const through = entry.through || entry === part.bores.at(-1) ? entry.through : false;
+    const depthMm = Math.max(depth + 2, Math.round(entry.depthShare * length * 2) / 2);
+    if (!through && depthMm >= length - 2) break;
+    result.innerDiameters.push({
+      diameter: `Ø${diameterMm}`,
+      type: 'bore',
+      location: '',
+      length: through ? 'through' : `${depthMm} mm deep`,
+      diameterMm,
+      ...(through ? { through: true } : { lengthMm: depthMm }),
+    });
+    if (through) break;
+    widest = diameterMm - 2;
+    depth = depthMm;
+  }
   if (part.chamfer !== undefined && part.chamfer < part.sections[0]!.lengthMm) {
     result.features.chamfers.push({
       dimensions: `${part.chamfer} x 45°`,
@@ -141,6 +205,9 @@ function checkProgram(program: LatheProgram): void {
   expect(program.report.unfinished).toEqual(expect.arrayContaining(plan.notProgrammed));
   expect(program.report.checks.find((check) => check.id === 'rapids')?.passed).toBe(true);
   expect(program.report.checks.find((check) => check.id === 'tools')?.passed).toBe(true);
+  // The allowance and rating checks ran on this program (and passed, as process checks).
+  for (const id of ['finishing', 'ratings', 'gouges', 'complete'])
+    expect(program.report.checks.map((check) => check.id)).toContain(id);
 }
 
 describe('the lathe planner on random turned parts', () => {
@@ -151,6 +218,35 @@ describe('the lathe planner on random turned parts', () => {
         const part = turnedPartFromDescription(drawing);
         const largest = Math.max(...part.outer.map((entry) => entry.targetMm));
         const bar = suggestRoundBar(largest, part.lengthMm)!;
+        const limits = machines[random.machine];
+        // A part the machine cannot hold or reach is refused before planning, with the reason.
+        if (
+          limits &&
+          (bar.diameterMm > limits.maxTurningDiameterMm ||
+            part.lengthMm + 15 + 2 + 5 > limits.travelsMm.z)
+        ) {
+          expect(() =>
+            generateLatheProgram({
+              description: drawing,
+              material: random.material,
+              jobType: 'Lathe',
+              stock: { shape: 'round', diameterMm: bar.diameterMm },
+              machine: {
+                name: 'Random lathe',
+                serialNumber: 'R',
+                manufacturer: 'M',
+                model: 'L',
+                controllerType: random.dialect,
+                controllerModel: random.dialect,
+                dialect: random.dialect,
+                limits,
+              },
+              tools: latheTooling,
+              programVersion: 1,
+            }),
+          ).toThrow(/larger than Random lathe turns|Z axis travels/);
+          return;
+        }
         const program = generateLatheProgram({
           description: drawing,
           material: random.material,
@@ -164,6 +260,7 @@ describe('the lathe planner on random turned parts', () => {
             controllerType: random.dialect,
             controllerModel: random.dialect,
             dialect: random.dialect,
+            ...(machines[random.machine] ? { limits: machines[random.machine] } : {}),
           },
           tools: latheTooling,
           programVersion: 1,
@@ -177,7 +274,7 @@ describe('the lathe planner on random turned parts', () => {
           expect(program.summary.notProgrammed.join('\n')).toContain(`the thread ${random.thread}`);
         }
       }),
-      { numRuns: 60 },
+      { numRuns: Number(process.env.LATHE_RUNS ?? 80) },
     );
-  }, 60_000);
+  }, 120_000);
 });
