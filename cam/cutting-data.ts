@@ -196,7 +196,14 @@ export interface TurningData {
   raUm?: number;
 }
 
-const round = (value: number, step: number) => Math.round(value / step) * step;
+/**
+ * `value` to the nearest multiple of `step`, without float noise (0.05 · 28 is 1.4, not
+ * 1.4000000000000001): programs and their headers show these numbers as they are.
+ */
+const round = (value: number, step: number) => {
+  const decimals = Math.max(0, Math.ceil(-Math.log10(step) - 1e-9));
+  return Number((Math.round(value / step) * step).toFixed(decimals));
+};
 
 /**
  * Surface speed (m/min), feed (mm/rev) and, for roughing, radial depth of cut (mm) for a turning

@@ -39,13 +39,18 @@ export function latheHeaderLines(plan: LathePlan, header: ProgramHeader): string
 /** One line naming an operation, its tool and its cutting data. */
 export function operationTitle(operation: Operation): string {
   const { data } = operation;
-  const speed = data.surfaceSpeed !== undefined ? `${data.surfaceSpeed} m/min` : `${data.rpm} rpm`;
-  const depth = data.depthOfCut !== undefined ? `, ap ${data.depthOfCut} mm` : '';
-  const finish = data.raUm !== undefined ? ` for Ra ${data.raUm} um` : '';
+  // Every number as the controller's resolution shows it: 0.001 mm, whole m/min and rpm.
+  const mm = (value: number) => formatNumber(value, 3);
+  const speed =
+    data.surfaceSpeed !== undefined
+      ? `${formatNumber(data.surfaceSpeed, 0)} m/min`
+      : `${formatNumber(data.rpm ?? 0, 0)} rpm`;
+  const depth = data.depthOfCut !== undefined ? `, ap ${mm(data.depthOfCut)} mm` : '';
+  const finish = data.raUm !== undefined ? ` for Ra ${formatNumber(data.raUm, 2)} um` : '';
   const passes = data.passes !== undefined ? `, ${data.passes} passes` : '';
   const feed = operation.name.startsWith('Thread')
-    ? `pitch ${data.feedPerRev} mm, depth ${data.depthOfCut} mm${passes}`
-    : `f ${data.feedPerRev} mm/rev${finish}${depth}`;
+    ? `pitch ${mm(data.feedPerRev)} mm, depth ${mm(data.depthOfCut ?? 0)} mm${passes}`
+    : `f ${mm(data.feedPerRev)} mm/rev${finish}${depth}`;
   return `${operation.name}: ${operation.tool.label}, ${speed}, ${feed}`;
 }
 

@@ -4,6 +4,7 @@
  * them), and read back by the verifier.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateLatheProgram } from '#cam/lathe/generate';
 import { lathePostFor } from '#cam/post/lathe/index';
@@ -87,5 +88,28 @@ describe('the Sinumerik lathe post', () => {
     expect(xs.at(-1)).toBe(18.16);
     expect(xs.at(-2)).toBe(18.16);
     expect(xs[0]).toBeCloseTo(20 - 2 * 0.376, 3);
+  });
+});
+
+describe('numbers in lathe programs', () => {
+  it('are written to the controller resolution, with no float noise, whatever the overrides', () => {
+    const factor = fc.integer({ min: 50, max: 150 }).map((value) => value / 100);
+    fc.assert(
+      fc.property(
+        fc.record({
+          surfaceSpeedFactor: factor,
+          feedFactor: factor,
+          depthOfCutFactor: factor,
+          finishFeedFactor: factor,
+        }),
+        fc.constantFrom<GoldenLatheDialect>('linuxcnc', 'fanuc', 'haas', 'sinumerik'),
+        (overrides, dialect) => {
+          const program = generateLatheProgram({ ...goldenLatheJob(dialect), overrides });
+          // Coordinates and feeds to 0.001 mm, speeds whole: never 4 decimals or more.
+          expect(program.gcode).not.toMatch(/\d\.\d{4,}/);
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });
