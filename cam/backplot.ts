@@ -20,13 +20,15 @@
  */
 import { planeArc } from './cycle-time.ts';
 import type { InterpreterEvent, MotionEvent, Point3 } from './gcode/events.ts';
-import type { PlotOutline } from './program.ts';
+import type { PlotOutline, SimulatedPart } from './program.ts';
 
 export interface BackplotOptions {
   /** Shown in the document's title and aria-label. */
   title?: string;
   /** Segments drawn before decimation starts (default 50,000). */
   maxSegments?: number;
+  /** The part as the simulation left it: shaded, with material left and gouges marked. */
+  simulated?: SimulatedPart;
 }
 
 /** The extents of a plot in its plane (lathes: h = Z, v = X as a radius; others: h = X, v = Y). */
@@ -54,7 +56,17 @@ const colours = {
   partStroke: '#374151',
   axis: '#9ca3af',
   text: '#1f2328',
+  simulated: '#86efac',
+  left: '#f59e0b',
+  gouge: '#dc2626',
 };
+
+/** SVG path data of closed polygons, y flipped (SVG y grows down). */
+const polygonPath = (polygons: { x: number; y: number }[][]) =>
+  polygons
+    .filter((polygon) => polygon.length >= 3)
+    .map((polygon) => `M${polygon.map((point) => `${num(point.x)} ${num(-point.y)}`).join('L')}Z`)
+    .join('');
 
 /** Text safe in XML content and attribute values. */
 export function escapeXml(text: string): string {
@@ -464,7 +476,13 @@ export function backplotSvg(
   let boxWidth = width + 2 * margin;
   const font = 0.025 * Math.max(boxWidth, drawingHeight);
   // Room for the legend and the scale bar under narrow drawings.
-  const legendWidth = 34 * font;
+  const shown = options.simulated;
+  const legendWidth =
+    (34 +
+      (shown && shown.part.length > 0 ? 11 : 0) +
+      (shown && shown.left.length > 0 ? 6 : 0) +
+      (shown && shown.gouged.length > 0 ? 7 : 0)) *
+    font;
   let boxX = (minH + maxH) / 2 - width / 2 - margin;
   if (boxWidth < legendWidth) {
     boxX -= (legendWidth - boxWidth) / 2;
@@ -500,6 +518,23 @@ export function backplotSvg(
       `<path data-kind="part" d="${part}" fill="${colours.partFill}" fill-rule="evenodd" stroke="${colours.partStroke}" stroke-width="1" ${stroke}/>`,
     );
   }
+  // The simulated part over the drawn one; what is left in amber, what is cut away in red.
+  const simulated = options.simulated;
+  const simulatedPath = simulated ? polygonPath(simulated.part) : '';
+  const leftPath = simulated ? polygonPath(simulated.left) : '';
+  const gougePath = simulated ? polygonPath(simulated.gouged) : '';
+  if (simulatedPath)
+    lines.push(
+      `<path data-kind="simulated" d="${simulatedPath}" fill="${colours.simulated}" fill-opacity="0.55" fill-rule="evenodd" stroke="none"/>`,
+    );
+  if (leftPath)
+    lines.push(
+      `<path data-kind="left" d="${leftPath}" fill="${colours.left}" fill-rule="evenodd" stroke="${colours.left}" stroke-width="2" ${stroke}/>`,
+    );
+  if (gougePath)
+    lines.push(
+      `<path data-kind="gouge" d="${gougePath}" fill="${colours.gouge}" fill-rule="evenodd" stroke="${colours.gouge}" stroke-width="2" ${stroke}/>`,
+    );
   if (lathe) {
     lines.push(
       `<path data-kind="axis" d="M${num(boxX)} 0H${num(boxX + boxWidth)}" fill="none" stroke="${colours.axis}" stroke-width="0.75" stroke-dasharray="12 3 2 3" ${stroke}/>`,
@@ -538,6 +573,18 @@ export function backplotSvg(
     `<rect x="${num(x)}" y="${num(middle - 0.45 * font)}" width="${num(swatch)}" height="${num(0.9 * font)}" fill="${colours.partFill}" stroke="${colours.partStroke}" stroke-width="1" ${stroke}/>`,
     `<text x="${num(x + swatch + 0.5 * font)}" y="${num(baseline)}">Part</text>`,
   );
+  let lastLabel = 'Part';
+  const swatchOf = (fill: string, label: string) => {
+    x += swatch + (0.6 * lastLabel.length + 1.6) * font;
+    lastLabel = label;
+    legend.push(
+      `<rect x="${num(x)}" y="${num(middle - 0.45 * font)}" width="${num(swatch)}" height="${num(0.9 * font)}" fill="${fill}" ${stroke}/>`,
+      `<text x="${num(x + swatch + 0.5 * font)}" y="${num(baseline)}">${label}</text>`,
+    );
+  };
+  if (simulatedPath) swatchOf(colours.simulated, 'Simulated');
+  if (leftPath) swatchOf(colours.left, 'Left');
+  if (gougePath) swatchOf(colours.gouge, 'Gouge');
   const bar = scaleLength(Math.max(boxWidth / 5, 1e-3));
   const barEnd = boxX + boxWidth - margin;
   const barStart = barEnd - bar;

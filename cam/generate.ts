@@ -72,6 +72,9 @@ export function generateProgram(job: ProgramJob): GeneratedProgram {
       })),
       cycleTime,
     },
-    backplotSvg: backplotSvg(events, program.outline, { title: `${program.fileName}: toolpath` }),
+    backplotSvg: backplotSvg(events, program.outline, {
+      title: `${program.fileName}: toolpath`,
+      ...(program.report.simulated ? { simulated: program.report.simulated } : {}),
+    }),
   };
 }

@@ -83,6 +83,18 @@ export interface VerificationCheck {
   kind?: CheckKind;
 }
 
+/**
+ * The part as the material-removal simulation left it, in the backplot's plane (lathes: x = Z,
+ * y = radius; others: x, y from above), with the regions where material is left beyond the part
+ * and where the part is cut away (mm).
+ */
+export interface SimulatedPart {
+  plane: 'XZ' | 'XY';
+  part: { x: number; y: number }[][];
+  left: { x: number; y: number }[][];
+  gouged: { x: number; y: number }[][];
+}
+
 /** What one operation of a program did, as the verifier measured it from the program's moves. */
 export interface OperationReport {
   name: string;
@@ -127,6 +139,8 @@ export interface ProgramReport {
   checks: VerificationCheck[];
   /** Per operation: depth of cut, chip thickness, removal rate, power, time (lathe and mill). */
   operations?: OperationReport[];
+  /** The part as the simulation left it, for the backplot, when the verifier models it. */
+  simulated?: SimulatedPart;
   stats: {
     lines: number;
     motions: number;

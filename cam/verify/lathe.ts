@@ -42,7 +42,7 @@ import {
   turningPowerKw,
 } from '../process.ts';
 import type { LatheDialect } from '../post/lathe/index.ts';
-import type { OperationReport, ProgramReport } from '../program.ts';
+import type { OperationReport, ProgramReport, SimulatedPart } from '../program.ts';
 import type { LatheToolKind } from '../tooling.ts';
 import { CheckList, emptyStats } from './checks.ts';
 
@@ -615,7 +615,7 @@ export function verifyLatheEvents(
     );
   checkTravels(input, stats.extents, fail);
   const leftLabels = checkFinishedPart(input, stock, tolerance, fail);
-  checkCompleteness(input, stock, fail, leftLabels);
+  const simulated = checkCompleteness(input, stock, fail, leftLabels);
 
   const report = checks.report(
     ((stats.lines = lineCount()), stats),
@@ -642,7 +642,7 @@ export function verifyLatheEvents(
     ...(machine.spindlePowerKw !== undefined ? { machinePowerKw: machine.spindlePowerKw } : {}),
     cuttingSeconds: Math.round(entry.cuttingMinutes * 60),
   }));
-  return { ...report, operations };
+  return { ...report, operations, ...(simulated ? { simulated } : {}) };
 }
 
 /** At the end of each finishing operation: nothing it removed lies beyond twice the allowance. */
@@ -799,9 +799,9 @@ function checkCompleteness(
   stock: LatheStock,
   fail: (id: CheckId, message: string) => void,
   alreadyNamed: Set<string>,
-): void {
+): SimulatedPart | undefined {
   const part = input.part;
-  if (!part) return;
+  if (!part) return undefined;
   const window: Polygon = [
     { x: -input.lengthMm, y: 0 },
     { x: 0, y: 0 },
@@ -838,6 +838,12 @@ function checkCompleteness(
   const gone = difference(difference(inner, made), either).filter(
     (ring) => totalArea([ring]) > 0.0005,
   );
+  const simulated: SimulatedPart = {
+    plane: 'XZ',
+    part: made,
+    left: left.filter((ring) => thicknessOf([ring]) + leftToleranceMm >= 2 * leftToleranceMm),
+    gouged: gone,
+  };
   for (const ring of gone.slice(0, 5)) {
     const bounds = boundsOf([ring]);
     const { depth } = depthBeyond([ring], made.length > 0 ? made : part.region);
@@ -848,4 +854,5 @@ function checkCompleteness(
       `${feature?.label ?? 'the part'}: cut ${round(depth + leftToleranceMm)} mm into the part at Z${round(bounds.maxX)} to Z${round(bounds.minX)}`,
     );
   }
+  return simulated;
 }

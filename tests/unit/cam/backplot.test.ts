@@ -165,3 +165,56 @@ describe('escapeXml', () => {
     );
   });
 });
+
+describe('the simulated part on the backplot', () => {
+  it('is shaded, with what a lathe program leaves in amber and what it cuts away in red', async () => {
+    const { generateLatheProgram } = await import('#cam/lathe/generate');
+    const { latheTooling, testParts } = await import('#tests/helpers/parts');
+    const job = {
+      description: testParts.threadedAdapter,
+      material: '11SMnPb30',
+      jobType: 'Lathe' as const,
+      stock: { shape: 'round' as const, diameterMm: 30 },
+      machine: {
+        name: 'Lathe',
+        serialNumber: 'S',
+        manufacturer: 'M',
+        model: 'L',
+        controllerType: 'PathPilot',
+        controllerModel: 'PathPilot',
+        dialect: 'linuxcnc',
+      },
+      programVersion: 1,
+    };
+    const verified = generateLatheProgram({ ...job, tools: latheTooling });
+    expect(verified.report.verified).toBe(true);
+    const plotted = verified.report.simulated!;
+    expect(plotted.left).toEqual([]);
+    expect(plotted.gouged).toEqual([]);
+    expect(plotted.part.length).toBeGreaterThan(0);
+    const { backplotSvg: draw } = await import('#cam/backplot');
+    const svg = draw([], { plane: 'XZ', polygons: [] }, { simulated: plotted });
+    expect(pathOf(svg, 'simulated')).toMatch(/^M/);
+    expect(svg).not.toContain('data-kind="left"');
+    // Without a blade narrow enough, the Ø24 groove is left: the plot marks it.
+    const wide = latheTooling.map((tool) =>
+      /parting/i.test(tool.toolName)
+        ? { ...tool, toolName: 'Parting blade 5 mm', toolDescription: 'Parting blade, 5 mm wide' }
+        : tool,
+    );
+    const incomplete = generateLatheProgram({ ...job, tools: wide });
+    expect(incomplete.report.verified).toBe(false);
+    const left = incomplete.report.simulated!.left;
+    expect(left.length).toBeGreaterThan(0);
+    const grooveLeft = left.some((ring) =>
+      ring.every((point) => point.x <= -29.9 && point.x >= -34.1 && point.y >= 11.9),
+    );
+    expect(grooveLeft).toBe(true);
+    expect(
+      pathOf(
+        draw([], { plane: 'XZ', polygons: [] }, { simulated: incomplete.report.simulated! }),
+        'left',
+      ),
+    ).toMatch(/^M/);
+  });
+});
