@@ -90,8 +90,17 @@ export interface WorkflowProgram {
   report?: ProgramOperationReport[];
   /** The changes the user asked for that the machine's limits changed, in words. */
   limited?: string[];
-  /** One line per verifier check: "✓ Every tool called is in the selected tooling". */
-  checks: { title: string; passed: boolean; details: string[] }[];
+  /**
+   * One line per verifier check: "✓ Every tool called is in the selected tooling". A failed
+   * 'completeness' check means part of the drawing is left; a failed 'process' one never reaches
+   * the user as a program.
+   */
+  checks: {
+    title: string;
+    passed: boolean;
+    details: string[];
+    kind?: 'process' | 'completeness';
+  }[];
   operations: string[];
   warnings: string[];
   notProgrammed: string[];

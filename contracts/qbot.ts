@@ -71,6 +71,8 @@ export const verificationCheckSchema = z.object({
   title: z.string(),
   passed: z.boolean(),
   details: z.array(z.string()),
+  /** 'completeness': a failure leaves part of the drawing undone; 'process': the program's safety. */
+  kind: z.enum(['process', 'completeness']).optional(),
 });
 
 export const processBlueprintResponseSchema = z.object({

@@ -243,10 +243,11 @@ export async function writeProgram(
     { fileName: context.fileName ?? 'the part' },
   );
 
-  const checks = generated.report.checks.map(({ title, passed, details }) => ({
+  const checks = generated.report.checks.map(({ title, passed, details, kind }) => ({
     title,
     passed,
     details,
+    kind: kind ?? ('process' as const),
   }));
   // A program that passes every process check is kept, verified or not: one that leaves part of
   // the drawing undone is offered as 'incomplete', with what it leaves (decision 019).

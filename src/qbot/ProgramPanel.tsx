@@ -89,8 +89,14 @@ export function ProgramPanel({
       )}
       <ul className="checks" aria-label="Verification">
         {program.checks.map((check) => (
-          <li key={check.title} className={check.passed ? 'passed' : 'failed'}>
-            <span aria-hidden="true">{check.passed ? '✓' : '✗'}</span> {check.title}
+          <li
+            key={check.title}
+            className={check.passed ? 'passed' : check.kind === 'completeness' ? 'left' : 'failed'}
+          >
+            <span aria-hidden="true">
+              {check.passed ? '✓' : check.kind === 'completeness' ? '!' : '✗'}
+            </span>{' '}
+            {check.title}
             {check.details.length > 0 ? <small> — {check.details.join('; ')}</small> : null}
           </li>
         ))}
