@@ -18,6 +18,8 @@ export interface ChatMessage {
   notice?: boolean;
   /** Image messages: the uploaded file's name (drawings that are not pictures show as a file). */
   fileName?: string;
+  /** 'warning': shown in amber (a program that leaves part of the drawing undone). */
+  tone?: 'warning';
 }
 
 /** A machine as the workflow offers it (spec 3, "Machine in the by-type list"). */

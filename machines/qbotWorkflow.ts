@@ -201,7 +201,9 @@ export const qbotWorkflowMachine = setup({
         error: null,
         ...post(
           context,
-          ai(written),
+          program.status === 'incomplete'
+            ? { ...ai(written), tone: 'warning' as const }
+            : ai(written),
           ...(limited.length > 0 ? [ai(qbotExtraMessages.limitedByMachine(limited))] : []),
         ),
       };

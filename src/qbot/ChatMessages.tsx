@@ -8,7 +8,10 @@ export function ChatMessages({ messages }: { messages: ChatMessage[] }) {
   return (
     <ol className="chat-messages" aria-label="Messages">
       {messages.map((message) => (
-        <li key={message.id} className={`chat-message ${message.sender}`}>
+        <li
+          key={message.id}
+          className={`chat-message ${message.sender}${message.tone ? ` ${message.tone}` : ''}`}
+        >
           {message.type === 'image' ? (
             message.fileName && !pictures.test(message.fileName) ? (
               <span className="file-chip">📄 {message.fileName}</span>
