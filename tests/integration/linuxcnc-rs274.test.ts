@@ -141,19 +141,20 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
     expect(result.status).not.toBe(0);
   });
 
-  it('replays the golden LinuxCNC lathe program through the stock simulation: verified as ours', () => {
+  /** The golden LinuxCNC lathe job's program and the verifier input it is checked with. */
+  function golden() {
     const job = goldenLatheJob('linuxcnc');
     const program = generateLatheProgram(job);
-    const golden = readFileSync(new URL('linuxcnc.nc', latheGoldenDir), 'utf8');
-    expect(golden).toBe(program.gcode);
-    const result = runLathe(golden);
+    const tools = latheTooling.map(classifyTool);
+    return { program, input: latheVerificationInput(program.plan, 'linuxcnc', tools, job) };
+  }
+
+  it('replays the golden LinuxCNC lathe program through the stock simulation: verified as ours', () => {
+    const { program, input } = golden();
+    const text = readFileSync(new URL('linuxcnc.nc', latheGoldenDir), 'utf8');
+    expect(text).toBe(program.gcode);
+    const result = runLathe(text);
     expect(result.status, result.output.slice(-400)).toBe(0);
-    const input = latheVerificationInput(
-      program.plan,
-      'linuxcnc',
-      latheTooling.map(classifyTool),
-      job,
-    );
     // What LinuxCNC reads, cut from the same bar with the same tools, leaves the same part.
     const replay = verifyLatheEvents(result.events, input);
     expect(replay.checks.filter((check) => !check.passed)).toEqual([]);
@@ -167,20 +168,13 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
   });
 
   it('rejects, read by rs274, the adapter program written before issue 14', () => {
-    const job = goldenLatheJob('linuxcnc');
-    const program = generateLatheProgram(job);
+    const { input } = golden();
     const before = readFileSync(
       new URL('../fixtures/lathe/adapter-before-issue-14.linuxcnc.nc', import.meta.url),
       'utf8',
     );
     const result = runLathe(before);
     expect(result.status).toBe(0);
-    const input = latheVerificationInput(
-      program.plan,
-      'linuxcnc',
-      latheTooling.map(classifyTool),
-      job,
-    );
     const replay = verifyLatheEvents(result.events, input);
     expect(replay.verified).toBe(false);
     expect(replay.checks.find((check) => check.id === 'finishing')!.details.join('\n')).toMatch(

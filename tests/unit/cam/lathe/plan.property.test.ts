@@ -219,39 +219,11 @@ describe('the lathe planner on random turned parts', () => {
         const largest = Math.max(...part.outer.map((entry) => entry.targetMm));
         const bar = suggestRoundBar(largest, part.lengthMm)!;
         const limits = machines[random.machine];
-        // A part the machine cannot hold or reach is refused before planning, with the reason.
-        if (
-          limits &&
-          (bar.diameterMm > limits.maxTurningDiameterMm ||
-            part.lengthMm + 15 + 2 + 5 > limits.travelsMm.z)
-        ) {
-          expect(() =>
-            generateLatheProgram({
-              description: drawing,
-              material: random.material,
-              jobType: 'Lathe',
-              stock: { shape: 'round', diameterMm: bar.diameterMm },
-              machine: {
-                name: 'Random lathe',
-                serialNumber: 'R',
-                manufacturer: 'M',
-                model: 'L',
-                controllerType: random.dialect,
-                controllerModel: random.dialect,
-                dialect: random.dialect,
-                limits,
-              },
-              tools: latheTooling,
-              programVersion: 1,
-            }),
-          ).toThrow(/larger than Random lathe turns|Z axis travels/);
-          return;
-        }
-        const program = generateLatheProgram({
+        const job = {
           description: drawing,
           material: random.material,
-          jobType: 'Lathe',
-          stock: { shape: 'round', diameterMm: bar.diameterMm, lengthMm: bar.lengthMm },
+          jobType: 'Lathe' as const,
+          stock: { shape: 'round' as const, diameterMm: bar.diameterMm, lengthMm: bar.lengthMm },
           machine: {
             name: 'Random lathe',
             serialNumber: 'R',
@@ -260,11 +232,23 @@ describe('the lathe planner on random turned parts', () => {
             controllerType: random.dialect,
             controllerModel: random.dialect,
             dialect: random.dialect,
-            ...(machines[random.machine] ? { limits: machines[random.machine] } : {}),
+            ...(limits ? { limits } : {}),
           },
           tools: latheTooling,
           programVersion: 1,
-        });
+        };
+        // A part the machine cannot hold or reach is refused before planning, with the reason.
+        if (
+          limits &&
+          (bar.diameterMm > limits.maxTurningDiameterMm ||
+            part.lengthMm + 15 + 2 + 5 > limits.travelsMm.z)
+        ) {
+          expect(() => generateLatheProgram(job)).toThrow(
+            /larger than Random lathe turns|Z axis travels/,
+          );
+          return;
+        }
+        const program = generateLatheProgram(job);
         checkProgram(program);
         const thread = program.plan.threads[0];
         if (thread) {
