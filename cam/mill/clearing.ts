@@ -4,24 +4,34 @@
  * with Clipper2 offset loops at the stepover, in depth steps, with a helical (or, where there is
  * no room, ramped) entry, leaving a finish allowance on walls and floor for a finishing level at
  * the bottom; walls are climb milled (counter-clockwise inside pockets).
+ *
+ * Rest machining: a region whose corners only a small end mill fits, and that is large for it,
+ * is cleared by a larger end mill first (its roughing levels and the floor it reaches), and the
+ * small one then takes only what the large one left: its wall loop at each of its depth levels
+ * runs where the large one could not reach (corners, narrow places), entered from the cleared
+ * area, and it finishes the walls. Each operation is planned against the stock as the previous
+ * ones left it (in-process.ts).
  */
 import {
   arcPoints,
   boundsOf,
   difference,
   distanceToBoundary,
+  intersection,
   offsetPolygons,
   perimeter,
   pointInPolygon,
   signedArea,
+  union,
 } from '../geometry/polygon.ts';
 import type { Point2, Polygon } from '../geometry/polygon.ts';
 import type { PrismaticPart } from '../prismatic/part.ts';
 import { fluteLengthOf, millingData } from './cutting-data.ts';
 import type { MillCuttingData } from './cutting-data.ts';
 import type { MillMove, MillOperation, MillTool } from './program.ts';
-import { breakthroughMm, endMillsBySize, operationData } from './context.ts';
+import { breakthroughMm, endMillsBySize, operationData, wallAllowanceFor } from './context.ts';
 import type { MillPlanContext, MillPlanOutput } from './context.ts';
+import { commitOperations } from './in-process.ts';
 import { PathBuilder, dist, fmt, round } from './toolpath.ts';
 
 /** Ramp angle of ramped and helical entries, degrees. */
@@ -43,18 +53,6 @@ function fitsCorners(region: Polygon[], radius: number, toleranceMm: number): bo
   const opened = offsetPolygons(inner, radius);
   const left = offsetPolygons(difference(region, opened), -toleranceMm / 2);
   return left.length === 0;
-}
-
-/** The smallest inside corner radius of a region, by bisection (0.05 mm). */
-function cornerRadius(region: Polygon[], toleranceMm: number, upTo: number): number {
-  let low = 0;
-  let high = upTo;
-  for (let step = 0; step < 12; step += 1) {
-    const middle = (low + high) / 2;
-    if (fitsCorners(region, middle, toleranceMm)) low = middle;
-    else high = middle;
-  }
-  return Math.floor(low * 20) / 20;
 }
 
 /** A stadium (slot) outline: the centre line thickened by half the width, round ends. */
@@ -81,6 +79,14 @@ export interface ClearingSettings {
   rough: MillCuttingData;
   finish: MillCuttingData;
   clearanceZ: number;
+  /** Roughing depth per level, mm. */
+  apMm: number;
+  /**
+   * Whether the finishing level finishes the walls (true), or only the floor the tool reaches
+   * with the wall allowance left for a smaller end mill's rest pass (false; through regions:
+   * no finishing level).
+   */
+  finishWalls?: boolean;
 }
 
 /** Start a closed loop at the vertex nearest to a point. */
@@ -100,11 +106,12 @@ function startNearest(loop: Polygon, from: Point2 | null): Polygon {
 export function clearRegion(
   region: Polygon[],
   settings: ClearingSettings,
-): { moves: MillMove[] } | { reason: string } {
+): { moves: MillMove[]; levelMm: number } | { reason: string } {
   const { tool, rough, finish } = settings;
   const radius = (tool.diameterMm ?? 0) / 2;
   const stepover = Math.max(0.05, rough.stepover ?? radius * 0.9);
-  const ap = Math.max(0.05, rough.depthOfCut ?? radius);
+  const ap = Math.max(0.05, settings.apMm);
+  const finishWalls = settings.finishWalls ?? true;
   const path = new PathBuilder(settings.clearanceZ);
   const tan = Math.tan((rampAngleDeg * Math.PI) / 180);
   const floorAllowance = settings.through ? 0 : settings.floorAllowanceMm;
@@ -120,7 +127,15 @@ export function clearRegion(
         feed: rough.feedMmPerMin,
         finishing: false,
       });
-  levels.push({ z: settings.bottomZ, allowance: 0, feed: finish.feedMmPerMin, finishing: true });
+  if (finishWalls)
+    levels.push({ z: settings.bottomZ, allowance: 0, feed: finish.feedMmPerMin, finishing: true });
+  else if (!settings.through && floorAllowance > 0)
+    levels.push({
+      z: settings.bottomZ,
+      allowance: settings.wallAllowanceMm,
+      feed: finish.feedMmPerMin,
+      finishing: true,
+    });
 
   const loopsAt = (allowance: number, wallOnly: boolean): Polygon[] => {
     const layers: Polygon[][] = [];
@@ -195,7 +210,7 @@ export function clearRegion(
   let previousZ = settings.topZ;
   for (const level of levels) {
     const loops = level.finishing
-      ? loopsAt(0, settings.through || floorAllowance <= 0)
+      ? loopsAt(level.allowance, level.allowance === 0 && (settings.through || floorAllowance <= 0))
       : loopsAt(level.allowance, false);
     if (loops.length === 0) return { reason: `${tool.label} is too large for it` };
     const allowed = offsetPolygons(region, -(radius + level.allowance) + 0.01);
@@ -207,7 +222,11 @@ export function clearRegion(
       const atLevel = here !== null && Math.abs(here.z - level.z) < 1e-6;
       const drop = previousZ - level.z;
       const rampFromAbove = (): boolean => {
-        path.reposition(start, Math.min(previousZ + 1, settings.clearanceZ));
+        // Above the level before only where that level's loops cleared it: a loop closer to
+        // the walls (the finishing level's) starts from above the top.
+        const cleared = level.allowance >= settings.wallAllowanceMm - 1e-9;
+        const from = cleared ? previousZ + 1 : settings.topZ + 1;
+        path.reposition(start, Math.min(from, settings.clearanceZ));
         return rampAlong(loop, path.position!.z, level.z, rough.plungeMmPerMin);
       };
       if (!first && atLevel && linkInside(here, start, allowed)) {
@@ -221,7 +240,8 @@ export function clearRegion(
         if (inPlace) path.feed(helixStart.x, helixStart.y, previousZ, level.feed);
         else path.reposition(helixStart, Math.min(previousZ + 1, settings.clearanceZ));
         helixDown(path.position!.z, level.z, rough.plungeMmPerMin);
-        if (linkInside(helixStart, start, allowed))
+        // The helix ends on either side of its circle: the link runs from where it ends.
+        if (linkInside(path.position!, start, allowed))
           path.feed(start.x, start.y, level.z, level.feed);
         else if (!rampFromAbove()) return { reason: 'there is no room to enter it' };
       } else if (drop <= 1e-6 && atLevel && linkInside(here, start, allowed)) {
@@ -236,16 +256,250 @@ export function clearRegion(
     previousZ = level.z;
   }
   path.retract();
-  return { moves: path.moves };
+  return { moves: path.moves, levelMm: round(depth / count) };
 }
 
 /**
- * Mill a region (pocket, slot, cut-out, counterbore) with the largest end mill that fits its
- * corners and reaches its depth. `region` is outer boundaries (CCW) and islands (CW) in work
- * coordinates, mm; `depthMm` is the depth below the part's top (through regions: the thickness,
- * cut `breakthroughMm` deeper); the region is cut down from `context.topZ`.
- * @returns the operation, or the 'not programmed' entry saying why no selected end mill can
- *   make it ("Pocket 1: no end mill fits in it")
+ * The rest pass of a small end mill after a larger one cleared a region leaving `allowance` on
+ * its walls and what it could not reach: at each depth level the small tool's wall loop (offset
+ * by its radius and the allowance), entered from the area the large tool cleared (`cleared`, the
+ * region the large tool's disc swept), then the finishing wall loop at the bottom.
+ * @returns the moves, or the reason it cannot be done
+ */
+function restPass(
+  region: Polygon[],
+  cleared: Polygon[],
+  settings: ClearingSettings,
+): { moves: MillMove[]; levelMm: number } | { reason: string } {
+  const { tool, rough, finish } = settings;
+  const radius = tool.diameterMm! / 2;
+  const allowance = settings.wallAllowanceMm;
+  const path = new PathBuilder(settings.clearanceZ);
+  const anchors = offsetPolygons(cleared, -(radius + 0.2)).filter((loop) => signedArea(loop) > 0);
+  if (anchors.length === 0) return { reason: 'there is no room to enter it' };
+  const roughBottom = settings.bottomZ + (settings.through ? 0 : settings.floorAllowanceMm);
+  const depth = settings.topZ - roughBottom;
+  const count = Math.max(1, Math.ceil(depth / Math.max(0.05, settings.apMm) - 1e-9));
+  const levels = Array.from({ length: count }, (_, level) => ({
+    z: settings.topZ - (depth * (level + 1)) / count,
+    allowance,
+    feed: rough.feedMmPerMin,
+  }));
+  levels.push({ z: settings.bottomZ, allowance: 0, feed: finish.feedMmPerMin });
+  const linkInside = (a: Point2, b: Point2, allowed: Polygon[]) => {
+    const steps = Math.max(1, Math.ceil(dist(a, b) / 0.25));
+    for (let step = 0; step <= steps; step += 1) {
+      const t = step / steps;
+      if (!insideRegion({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }, allowed))
+        return false;
+    }
+    return true;
+  };
+  const anchorPoints = anchors.flat();
+  let previousZ = settings.topZ;
+  for (const level of levels) {
+    const loops = offsetPolygons(region, -(radius + level.allowance)).filter(
+      (loop) => perimeter(loop) > 0.05,
+    );
+    if (loops.length === 0) return { reason: `${tool.label} is too large for it` };
+    const allowed = offsetPolygons(region, -(radius + level.allowance) + 0.01);
+    const reachable = union([...allowed, ...offsetPolygons(cleared, -radius + 0.01)]);
+    for (const raw of loops) {
+      // The anchor: a point of the cleared area, the tool's disc clear of the rest, nearest the loop.
+      let best: { anchor: Point2; start: number; d: number } | undefined;
+      raw.forEach((vertex, index) => {
+        for (const anchor of anchorPoints) {
+          const d = dist(anchor, vertex);
+          if (!best || d < best.d) best = { anchor, start: index, d };
+        }
+      });
+      const { anchor, start: first } = best!;
+      const loop = [...raw.slice(first), ...raw.slice(0, first)];
+      const start = loop[0]!;
+      if (!linkInside(anchor, start, reachable)) return { reason: 'there is no room to enter it' };
+      const here = path.position;
+      if (here && Math.abs(here.z - previousZ) < 1e-6 && linkInside(here, anchor, reachable))
+        path.feed(anchor.x, anchor.y, previousZ, level.feed);
+      else path.reposition(anchor, Math.min(settings.topZ + 1, settings.clearanceZ));
+      // Down through the cleared area, then across to the wall.
+      path.feed(anchor.x, anchor.y, level.z, rough.plungeMmPerMin);
+      path.feed(start.x, start.y, level.z, level.feed);
+      for (const point of [...loop.slice(1), start])
+        path.feed(point.x, point.y, level.z, level.feed);
+      path.feed(anchor.x, anchor.y, level.z, level.feed);
+    }
+    previousZ = level.z;
+  }
+  path.retract();
+  return { moves: path.moves, levelMm: round(depth / count) };
+}
+
+/** Why a region cannot be milled with the selected end mills, and what would mill it. */
+export interface RegionGap {
+  reason: string;
+  remedy: string;
+}
+
+/**
+ * The largest end mill diameter whose radius and wall allowance fit a region's inside corners
+ * within the tolerance, rounded down to 0.1 mm (0.05 mm under Ø1).
+ */
+function largestFittingDiameter(region: Polygon[], context: MillPlanContext, upTo: number) {
+  const fits = (d: number) =>
+    fitsCorners(region, d / 2 + Math.min(context.allowance, 0.1 * d), context.tolerance);
+  let low = 0;
+  let high = upTo;
+  for (let step = 0; step < 14; step += 1) {
+    const middle = (low + high) / 2;
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  return low >= 1 ? Math.floor(low * 10) / 10 : Math.floor(low * 20) / 20;
+}
+
+/**
+ * Plan a region (pocket, slot, cut-out, counterbore) with the end mills that fit its corners and
+ * reach its depth: the largest such one, or a larger one first and that one for the rest.
+ * `region` is outer boundaries (CCW) and islands (CW) in work coordinates, mm; `depthMm` is
+ * the depth below the part's top (through regions: the thickness, cut `breakthroughMm` deeper);
+ * the region is cut down from `context.topZ`.
+ * @returns a builder of the operations for a largest depth per level (for commitOperations), or
+ *   why no selected end mill can make it and what would ("add an end mill of Ø0.4 or less…")
+ */
+export function planRegion(
+  name: string,
+  region: Polygon[],
+  depthMm: number,
+  through: boolean,
+  tools: MillTool[],
+  context: MillPlanContext,
+): ((maxDepthMm: number) => MillOperation[] | string) | RegionGap {
+  const topZ = context.topZ;
+  const endMills = endMillsBySize(tools);
+  const bottomZ = through ? -depthMm - breakthroughMm : -depthMm;
+  const cutDepth = topZ - bottomZ;
+  const box = boundsOf(region);
+  const span = Math.min(box.maxX - box.minX, box.maxY - box.minY);
+  const edm = through ? ', or cut it by Wire EDM' : ', or sink it by EDM';
+  const sized = () => {
+    const d = largestFittingDiameter(region, context, span);
+    return `add an end mill of Ø${fmt(d)} or less with at least ${fmt(cutDepth)} mm of flute`;
+  };
+  if (endMills.length === 0) return { reason: 'no end mill is selected', remedy: sized() };
+  const reaching = endMills.filter((tool) => fluteLengthOf(tool) >= cutDepth - 1e-9);
+  if (reaching.length === 0)
+    return {
+      reason: `no selected end mill has flutes long enough for its ${fmt(cutDepth)} mm depth`,
+      remedy: sized(),
+    };
+  const fitsTool = (tool: MillTool) =>
+    fitsCorners(region, tool.diameterMm! / 2 + wallAllowanceFor(tool, context), context.tolerance);
+  const fitting = reaching.filter(fitsTool);
+  if (fitting.length === 0) {
+    const smallest = reaching.at(-1)!;
+    const short = endMills.filter((tool) => !reaching.includes(tool) && fitsTool(tool))[0];
+    const room = offsetPolygons(
+      region,
+      -(smallest.diameterMm! / 2 + wallAllowanceFor(smallest, context)),
+    );
+    const where = room.length > 0 ? 'its corners' : 'it';
+    return {
+      reason: `no selected end mill both fits it and reaches its ${fmt(cutDepth)} mm depth: ${smallest.label} is too large for ${where}${short ? `, and ${short.label} has only ${fmt(fluteLengthOf(short))} mm of flute` : ''}`,
+      remedy: `${sized()}${edm}`,
+    };
+  }
+  const dataOf = (tool: MillTool) => ({
+    rough: millingData(context.material, tool, 'rough', context.maxRpm, context.overrides),
+    finish: millingData(context.material, tool, 'finish', context.maxRpm, context.overrides),
+  });
+  const settingsOf = (tool: MillTool, maxDepth: number, allowance: number): ClearingSettings => {
+    const { rough, finish } = dataOf(tool);
+    return {
+      tool,
+      topZ,
+      bottomZ,
+      wallAllowanceMm: allowance,
+      floorAllowanceMm: Math.min(context.allowance, cutDepth / 2),
+      through,
+      rough,
+      finish,
+      clearanceZ: context.clearanceZ,
+      apMm: round(Math.max(0.05, Math.min(rough.depthOfCut!, maxDepth))),
+    };
+  };
+  const operation = (
+    operationName: string,
+    settings: ClearingSettings,
+    result: { moves: MillMove[]; levelMm: number },
+  ): MillOperation => ({
+    name: operationName,
+    tool: settings.tool,
+    rpm: settings.rough.rpm,
+    coolant: 'flood',
+    moves: result.moves,
+    data: operationData(settings.rough, result.levelMm),
+  });
+
+  // Rest machining: a larger end mill first when the region is large for the small one.
+  const small = fitting[0]!;
+  const allowance = wallAllowanceFor(small, context);
+  const area = Math.abs(region.reduce((sum, loop) => sum + signedArea(loop), 0));
+  for (const large of reaching.filter((tool) => tool.diameterMm! >= 1.5 * small.diameterMm!)) {
+    if (area < 4 * large.diameterMm! ** 2) continue;
+    const inner = offsetPolygons(region, -(large.diameterMm! / 2 + allowance));
+    if (inner.length === 0) continue;
+    const cleared = offsetPolygons(inner, large.diameterMm! / 2);
+    const rest = offsetPolygons(
+      offsetPolygons(difference(offsetPolygons(region, -allowance), cleared), -0.02),
+      0.02,
+    );
+    // One wall loop of the small tool must reach every bit of the rest.
+    const far = offsetPolygons(
+      intersection(rest, offsetPolygons(region, -(small.diameterMm! - 0.1))),
+      -0.02,
+    );
+    if (far.length > 0) continue;
+    const build = (maxDepth: number): MillOperation[] | string => {
+      const first = settingsOf(large, maxDepth, allowance);
+      const cleared1 = clearRegion(region, { ...first, finishWalls: false });
+      if ('reason' in cleared1) return `${name}: ${cleared1.reason}`;
+      const second = settingsOf(small, maxDepth, allowance);
+      const rested = restPass(region, cleared, second);
+      if ('reason' in rested) return `${name}: ${rested.reason}`;
+      return [operation(name, first, cleared1), operation(`${name} rest`, second, rested)];
+    };
+    const first = build(Infinity);
+    if (typeof first !== 'string')
+      return (maxDepth: number) => (maxDepth === Infinity ? first : build(maxDepth));
+  }
+
+  let reason = '';
+  for (const tool of fitting) {
+    const build = (maxDepth: number): MillOperation[] | string => {
+      const settings = settingsOf(tool, maxDepth, wallAllowanceFor(tool, context));
+      const result = clearRegion(region, settings);
+      if ('reason' in result) return result.reason;
+      return [operation(name, settings, result)];
+    };
+    const first = build(Infinity);
+    if (typeof first === 'string') {
+      reason = first;
+      continue;
+    }
+    return (maxDepth: number) => {
+      const built = maxDepth === Infinity ? first : build(maxDepth);
+      return typeof built === 'string' ? `${name}: ${built}` : built;
+    };
+  }
+  return { reason, remedy: 'add a smaller end mill' };
+}
+
+/**
+ * Mill a region with `planRegion` and append its operations, planned against the stock, to
+ * the plan; or, when no selected end mill can make it, a 'not programmed' entry saying why and
+ * what would ("Pocket 1: no selected end mill fits its R1 mm inside corners; add an end mill
+ * of Ø2 or less with at least 5 mm of flute, or sink it by EDM").
+ * @returns whether it was planned
  */
 export function millRegion(
   name: string,
@@ -254,54 +508,14 @@ export function millRegion(
   through: boolean,
   tools: MillTool[],
   context: MillPlanContext,
-): MillOperation | string {
-  const topZ = context.topZ;
-  const endMills = endMillsBySize(tools);
-  if (endMills.length === 0) return `${name}: no end mill is selected`;
-  const bottomZ = through ? -depthMm - breakthroughMm : -depthMm;
-  const cutDepth = topZ - bottomZ;
-  const reaching = endMills.filter((tool) => fluteLengthOf(tool) >= cutDepth - 1e-9);
-  if (reaching.length === 0)
-    return `${name}: no end mill has flutes long enough for its ${fmt(cutDepth)} mm depth`;
-  const fitting = reaching.filter((tool) =>
-    fitsCorners(region, tool.diameterMm! / 2 + context.allowance, context.tolerance),
-  );
-  if (fitting.length === 0) {
-    const corner = cornerRadius(region, 0.01, reaching[0]!.diameterMm! / 2);
-    const smallest = reaching.at(-1)!;
-    return corner < smallest.diameterMm! / 2
-      ? `${name}: no end mill small enough for its ${fmt(corner)} mm corner radius`
-      : `${name}: no end mill fits in it`;
+  output: MillPlanOutput,
+): boolean {
+  const planned = planRegion(name, region, depthMm, through, tools, context);
+  if (typeof planned !== 'function') {
+    output.notProgrammed.push(`${name}: ${planned.reason}; ${planned.remedy}`);
+    return false;
   }
-  let reason = '';
-  for (const tool of fitting) {
-    const rough = millingData(context.material, tool, 'rough', context.maxRpm, context.overrides);
-    const finish = millingData(context.material, tool, 'finish', context.maxRpm, context.overrides);
-    const result = clearRegion(region, {
-      tool,
-      topZ,
-      bottomZ,
-      wallAllowanceMm: context.allowance,
-      floorAllowanceMm: Math.min(context.allowance, cutDepth / 2),
-      through,
-      rough,
-      finish,
-      clearanceZ: context.clearanceZ,
-    });
-    if ('reason' in result) {
-      reason = result.reason;
-      continue;
-    }
-    return {
-      name,
-      tool,
-      rpm: rough.rpm,
-      coolant: 'flood',
-      moves: result.moves,
-      data: operationData(rough, rough.depthOfCut),
-    };
-  }
-  return `${name}: ${reason}`;
+  return commitOperations(context, output, planned);
 }
 
 /**
@@ -317,11 +531,8 @@ export function millPocketsSlotsAndCutOuts(
   output: MillPlanOutput,
 ): void {
   const thickness = part.thicknessMm;
-  const millFeature = (name: string, region: Polygon[], depth: number, through: boolean) => {
-    const result = millRegion(name, region, depth, through, sized, context);
-    if (typeof result === 'string') output.notProgrammed.push(result);
-    else output.operations.push(result);
-  };
+  const millFeature = (name: string, region: Polygon[], depth: number, through: boolean) =>
+    millRegion(name, region, depth, through, sized, context, output);
   part.pockets
     .filter((pocket) => !pocket.through)
     .forEach((pocket, index) =>

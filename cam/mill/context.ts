@@ -3,8 +3,10 @@
  * built (operations, warnings, 'not programmed' entries), and the choice of end mills.
  */
 import type { CuttingOverrides } from '../cutting-data.ts';
+import type { CuttingForce } from '../process.ts';
 import type { MillCuttingData, MillMaterial } from './cutting-data.ts';
 import type { MillOperation, MillTool } from './program.ts';
+import type { StockModel } from './stock-model.ts';
 import { round } from './toolpath.ts';
 
 /** Through features and the outside contour go this far below the part's bottom, mm. */
@@ -26,9 +28,24 @@ export interface MillPlanContext {
   topZ: number;
   /** General tolerance of the part, mm. */
   tolerance: number;
-  /** Finish allowance on walls and floors, mm. */
+  /** Finish allowance on walls and floors, mm (end mills under Ø2 leave a tenth of their diameter). */
   allowance: number;
+  /** The stock as the operations planned so far leave it; each planned operation is run through it. */
+  model: StockModel;
+  /** kc1 and mc of the material (cam/process.ts). */
+  force: CuttingForce;
+  /** The machine's spindle power, kW, when known; cuts stay within 80 % of it. */
+  spindlePowerKw?: number;
+  /** The machine's name, for messages. */
+  machineName: string;
 }
+
+/**
+ * The finish allowance an end mill leaves on walls: the job's, at most a tenth of its diameter
+ * (so that its finishing pass is a light cut that may take the wall's full height), mm.
+ */
+export const wallAllowanceFor = (tool: MillTool, context: Pick<MillPlanContext, 'allowance'>) =>
+  round(Math.min(context.allowance, 0.1 * (tool.diameterMm ?? 10)));
 
 /**
  * The plan as it is built, in program order: each part of the planner appends its operations,
@@ -60,5 +77,8 @@ export function operationData(data: MillCuttingData, depth?: number): MillOperat
     feedMmPerMin: data.feedMmPerMin,
     ...(depth !== undefined ? { depthOfCut: round(depth) } : {}),
     ...(data.stepover !== undefined ? { stepover: data.stepover } : {}),
+    ...(data.wantedSurfaceSpeed !== undefined
+      ? { wantedSurfaceSpeed: data.wantedSurfaceSpeed }
+      : {}),
   };
 }

@@ -15,6 +15,9 @@
  * Formulae: n = Vc · 1000 / (π · D), clamped to the machine's spindle limit; vf = fz · z · n;
  * tapping vf = n · pitch. Pocket stepover 45 % of D (40–50 %), axial depth at most 1 × D and
  * at most the flute length; drills deeper than 3 × D are pecked (G83) one diameter at a time.
+ * These are the table's values for a cut at ae ≤ D/2: what each move really cuts is measured
+ * against the stock, and its feed and depth set for it (ratings.ts, in-process.ts). Values are
+ * rounded to their step without float noise (0.05 mm steps give 1.4, not 1.4000000000000001).
  */
 import { drillingData } from '../cutting-data.ts';
 import type { CuttingOverrides } from '../cutting-data.ts';
@@ -136,9 +139,15 @@ export interface MillCuttingData {
   stepover?: number;
   /** Drills: depth between full retracts, mm (G83). */
   peckMm?: number;
+  /** The surface speed asked for when the spindle's top speed holds the tool below it, m/min. */
+  wantedSurfaceSpeed?: number;
 }
 
-const roundTo = (value: number, step: number) => Math.round(value / step) * step;
+/** A value rounded to a multiple of `step`, without float noise (0.05 × 28 is 1.4, not 1.4000000000000001). */
+const roundTo = (value: number, step: number) => {
+  const decimals = Math.max(0, Math.ceil(-Math.log10(step) - 1e-9));
+  return Number((Math.round(value / step) * step).toFixed(decimals));
+};
 const rpmAt = (vc: number, diameterMm: number, maxRpm: number) =>
   Math.max(1, Math.min(maxRpm, Math.round((vc * 1000) / (Math.PI * Math.max(diameterMm, 0.5)))));
 
@@ -149,14 +158,90 @@ export function flutesOf(tool: MillTool, material: MillMaterial): number {
   return material.group === 'N' ? 3 : 4;
 }
 
-/** Flute length when the row does not say: 2 × D for end mills (a stub length). */
-export const fluteLengthOf = (tool: MillTool): number =>
-  tool.fluteLengthMm ??
-  (tool.kind === 'faceMill'
-    ? 6
-    : tool.kind === 'drill'
-      ? 10 * (tool.diameterMm ?? 1)
-      : 2 * (tool.diameterMm ?? 1));
+/**
+ * Flute lengths l2 of DIN 338 type N (jobber) twist drills by diameter: each row is the upper
+ * end of a diameter range (over the previous row's, up to this one) and its flute length, mm.
+ */
+const din338FluteLengths: readonly (readonly [number, number])[] = [
+  [0.53, 6],
+  [0.6, 7],
+  [0.67, 8],
+  [0.75, 9],
+  [0.85, 10],
+  [0.95, 11],
+  [1.06, 12],
+  [1.18, 14],
+  [1.32, 16],
+  [1.5, 18],
+  [1.7, 20],
+  [1.9, 22],
+  [2.12, 24],
+  [2.36, 27],
+  [2.65, 30],
+  [3, 33],
+  [3.35, 36],
+  [3.75, 39],
+  [4.25, 43],
+  [4.75, 47],
+  [5.3, 52],
+  [6, 57],
+  [6.7, 63],
+  [7.5, 69],
+  [8.5, 75],
+  [9.5, 81],
+  [10.6, 87],
+  [11.8, 94],
+  [13.2, 101],
+  [14, 108],
+  [15, 114],
+  [16, 120],
+  [17, 125],
+  [18, 130],
+  [19, 135],
+  [20, 140],
+];
+
+/** The flute length of a DIN 338 jobber drill of a diameter (7 × D above Ø20), mm. */
+export function jobberFluteLengthMm(diameterMm: number): number {
+  if (diameterMm < 0.45) return Math.round(12 * diameterMm * 10) / 10;
+  const row = din338FluteLengths.find(([upTo]) => diameterMm <= upTo + 1e-9);
+  return row ? row[1] : Math.round(7 * diameterMm);
+}
+
+/**
+ * The flute length (length of cut) of a tool, mm: its row's when the row states it ("LOC 22"),
+ * else a standard tool's:
+ * - twist drills: DIN 338 type N, the jobber length every shop stocks (Ø6.8: 69 mm, Ø13: 101 mm);
+ * - end mills: 2 × D, at or below the short series of DIN 6527 K (Ø6: 13 mm, Ø10: 22 mm, Ø12:
+ *   26 mm) and catalogue stub lengths (2–3 × D), so that a row without its length is not trusted
+ *   with more than the shortest common tool has;
+ * - spot drills: 1 × D (they cut with their point, at most D/2 deep);
+ * - taps: 3 × D, the thread depth machine taps (DIN 371, DIN 376) are made for;
+ * - reamers: 3 × D, the short end of DIN 212 chucking reamers' cutting lengths;
+ * - face mills: 6 mm, a common insert's cutting edge; boring heads: unlimited (their reach is set
+ *   up with the head and the bar).
+ */
+export const fluteLengthOf = (
+  tool: Pick<MillTool, 'kind' | 'diameterMm' | 'fluteLengthMm'>,
+): number => {
+  if (tool.fluteLengthMm !== undefined) return tool.fluteLengthMm;
+  const d = tool.diameterMm ?? 1;
+  switch (tool.kind) {
+    case 'faceMill':
+      return 6;
+    case 'drill':
+      return jobberFluteLengthMm(d);
+    case 'spotDrill':
+      return d;
+    case 'tap':
+    case 'reamer':
+      return 3 * d;
+    case 'boringHead':
+      return Infinity;
+    default:
+      return 2 * d;
+  }
+};
 
 /**
  * Milling with an end mill or a face mill: roughing or finishing data. Finishing runs 15 %
@@ -189,8 +274,10 @@ export function millingData(
   const apRough = face
     ? Math.min(row.apFace, flute)
     : Math.min(diameter, flute, row.apPerD * diameter) * depthFactor;
+  const held = rpm < (vc * 1000) / (Math.PI * Math.max(diameter, 0.5)) - 1;
   return {
-    surfaceSpeed: vc,
+    surfaceSpeed: held ? roundTo((rpm * Math.PI * diameter) / 1000, 1) : vc,
+    ...(held ? { wantedSurfaceSpeed: vc } : {}),
     rpm,
     feedPerTooth: fz,
     feedMmPerMin: feed,
@@ -226,8 +313,10 @@ export function drillData(
   const rpm = Math.max(1, Math.min(maxRpm, Math.round(hssRpm * (spot ? 0.8 : 1))));
   const feedPerRev = Math.max(0.02, roundTo((base?.feedPerRev ?? 0.05) * (spot ? 0.5 : 1), 0.005));
   const surfaceSpeed = roundTo((rpm * Math.PI * diameter) / 1000, 1);
+  const wanted = roundTo((hssRpm * (spot ? 0.8 : 1) * Math.PI * diameter) / 1000, 1);
   return {
     surfaceSpeed,
+    ...(wanted > surfaceSpeed + 1 ? { wantedSurfaceSpeed: wanted } : {}),
     rpm,
     feedPerRev,
     feedMmPerMin: Math.max(1, Math.round(rpm * feedPerRev)),

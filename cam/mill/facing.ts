@@ -6,6 +6,7 @@ import { fluteLengthOf, millingData } from './cutting-data.ts';
 import type { BlockStock, MillTool } from './program.ts';
 import { endMillsBySize, operationData } from './context.ts';
 import type { MillPlanContext, MillPlanOutput } from './context.ts';
+import { commitOperations } from './in-process.ts';
 import { PathBuilder, fmt } from './toolpath.ts';
 
 /**
@@ -22,7 +23,7 @@ export function faceTop(
   output: MillPlanOutput,
 ): void {
   const { material, maxRpm, overrides, clearanceZ } = context;
-  const { operations, warnings } = output;
+  const { warnings } = output;
   if (stockTop > 0.05) {
     const faceMills = sized
       .filter((tool) => tool.kind === 'faceMill')
@@ -30,11 +31,11 @@ export function faceTop(
     const tool = faceMills[0] ?? endMillsBySize(sized)[0];
     if (!tool) {
       output.notProgrammed.push(
-        `Face: no face mill or end mill is selected to face ${fmt(stockTop)} mm off the top`,
+        `Face: no face mill or end mill is selected to face ${fmt(stockTop)} mm off the top; add a face mill or an end mill, or order the stock ${fmt(stockTop)} mm thinner`,
       );
     } else {
       const data = millingData(material, tool, 'face', maxRpm, overrides);
-      const ap = Math.max(
+      const apRated = Math.max(
         0.1,
         Math.min(
           tool.kind === 'faceMill' ? data.depthOfCut! : tool.diameterMm! * 0.5,
@@ -43,8 +44,6 @@ export function faceTop(
       );
       const r = tool.diameterMm! / 2;
       const step = tool.diameterMm! * (tool.kind === 'faceMill' ? 0.7 : 0.6);
-      const path = new PathBuilder(clearanceZ);
-      const passes = Math.max(1, Math.ceil(stockTop / ap - 1e-9));
       const xLeft = stock.origin.x - r - 2;
       const xRight = stock.origin.x + stock.xMm + r + 2;
       const edge = Math.min(1, r / 4);
@@ -57,24 +56,31 @@ export function faceTop(
                 { length: count },
                 (_, index) => stock.origin.y + r - edge + (span * index) / (count - 1),
               ))(Math.ceil(span / step - 1e-9) + 1);
-      for (let pass = 1; pass <= passes; pass += 1) {
-        const z = stockTop - (stockTop * pass) / passes;
-        let leftToRight = true;
-        path.reposition({ x: xLeft, y: rows[0]! }, z);
-        rows.forEach((y, index) => {
-          if (index > 0) path.feed(leftToRight ? xLeft : xRight, y, z, data.feedMmPerMin);
-          path.feed(leftToRight ? xRight : xLeft, y, z, data.feedMmPerMin);
-          leftToRight = !leftToRight;
-        });
-      }
-      path.retract();
-      operations.push({
-        name: 'Face',
-        tool,
-        rpm: data.rpm,
-        coolant: 'flood',
-        moves: path.moves,
-        data: operationData(data, stockTop / passes),
+      commitOperations(context, output, (maxDepth) => {
+        const ap = Math.max(0.05, Math.min(apRated, maxDepth));
+        const path = new PathBuilder(clearanceZ);
+        const passes = Math.max(1, Math.ceil(stockTop / ap - 1e-9));
+        for (let pass = 1; pass <= passes; pass += 1) {
+          const z = stockTop - (stockTop * pass) / passes;
+          let leftToRight = true;
+          path.reposition({ x: xLeft, y: rows[0]! }, z);
+          rows.forEach((y, index) => {
+            if (index > 0) path.feed(leftToRight ? xLeft : xRight, y, z, data.feedMmPerMin);
+            path.feed(leftToRight ? xRight : xLeft, y, z, data.feedMmPerMin);
+            leftToRight = !leftToRight;
+          });
+        }
+        path.retract();
+        return [
+          {
+            name: 'Face',
+            tool,
+            rpm: data.rpm,
+            coolant: 'flood',
+            moves: path.moves,
+            data: operationData(data, stockTop / passes),
+          },
+        ];
       });
     }
     if (stockTop > 5)

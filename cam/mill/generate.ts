@@ -9,7 +9,7 @@ import type { MillDialect } from '../post/mill/index.ts';
 import { prismaticPartFromDescription } from '../prismatic/part.ts';
 import type { PrismaticPart } from '../prismatic/part.ts';
 import { finishProgram, safeFileName } from '../program.ts';
-import type { KindProgram, PlotOutline, PostedJob, ProgramJob } from '../program.ts';
+import type { KindProgram, MachineInfo, PlotOutline, PostedJob, ProgramJob } from '../program.ts';
 import { verifyMillProgram } from '../verify/mill.ts';
 import type { HoleTarget, MillVerificationInput, PocketTarget } from '../verify/mill.ts';
 import { slotOutline } from './clearing.ts';
@@ -17,6 +17,7 @@ import { breakthroughMm } from './context.ts';
 import { planMilledPart } from './plan.ts';
 import type { MillPlan, MillTool } from './program.ts';
 import { classifyMillTool } from './tooling.ts';
+import { fluteLengthOf, flutesOf, millingData } from './cutting-data.ts';
 import { programHeader } from '../post/common.ts';
 import { PlanningError } from '../errors.ts';
 
@@ -30,32 +31,31 @@ export const defaultMillMaxRpm = 8000;
 
 const fmt = (value: number) => String(Math.round(value * 1000) / 1000);
 
-/** Whether the plan left a feature out (its name opens a 'not programmed' entry). */
-const dropped = (plan: MillPlan, name: string) =>
-  plan.notProgrammed.some((entry) => entry.startsWith(`${name}:`));
-
-/** What the verifier checks for a plan: the features the plan programmed. */
+/**
+ * What the verifier checks a plan's program against: the WHOLE part model (outline, every hole,
+ * counterbore, pocket, slot and cut-out), each feature the plan left out carrying the plan's
+ * 'not programmed' sentence (why, and what would make it), the tools with their flute lengths,
+ * teeth and the table's chip thickness, the material and the machine's limits.
+ */
 export function millVerificationInput(
   plan: MillPlan,
   dialect: MillDialect,
   tools: MillTool[],
+  machine?: MachineInfo,
 ): MillVerificationInput {
   const { part, stock } = plan;
   const thickness = part.thicknessMm;
+  const gaps = [...plan.notProgrammed];
+  /** The plan's entry for a feature (its name opens the entry), taken off the list. */
+  const take = (name: string) => {
+    const index = gaps.findIndex((entry) => entry.startsWith(`${name}:`));
+    return index < 0 ? undefined : gaps.splice(index, 1)[0];
+  };
   const holes: HoleTarget[] = [];
   for (const hole of part.holes) {
     const label = hole.label || `Ø${fmt(hole.diameterMm)}`;
-    if (dropped(plan, label)) {
-      const entry = plan.notProgrammed.find((text) => text.startsWith(`${label}:`))!;
-      if (!/tap drill is drilled/.test(entry)) continue;
-      holes.push({
-        label,
-        center: hole.center,
-        diameterMm: hole.diameterMm,
-        depthMm: hole.through ? thickness : hole.depthMm,
-      });
-      continue;
-    }
+    const entry = take(label);
+    const tapOnly = entry !== undefined && /the tap drill is drilled/.test(entry);
     const tapped = hole.kind === 'tapped' && hole.thread;
     holes.push({
       label,
@@ -68,42 +68,48 @@ export function millVerificationInput(
             threadMm: hole.thread!.nominalMm,
           }
         : {}),
-      ...(hole.counterbore && !dropped(plan, `Counterbore ${label}`)
-        ? { outsideFloorZ: -hole.counterbore.depthMm }
-        : {}),
+      ...(hole.counterbore ? { outsideFloorZ: -hole.counterbore.depthMm } : {}),
+      ...(entry !== undefined ? (tapOnly ? { tapGap: entry } : { gap: entry }) : {}),
     });
-    if (hole.counterbore && !dropped(plan, `Counterbore ${label}`))
+    if (hole.counterbore) {
+      const counterbore = `Counterbore ${label}`;
+      const cbEntry = take(counterbore);
       holes.push({
-        label: `Counterbore ${label}`,
+        label: counterbore,
         center: hole.center,
         diameterMm: hole.counterbore.diameterMm,
         depthMm: hole.counterbore.depthMm,
+        ...(cbEntry !== undefined ? { gap: cbEntry } : {}),
       });
+    }
   }
   const pockets: PocketTarget[] = [];
-  part.pockets.forEach((pocket, index) => {
+  for (const pocket of part.pockets) {
     const sameKind = part.pockets.filter((other) => other.through === pocket.through);
     const label =
       pocket.label || `${pocket.through ? 'Cut-out' : 'Pocket'} ${sameKind.indexOf(pocket) + 1}`;
-    void index;
-    if (dropped(plan, label)) return;
+    const entry = take(label);
     pockets.push({
       label,
       region: [pocket.outline, ...pocket.islands],
       depthMm: pocket.through ? thickness : pocket.depthMm,
       through: pocket.through,
+      ...(entry !== undefined ? { gap: entry } : {}),
     });
-  });
+  }
   part.slots.forEach((slot, index) => {
     const label = slot.label || `Slot ${index + 1}`;
-    if (dropped(plan, label)) return;
+    const entry = take(label);
     pockets.push({
       label,
       region: [slotOutline(slot.from, slot.to, slot.widthMm)],
       depthMm: slot.through ? thickness : slot.depthMm,
       through: slot.through,
+      ...(entry !== undefined ? { gap: entry } : {}),
     });
   });
+  const outlineGap = take('Outside contour');
+  const faceGap = take('Face');
   const reach = 100;
   const deepest = Math.max(
     breakthroughMm,
@@ -111,25 +117,38 @@ export function millVerificationInput(
       operation.cycle ? -operation.cycle.bottomZ - thickness : 0,
     ),
   );
+  const limits = machine?.limits;
+  const maxRpm = limits?.maxRpm ?? machine?.maxRpm;
   return {
     dialect,
     stock,
     outline: part.outline,
     thicknessMm: thickness,
     toleranceMm: part.generalToleranceMm > 0 ? part.generalToleranceMm : 0.1,
-    outlineCut: plan.operations.some((operation) => operation.name === 'Finish contour'),
+    ...(outlineGap !== undefined ? { outlineGap } : {}),
+    ...(faceGap !== undefined ? { faceGap } : {}),
     holes,
     pockets,
+    otherGaps: gaps,
     tools: tools
       .filter((tool) => tool.number > 0)
       .map((tool) => {
         const bored = plan.operations.find(
           (operation) => operation.tool.number === tool.number && operation.tool.diameterMm,
         );
+        const milling = tool.kind === 'endMill' || tool.kind === 'faceMill';
+        const sized = { ...tool, diameterMm: bored?.tool.diameterMm ?? tool.diameterMm ?? 0 };
         return {
           number: tool.number,
           kind: tool.kind,
-          diameterMm: bored?.tool.diameterMm ?? tool.diameterMm ?? 0,
+          diameterMm: sized.diameterMm,
+          fluteLengthMm: fluteLengthOf(sized),
+          flutes: flutesOf(tool, plan.material),
+          ...(milling && tool.diameterMm
+            ? {
+                tableChipMm: millingData(plan.material, tool, 'rough', plan.maxRpm).feedPerTooth!,
+              }
+            : {}),
         };
       }),
     envelope: {
@@ -140,6 +159,18 @@ export function millVerificationInput(
       zMin: stock.origin.z - deepest - 1,
       zMax: Math.max(plan.clearanceZ, stock.origin.z + stock.zMm) + reach,
     },
+    material: plan.material.subgroup,
+    machine: {
+      name: machine?.name ?? 'machine',
+      ...(maxRpm !== undefined ? { maxRpm } : {}),
+      ...(limits?.spindlePowerKw !== undefined ? { spindlePowerKw: limits.spindlePowerKw } : {}),
+      ...(limits ? { travelsMm: limits.travelsMm } : {}),
+    },
+    operations: plan.operations.map((operation) => ({
+      name: operation.name,
+      tool: operation.tool.label,
+    })),
+    cellMm: plan.cellMm,
   };
 }
 
@@ -186,13 +217,16 @@ export function postMillJobForPart(
   const post = requirePost(job);
   if (job.stock?.shape !== 'block') throw new PlanningError(blockNeeded);
   const tools = job.tools.map(classifyMillTool);
-  const maxRpm = job.machine.maxRpm ?? defaultMillMaxRpm;
+  const maxRpm = job.machine.limits?.maxRpm ?? job.machine.maxRpm ?? defaultMillMaxRpm;
+  const spindlePowerKw = job.machine.limits?.spindlePowerKw;
   const plan = planMilledPart({
     part,
     material: job.material,
     stock: { xMm: job.stock.xMm, yMm: job.stock.yMm, zMm: job.stock.zMm },
     tools,
     maxRpm,
+    ...(spindlePowerKw !== undefined ? { spindlePowerKw } : {}),
+    machineName: job.machine.name || `${job.machine.manufacturer} ${job.machine.model}`.trim(),
     ...(job.overrides ? { overrides: job.overrides } : {}),
   });
   const stock = `block ${fmt(job.stock.xMm)} x ${fmt(job.stock.yMm)} x ${fmt(job.stock.zMm)} mm`;
@@ -204,7 +238,8 @@ export function postMillJobForPart(
     });
   const options = { programNumber: 1000 + (job.programVersion % 9000) };
   const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
-  const verification = millVerificationInput(plan, post.dialect, tools);
+  const verification = millVerificationInput(plan, post.dialect, tools, job.machine);
+  const planned = new Set(plan.notProgrammed);
   return {
     machineKind: 'mill',
     dialect: post.dialect,
@@ -234,7 +269,12 @@ export function postMillJobForPart(
     },
     body: post.body(plan, options),
     head: (notes) => post.head(plan, headerOf(notes), options),
-    verify: (gcode) => verifyMillProgram(gcode, verification),
+    // finishProgram puts the plan's own entries first among the unfinished (withPlanGaps): the
+    // verifier's sentences for the same features are those entries, so they are not repeated.
+    verify: (gcode) => {
+      const report = verifyMillProgram(gcode, verification);
+      return { ...report, unfinished: report.unfinished.filter((entry) => !planned.has(entry)) };
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import type { MillCuttingData } from './cutting-data.ts';
 import type { DrillCycle, MillOperation, MillTool } from './program.ts';
 import { breakthroughMm, operationData } from './context.ts';
 import type { MillPlanContext, MillPlanOutput } from './context.ts';
+import { commitOperations } from './in-process.ts';
 import { fmt, round } from './toolpath.ts';
 
 /** A hole drilled with a drill to a depth (mm below the part's top, the drill point's allowance included). */
@@ -36,7 +37,11 @@ export function holeName(hole: Hole): string {
   return hole.label || `Ø${fmt(hole.diameterMm)}`;
 }
 
-/** A canned cycle at the points (rounded to 0.001 mm), `depth` mm below the part's top. */
+/**
+ * A canned cycle at the points (rounded to 0.001 mm) down to `depth` mm below Z0 (the part's
+ * finished top), or, for spotting (`fromTop`), below the material's top; the R plane 2 mm above
+ * the material's top (`context.retractZ`).
+ */
 function holeCycle(
   context: MillPlanContext,
   kind: DrillCycle['kind'],
@@ -44,11 +49,12 @@ function holeCycle(
   depth: number,
   feed: number,
   extra: Partial<DrillCycle> = {},
+  fromTop = false,
 ): DrillCycle {
   return {
     kind,
     points: points.map((point) => ({ x: round(point.x), y: round(point.y) })),
-    bottomZ: round(context.topZ - depth),
+    bottomZ: round((fromTop ? context.topZ : 0) - depth),
     retractZ: context.retractZ,
     clearanceZ: context.clearanceZ,
     feed,
@@ -87,7 +93,7 @@ export function spotAndDrill(
   output: MillPlanOutput,
 ): void {
   const { material, maxRpm, overrides } = context;
-  const { operations, warnings } = output;
+  const { warnings } = output;
   const drop = (reason: string) => output.notProgrammed.push(reason);
   // Spot drill every drilled hole.
   const spot = sized
@@ -99,7 +105,7 @@ export function spotAndDrill(
       if (data) {
         const smallest = Math.min(...drillable.map((job) => job.drill.diameterMm!));
         const depth = round(Math.min(smallest - 0.5, spot.diameterMm!) / 2);
-        operations.push(
+        commitOperations(context, output, () => [
           cycleOperation(
             'Spot drill',
             spot,
@@ -110,9 +116,11 @@ export function spotAndDrill(
               drillable.map((job) => job.hole.center),
               Math.max(0.2, depth),
               data.feedMmPerMin,
+              {},
+              true,
             ),
           ),
-        );
+        ]);
       }
     } else {
       warnings.push(
@@ -132,16 +140,21 @@ export function spotAndDrill(
     const data = drillData(material, drill, maxRpm, overrides);
     if (!data) {
       for (const job of jobs)
-        drop(`${holeName(job.hole)}: HSS drills cannot cut ${context.materialName}`);
+        drop(
+          `${holeName(job.hole)}: HSS drills cannot cut ${context.materialName}; add a carbide Ø${fmt(drill.diameterMm!)} drill`,
+        );
       continue;
     }
-    if (depth > fluteLengthOf(drill) + 1e-9) {
+    // An unfaced top (no tool to face it) stands above Z0: the drill goes through it too.
+    if (depth + context.topZ > fluteLengthOf(drill) + 1e-9) {
       for (const job of jobs)
-        drop(`${holeName(job.hole)}: ${drill.label} is too short for its ${fmt(depth)} mm depth`);
+        drop(
+          `${holeName(job.hole)}: ${drill.label} is too short for its ${fmt(depth)} mm depth; add a Ø${fmt(drill.diameterMm!)} drill with at least ${fmt(depth)} mm of flute (DIN 340 long series)`,
+        );
       continue;
     }
-    const peck = depth > 3 * drill.diameterMm!;
-    operations.push(
+    const peck = depth + context.topZ > 3 * drill.diameterMm!;
+    commitOperations(context, output, () => [
       cycleOperation(
         `Drill Ø${fmt(drill.diameterMm!)}`,
         drill,
@@ -155,7 +168,7 @@ export function spotAndDrill(
           peck ? { peckMm: data.peckMm! } : {},
         ),
       ),
-    );
+    ]);
   }
 }
 
@@ -179,7 +192,7 @@ export function tapHoles(
     const { tap, hole } = jobs[0]!;
     const depth = Number(key.split(':')[1]);
     const data = tapData(material, tap, maxRpm, overrides)!;
-    output.operations.push(
+    commitOperations(context, output, () => [
       cycleOperation(
         `Tap ${hole.thread?.callout ?? `M${fmt(tap.diameterMm!)}x${fmt(tap.pitchMm!)}`}`,
         tap,
@@ -193,7 +206,7 @@ export function tapHoles(
           { pitchMm: tap.pitchMm! },
         ),
       ),
-    );
+    ]);
   }
 }
 
@@ -213,7 +226,7 @@ export function boreAndReam(
     const data = finishHoleData(material, job.tool, job.tool.diameterMm!, maxRpm, overrides);
     const depth = hole.through ? thickness + breakthroughMm : hole.depthMm;
     const reaming = job.tool.kind === 'reamer';
-    output.operations.push(
+    commitOperations(context, output, () => [
       cycleOperation(
         `${reaming ? 'Ream' : 'Bore'} ${holeName(hole)}`,
         job.tool,
@@ -222,7 +235,7 @@ export function boreAndReam(
           ...(reaming ? {} : { shiftMm: 0.2 }),
         }),
       ),
-    );
+    ]);
     if (!reaming)
       output.warnings.push(
         `T${job.tool.number} boring head: set it to Ø${fmt(job.tool.diameterMm!)} and orient its insert for the fine boring shift before running ${holeName(hole)}.`,

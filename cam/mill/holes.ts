@@ -14,7 +14,8 @@ import { circlePolygon } from '../geometry/polygon.ts';
 import type { Hole, PrismaticPart } from '../prismatic/part.ts';
 import { drillData, fluteLengthOf, tapData } from './cutting-data.ts';
 import type { MillTool } from './program.ts';
-import { millRegion } from './clearing.ts';
+import { millRegion, planRegion } from './clearing.ts';
+import { commitOperations } from './in-process.ts';
 import { breakthroughMm, endMillsBySize } from './context.ts';
 import type { MillPlanContext, MillPlanOutput } from './context.ts';
 import { boreAndReam, holeName, spotAndDrill, tapHoles } from './hole-cycles.ts';
@@ -26,8 +27,11 @@ interface HoleMethods {
   drillJobs: DrillJob[];
   tapJobs: TapJob[];
   finishJobs: FinishJob[];
-  /** Holes milled as circular pockets (and the roughing of bored holes no drill reaches). */
-  interpolated: Hole[];
+  /**
+   * Holes milled as circular pockets (and the roughing of bored holes no drill reaches): the
+   * hole of the part and the circle milled for it.
+   */
+  interpolated: { hole: Hole; milled: Hole }[];
   counterbores: Hole[];
 }
 
@@ -51,7 +55,7 @@ function chooseHoleMethods(
   const drillJobs: DrillJob[] = [];
   const tapJobs: TapJob[] = [];
   const finishJobs: FinishJob[] = [];
-  const interpolated: Hole[] = [];
+  const interpolated: { hole: Hole; milled: Hole }[] = [];
   const counterbores: Hole[] = [];
   const closestDrill = (size: number, below: number, above: number) =>
     [...drills]
@@ -77,7 +81,9 @@ function chooseHoleMethods(
       const drill = closestDrill(thread.tapDrillMm, 0.1, 0.1);
       const threadDepth = hole.through ? thickness : (hole.threadDepthMm ?? hole.depthMm);
       if (!drill) {
-        drop(`${name}: no Ø${fmt(thread.tapDrillMm)} tap drill is selected`);
+        drop(
+          `${name}: no Ø${fmt(thread.tapDrillMm)} tap drill is selected; add a Ø${fmt(thread.tapDrillMm)} drill and a tap for the ${thread.callout} thread`,
+        );
         return;
       }
       drillJobs.push({
@@ -90,9 +96,14 @@ function chooseHoleMethods(
           Math.abs(tool.diameterMm! - thread.nominalMm) < 0.05 &&
           Math.abs((tool.pitchMm ?? 0) - thread.pitchMm) < 0.01,
       );
-      if (!tap) drop(`${name}: no ${thread.callout} tap is selected; the tap drill is drilled`);
+      if (!tap)
+        drop(
+          `${name}: no ${thread.callout} tap is selected; the tap drill is drilled; add a tap for the ${thread.callout} thread`,
+        );
       else if (!tapData(material, tap, maxRpm, overrides))
-        drop(`${name}: taps cannot cut ${context.materialName}; the tap drill is drilled`);
+        drop(
+          `${name}: taps cannot cut ${context.materialName}; the tap drill is drilled; thread it with a carbide thread mill`,
+        );
       else tapJobs.push({ hole, tap });
       return;
     }
@@ -118,7 +129,10 @@ function chooseHoleMethods(
           return;
         }
         if (endMillsBySize(sized).some((tool) => tool.diameterMm! < target - 1)) {
-          interpolated.push({ ...hole, label: `Rough bore ${name}`, diameterMm: target - 0.3 });
+          interpolated.push({
+            hole,
+            milled: { ...hole, label: `Rough bore ${name}`, diameterMm: target - 0.3 },
+          });
           finishJobs.push({ hole, tool: bore });
           return;
         }
@@ -134,7 +148,7 @@ function chooseHoleMethods(
       drillJobs.push({ hole, drill: exact, depth: drillDepth(hole, exact.diameterMm!) });
       return;
     }
-    interpolated.push(hole);
+    interpolated.push({ hole, milled: hole });
   });
   return { drillJobs, tapJobs, finishJobs, interpolated, counterbores };
 }
@@ -163,32 +177,44 @@ export function planHoles(
   );
 
   // Holes no drill makes: circular pockets with an end mill.
-  for (const hole of interpolated) {
+  const unmilled = new Set<Hole>();
+  for (const { hole: original, milled: hole } of interpolated) {
     const diameter = hole.diameterMm;
     const region = [circlePolygon(hole.center, diameter / 2, 0.002)];
-    const result = millRegion(
-      hole.label.startsWith('Rough bore') ? hole.label : `Mill hole ${holeName(hole)}`,
+    const rough = hole !== original;
+    const name = rough ? hole.label : `Mill hole ${holeName(hole)}`;
+    const planned = planRegion(
+      name,
       region,
       hole.through ? thickness : hole.depthMm,
       hole.through,
       sized,
       context,
     );
-    if (typeof result === 'string')
-      drop(`${holeName(hole)}: no Ø${fmt(diameter)} drill, and it cannot be milled (${result})`);
-    else output.operations.push(result);
+    if (typeof planned === 'function') {
+      if (!commitOperations(context, output, planned)) unmilled.add(original);
+    } else {
+      unmilled.add(original);
+      drop(
+        rough
+          ? `${holeName(original)}: no drill is selected to drill it before boring, and it cannot be rough milled: ${planned.reason}; add a drill 0.4 to 1.5 mm under Ø${fmt(original.diameterMm)}, or ${planned.remedy}`
+          : `${holeName(hole)}: no Ø${fmt(diameter)} drill is selected, and it cannot be milled: ${planned.reason}; add a Ø${fmt(diameter)} drill, or ${planned.remedy}`,
+      );
+    }
   }
 
   // Holes no selected drill can make (material, length) are dropped before spotting, so no
   // spot mark is left where no hole follows.
   const drillable = drillJobs.filter((job) => {
     if (!drillData(material, job.drill, maxRpm, overrides)) {
-      drop(`${holeName(job.hole)}: HSS drills cannot cut ${context.materialName}`);
+      drop(
+        `${holeName(job.hole)}: HSS drills cannot cut ${context.materialName}; add a carbide Ø${fmt(job.drill.diameterMm!)} drill`,
+      );
       return false;
     }
-    if (job.depth > fluteLengthOf(job.drill) + 1e-9) {
+    if (job.depth + context.topZ > fluteLengthOf(job.drill) + 1e-9) {
       drop(
-        `${holeName(job.hole)}: ${job.drill.label} is too short for its ${fmt(job.depth)} mm depth`,
+        `${holeName(job.hole)}: ${job.drill.label} is too short for its ${fmt(job.depth)} mm depth; add a Ø${fmt(job.drill.diameterMm!)} drill with at least ${fmt(job.depth)} mm of flute (DIN 340 long series)`,
       );
       return false;
     }
@@ -199,7 +225,7 @@ export function planHoles(
     drillJobs.filter((job) => !drillable.includes(job)).map((job) => job.hole),
   );
   const tapped = tapJobs.filter((job) => !undrilled.has(job.hole));
-  const finished = finishJobs.filter((job) => !undrilled.has(job.hole));
+  const finished = finishJobs.filter((job) => !undrilled.has(job.hole) && !unmilled.has(job.hole));
 
   spotAndDrill(drillable, sized, context, output);
   // Tap after the tap drill.
@@ -208,16 +234,15 @@ export function planHoles(
   // Counterbores: circular pockets with an end mill.
   for (const hole of counterbores) {
     const cb = hole.counterbore!;
-    const result = millRegion(
+    millRegion(
       `Counterbore ${holeName(hole)}`,
       [circlePolygon(hole.center, cb.diameterMm / 2, 0.002)],
       cb.depthMm,
       false,
       sized,
       context,
+      output,
     );
-    if (typeof result === 'string') drop(result);
-    else output.operations.push(result);
   }
 
   boreAndReam(finished, thickness, context, output);

@@ -10,6 +10,11 @@
  * inside pockets, clockwise around the outside). Rapids run only at the clearance height over
  * material, or straight up out of cut pockets.
  *
+ * Every operation is planned against the stock as the operations before it leave it
+ * (in-process.ts on the stock model of stock-model.ts): feeds are set for what each move
+ * really cuts, and depths of cut kept within each tool's rating and 80 % of the machine's
+ * spindle power (ratings.ts); spindle speeds are clamped to the machine's top speed.
+ *
  * This module holds the entry point (stock, context, tool warnings, the order of operations);
  * the work itself is planned in facing.ts, clearing.ts (pockets, slots, cut-outs), holes.ts with
  * hole-cycles.ts, and contour.ts, on the path builder of toolpath.ts.
@@ -17,6 +22,7 @@
 import type { CuttingOverrides } from '../cutting-data.ts';
 import { boundsOf } from '../geometry/polygon.ts';
 import { identifyMaterial } from '../materials.ts';
+import { cuttingForces } from '../process.ts';
 import type { PrismaticPart } from '../prismatic/part.ts';
 import { fluteLengthOf } from './cutting-data.ts';
 import type { MillMaterial } from './cutting-data.ts';
@@ -28,6 +34,8 @@ import type { MillPlanContext, MillPlanOutput } from './context.ts';
 import { outsideContour } from './contour.ts';
 import { faceTop } from './facing.ts';
 import { planHoles } from './holes.ts';
+import { commitOperations } from './in-process.ts';
+import { StockModel, cellSizeFor } from './stock-model.ts';
 import { fmt, round } from './toolpath.ts';
 
 export interface MillPlanInput {
@@ -40,6 +48,10 @@ export interface MillPlanInput {
   tools: MillTool[];
   /** Spindle speed limit, rpm. */
   maxRpm: number;
+  /** The machine's spindle power, kW, when known: cuts are planned within 80 % of it. */
+  spindlePowerKw?: number;
+  /** The machine's name for messages ("Tormach 1100MX"); "the machine" when not given. */
+  machineName?: string;
   overrides?: CuttingOverrides;
 }
 
@@ -94,6 +106,11 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
   }
   const stockTop = round(stock.origin.z + stock.zMm);
   const clearanceZ = round(Math.max(stockTop, 0) + (overrides.clearanceMm ?? 5));
+  const usable = tools.filter((tool) => tool.number > 0);
+  const cutters = usable.filter(
+    (tool) => (tool.kind === 'endMill' || tool.kind === 'faceMill') && tool.diameterMm,
+  );
+  const cellMm = cellSizeFor(stock, Math.min(10, ...cutters.map((tool) => tool.diameterMm!)));
   const context: MillPlanContext = {
     material,
     materialName: input.material,
@@ -105,10 +122,13 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
     topZ: 0,
     tolerance: part.generalToleranceMm > 0 ? part.generalToleranceMm : 0.1,
     allowance: overrides.finishAllowanceMm ?? 0.2,
+    model: new StockModel(stock, cellMm),
+    force: cuttingForces[material.subgroup],
+    ...(input.spindlePowerKw !== undefined ? { spindlePowerKw: input.spindlePowerKw } : {}),
+    machineName: input.machineName ?? 'the machine',
   };
   const output: MillPlanOutput = { operations: [], warnings, notProgrammed };
   const { operations } = output;
-  const usable = tools.filter((tool) => tool.number > 0);
   for (const tool of usable) {
     if (tool.diameterMm === undefined && tool.kind !== 'boringHead' && tool.kind !== 'other')
       warnings.push(
@@ -121,11 +141,16 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
   for (const tool of sized)
     if (tool.kind === 'endMill' && tool.fluteLengthMm === undefined)
       warnings.push(
-        `${tool.label}: its flute length is not in its tool row ("LOC 22"); ${fmt(fluteLengthOf(tool))} mm (2 x D) is assumed.`,
+        `${tool.label}: its flute length is not in its tool row ("LOC 22"); ${fmt(fluteLengthOf(tool))} mm (2 x D, a short end mill) is assumed.`,
       );
 
-  // Face the top.
+  // Face the top. When nothing can face it, the features start at the stock's top, and the
+  // drilling cycles' R plane stands 2 mm above it.
   faceTop(stock, stockTop, sized, context, output);
+  if (stockTop > 0.05 && !operations.some((operation) => operation.name === 'Face')) {
+    context.topZ = stockTop;
+    context.retractZ = round(stockTop + 2);
+  }
   // Pockets, slots, cut-outs.
   millPocketsSlotsAndCutOuts(part, sized, context, output);
   // Holes: milled holes, spot drill, drill, tap, counterbores, bore and ream.
@@ -134,8 +159,7 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
   // Outside contour: rough and finish, through the thickness.
   const contour = outsideContour(part, stock, sized, context);
   if (typeof contour === 'string') notProgrammed.push(contour);
-  else {
-    operations.push(...contour);
+  else if (commitOperations(context, output, contour)) {
     warnings.push(
       `The outside contour cuts ${breakthroughMm} mm below the part: hold the stock on parallels clear of the outline and the through holes (or on a sacrificial plate), and clamp it so the part stays put when it is cut free.`,
     );
@@ -146,6 +170,18 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
       `Nothing on this part can be made with the selected tools: ${notProgrammed.join('; ') || 'select end mills and drills for it'}. ${where}.`,
     );
   }
+  // What the machine's top speed held back of what the user asked for.
+  if ((overrides.surfaceSpeedFactor ?? 1) !== 1) {
+    const held = new Set<number>();
+    for (const operation of operations) {
+      const wanted = operation.data.wantedSurfaceSpeed;
+      if (wanted === undefined || held.has(operation.tool.number)) continue;
+      held.add(operation.tool.number);
+      warnings.push(
+        `${operation.tool.label} runs at the ${context.machineName}'s top speed of ${maxRpm} rpm: ${fmt(operation.data.surfaceSpeed)} m/min instead of the ${fmt(wanted)} m/min asked for; its feed per tooth is kept.`,
+      );
+    }
+  }
   return {
     part,
     stock,
@@ -154,5 +190,7 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
     maxRpm,
     warnings,
     notProgrammed,
+    material,
+    cellMm,
   };
 }

@@ -5,6 +5,7 @@
  * finished top face. Lengths in mm, feeds in mm/min, spindle speeds in rpm.
  */
 import type { Point2 } from '../geometry/polygon.ts';
+import type { MaterialGroup, MaterialSubgroup } from '../materials.ts';
 import type { ToolRow } from '../tooling.ts';
 import type { PrismaticPart } from '../prismatic/part.ts';
 
@@ -42,7 +43,10 @@ export interface MillMove {
   x: number;
   y: number;
   z: number;
-  /** Feed moves and arcs: mm/min. */
+  /**
+   * Feed moves and arcs: mm/min, set per move for what it cuts against the stock (full slots,
+   * chip thinning, the spindle's power: cam/mill/in-process.ts).
+   */
   feed?: number;
   /** Arcs in the XY plane: centre and direction. */
   arc?: { center: Point2; clockwise: boolean };
@@ -81,7 +85,10 @@ export interface MillOperation {
   moves: MillMove[];
   /** Drilling operations: the cycle instead of (or after) moves. */
   cycle?: DrillCycle;
-  /** Cutting data as chosen, for the summary and the header. */
+  /**
+   * Cutting data as chosen, for the summary and the header: the table's speeds and feed, and
+   * the depth per level the operation really takes (mm).
+   */
   data: {
     surfaceSpeed: number;
     rpm: number;
@@ -90,6 +97,8 @@ export interface MillOperation {
     feedMmPerMin: number;
     depthOfCut?: number;
     stepover?: number;
+    /** The surface speed the table (and the user's overrides) asked for when the spindle's top speed held it lower, m/min. */
+    wantedSurfaceSpeed?: number;
   };
 }
 
@@ -112,4 +121,8 @@ export interface MillPlan {
   maxRpm: number;
   warnings: string[];
   notProgrammed: string[];
+  /** The workpiece material's ISO group and subgroup the cutting data were chosen for. */
+  material: { group: MaterialGroup; subgroup: MaterialSubgroup };
+  /** The grid cell of the stock model the plan was made against, mm. */
+  cellMm: number;
 }

@@ -71,6 +71,7 @@ export function commentText(text: string, upperCase: boolean): string {
     .replace(/[Ø⌀]/g, 'DIA ')
     .replace(/°/g, ' DEG')
     .replace(/±/g, '+/-')
+    .replace(/×/g, 'x')
     .replace(/[()]/g, (bracket) => (bracket === '(' ? '[' : ']'))
     .normalize('NFKD')
     .replace(/[^\x20-\x7E]/g, '')

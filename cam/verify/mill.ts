@@ -1,29 +1,57 @@
 /**
  * Verify a milling program by reading it back: interpret every line in its dialect
- * (cam/gcode/interpreter.ts, machine 'mill', canned cycles expanded), simulate the material
- * the tools remove, and check what a machinist checks before pressing cycle start.
+ * (cam/gcode/interpreter.ts, machine 'mill', canned cycles expanded), remove from a model of the
+ * block what each tool sweeps (the Z height map of cam/mill/stock-model.ts), and check what a
+ * machinist checks before pressing cycle start, against the WHOLE part model (outline, every
+ * hole, counterbore, pocket, slot and cut-out), not only what the plan programmed:
  *
- * The material is a Z height map of the block on a grid of square cells (about 0.5 mm), each
- * lowered by every feed move to the tool's bottom where the cell's centre is under the tool
- * (flat end mills, face mills, taps, reamers and boring heads; drills as 118° and spot drills as
- * 90° cones). Rapids are checked against it. Finished sizes are checked exactly on probe points
- * (just inside and just outside the outline, hole walls and pocket walls, pocket floors): each
- * probe keeps the lowest Z any tool reached over it, computed per move from the tool's radius.
+ * - process checks (a failure means the program must not run as it is): the program reads,
+ *   ends, calls only selected tools, sets tool, length offset, spindle and feed before cutting,
+ *   stays in the working envelope and the machine's travels and top speed, never rapids into
+ *   material, cuts nothing into the part outside its features (gouges), keeps every cut within
+ *   its tool's flute length and rated depth of cut for its engagement, cuts full-width slots at
+ *   a reduced feed, keeps chip thickness within each tool's range and the cutting power within
+ *   80 % of the machine's spindle power, and never takes a tool deeper into material than its
+ *   flute length (the shank would rub): ratings in cam/mill/ratings.ts;
+ * - completeness checks (a failure means part of the drawing is left undone): the top faced,
+ *   the outline cut free, every hole, thread, pocket, slot and cut-out to its size and depth,
+ *   and everything the plan left out ("not programmed"), each in the plan's own sentence (the
+ *   feature, why, and what would make it).
+ *
+ * Each cutting move is measured against the stock as it is at that moment (its ap, ae and the
+ * reach its flutes need, stock-model.ts), a tool of diameter D getting the benefit of one grid
+ * cell in its radial engagement: checks that a wider cut would fail use ae − cell, the chip
+ * thickness floor uses ae + cell. Finished sizes are checked exactly on probe points (the
+ * lowest Z any tool reached over each point, from the tool's radius) and everywhere on the
+ * height map's cells.
+ *
+ * Units: mm, mm/min, rpm, kW; work coordinates (G54), Z0 the finished top.
  */
 import type { Dialect } from '../gcode/events.ts';
 import { interpretProgram } from '../gcode/interpreter.ts';
 import type { Point3 } from '../gcode/events.ts';
-import {
-  arcPoints,
-  boundsOf,
-  circlePolygon,
-  offsetPolygons,
-  pointInPolygon,
-  signedArea,
-} from '../geometry/polygon.ts';
+import { circlePolygon } from '../geometry/polygon.ts';
 import type { Point2, Polygon } from '../geometry/polygon.ts';
+import type { MaterialSubgroup } from '../materials.ts';
+import { fluteLengthOf } from '../mill/cutting-data.ts';
+import { modelToolOf } from '../mill/in-process.ts';
+import { millToolKindNames } from '../mill/tooling.ts';
+import { compareWithPart, faceOwner, outlineOwner, partTargets } from '../mill/part-model.ts';
+import type { Finding } from '../mill/part-model.ts';
+import { placeProbes } from '../mill/probes.ts';
 import type { BlockStock, MillToolKind } from '../mill/program.ts';
-import type { Extents, ProgramReport } from '../program.ts';
+import { judgeCut, rampSlope } from '../mill/ratings.ts';
+import type { RatedTool } from '../mill/ratings.ts';
+import {
+  StockModel,
+  arcChords,
+  cellSizeFor,
+  mergeEngagement,
+  noEngagement,
+} from '../mill/stock-model.ts';
+import type { Engagement } from '../mill/stock-model.ts';
+import { cuttingForces, powerShare } from '../process.ts';
+import type { Extents, OperationReport, ProgramReport } from '../program.ts';
 import { CheckList, emptyStats } from './checks.ts';
 
 export interface MillVerificationTool {
@@ -31,6 +59,16 @@ export interface MillVerificationTool {
   kind: MillToolKind;
   /** Cutting diameter, mm (boring heads: the diameter they are set to). */
   diameterMm: number;
+  /** Flute length (length of cut), mm; a standard tool's when absent (cam/mill/cutting-data.ts). */
+  fluteLengthMm?: number;
+  /** Teeth (face mills: inserts); 4 when absent. */
+  flutes?: number;
+  /**
+   * End mills and face mills: the cutting data table's feed per tooth for this tool and material,
+   * the largest chip thickness it is meant to cut at ae ≥ D/2, mm. Without it, slotting feed
+   * and chip thickness are not checked for the tool.
+   */
+  tableChipMm?: number;
 }
 
 export interface HoleTarget {
@@ -45,6 +83,10 @@ export interface HoleTarget {
   threadMm?: number;
   /** Lowest Z the wall may be cut to just outside the hole (a counterbore's depth, else 0). */
   outsideFloorZ?: number;
+  /** The plan's sentence when it left this hole out (its 'not programmed' entry). */
+  gap?: string;
+  /** Tapped holes: the plan's sentence when it drilled the hole but left the thread out. */
+  tapGap?: string;
 }
 
 export interface PocketTarget {
@@ -53,6 +95,8 @@ export interface PocketTarget {
   region: Polygon[];
   depthMm: number;
   through: boolean;
+  /** The plan's sentence when it left this feature out. */
+  gap?: string;
 }
 
 export interface MillVerificationInput {
@@ -63,199 +107,114 @@ export interface MillVerificationInput {
   thicknessMm: number;
   /** General tolerance, mm: sizes within it pass. */
   toleranceMm: number;
-  /** Whether the outline is cut (false when the contour is not programmed). */
-  outlineCut: boolean;
+  /** The plan's sentence when it left the outside contour out. */
+  outlineGap?: string;
+  /** The plan's sentence when it left the facing out. */
+  faceGap?: string;
+  /** Every hole and counterbore of the part. */
   holes: HoleTarget[];
+  /** Every pocket, slot and cut-out of the part. */
   pockets: PocketTarget[];
+  /** What else the plan left out (features the part model does not hold): each is unfinished. */
+  otherGaps?: string[];
   tools: MillVerificationTool[];
   /** Work coordinates every move must stay within. */
   envelope: Extents;
+  /** The workpiece material, for the specific cutting force (alloy steel when absent). */
+  material?: MaterialSubgroup;
+  /** The machine's limits, when known; checks without them say they are not applied. */
+  machine?: {
+    name?: string;
+    maxRpm?: number;
+    spindlePowerKw?: number;
+    travelsMm?: { x: number; y: number; z: number };
+  };
+  /** The operations in program order, one per tool change: the report per operation. */
+  operations?: { name: string; tool: string }[];
+  /** Grid cell of the height map, mm (by default from the smallest milling cutter). */
+  cellMm?: number;
 }
 
-const checkTitles = {
-  syntax: 'Every line is G-code the controller runs',
-  end: 'The program ends with M30',
-  tools: 'Every tool called is in the selected tooling',
-  setup: 'Tool, length offset, spindle and feed are set before every cut',
-  envelope: 'Every move stays in the working envelope',
-  rapids: 'No rapid move enters the material',
-  faced: 'The top is faced to Z0',
-  outline: 'The outline is cut within the general tolerance',
-  gouges: 'Nothing is cut into the part outside its features',
-  holes: 'Every hole is made at its position to its size and depth',
-  pockets: 'Pockets, slots and cut-outs reach their depth within the tolerance',
-} as const;
+type CheckId =
+  | 'syntax'
+  | 'end'
+  | 'tools'
+  | 'setup'
+  | 'envelope'
+  | 'travels'
+  | 'spindle'
+  | 'rapids'
+  | 'holders'
+  | 'gouges'
+  | 'ratings'
+  | 'slotting'
+  | 'chips'
+  | 'power'
+  | 'faced'
+  | 'outline'
+  | 'holes'
+  | 'threads'
+  | 'pockets'
+  | 'drawing';
 
-/** Height of a cone tip above its apex per mm of radius: 118° drills 0.6, 90° spot drills 1. */
-const coneOf = (kind: MillToolKind | undefined) =>
-  kind === 'drill' ? 0.6 : kind === 'spotDrill' ? 1 : 0;
-
-class HeightMap {
-  readonly cell: number;
-  private readonly x0: number;
-  private readonly y0: number;
-  private readonly nx: number;
-  private readonly ny: number;
-  private readonly heights: Float64Array;
-  readonly bottom: number;
-
-  constructor(stock: BlockStock) {
-    this.cell = Math.max(0.5, Math.sqrt((stock.xMm * stock.yMm) / 400_000));
-    this.x0 = stock.origin.x;
-    this.y0 = stock.origin.y;
-    this.nx = Math.max(1, Math.ceil(stock.xMm / this.cell));
-    this.ny = Math.max(1, Math.ceil(stock.yMm / this.cell));
-    this.bottom = stock.origin.z;
-    this.heights = new Float64Array(this.nx * this.ny).fill(stock.origin.z + stock.zMm);
-  }
-
-  /** Visit the cells whose centres lie within `radius` of (x, y). */
-  private each(x: number, y: number, radius: number, visit: (index: number, d: number) => void) {
-    const c = this.cell;
-    const i0 = Math.max(0, Math.ceil((x - radius - this.x0) / c - 0.5));
-    const i1 = Math.min(this.nx - 1, Math.floor((x + radius - this.x0) / c - 0.5));
-    const j0 = Math.max(0, Math.ceil((y - radius - this.y0) / c - 0.5));
-    const j1 = Math.min(this.ny - 1, Math.floor((y + radius - this.y0) / c - 0.5));
-    const r2 = radius * radius;
-    for (let j = j0; j <= j1; j += 1) {
-      const dy = this.y0 + (j + 0.5) * c - y;
-      for (let i = i0; i <= i1; i += 1) {
-        const dx = this.x0 + (i + 0.5) * c - x;
-        const d2 = dx * dx + dy * dy;
-        if (d2 <= r2) visit(j * this.nx + i, Math.sqrt(d2));
-      }
-    }
-  }
-
-  lower(x: number, y: number, z: number, radius: number, cone: number): void {
-    const heights = this.heights;
-    this.each(x, y, radius, (index, d) => {
-      const bottom = z + cone * d;
-      if (bottom < heights[index]!) heights[index] = bottom;
-    });
-  }
-
-  /** How far the tool bottom at (x, y, z) would be below remaining material (0 if clear). */
-  collision(x: number, y: number, z: number, radius: number, cone: number): number {
-    let worst = 0;
-    const heights = this.heights;
-    this.each(x, y, radius, (index, d) => {
-      const height = heights[index]!;
-      if (height <= this.bottom + 1e-6) return;
-      const depth = Math.min(height, height - (z + cone * d));
-      if (depth > worst) worst = depth;
-    });
-    return worst;
-  }
-}
-
-/** Points whose lowest cut Z is tracked exactly. */
-class Probes {
-  readonly xs: number[] = [];
-  readonly ys: number[] = [];
-  readonly zs: number[] = [];
-  private readonly buckets = new Map<number, number[]>();
-  private readonly size = 4;
-
-  constructor(private readonly startZ: number) {}
-
-  add(point: Point2): number {
-    const index = this.xs.length;
-    this.xs.push(point.x);
-    this.ys.push(point.y);
-    this.zs.push(this.startZ);
-    const key = this.key(Math.floor(point.x / this.size), Math.floor(point.y / this.size));
-    const bucket = this.buckets.get(key);
-    if (bucket) bucket.push(index);
-    else this.buckets.set(key, [index]);
-    return index;
-  }
-
-  private key(i: number, j: number): number {
-    return (i + 100_000) * 200_000 + (j + 100_000);
-  }
-
-  /** A tool of `radius` moving straight from a to b (Z linear along the move). */
-  sweep(a: Point3, b: Point3, radius: number, cone: number): void {
-    if (this.xs.length === 0) return;
-    const s = this.size;
-    const i0 = Math.floor((Math.min(a.x, b.x) - radius) / s);
-    const i1 = Math.floor((Math.max(a.x, b.x) + radius) / s);
-    const j0 = Math.floor((Math.min(a.y, b.y) - radius) / s);
-    const j1 = Math.floor((Math.max(a.y, b.y) + radius) / s);
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const dz = b.z - a.z;
-    const A = dx * dx + dy * dy;
-    for (let i = i0; i <= i1; i += 1)
-      for (let j = j0; j <= j1; j += 1) {
-        const bucket = this.buckets.get(this.key(i, j));
-        if (!bucket) continue;
-        for (const index of bucket) {
-          const fx = a.x - this.xs[index]!;
-          const fy = a.y - this.ys[index]!;
-          const C = fx * fx + fy * fy - radius * radius;
-          let z: number;
-          if (A < 1e-12) {
-            if (C > 1e-9) continue;
-            z = Math.min(a.z, b.z) + cone * Math.sqrt(fx * fx + fy * fy);
-          } else {
-            const B = 2 * (fx * dx + fy * dy);
-            const disc = B * B - 4 * A * C;
-            if (disc < 0) continue;
-            const root = Math.sqrt(disc);
-            const t1 = Math.max(0, (-B - root) / (2 * A));
-            const t2 = Math.min(1, (-B + root) / (2 * A));
-            if (t1 > t2) continue;
-            z = Math.min(a.z + dz * t1, a.z + dz * t2) + (cone > 0 ? cone * radius : 0);
-            if (cone > 0) {
-              const tc = Math.min(t2, Math.max(t1, -B / (2 * A)));
-              const d = Math.hypot(fx + dx * tc, fy + dy * tc);
-              z = Math.min(z, a.z + dz * tc + cone * d);
-            }
-          }
-          if (z < this.zs[index]!) this.zs[index] = z;
-        }
-      }
-  }
-}
-
-function insideRegion(point: Point2, region: Polygon[]): boolean {
-  let winding = 0;
-  for (const polygon of region)
-    if (pointInPolygon(point, polygon) === 'inside') winding += signedArea(polygon) > 0 ? 1 : -1;
-  return winding > 0;
-}
-
-/** Points along the boundaries of polygons at most `step` apart. */
-function boundaryPoints(polygons: Polygon[], step: number, limit = 4000): Point2[] {
-  const points: Point2[] = [];
-  for (const polygon of polygons)
-    for (let index = 0; index < polygon.length; index += 1) {
-      const a = polygon[index]!;
-      const b = polygon[(index + 1) % polygon.length]!;
-      const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / step));
-      for (let k = 0; k < n; k += 1)
-        points.push({ x: a.x + ((b.x - a.x) * k) / n, y: a.y + ((b.y - a.y) * k) / n });
-    }
-  if (points.length <= limit) return points;
-  const every = Math.ceil(points.length / limit);
-  return points.filter((_, index) => index % every === 0);
-}
-
-/** Points on a grid inside a region, at most about `limit` of them. */
-function gridPoints(region: Polygon[], limit = 400): Point2[] {
-  if (region.length === 0) return [];
-  const b = boundsOf(region);
-  const step = Math.max(0.25, Math.sqrt(((b.maxX - b.minX) * (b.maxY - b.minY)) / limit));
-  const points: Point2[] = [];
-  for (let y = b.minY + step / 2; y < b.maxY; y += step)
-    for (let x = b.minX + step / 2; x < b.maxX; x += step)
-      if (insideRegion({ x, y }, region)) points.push({ x, y });
-  return points;
-}
+const completenessChecks: CheckId[] = [
+  'faced',
+  'outline',
+  'holes',
+  'threads',
+  'pockets',
+  'drawing',
+];
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
+const at = (point: Point2) => `X${round(point.x)} Y${round(point.y)}`;
+
+function checkTitles(machine: NonNullable<MillVerificationInput['machine']>) {
+  const { travelsMm, maxRpm, spindlePowerKw } = machine;
+  const titles: Record<CheckId, string> = {
+    syntax: 'Every line is G-code the controller runs',
+    end: 'The program ends with M30',
+    tools: 'Every tool called is in the selected tooling',
+    setup: 'Tool, length offset, spindle and feed are set before every cut',
+    envelope: 'Every move stays in the working envelope',
+    travels: travelsMm
+      ? `Every move fits the machine's travels (X${travelsMm.x} Y${travelsMm.y} Z${travelsMm.z} mm)`
+      : "The machine's travels are not checked: they are not known",
+    spindle:
+      maxRpm !== undefined
+        ? `The spindle stays within the machine's top speed of ${maxRpm} rpm`
+        : "The spindle speed is not checked: the machine's top speed is not known",
+    rapids: 'No rapid move enters the material',
+    holders: 'No tool goes deeper into material than its flute length (shanks stay clear)',
+    gouges: 'Nothing is cut into the part outside its features',
+    ratings: "Every cut is within its tool's flute length and rated depth of cut",
+    slotting: 'Full-width slots are cut at a reduced feed',
+    chips: "Chip thickness stays within each tool's range",
+    power:
+      spindlePowerKw !== undefined
+        ? `Cutting power stays within 80 % of the machine's ${spindlePowerKw} kW spindle`
+        : "Cutting power is not checked: the machine's spindle power is not known",
+    faced: 'The top is faced to Z0',
+    outline: 'The outline is cut free within the general tolerance',
+    holes: 'Every hole and counterbore is made at its position to its size and depth',
+    threads: 'Every tapped hole is tapped to its depth',
+    pockets: 'Pockets, slots and cut-outs are cut to their size and depth',
+    drawing: 'Everything on the drawing is programmed',
+  };
+  return titles;
+}
+
+/** What one operation did, as the program's moves show it. */
+interface Tally {
+  name: string;
+  tool: string;
+  maxAp: number;
+  maxAe: number;
+  maxChip: number;
+  removedMm3: number;
+  cuttingMinutes: number;
+  maxPowerKw: number;
+}
 
 /**
  * Verify a milling program.
@@ -265,88 +224,55 @@ export function verifyMillProgram(
   program: string | Iterable<string>,
   input: MillVerificationInput,
 ): ProgramReport {
-  const checkList = new CheckList(checkTitles);
+  const machine = input.machine ?? {};
+  const checkList = new CheckList(checkTitles(machine), completenessChecks);
   const { fail } = checkList;
   const tolerance = input.toleranceMm;
+  const force = cuttingForces[input.material ?? 'alloy'];
   const tools = new Map(input.tools.map((tool) => [tool.number, tool]));
   const { stock } = input;
   const stockTop = stock.origin.z + stock.zMm;
-  const map = new HeightMap(stock);
-  const probes = new Probes(stockTop);
-  const tapProbes = new Probes(stockTop);
-  const stockRect: Polygon = [
-    { x: stock.origin.x, y: stock.origin.y },
-    { x: stock.origin.x + stock.xMm, y: stock.origin.y },
-    { x: stock.origin.x + stock.xMm, y: stock.origin.y + stock.yMm },
-    { x: stock.origin.x, y: stock.origin.y + stock.yMm },
-  ];
-  const inStock = (point: Point2) => pointInPolygon(point, stockRect) === 'inside';
+  const cutters = input.tools.filter(
+    (tool) => (tool.kind === 'endMill' || tool.kind === 'faceMill') && tool.diameterMm > 0,
+  );
+  const cell =
+    input.cellMm ?? cellSizeFor(stock, Math.min(10, ...cutters.map((tool) => tool.diameterMm)));
+  const model = new StockModel(stock, cell);
+  const bottom = -input.thicknessMm;
 
-  // Feature regions (where the top may be cut) and the probes.
-  const featureRegions: Polygon[][] = [
-    ...input.pockets.map((pocket) => pocket.region),
-    ...input.holes.map((hole) => [
-      circlePolygon(hole.center, Math.max(hole.diameterMm, hole.threadMm ?? 0) / 2, 0.01),
-    ]),
+  // The features: what each must have removed, and where it lets the part be cut.
+  const features = [
+    ...input.holes.map((hole) => ({
+      label: hole.label,
+      kind: 'hole' as const,
+      region: [circlePolygon(hole.center, hole.diameterMm / 2, 0.01)],
+      extent: [circlePolygon(hole.center, Math.max(hole.diameterMm, hole.threadMm ?? 0) / 2, 0.01)],
+      floorZ: -Math.min(hole.depthMm, input.thicknessMm),
+      through: hole.depthMm >= input.thicknessMm - 1e-6,
+    })),
+    ...input.pockets.map((pocket) => ({
+      label: pocket.label,
+      kind: 'pocket' as const,
+      region: pocket.region,
+      extent: pocket.region,
+      floorZ: pocket.through ? bottom : -pocket.depthMm,
+      through: pocket.through,
+    })),
   ];
-  const grown = featureRegions.map((region) => offsetPolygons(region, 2 * tolerance + 0.05));
-  const nearFeature = (point: Point2) => grown.some((region) => insideRegion(point, region));
+  const faced = stockTop > 0.005;
+  const targets = partTargets(
+    model,
+    { outline: input.outline, thicknessMm: input.thicknessMm, toleranceMm: tolerance, faced },
+    features,
+  );
 
-  const outlineOutside = input.outlineCut
-    ? boundaryPoints(offsetPolygons([input.outline], tolerance), 0.5)
-        .filter(inStock)
-        .map((point) => ({ point, index: probes.add(point) }))
-    : [];
-  const outlineInside = boundaryPoints(offsetPolygons([input.outline], -tolerance), 0.5)
-    .filter((point) => !nearFeature(point))
-    .map((point) => ({ point, index: probes.add(point) }));
-  const insideArea = offsetPolygons([input.outline], -Math.max(tolerance, 0.5));
-  const topProbes = gridPoints(insideArea, 600)
-    .filter((point) => !nearFeature(point))
-    .map((point) => ({ point, index: probes.add(point) }));
-  const ring = (center: Point2, radius: number, count = 8) =>
-    Array.from({ length: count }, (_, k) => ({
-      x: center.x + radius * Math.cos((2 * Math.PI * k) / count + 0.1),
-      y: center.y + radius * Math.sin((2 * Math.PI * k) / count + 0.1),
-    }));
-  const holeProbes = input.holes.map((hole) => ({
-    hole,
-    centre: probes.add(hole.center),
-    tap: hole.tapDepthMm !== undefined ? tapProbes.add(hole.center) : undefined,
-    inner: ring(hole.center, Math.max(0, hole.diameterMm / 2 - tolerance)).map((point) =>
-      probes.add(point),
-    ),
-    outer:
-      hole.tapDepthMm !== undefined
-        ? []
-        : ring(hole.center, hole.diameterMm / 2 + tolerance)
-            .filter((point) => !input.pockets.some((pocket) => insideRegion(point, pocket.region)))
-            .map((point) => probes.add(point)),
-  }));
-  const pocketProbes = input.pockets.map((pocket) => {
-    const others = (point: Point2) =>
-      input.holes.some(
-        (hole) =>
-          Math.hypot(point.x - hole.center.x, point.y - hole.center.y) <
-          hole.diameterMm / 2 + 2 * tolerance,
-      );
-    return {
-      pocket,
-      floor: gridPoints(offsetPolygons(pocket.region, -tolerance), 200)
-        .filter((point) => !others(point))
-        .map((point) => probes.add(point)),
-      walls: boundaryPoints(offsetPolygons(pocket.region, tolerance), 0.5, 800)
-        .filter(
-          (point) =>
-            !others(point) &&
-            !input.pockets.some(
-              (other) =>
-                other !== pocket && insideRegion(point, offsetPolygons(other.region, tolerance)),
-            ),
-        )
-        .map((point) => probes.add(point)),
-    };
-  });
+  // Probes: exact finished sizes at points (probes.ts).
+  const { probes, tapProbes, outlineOutside, outlineInside, holeProbes, pocketProbes } =
+    placeProbes(
+      input,
+      stockTop,
+      features.map((feature) => feature.extent),
+    );
 
   const stats = emptyStats();
   let ended = false;
@@ -358,6 +284,47 @@ export function verifyMillProgram(
     }
   })();
   const { envelope } = input;
+  const tallies: Tally[] = [];
+  const rated = new Map<number, RatedTool>(
+    input.tools.map((tool) => [
+      tool.number,
+      {
+        kind: tool.kind,
+        diameterMm: tool.diameterMm,
+        fluteLengthMm: fluteLengthOf(tool),
+        flutes: tool.flutes ?? 4,
+        tableChipMm: tool.tableChipMm ?? 0,
+      },
+    ]),
+  );
+  const limitKw =
+    machine.spindlePowerKw !== undefined ? powerShare * machine.spindlePowerKw : Infinity;
+  const label = (tool: MillVerificationTool) =>
+    `T${tool.number} Ø${round(tool.diameterMm)} ${millToolKindNames[tool.kind].replace(/^an? /, '')}`;
+
+  /** Judge one cutting move by what it cut (ratings.ts), and add it to its operation's tally. */
+  const judge = (
+    line: number,
+    tool: MillVerificationTool,
+    cut: Engagement,
+    move: { lengthMm: number; ramp: boolean; feed: number; rpm: number },
+    tally: Tally | undefined,
+  ) => {
+    const judged = judgeCut(rated.get(tool.number)!, label(tool), cut, move, {
+      favourMm: cell,
+      force,
+      limitKw,
+      machine: machine.name ? `the ${machine.name}'s` : "the machine's",
+    });
+    for (const finding of judged.findings) fail(finding.check, `line ${line}: ${finding.message}`);
+    if (tally && cut.ae > 0 && cut.ap > 0) {
+      tally.maxAp = Math.max(tally.maxAp, cut.ap);
+      if (tool.kind === 'endMill' || tool.kind === 'faceMill')
+        tally.maxAe = Math.max(tally.maxAe, cut.ae);
+      tally.maxChip = Math.max(tally.maxChip, judged.chipMm);
+      tally.maxPowerKw = Math.max(tally.maxPowerKw, judged.powerKw);
+    }
+  };
 
   for (const event of interpretProgram(counted, { dialect: input.dialect, machine: 'mill' })) {
     if (event.type === 'error') fail('syntax', `line ${event.line}: ${event.message}`);
@@ -366,6 +333,17 @@ export function verifyMillProgram(
       stats.toolChanges += 1;
       if (!tools.has(event.tool))
         fail('tools', `line ${event.line}: T${event.tool} is not in the selected tooling`);
+      const planned = input.operations?.[tallies.length];
+      tallies.push({
+        name: planned?.name ?? `T${event.tool}`,
+        tool: planned?.tool ?? `T${event.tool}`,
+        maxAp: 0,
+        maxAe: 0,
+        maxChip: 0,
+        removedMm3: 0,
+        cuttingMinutes: 0,
+        maxPowerKw: 0,
+      });
     } else if (event.type === 'motion') {
       stats.motions += 1;
       const { to, from, line } = event;
@@ -393,29 +371,17 @@ export function verifyMillProgram(
           `line ${line}: X${round(to.x)} Y${round(to.y)} Z${round(to.z)} is outside the working envelope`,
         );
       const tool = event.tool === null ? undefined : tools.get(event.tool);
-      const radius = (tool?.diameterMm ?? 0) / 2;
-      const cone = coneOf(tool?.kind);
+      const shape = modelToolOf({ kind: tool?.kind ?? 'other', diameterMm: tool?.diameterMm ?? 0 });
       if (event.kind === 'rapid') {
         stats.rapids += 1;
         // From home (unknown position) the tool comes down from above everything.
         if (!from) continue;
-        const check = Math.max(0, radius - map.cell);
-        const length = Math.hypot(to.x - from.x, to.y - from.y, to.z - from.z);
-        const steps = Math.max(1, Math.ceil(length / (map.cell / 2)));
-        for (let step = 0; step <= steps; step += 1) {
-          const t = step / steps;
-          const x = from.x + (to.x - from.x) * t;
-          const y = from.y + (to.y - from.y) * t;
-          const z = from.z + (to.z - from.z) * t;
-          const depth = map.collision(x, y, z, check, cone);
-          if (depth > 0.01) {
-            fail(
-              'rapids',
-              `line ${line}: the rapid to X${round(to.x)} Y${round(to.y)} Z${round(to.z)} enters material ${round(depth)} mm deep at X${round(x)} Y${round(y)} Z${round(z)}`,
-            );
-            break;
-          }
-        }
+        const hit = model.rapidCollision(from, to, shape.radius, shape.cone);
+        if (hit)
+          fail(
+            'rapids',
+            `line ${line}: the rapid to X${round(to.x)} Y${round(to.y)} Z${round(to.z)} enters material ${round(hit.depth)} mm deep at X${round(hit.at.x)} Y${round(hit.at.y)} Z${round(hit.at.z)}`,
+          );
         continue;
       }
       stats.feeds += 1;
@@ -425,134 +391,209 @@ export function verifyMillProgram(
       if (event.feed <= 0) fail('setup', `line ${line}: cutting with no feed rate`);
       if (!event.lengthOffset)
         fail('setup', `line ${line}: cutting without tool length compensation (G43 H / D)`);
+      const rpm = event.spindle.mode === 'rpm' ? event.spindle.speed : 0;
+      if (machine.maxRpm !== undefined && rpm > machine.maxRpm + 0.5)
+        fail(
+          'spindle',
+          `line ${line}: S${round(rpm)} is faster than the machine's ${machine.maxRpm} rpm`,
+        );
       if (!from) {
         fail('setup', `line ${line}: cutting from an unknown position (straight after a home)`);
         continue;
       }
       if (!tool) continue;
+      const tally = tallies.at(-1);
       // Chords of arcs, then straight pieces.
-      let points: Point3[] = [to];
-      if (event.kind === 'arc' && event.arc && event.arc.plane === 'XY') {
-        const { center, clockwise } = event.arc;
-        const r = Math.hypot(from.x - center.x, from.y - center.y);
-        const start = Math.atan2(from.y - center.y, from.x - center.x);
-        let end = Math.atan2(to.y - center.y, to.x - center.x);
-        if (clockwise && end >= start - 1e-12) end -= 2 * Math.PI;
-        if (!clockwise && end <= start + 1e-12) end += 2 * Math.PI;
-        const chords = arcPoints(center, r, start, end - start, 0.002).slice(1);
-        points = chords.map((point, index) => ({
-          x: point.x,
-          y: point.y,
-          z: from.z + ((to.z - from.z) * (index + 1)) / chords.length,
-        }));
-        points[points.length - 1] = to;
-      }
+      const points: Point3[] =
+        event.kind === 'arc' && event.arc && event.arc.plane === 'XY'
+          ? arcChords(from, to, event.arc.center, event.arc.clockwise)
+          : [to];
       let a: Point3 = from;
       const tapping = tool.kind === 'tap';
+      let engagement = noEngagement();
+      let lengthMm = 0;
+      let removed = 0;
       for (const b of points) {
-        probes.sweep(a, b, radius, cone);
-        if (tapping) tapProbes.sweep(a, b, radius, cone);
-        const length = Math.hypot(b.x - a.x, b.y - a.y);
-        const steps = Math.max(1, Math.ceil(length / (map.cell / 2)));
-        for (let step = length < 1e-9 ? 1 : 0; step <= steps; step += 1) {
-          const t = step / steps;
-          const z = length < 1e-9 ? Math.min(a.z, b.z) : a.z + (b.z - a.z) * t;
-          map.lower(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, z, radius, cone);
-        }
+        engagement = mergeEngagement(engagement, model.engagement(a, b, shape));
+        lengthMm += Math.hypot(b.x - a.x, b.y - a.y);
+        probes.sweep(a, b, shape.radius, shape.cone);
+        if (tapping) tapProbes.sweep(a, b, shape.radius, shape.cone);
+        removed += model.sweep(a, b, shape.radius, shape.cone);
         a = b;
       }
+      const drop = from.z - to.z;
+      if (tally) {
+        tally.removedMm3 += removed;
+        if (event.feed > 0)
+          tally.cuttingMinutes += Math.hypot(lengthMm, to.z - from.z) / event.feed;
+      }
+      judge(
+        line,
+        tool,
+        engagement,
+        {
+          lengthMm,
+          ramp: drop > 1e-6 && drop > rampSlope * lengthMm,
+          feed: event.feed,
+          rpm,
+        },
+        tally,
+      );
     }
   }
 
   if (!ended) fail('end', 'the program has no M30 end');
-
-  // The finished part.
-  const z = (index: number) => probes.zs[index]!;
-  const bottom = -input.thicknessMm;
-  if (stockTop > 0.005) {
-    for (const { point, index } of topProbes)
-      if (z(index) > 0.005) {
+  if (input.operations && tallies.length !== input.operations.length)
+    fail(
+      'tools',
+      `the program changes tools ${tallies.length} times for ${input.operations.length} operations`,
+    );
+  const extents = stats.extents;
+  if (machine.travelsMm && extents) {
+    const spans = {
+      x: extents.xMax - extents.xMin,
+      y: extents.yMax - extents.yMin,
+      z: extents.zMax - extents.zMin,
+    };
+    for (const axis of ['x', 'y', 'z'] as const)
+      if (spans[axis] > machine.travelsMm[axis] + 1e-6)
         fail(
-          'faced',
-          `material is left at Z${round(z(index))} over X${round(point.x)} Y${round(point.y)}`,
+          'travels',
+          `the program spans ${round(spans[axis])} mm in ${axis.toUpperCase()}, more than the machine's ${machine.travelsMm[axis]} mm travel`,
         );
-        break;
-      }
   }
-  for (const { point, index } of [...topProbes, ...outlineInside])
-    if (z(index) < -0.005) {
-      fail(
-        'gouges',
-        `the part is cut to Z${round(z(index))} at X${round(point.x)} Y${round(point.y)}, outside every feature`,
-      );
-      break;
-    }
-  if (input.outlineCut)
-    for (const { point, index } of outlineOutside)
-      if (z(index) > bottom + 1e-3) {
-        fail(
-          'outline',
-          `material remains at Z${round(z(index))} ${tolerance} mm outside the outline at X${round(point.x)} Y${round(point.y)}`,
-        );
-        break;
-      }
+
+  // The finished part on the height map: material left, and cuts into the part.
+  const { left, gouge } = compareWithPart(model, targets);
+  const area = (finding: Finding) => round(finding.cells * cell * cell);
+
+  // Process: cuts into the part.
+  const z = (index: number) => probes.zs[index]!;
+  const probeAt = (index: number) => at({ x: probes.xs[index]!, y: probes.ys[index]! });
+  if (gouge)
+    fail(
+      'gouges',
+      `the part is cut to Z${round(gouge.z)} at ${at(gouge.where)}, ${round(gouge.worst)} mm below its surface outside every feature (${area(gouge)} mm²)`,
+    );
   for (const { point, index } of outlineInside)
     if (z(index) < -0.005) {
       fail(
-        'outline',
-        `the outline is cut more than ${tolerance} mm inside at X${round(point.x)} Y${round(point.y)}`,
+        'gouges',
+        `the outline is cut more than ${tolerance} mm inside at ${at(point)}, to Z${round(z(index))}`,
       );
       break;
     }
-  for (const entry of holeProbes) {
-    const { hole } = entry;
-    const depth = Math.min(hole.depthMm, input.thicknessMm);
-    if (z(entry.centre) > -depth + 0.01)
-      fail('holes', `${hole.label}: reaches Z${round(z(entry.centre))}, not Z${round(-depth)}`);
-    else if (entry.inner.some((index) => z(index) > -depth + tolerance))
+  for (const entry of holeProbes)
+    if (entry.outer.some((index) => z(index) < (entry.hole.outsideFloorZ ?? 0) - 0.01))
       fail(
-        'holes',
-        `${hole.label}: smaller than Ø${round(hole.diameterMm)} (or not at its position)`,
+        'gouges',
+        `${entry.hole.label}: cut larger than Ø${round(entry.hole.diameterMm)} (or not at its position)`,
       );
-    if (entry.outer.some((index) => z(index) < (hole.outsideFloorZ ?? 0) - 0.01))
-      fail(
-        'holes',
-        `${hole.label}: larger than Ø${round(hole.diameterMm)} (or not at its position)`,
-      );
-    if (entry.tap !== undefined && tapProbes.zs[entry.tap]! > -hole.tapDepthMm! + 0.01)
-      fail(
-        'holes',
-        `${hole.label}: tapped to Z${round(tapProbes.zs[entry.tap]!)}, not Z${round(-hole.tapDepthMm!)}`,
-      );
-  }
-  for (const { pocket, floor, walls } of pocketProbes) {
-    const target = pocket.through ? bottom : -pocket.depthMm;
-    const shallow = floor.find((index) => z(index) > target + (pocket.through ? 1e-3 : tolerance));
-    if (shallow !== undefined)
-      fail(
-        'pockets',
-        `${pocket.label}: the floor is at Z${round(z(shallow))} at X${round(probes.xs[shallow]!)} Y${round(probes.ys[shallow]!)}, not Z${round(target)}`,
-      );
-    const deep = pocket.through ? undefined : floor.find((index) => z(index) < target - tolerance);
-    if (deep !== undefined)
-      fail(
-        'pockets',
-        `${pocket.label}: the floor is cut to Z${round(z(deep))}, below Z${round(target)}`,
-      );
+  for (const { pocket, walls } of pocketProbes) {
     const wall = walls.find((index) => z(index) < -0.005);
     if (wall !== undefined)
       fail(
-        'pockets',
-        `${pocket.label}: the wall is cut more than ${tolerance} mm too far at X${round(probes.xs[wall]!)} Y${round(probes.ys[wall]!)}`,
+        'gouges',
+        `${pocket.label}: the wall is cut more than ${tolerance} mm too far at ${probeAt(wall)}`,
       );
   }
 
-  return checkList.report(
+  // Completeness: every feature of the model, in the plan's words when the plan left it out.
+  const claimed = new Set<string>();
+  const undone = (check: CheckId, gap: string | undefined, own: string) => {
+    if (gap) claimed.add(gap);
+    fail(check, gap ?? own);
+  };
+  const leftOn = (key: number, what: string) => {
+    const finding = left.get(key);
+    return finding
+      ? `${what}: material is left up to Z${round(finding.z)} at ${at(finding.where)} (${area(finding)} mm² of its area)`
+      : undefined;
+  };
+  const unfaced = left.get(faceOwner);
+  if (faced && unfaced)
+    undone(
+      'faced',
+      input.faceGap,
+      `material is left at Z${round(unfaced.z)} over ${at(unfaced.where)}: the top is not faced to Z0`,
+    );
+  const outside = outlineOutside.find(({ index }) => z(index) > bottom + 1e-3);
+  const band = leftOn(outlineOwner, 'The outline');
+  if (outside)
+    undone(
+      'outline',
+      input.outlineGap,
+      `material remains at Z${round(z(outside.index))} ${tolerance} mm outside the outline at ${at(outside.point)}: the part is not cut free`,
+    );
+  else if (band) undone('outline', input.outlineGap, band);
+  holeProbes.forEach((entry) => {
+    const { hole } = entry;
+    const f = input.holes.indexOf(hole);
+    const depth = Math.min(hole.depthMm, input.thicknessMm);
+    let own: string | undefined;
+    if (z(entry.centre) > -depth + 0.01)
+      own = `${hole.label}: reaches Z${round(z(entry.centre))}, not Z${round(-depth)}`;
+    else if (entry.inner.some((index) => z(index) > -depth + tolerance))
+      own = `${hole.label}: smaller than Ø${round(hole.diameterMm)} (or not at its position)`;
+    else own = leftOn(f, hole.label);
+    if (own) {
+      undone('holes', hole.gap, own);
+      return;
+    }
+    if (entry.tap !== undefined) {
+      const reached = tapProbes.zs[entry.tap]!;
+      if (reached > -hole.tapDepthMm! + 0.01)
+        undone(
+          'threads',
+          hole.tapGap,
+          `${hole.label}: tapped to Z${round(reached)}, not Z${round(-hole.tapDepthMm!)}`,
+        );
+    }
+  });
+  pocketProbes.forEach(({ pocket, floor, inner }, k) => {
+    const f = input.holes.length + k;
+    const target = pocket.through ? bottom : -pocket.depthMm;
+    const limit = target + (pocket.through ? 1e-3 : tolerance);
+    const shallow = floor.find((index) => z(index) > limit);
+    const wall = inner.find((index) => z(index) > limit);
+    const own =
+      shallow !== undefined
+        ? `${pocket.label}: the floor is at Z${round(z(shallow))} at ${probeAt(shallow)}, not Z${round(target)}`
+        : wall !== undefined
+          ? `${pocket.label}: material is left on its wall at ${probeAt(wall)} (Z${round(z(wall))}): it is undersize`
+          : leftOn(f, pocket.label);
+    if (own) undone('pockets', pocket.gap, own);
+  });
+  // What the plan left out and no feature above claimed.
+  const gaps = [
+    input.faceGap,
+    input.outlineGap,
+    ...input.holes.flatMap((hole) => [hole.gap, hole.tapGap]),
+    ...input.pockets.map((pocket) => pocket.gap),
+    ...(input.otherGaps ?? []),
+  ].filter((gap): gap is string => gap !== undefined && !claimed.has(gap));
+  for (const gap of new Set(gaps)) fail('drawing', gap);
+
+  const report = checkList.report(
     stats,
     (id) =>
       (id !== 'holes' || input.holes.length > 0) &&
+      (id !== 'threads' || input.holes.some((hole) => hole.tapDepthMm !== undefined)) &&
       (id !== 'pockets' || input.pockets.length > 0) &&
-      (id !== 'faced' || stockTop > 0.005) &&
-      (id !== 'outline' || input.outlineCut),
+      (id !== 'faced' || faced),
   );
+  const operations: OperationReport[] = tallies.map((entry) => ({
+    name: entry.name,
+    tool: entry.tool,
+    maxDepthOfCutMm: round(entry.maxAp),
+    ...(entry.maxAe > 0 ? { maxRadialMm: round(entry.maxAe) } : {}),
+    maxChipThicknessMm: round(entry.maxChip),
+    removedCm3: round(entry.removedMm3 / 1000),
+    removalRateCm3PerMin:
+      entry.cuttingMinutes > 0 ? round(entry.removedMm3 / 1000 / entry.cuttingMinutes) : 0,
+    maxPowerKw: round(entry.maxPowerKw),
+    ...(machine.spindlePowerKw !== undefined ? { machinePowerKw: machine.spindlePowerKw } : {}),
+    cuttingSeconds: Math.round(entry.cuttingMinutes * 60),
+  }));
+  return { ...report, operations };
 }

@@ -52,7 +52,7 @@ describe('a plate in the browser', () => {
     await page.locator('.program-status.incomplete').waitFor();
     expect(await page.locator('.program-status.verified').count()).toBe(0);
     expect(await page.getByRole('list', { name: 'Left undone' }).textContent()).toMatch(
-      /Cut-out 79\.68 × 56 mm: no end mill small enough for its 0\.2 mm corner radius/,
+      /^Cut-out 79\.68 × 56 mm: no selected end mill both fits it and reaches its 9\.5 mm depth: .*add an end mill of Ø3\.4 or less with at least 9\.5 mm of flute, or cut it by Wire EDM$/,
     );
     expect(await page.locator('.chat-message.warning').last().textContent()).toMatch(
       /written but not verified: it leaves one thing of the drawing undone\. Left undone: Cut-out 79\.68 × 56 mm/,

@@ -2,10 +2,19 @@
  * LinuxCNC mill programs run through LinuxCNC's own interpreter rs274 (Debian's
  * linuxcnc-uspace) with a 3-axis mill INI and a tool table of our own: no interpreter error, and
  * the extents of rs274's canonical moves (STRAIGHT_TRAVERSE, STRAIGHT_FEED, ARC_FEED end points)
- * match the verifier's within 0.001 mm.
+ * match the verifier's within 0.001 mm. The LinuxCNC mill golden is read back by rs274 alone
+ * (its canned cycles expanded by LinuxCNC, not by our interpreter), its cutting moves fed to the
+ * stock model, and the finished part compared with the part model: an independent read-back.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,11 +22,14 @@ import { emptyDescription } from '#contracts/blueprint';
 import { offsetPolygons } from '#cam/geometry/polygon';
 import type { Polygon } from '#cam/geometry/polygon';
 import { generateMillProgramForPart } from '#cam/mill/generate';
+import { coneOf } from '#cam/mill/in-process';
+import { StockModel } from '#cam/mill/stock-model';
 import { classifyMillTool } from '#cam/mill/tooling';
 import type { PrismaticPart } from '#cam/prismatic/part';
 import type { Extents, ProgramJob } from '#cam/program';
 import type { ToolRow } from '#cam/tooling';
 import { rectangle, toolRow } from '#tests/helpers/parts';
+import { goldenPlate, goldenTooling } from '#tests/unit/cam/mill/plates';
 
 const rs274 = '/usr/bin/rs274';
 const work = mkdtempSync(join(tmpdir(), 'cnc-rs274-mill-'));
@@ -163,10 +175,10 @@ function job(material: string, stock: [number, number, number]): ProgramJob {
   };
 }
 
-function runRs274(name: string, gcode: string) {
+function runRs274(name: string, gcode: string, table = toolTable) {
   const dir = mkdtempSync(join(work, `${name.replace(/\W+/g, '-')}-`));
   copyFileSync(new URL('../fixtures/linuxcnc/mill.ini', import.meta.url), join(dir, 'mill.ini'));
-  writeFileSync(join(dir, 'tool.tbl'), `${toolTable}\n`);
+  writeFileSync(join(dir, 'tool.tbl'), `${table}\n`);
   writeFileSync(join(dir, 'sim.var'), '');
   writeFileSync(join(dir, 'program.ngc'), gcode);
   let output: string;
@@ -208,6 +220,65 @@ function runRs274(name: string, gcode: string) {
   return { status, output, extents: extents as Extents | null };
 }
 
+/**
+ * rs274's cutting moves fed to a stock model of the block: STRAIGHT_FEED and ARC_FEED (XY
+ * arcs as chords within 0.002 mm, Z linear along them) with the tool of the last CHANGE_TOOL.
+ * Traverses only move the tool (G53 Z0 is the work Z0 in this simulation, with no offsets).
+ */
+function cutByRs274(
+  output: string,
+  model: StockModel,
+  toolShape: (tool: number) => { radius: number; cone: number },
+) {
+  let tool = 0;
+  let at = { x: 0, y: 0, z: 0 };
+  const numbers = (text: string) => text.split(',').map((value) => Number(value.trim()));
+  for (const match of output.matchAll(
+    /(CHANGE_TOOL|STRAIGHT_TRAVERSE|STRAIGHT_FEED|ARC_FEED)\(([^)]*)\)/g,
+  )) {
+    const values = numbers(match[2]!);
+    if (match[1] === 'CHANGE_TOOL') tool = values[0]!;
+    else if (match[1] === 'STRAIGHT_TRAVERSE') at = { x: values[0]!, y: values[1]!, z: values[2]! };
+    else {
+      const { radius, cone } = toolShape(tool);
+      if (match[1] === 'STRAIGHT_FEED') {
+        const to = { x: values[0]!, y: values[1]!, z: values[2]! };
+        model.sweep(at, to, radius, cone);
+        at = to;
+      } else {
+        // ARC_FEED(x end, y end, x centre, y centre, turns (> 0 counter-clockwise), z end, …).
+        const [x, y, cx, cy, rotation, z] = values as [
+          number,
+          number,
+          number,
+          number,
+          number,
+          number,
+        ];
+        const r = Math.hypot(at.x - cx, at.y - cy);
+        const start = Math.atan2(at.y - cy, at.x - cx);
+        let sweep = Math.atan2(y - cy, x - cx) - start;
+        if (rotation > 0 && sweep <= 1e-9) sweep += 2 * Math.PI;
+        if (rotation < 0 && sweep >= -1e-9) sweep -= 2 * Math.PI;
+        const steps = Math.max(2, Math.ceil(Math.abs(sweep) / (2 * Math.acos(1 - 0.002 / r))));
+        for (let step = 1; step <= steps; step += 1) {
+          const angle = start + (sweep * step) / steps;
+          const to =
+            step === steps
+              ? { x, y, z }
+              : {
+                  x: cx + r * Math.cos(angle),
+                  y: cy + r * Math.sin(angle),
+                  z: at.z + ((z - at.z) * 1) / (steps - step + 1),
+                };
+          model.sweep(at, to, radius, cone);
+          at = to;
+        }
+      }
+    }
+  }
+}
+
 describe("LinuxCNC's interpreter accepts every LinuxCNC mill program", () => {
   it('has rs274 installed (npm test installs linuxcnc-uspace)', () => {
     expect(existsSync(rs274), `${rs274} is missing: apt-get install linuxcnc-uspace`).toBe(true);
@@ -225,6 +296,72 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC mill program", () => {
     expect(result.extents).not.toBeNull();
     for (const key of ['xMin', 'xMax', 'yMin', 'yMax', 'zMin', 'zMax'] as const)
       expect(Math.abs(result.extents![key] - ours[key]), key).toBeLessThanOrEqual(0.001);
+  });
+
+  it('makes the golden plate as rs274 reads the LinuxCNC mill golden', () => {
+    const golden = readFileSync(
+      new URL('../golden/mill/post-test-plate.linuxcnc.nc', import.meta.url),
+      'utf8',
+    );
+    const tools = goldenTooling.map(classifyMillTool);
+    // The boring head is set to the Ø16 bore.
+    const diameterOf = (tool: (typeof tools)[number]) =>
+      tool.kind === 'boringHead' ? 16 : (tool.diameterMm ?? 0);
+    const table = tools
+      .map(
+        (tool) => `T${tool.number} P${tool.number} Z0 D${diameterOf(tool)} ;${tool.row.toolName}`,
+      )
+      .join('\n');
+    const result = runRs274('golden', golden, table);
+    expect(result.output).not.toMatch(/error|unknown|illegal|bad /i);
+    expect(result.status).toBe(0);
+    const part = goldenPlate();
+    const stock = { xMm: 64, yMm: 44, zMm: 12, origin: { x: -2, y: -2, z: -10 } };
+    const model = new StockModel(stock, 0.2);
+    cutByRs274(result.output, model, (number) => {
+      const tool = tools.find((entry) => entry.number === number)!;
+      return { radius: diameterOf(tool) / 2, cone: coneOf(tool.kind) };
+    });
+    const height = (x: number, y: number) => model.heightAt(x, y);
+    const through = (z: number) => z <= -10 + 0.001;
+    // Faced to Z0 away from the features, nothing cut into it.
+    for (const [x, y] of [
+      [3, 20],
+      [30, 15],
+      [57, 35],
+      [40, 5],
+    ] as const)
+      expect(Math.abs(height(x, y)), `top at X${x} Y${y}`).toBeLessThanOrEqual(0.005);
+    // The pocket's floor at Z-3 within 0.1 mm, up to 0.1 mm from its walls.
+    for (const [x, y] of [
+      [7, 26],
+      [18, 26],
+      [28.8, 26],
+      [7.384, 19.384],
+      [28.616, 32.616],
+    ] as const)
+      expect(Math.abs(height(x, y) + 3), `pocket at X${x} Y${y}`).toBeLessThanOrEqual(0.1);
+    // The holes: M8 through (tapped to Ø8), Ø2.5 to 9 deep, Ø16 bored through (probed 0.1 mm
+    // inside the wall, less the half diagonal of a 0.2 mm cell).
+    for (const hole of part.holes) {
+      const r = hole.diameterMm / 2 - 0.25;
+      for (let k = 0; k < 8; k += 1) {
+        const x = hole.center.x + r * Math.cos((k * Math.PI) / 4);
+        const y = hole.center.y + r * Math.sin((k * Math.PI) / 4);
+        const z = height(x, y);
+        if (hole.through) expect(through(z), `${hole.label} at X${x} Y${y}: Z${z}`).toBe(true);
+        else expect(z, `${hole.label} at X${x} Y${y}`).toBeLessThanOrEqual(-hole.depthMm + 0.1);
+      }
+      expect(height(hole.center.x + hole.diameterMm / 2 + 0.6, hole.center.y)).toBeGreaterThan(
+        -0.005,
+      );
+    }
+    // The outline cut free all around.
+    for (let x = -0.3; x <= 60.3; x += 0.5) {
+      expect(through(height(x, -0.3)), `below the outline at X${x}`).toBe(true);
+      expect(through(height(x, 40.3)), `above the outline at X${x}`).toBe(true);
+    }
+    expect(height(30, 0.3)).toBeGreaterThan(-0.005);
   });
 
   it('reports an interpreter error for a program LinuxCNC does not accept', () => {

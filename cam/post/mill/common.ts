@@ -53,18 +53,25 @@ export function millHeaderLines(plan: MillPlan, header: ProgramHeader): string[]
   ];
 }
 
-/** One line naming an operation, its tool and its cutting data. */
+/**
+ * One line naming an operation, its tool and its cutting data, every number at the controller's
+ * resolution: lengths to 0.001 mm, feeds to 1 mm/min (taps: rpm × pitch to 0.001) or 0.001
+ * mm/rev, surface speeds to 0.1 m/min, spindle speeds to 1 rpm. Feeds vary per move with what each move cuts (slots,
+ * chip thinning): F is the operation's planned feed.
+ */
 export function millOperationTitle(operation: MillOperation): string {
   const { data } = operation;
+  const n = (value: number, decimals = 3) => formatNumber(value, decimals);
+  const tapping = operation.cycle?.kind === 'tap';
   const parts = [
     `${operation.name}: ${operation.tool.label}`,
-    `${data.surfaceSpeed} m/min`,
-    `${data.rpm} rpm`,
-    data.feedPerTooth !== undefined ? `fz ${data.feedPerTooth} mm` : undefined,
-    data.feedPerRev !== undefined ? `f ${data.feedPerRev} mm/rev` : undefined,
-    `F ${data.feedMmPerMin} mm/min`,
-    data.depthOfCut !== undefined ? `ap ${data.depthOfCut} mm` : undefined,
-    data.stepover !== undefined ? `ae ${data.stepover} mm` : undefined,
+    `${n(data.surfaceSpeed, 1)} m/min`,
+    `${n(data.rpm, 0)} rpm`,
+    data.feedPerTooth !== undefined ? `fz ${n(data.feedPerTooth)} mm` : undefined,
+    data.feedPerRev !== undefined ? `f ${n(data.feedPerRev)} mm/rev` : undefined,
+    `F ${n(data.feedMmPerMin, tapping ? 3 : 0)} mm/min`,
+    data.depthOfCut !== undefined ? `ap ${n(data.depthOfCut)} mm` : undefined,
+    data.stepover !== undefined ? `ae ${n(data.stepover)} mm` : undefined,
   ];
   return parts.filter(Boolean).join(', ');
 }

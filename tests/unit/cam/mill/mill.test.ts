@@ -1,118 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { offsetPolygons, signedArea } from '#cam/geometry/polygon';
-import type { Polygon } from '#cam/geometry/polygon';
+import { signedArea } from '#cam/geometry/polygon';
 import { generateMillProgram, generateMillProgramForPart } from '#cam/mill/generate';
 import { planMilledPart } from '#cam/mill/plan';
 import { classifyMillTool } from '#cam/mill/tooling';
-import { drillData, millingData, tapData } from '#cam/mill/cutting-data';
-import type { PrismaticPart } from '#cam/prismatic/part';
-import type { ProgramJob } from '#cam/program';
-import { emptyDescription } from '#contracts/blueprint';
-import type { ToolRow } from '#cam/tooling';
+import {
+  drillData,
+  fluteLengthOf,
+  jobberFluteLengthMm,
+  millingData,
+  tapData,
+} from '#cam/mill/cutting-data';
 import * as verify from '#cam/verify/mill';
 import { millVerificationInput } from '#cam/mill/generate';
 import type { MillProgram } from '#cam/mill/generate';
 import { PlanningError } from '#cam/errors';
-import { rectangle, toolRow } from '#tests/helpers/parts';
+import { toolRow } from '#tests/helpers/parts';
+import { demoMill, millJob, millTooling, rounded, testPlate } from './plates.ts';
 
 const verifyInput = (program: MillProgram) =>
   millVerificationInput(program.plan, 'linuxcnc', millTooling.map(classifyMillTool));
-
-/** The tooling of a small VMC, enough for the test plate. */
-export const millTooling: ToolRow[] = [
-  toolRow('T1', 'Facing', 'Face mill Ø50', 'CoroMill 345 face mill, 5 inserts, carbide'),
-  toolRow('T2', 'Milling', 'End mill Ø10 4FL', 'Solid carbide end mill, LOC 22'),
-  toolRow('T3', 'Milling', 'End mill Ø6 3FL', 'Solid carbide end mill, LOC 13'),
-  toolRow('T4', 'Drilling', 'Spot drill Ø10', 'NC spot drill 90°, carbide'),
-  toolRow('T5', 'Drilling', 'Drill 6.6', 'HSS-Co twist drill Ø6.6 mm'),
-  toolRow('T6', 'Drilling', 'Drill 6.8', 'HSS twist drill Ø6.8 mm'),
-  toolRow('T7', 'Drilling', 'Tap M8x1.25', 'HSS-E machine tap M8x1.25'),
-];
-
-const rounded = (x0: number, y0: number, x1: number, y1: number, r: number): Polygon =>
-  offsetPolygons([rectangle(x0 + r, y0 + r, x1 - r, y1 - r)], r, 0.002)[0]!;
-
-/** 100 x 60 x 12 plate: R5 corners, a pocket, a slot, 4 x Ø6.6 through, 2 x M8 through. */
-export function testPlate(): PrismaticPart {
-  return {
-    outline: rounded(0, 0, 100, 60, 5),
-    thicknessMm: 12,
-    thicknessSource: 'drawing',
-    holes: [
-      ...[
-        { x: 8, y: 8 },
-        { x: 92, y: 8 },
-        { x: 8, y: 52 },
-        { x: 92, y: 52 },
-      ].map((center) => ({
-        label: `Ø6.6 through at X${center.x} Y${center.y}`,
-        center,
-        diameterMm: 6.6,
-        depthMm: 12,
-        through: true,
-        kind: 'through' as const,
-      })),
-      ...[
-        { x: 70, y: 40 },
-        { x: 85, y: 40 },
-      ].map((center) => ({
-        label: `M8x1.25 at X${center.x} Y${center.y}`,
-        center,
-        diameterMm: 6.8,
-        depthMm: 12,
-        through: true,
-        kind: 'tapped' as const,
-        thread: { callout: 'M8x1.25', nominalMm: 8, pitchMm: 1.25, tapDrillMm: 6.8 },
-      })),
-    ],
-    pockets: [
-      {
-        label: 'Pocket 1',
-        outline: rounded(20, 28, 55, 48, 4),
-        depthMm: 5,
-        through: false,
-        islands: [],
-      },
-    ],
-    slots: [
-      {
-        label: 'Slot 1',
-        from: { x: 30, y: 14 },
-        to: { x: 60, y: 14 },
-        widthMm: 10,
-        depthMm: 3,
-        through: false,
-      },
-    ],
-    generalToleranceMm: 0.1,
-    notModelled: [],
-  };
-}
-
-const linuxcncMachine = {
-  name: 'Tormach 1100MX',
-  manufacturer: 'Tormach',
-  model: '1100MX',
-  controllerType: 'Tormach PathPilot',
-  controllerModel: 'PathPilot',
-  dialect: 'linuxcnc',
-  serialNumber: 'MX-1',
-  maxRpm: 10000,
-};
-
-export function millJob(overrides: Partial<ProgramJob> = {}): ProgramJob {
-  return {
-    jobType: 'Milling',
-    description: emptyDescription('Test plate'),
-    material: '6061-T6',
-    stock: { shape: 'block', xMm: 105, yMm: 65, zMm: 15 },
-    machine: linuxcncMachine,
-    tools: millTooling,
-    programVersion: 1,
-    partName: 'Test plate',
-    ...overrides,
-  };
-}
 
 const plateStock = { xMm: 105, yMm: 65, zMm: 15 };
 const plan = (material: string, part = testPlate(), tools = millTooling) =>
@@ -192,6 +98,38 @@ describe('milling cutting data', () => {
       drillData({ group: 'H', subgroup: 'hardened' }, { ...drill, toolMaterial: 'hss' }, 10000),
     ).toBeUndefined();
   });
+  it('rounds depths and stepovers without float noise, and says the surface speed it gets', () => {
+    // 0.05 × 28 is 1.4000000000000001 in floating point: the issue's "AP 1.4000000000000001 MM".
+    const small = classifyMillTool(toolRow('T8', 'Milling', 'End mill Ø2.8', 'carbide, LOC 8'));
+    const data = millingData({ group: 'P', subgroup: 'alloy' }, small, 'rough', 10000);
+    expect(data.depthOfCut).toBe(1.4);
+    expect(String(data.depthOfCut)).toBe('1.4');
+    for (const diameter of [1.3, 2.7, 3.3, 7.7, 11.1])
+      for (const text of Object.values(
+        millingData(
+          { group: 'N', subgroup: 'aluminium' },
+          { ...small, diameterMm: diameter },
+          'finish',
+          8100,
+        ),
+      ).map(String))
+        expect(text).not.toMatch(/\d\.\d*(?:0000|9999)\d/);
+    const held = millingData({ group: 'N', subgroup: 'aluminium' }, endMill, 'rough', 6000);
+    expect(held.rpm).toBe(6000);
+    expect(held.surfaceSpeed).toBe(Math.round((6000 * Math.PI * 10) / 1000));
+    expect(held.wantedSurfaceSpeed).toBe(400);
+  });
+  it('takes a standard length for a tool whose row does not state it', () => {
+    // DIN 338 type N (jobber): Ø6.8 69 mm, Ø13 101 mm, Ø2 24 mm.
+    expect(jobberFluteLengthMm(6.8)).toBe(69);
+    expect(jobberFluteLengthMm(13)).toBe(101);
+    expect(jobberFluteLengthMm(2)).toBe(24);
+    const drill = classifyMillTool(millTooling[5]!);
+    expect(fluteLengthOf(drill)).toBe(69);
+    expect(fluteLengthOf({ kind: 'endMill', diameterMm: 10 })).toBe(20);
+    expect(fluteLengthOf({ kind: 'endMill', diameterMm: 10, fluteLengthMm: 22 })).toBe(22);
+    expect(fluteLengthOf({ kind: 'boringHead', diameterMm: 16 })).toBe(Infinity);
+  });
 });
 
 describe('planning the test plate', () => {
@@ -202,6 +140,7 @@ describe('planning the test plate', () => {
       expect(result.operations.map((operation) => operation.name)).toEqual([
         'Face',
         'Pocket 1',
+        'Pocket 1 rest',
         'Slot 1',
         'Spot drill',
         'Drill Ø6.6',
@@ -220,9 +159,17 @@ describe('planning the test plate', () => {
         for (const move of operation.moves)
           if (move.kind === 'rapid')
             expect(move.z >= 0 || move.x < -2.5 - 5 || move.z === result.clearanceZ).toBe(true);
-      // Pockets are entered by a helix, never by a straight plunge below the top.
+      // The pocket (R4 corners, 35 x 20) is cleared with the Ø10 end mill, and the Ø6 takes only
+      // what the Ø10 left: its rest pass runs along the walls, never over the pocket's middle.
       const pocket = result.operations.find((operation) => operation.name === 'Pocket 1')!;
-      expect(pocket.tool.diameterMm).toBe(6);
+      expect(pocket.tool.diameterMm).toBe(10);
+      const rest = result.operations.find((operation) => operation.name === 'Pocket 1 rest')!;
+      expect(rest.tool.diameterMm).toBe(6);
+      const middle = rest.moves.filter(
+        (move) => move.kind !== 'rapid' && move.x > 31 && move.x < 44 && move.y > 34 && move.y < 42,
+      );
+      expect(middle).toEqual([]);
+      // Pockets are entered by a helix, never by a straight plunge below the top.
       const plunges = pocket.moves.filter(
         (move, index) =>
           move.kind === 'feed' &&
@@ -260,11 +207,14 @@ describe('planning the test plate', () => {
     const part = testPlate();
     part.pockets[0]!.outline = rounded(20, 28, 55, 48, 1);
     const result = plan('6061-T6', part);
-    expect(result.notProgrammed).toContain(
-      'Pocket 1: no end mill small enough for its 1 mm corner radius',
-    );
+    expect(result.notProgrammed).toEqual([
+      'Pocket 1: no selected end mill both fits it and reaches its 5 mm depth: T3 Ø6 end mill is too large for its corners; add an end mill of Ø2 or less with at least 5 mm of flute, or sink it by EDM',
+    ]);
     const noTap = plan('6061-T6', testPlate(), millTooling.slice(0, 6));
-    expect(noTap.notProgrammed.filter((entry) => entry.includes('tap'))).toHaveLength(2);
+    expect(noTap.notProgrammed.filter((entry) => entry.includes('tap'))).toEqual([
+      'M8x1.25 at X70 Y40: no M8x1.25 tap is selected; the tap drill is drilled; add a tap for the M8x1.25 thread',
+      'M8x1.25 at X85 Y40: no M8x1.25 tap is selected; the tap drill is drilled; add a tap for the M8x1.25 thread',
+    ]);
     expect(noTap.operations.some((operation) => operation.name === 'Drill Ø6.8')).toBe(true);
   });
 
@@ -297,6 +247,12 @@ describe('milling programs', () => {
       testPlate(),
     );
     expect(program.report.checks.filter((check) => !check.passed)).toEqual([]);
+    expect(program.report).toMatchObject({
+      passed: true,
+      complete: true,
+      verified: true,
+      unfinished: [],
+    });
     expect(program.fileName).toBe('Test-plate-v1.nc');
     expect(program.summary.jobType).toBe('Milling');
     expect(program.summary.cycleTime).toBeUndefined();
@@ -304,6 +260,21 @@ describe('milling programs', () => {
     expect(program.outline.polygons.length).toBe(1 + 1 + 1 + 6);
     expect(program.gcode).toContain('(Note: Check the vise)');
     expect(program.report.stats.extents!.zMin).toBeLessThan(-12);
+  });
+
+  it('never verifies a program that leaves a pocket out, though it runs safely', () => {
+    // Before issue 14 this program was "verified": the verifier saw only what was planned.
+    const part = testPlate();
+    part.pockets[0]!.outline = rounded(20, 28, 55, 48, 1);
+    const program = generateMillProgramForPart(millJob(), part);
+    expect(program.report).toMatchObject({ passed: true, complete: false, verified: false });
+    expect(program.report.unfinished).toEqual(program.summary.notProgrammed);
+    expect(program.report.unfinished).toHaveLength(1);
+    expect(program.report.unfinished[0]).toMatch(/^Pocket 1: .*; add an end mill of Ø2 or less/);
+    expect(program.report.checks.find((check) => check.id === 'pockets')).toMatchObject({
+      passed: false,
+      kind: 'completeness',
+    });
   });
 
   it('fails the verifier for a program that cuts into the part', { timeout: 30_000 }, () => {
@@ -317,11 +288,14 @@ describe('milling programs', () => {
     expect(failed.map((check) => check.id)).toContain('gouges');
     const noEnd = verifyMillProgram(program.gcode.replace('M30', ''), verifyInput(program));
     expect(noEnd.checks.find((check) => check.id === 'end')!.passed).toBe(false);
+    expect(noEnd.passed).toBe(false);
+    // A rapid down into the block after the first tool's coolant is on.
     const rapid = verifyMillProgram(
-      program.gcode.replace('G1 X129.5 F2292', 'G0 X50 Y30 Z-3\nG1 X129.5 F2292'),
+      program.gcode.replace('M8\n', 'M8\nG0 X50 Y30 Z-3\n'),
       verifyInput(program),
     );
     expect(rapid.checks.find((check) => check.id === 'rapids')!.passed).toBe(false);
+    expect(rapid.verified).toBe(false);
   });
 
   it('refuses round stock and controllers without a mill post', () => {
@@ -336,5 +310,72 @@ describe('milling programs', () => {
         testPlate(),
       ),
     ).toThrow(/Heidenhain and Okuma/);
+  });
+});
+
+describe('planning against the stock and the machine', () => {
+  const tormach = demoMill('Tormach 1100MX');
+  const haas = demoMill('Haas VF-2');
+
+  it("keeps every cut within 80 % of the Tormach 1100MX's 1.5 kW spindle, and says so", () => {
+    const program = generateMillProgramForPart(
+      millJob({ ...tormach, material: 'AISI 1045' }),
+      testPlate(),
+    );
+    expect(program.report).toMatchObject({ passed: true, complete: true, verified: true });
+    for (const operation of program.report.operations!)
+      expect(operation.maxPowerKw, operation.name).toBeLessThanOrEqual(1.2);
+    expect(program.summary.warnings).toContain(
+      "Face (T1 Ø50 face mill): the depth of cut is reduced to 0.429 mm to keep the cutting power within 80 % of the Tormach 1100MX's 1.5 kW spindle.",
+    );
+    // The same plate on the Haas VF-2 (22.4 kW) is faced at its table's depth.
+    const vf2 = generateMillProgramForPart(
+      millJob({ ...haas, material: 'AISI 1045' }),
+      testPlate(),
+    );
+    expect(vf2.summary.warnings.join(' ')).not.toMatch(/cutting power/);
+    const face = vf2.plan.operations.find((operation) => operation.name === 'Face')!;
+    expect(face.data.depthOfCut).toBeGreaterThan(1);
+  });
+
+  it('cuts full slots at 3/4 of the feed, and compensates chip thinning in light cuts', () => {
+    const plan = generateMillProgramForPart(millJob({ material: 'AISI 1045' }), testPlate()).plan;
+    const slot = plan.operations.find((operation) => operation.name === 'Slot 1')!;
+    const table = millingData(plan.material, slot.tool, 'rough', plan.maxRpm);
+    const slotFeed = Math.round(0.75 * table.feedPerTooth! * 3 * slot.rpm);
+    expect(slot.moves.some((move) => move.feed === slotFeed)).toBe(true);
+    expect(Math.max(...slot.moves.map((move) => move.feed ?? 0))).toBeLessThanOrEqual(
+      2.5 * table.feedMmPerMin,
+    );
+    // The roughing contour takes 2.3 mm beside the part (the block is 2.5 mm larger per side,
+    // 0.2 mm is left for finishing): ae = 0.23 D, so its straight runs are fed faster.
+    const rough = plan.operations.find((operation) => operation.name === 'Rough contour')!;
+    expect(Math.max(...rough.moves.map((move) => move.feed ?? 0))).toBeGreaterThan(
+      rough.data.feedMmPerMin * 1.15,
+    );
+  });
+
+  it("says when the machine's top speed holds back the surface speed asked for", () => {
+    const program = generateMillProgramForPart(
+      millJob({ ...haas, overrides: { surfaceSpeedFactor: 1.2 } }),
+      testPlate(),
+    );
+    expect(program.summary.warnings).toContain(
+      "T3 Ø6 end mill runs at the Haas VF-2's top speed of 8100 rpm: 153 m/min instead of the 480 m/min asked for; its feed per tooth is kept.",
+    );
+    for (const match of program.gcode.matchAll(/\bS(\d+)/g))
+      expect(Number(match[1])).toBeLessThanOrEqual(8100);
+  });
+
+  it('writes no float noise in any number, in the program or its header', () => {
+    for (const material of ['6061-T6', 'AISI 1045', 'AISI 304'])
+      for (const machine of [tormach, haas]) {
+        const program = generateMillProgramForPart(
+          millJob({ ...machine, material, overrides: { depthOfCutFactor: 0.7, feedFactor: 1.1 } }),
+          testPlate(),
+        );
+        expect(program.gcode).not.toMatch(/\d\.\d*(?:0000\d|9999\d)/);
+        expect(program.gcode).not.toMatch(/\d\.\d{4,}/);
+      }
   });
 });
