@@ -6,8 +6,9 @@
  * judged at its centre; the tolerance band along every boundary is left to the verifier's probes.
  * Units: mm, work coordinates, Z0 the finished top, −thickness the part's bottom.
  */
-import { offsetPolygons } from '../geometry/polygon.ts';
+import { offsetPolygons, union } from '../geometry/polygon.ts';
 import type { Point2, Polygon } from '../geometry/polygon.ts';
+import type { SimulatedPart } from '../program.ts';
 import type { StockModel } from './stock-model.ts';
 
 /** A feature of the part as the grid sees it. */
@@ -126,4 +127,42 @@ export function compareWithPart(
     if (under > 1e-4) gouge = note(gouge, under, where, h);
   }
   return { left, gouge };
+}
+
+/**
+ * The height map seen from above for the backplot (SimulatedPart, plane XY): where material is
+ * left, where it is above the part (left undone) and where it is below it (a gouge), each as the
+ * union of its cells merged row by row.
+ */
+export function simulatedFromAbove(model: StockModel, targets: PartTargets): SimulatedPart {
+  const { heights, nx, ny, cell } = model;
+  const rows = (keep: (index: number) => boolean): Polygon[] => {
+    const runs: Polygon[] = [];
+    for (let j = 0; j < ny; j += 1) {
+      let start = -1;
+      for (let i = 0; i <= nx; i += 1) {
+        const inside = i < nx && keep(j * nx + i);
+        if (inside && start < 0) start = i;
+        if (!inside && start >= 0) {
+          const x0 = model.x0 + start * cell;
+          const x1 = model.x0 + i * cell;
+          const y0 = model.y0 + j * cell;
+          runs.push([
+            { x: x0, y: y0 },
+            { x: x1, y: y0 },
+            { x: x1, y: y0 + cell },
+            { x: x0, y: y0 + cell },
+          ]);
+          start = -1;
+        }
+      }
+    }
+    return runs.length > 0 ? union(runs) : [];
+  };
+  return {
+    plane: 'XY',
+    part: rows((index) => heights[index]! > model.bottom + 1e-6),
+    left: rows((index) => heights[index]! - targets.mustBelow[index]! > 1e-4),
+    gouged: rows((index) => targets.mustAbove[index]! - heights[index]! > 1e-4),
+  };
 }

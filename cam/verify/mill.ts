@@ -36,7 +36,13 @@ import type { MaterialSubgroup } from '../materials.ts';
 import { fluteLengthOf } from '../mill/cutting-data.ts';
 import { modelToolOf } from '../mill/in-process.ts';
 import { millToolKindNames } from '../mill/tooling.ts';
-import { compareWithPart, faceOwner, outlineOwner, partTargets } from '../mill/part-model.ts';
+import {
+  compareWithPart,
+  faceOwner,
+  outlineOwner,
+  partTargets,
+  simulatedFromAbove,
+} from '../mill/part-model.ts';
 import type { Finding } from '../mill/part-model.ts';
 import { placeProbes } from '../mill/probes.ts';
 import type { BlockStock, MillToolKind } from '../mill/program.ts';
@@ -595,5 +601,5 @@ export function verifyMillProgram(
     ...(machine.spindlePowerKw !== undefined ? { machinePowerKw: machine.spindlePowerKw } : {}),
     cuttingSeconds: Math.round(entry.cuttingMinutes * 60),
   }));
-  return { ...report, operations };
+  return { ...report, operations, simulated: simulatedFromAbove(model, targets) };
 }

@@ -73,3 +73,20 @@ describe('FLH-001.dxf on the demo Haas VF-2', () => {
     expect(rough.maxDepthOfCutMm).toBeLessThanOrEqual(5);
   });
 });
+
+describe("FLH-001's backplot", () => {
+  it('shades the simulated plate and marks the cut-out left in it', () => {
+    const simulated = report.simulated!;
+    expect(simulated.plane).toBe('XY');
+    expect(simulated.part.length).toBeGreaterThan(0);
+    expect(simulated.gouged).toEqual([]);
+    // The star cut-out is left: one region, 79.68 × 56 mm, in the middle of the plate.
+    expect(simulated.left).toHaveLength(1);
+    const xs = simulated.left[0]!.map((point) => point.x);
+    const ys = simulated.left[0]!.map((point) => point.y);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(79.68, 0);
+    expect(Math.max(...ys) - Math.min(...ys)).toBeCloseTo(56, 0);
+    expect(program.backplotSvg).toContain('data-kind="left"');
+    expect(program.backplotSvg).toContain('data-kind="simulated"');
+  });
+});
