@@ -55,6 +55,11 @@ export const wallAllowanceFor = (tool: MillTool, context: Pick<MillPlanContext, 
 export interface MillPlanOutput {
   operations: MillOperation[];
   warnings: string[];
+  /**
+   * Warnings where the machine (its top speed or spindle power) or a tool's rating held back
+   * what the user's own overrides asked for; each is also in `warnings`.
+   */
+  limited: string[];
   notProgrammed: string[];
 }
 

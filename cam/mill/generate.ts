@@ -262,6 +262,7 @@ export function postMillJobForPart(
           : {}),
       })),
       warnings: plan.warnings,
+      limited: plan.limited,
       notProgrammed: plan.notProgrammed,
       stock,
       dialect: post.dialect,

@@ -297,33 +297,45 @@ export function commitOperations(
       const powerFeeds = limitFeedsByPower(operations, context);
       // Feeds do not change what is cut: the trial's stock is what the operations leave.
       context.model = trial.model;
+      const drillNotes: string[] = [];
       for (const operation of operations) {
         const drill = limitDrillPower(operation, context);
-        if (drill) output.warnings.push(drill);
+        if (drill) drillNotes.push(drill);
       }
       output.operations.push(...operations);
       const names = operations.map((operation) => operation.name).join(' and ');
       const tool = operations[0]?.tool.label ?? '';
       const power = `${fmt(context.spindlePowerKw ?? 0)} kW spindle`;
+      const asked = Object.keys(context.overrides).length > 0;
+      // Said in the warnings; and when the user's own overrides asked for it, in `limited` too.
+      const note = (text: string, byOverride: boolean) => {
+        output.warnings.push(text);
+        if (byOverride) output.limited.push(text);
+      };
+      for (const text of drillNotes) note(text, asked);
       if (cap < Infinity && limitedBy === 'power')
-        output.warnings.push(
+        note(
           `${names} (${tool}): the depth of cut is reduced to ${fmt(operations[0]!.data.depthOfCut ?? 0)} mm to keep the cutting power within 80 % of the ${context.machineName}'s ${power}.`,
+          asked,
         );
       if (cap < Infinity && limitedBy === 'rating' && (context.overrides.depthOfCutFactor ?? 1) > 1)
-        output.warnings.push(
+        note(
           `${names} (${tool}): the deeper cut asked for is limited to ${fmt(operations[0]!.data.depthOfCut ?? 0)} mm, the tool's rated depth for this engagement.`,
+          true,
         );
       if (powerFeeds)
-        output.warnings.push(
+        note(
           `${names} (${tool}): feeds are lowered where a cut would need more than 80 % of the ${context.machineName}'s ${power}.`,
+          asked,
         );
       if (
         trial.chipLimited &&
         ((context.overrides.feedFactor ?? 1) !== 1 ||
           (context.overrides.finishFeedFactor ?? 1) !== 1)
       )
-        output.warnings.push(
+        note(
           `${names} (${tool}): the feed asked for is held within 0.45 to 1.5 times the table's chip thickness for the tool.`,
+          true,
         );
       return true;
     }

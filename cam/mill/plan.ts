@@ -127,7 +127,8 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
     ...(input.spindlePowerKw !== undefined ? { spindlePowerKw: input.spindlePowerKw } : {}),
     machineName: input.machineName ?? 'the machine',
   };
-  const output: MillPlanOutput = { operations: [], warnings, notProgrammed };
+  const limited: string[] = [];
+  const output: MillPlanOutput = { operations: [], warnings, limited, notProgrammed };
   const { operations } = output;
   for (const tool of usable) {
     if (tool.diameterMm === undefined && tool.kind !== 'boringHead' && tool.kind !== 'other')
@@ -177,9 +178,9 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
       const wanted = operation.data.wantedSurfaceSpeed;
       if (wanted === undefined || held.has(operation.tool.number)) continue;
       held.add(operation.tool.number);
-      warnings.push(
-        `${operation.tool.label} runs at the ${context.machineName}'s top speed of ${maxRpm} rpm: ${fmt(operation.data.surfaceSpeed)} m/min instead of the ${fmt(wanted)} m/min asked for; its feed per tooth is kept.`,
-      );
+      const note = `${operation.tool.label} runs at the ${context.machineName}'s top speed of ${maxRpm} rpm: ${fmt(operation.data.surfaceSpeed)} m/min instead of the ${fmt(wanted)} m/min asked for; its feed per tooth is kept.`;
+      warnings.push(note);
+      limited.push(note);
     }
   }
   return {
@@ -189,6 +190,7 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
     clearanceZ,
     maxRpm,
     warnings,
+    limited,
     notProgrammed,
     material,
     cellMm,

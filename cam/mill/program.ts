@@ -120,6 +120,8 @@ export interface MillPlan {
   /** Spindle limit of the machine, rpm. */
   maxRpm: number;
   warnings: string[];
+  /** Warnings where the machine or a tool's rating held back what the user's overrides asked for. */
+  limited: string[];
   notProgrammed: string[];
   /** The workpiece material's ISO group and subgroup the cutting data were chosen for. */
   material: { group: MaterialGroup; subgroup: MaterialSubgroup };

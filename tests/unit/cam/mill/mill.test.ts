@@ -360,9 +360,12 @@ describe('planning against the stock and the machine', () => {
       millJob({ ...haas, overrides: { surfaceSpeedFactor: 1.2 } }),
       testPlate(),
     );
-    expect(program.summary.warnings).toContain(
-      "T3 Ø6 end mill runs at the Haas VF-2's top speed of 8100 rpm: 153 m/min instead of the 480 m/min asked for; its feed per tooth is kept.",
-    );
+    const held =
+      "T3 Ø6 end mill runs at the Haas VF-2's top speed of 8100 rpm: 153 m/min instead of the 480 m/min asked for; its feed per tooth is kept.";
+    expect(program.summary.warnings).toContain(held);
+    // The chat tells the user the machine limited what they asked for.
+    expect(program.summary.limited).toContain(held);
+    expect(generateMillProgramForPart(millJob(haas), testPlate()).summary.limited).toEqual([]);
     for (const match of program.gcode.matchAll(/\bS(\d+)/g))
       expect(Number(match[1])).toBeLessThanOrEqual(8100);
   });
