@@ -41,6 +41,11 @@ export interface DimensionNote {
   displayed?: string;
   /** Where the text sits, mm. */
   textAt?: Point;
+  /**
+   * The measured length is shown multiplied by this (a DXF dimension whose DIMLFAC differs from
+   * the drawing's); 1 when absent.
+   */
+  measureFactor?: number;
   /** The entity's handle (DXF group 5), when the file gives it. */
   handle?: string;
   /** Where the dimension was read, for readings (the PDF reader's page position). */

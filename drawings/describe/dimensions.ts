@@ -56,7 +56,8 @@ export function readDimension(dimension: DimensionNote, units: DrawingUnits): Re
   else if (dimension.displayed) text = dimension.displayed;
   else {
     const factor = 10 ** units.decimals;
-    const value = String(Math.round((measured / units.mmPerUnit) * factor) / factor);
+    const shown = (measured * (dimension.measureFactor ?? 1)) / units.mmPerUnit;
+    const value = String(Math.round(shown * factor) / factor);
     text = (dimension.written || `${prefix}<>`).replace('<>', value);
   }
   return { kind: dimension.kind, text: text.replace(/\s+/g, ' ').trim(), measuredMm: measured };

@@ -19,6 +19,7 @@ import {
 } from '../geometry/primitives.ts';
 import type { DimensionKind, DimensionNote, DrawingContent } from '../describe/content.ts';
 import { entityPrimitives, mirrorX, type AnyEntity, type P3 } from './entities.ts';
+import type { DimensionEntity } from './dimension-styles.ts';
 
 /** Layers of annotation, frames and title blocks: their lines are not the part. */
 const ANNOTATION_LAYER =
@@ -69,11 +70,17 @@ function point(p: P3 | undefined): Point | undefined {
  * Everything the reader needs from a parsed DXF, in mm.
  *
  * @param dxf - the parser's output
- * @param mmPerUnit - millimetres per drawing unit ($INSUNITS)
+ * @param mmPerUnit - millimetres per drawing unit ($INSUNITS and the drawing's dimension scale)
+ * @param measureFactorOf - the factor a DIMENSION shows its measurement at, relative to the
+ *   geometry's (its DIMLFAC over the drawing's; 1 for most drawings)
  * @returns part geometry, centre and hidden lines, text notes (title block texts marked) and
  *   dimensions; entities in paper space, invisible entities and hatches are left out
  */
-export function collectDrawing(dxf: IDxf, mmPerUnit: number): DrawingContent {
+export function collectDrawing(
+  dxf: IDxf,
+  mmPerUnit: number,
+  measureFactorOf: (dimension: DimensionEntity) => number = () => 1,
+): DrawingContent {
   const content: DrawingContent = {
     primitives: [],
     centreLines: [],
@@ -139,7 +146,7 @@ export function collectDrawing(dxf: IDxf, mmPerUnit: number): DrawingContent {
         }
         case 'DIMENSION': {
           if (inTitleBlock) break;
-          const dimension = readDimension(entity, local, blocks);
+          const dimension = readDimension(entity, local, blocks, measureFactorOf(entity));
           if (dimension && finite(dimension.p1) && finite(dimension.p2)) {
             content.dimensions.push(dimension);
           } else if (dimension) {
@@ -186,6 +193,7 @@ function readDimension(
   entity: AnyEntity,
   m: Matrix,
   blocks: IDxf['blocks'],
+  measureFactor: number,
 ): DimensionNote | undefined {
   const kind = DIMENSION_KINDS[(entity.dimensionType ?? 0) & 7];
   if (!kind) return undefined;
@@ -212,6 +220,7 @@ function readDimension(
     written: decodeDxfText(entity.text ?? '').trim(),
     ...(displayed ? { displayed } : {}),
     ...(textAt ? { textAt: apply(m, textAt) } : {}),
+    ...(Math.abs(measureFactor - 1) > 1e-9 && measureFactor > 0 ? { measureFactor } : {}),
     ...(entity.handle ? { handle: String(entity.handle) } : {}),
   };
 }

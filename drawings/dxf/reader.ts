@@ -16,6 +16,12 @@ import { readDimension } from '../describe/dimensions.ts';
 import { TimeLimitError, runWithTimeLimit } from '../engines/time-limit.ts';
 import { DxfReadError } from '../reading.ts';
 import { collectDrawing } from './collect.ts';
+import {
+  DimensionHandler,
+  dimensionScaleOf,
+  dimensionScalesOfStyles,
+  type DimensionEntity,
+} from './dimension-styles.ts';
 import { dxfSources } from './sources.ts';
 
 /** A DXF the reader cannot use (defined in reading.ts, as the shared pipeline throws it too). */
@@ -39,20 +45,65 @@ const INSUNITS: Record<number, { units: 'mm' | 'inch'; mmPerUnit: number; name: 
 };
 
 /**
- * The drawing's units, with the global dimension scale applied: a header $DIMLFAC other than 1
- * says every measured length is shown multiplied by it (a part drawn at 2:1 has $DIMLFAC 0.5),
- * so the geometry is scaled by it too and the user is told.
+ * The dimension scale the drawing's geometry is drawn at: the DIMLFAC (AutoCAD's linear scale
+ * factor; a part drawn at 2:1 has 0.5) most of its dimensions show their measurements at, each
+ * from its own style and overrides (dimension-styles.ts). A drawing without dimensions has only
+ * the header's $DIMLFAC to say it (makerslide_b17022.dxf is drawn at 2:1 that way); the header
+ * is ignored as soon as dimensions say otherwise (ezdxf writes $DIMLFAC 100 in the header and
+ * overrides it to 1 in every dimension).
+ *
+ * @returns the geometry's factor (1 when not scaled or out of 0.001…1000), and each dimension's
+ *   DIMLFAC for its measured value
  */
-function unitsOf(header: IDxf['header'] | undefined): DrawingUnitsRead {
+function dimensionScale(
+  dxf: IDxf,
+  content: string,
+): { factor: number; from: 'header' | 'dimensions'; of: (dimension: DimensionEntity) => number } {
+  const header = dxf.header?.$DIMLFAC;
+  const headerFactor = typeof header === 'number' ? header : undefined;
+  const styles = dimensionScalesOfStyles(content);
+  const of = (dimension: DimensionEntity) => dimensionScaleOf(dimension, styles, headerFactor);
+  const counts = new Map<number, number>();
+  const count = (entities: IDxf['entities'] | undefined) => {
+    for (const entity of entities ?? []) {
+      if (entity.type !== 'DIMENSION' || entity.inPaperSpace) continue;
+      const factor = of(entity as DimensionEntity);
+      counts.set(factor, (counts.get(factor) ?? 0) + 1);
+    }
+  };
+  count(dxf.entities);
+  for (const [name, block] of Object.entries(dxf.blocks ?? {})) {
+    if (!/^\*paper_space/i.test(name)) count(block.entities);
+  }
+  let factor = counts.size === 0 ? (headerFactor ?? 1) : 1;
+  let most = 0;
+  for (const [value, n] of counts) {
+    if (n > most || (n === most && value === 1)) [factor, most] = [value, n];
+  }
+  if (!(factor > 0) || factor < 0.001 || factor > 1000) factor = 1;
+  return { factor, from: counts.size === 0 ? 'header' : 'dimensions', of };
+}
+
+/**
+ * The drawing's units, and how they say the dimension scale: geometry drawn at a scale other
+ * than 1:1 is scaled back by it (`geometryMmPerUnit`) and the user is told. Written numbers are
+ * true sizes, so `mmPerUnit` (for texts) stays the unit's.
+ */
+function unitsOf(
+  header: IDxf['header'] | undefined,
+  { factor, from }: { factor: number; from: 'header' | 'dimensions' },
+): DrawingUnitsRead & { geometryMmPerUnit: number } {
   const units = baseUnitsOf(header);
-  const factor = header?.$DIMLFAC;
-  if (typeof factor !== 'number' || !(factor > 0) || Math.abs(factor - 1) < 1e-9) return units;
-  if (factor < 0.001 || factor > 1000) return units;
+  if (Math.abs(factor - 1) < 1e-9) return { ...units, geometryMmPerUnit: units.mmPerUnit };
   const drawnAt = factor < 1 ? `${formatMm(1 / factor)}:1` : `1:${formatMm(factor)}`;
-  const scaleNote = `The DXF's dimension scale ($DIMLFAC ${formatMm(factor)}) says the part is drawn at ${drawnAt}: every size is scaled by ${formatMm(factor)}. Check them against the drawing.`;
+  const said =
+    from === 'header'
+      ? `The DXF's dimension scale ($DIMLFAC ${formatMm(factor)})`
+      : `The DXF's dimensions (their style's DIMLFAC ${formatMm(factor)})`;
+  const scaleNote = `${said} says the part is drawn at ${drawnAt}: every size is scaled by ${formatMm(factor)}. Check them against the drawing.`;
   return {
     ...units,
-    mmPerUnit: units.mmPerUnit * factor,
+    geometryMmPerUnit: units.mmPerUnit * factor,
     note: units.note ? `${units.note} ${scaleNote}` : scaleNote,
   };
 }
@@ -173,7 +224,10 @@ export function parseDxf(content: string, fileName: string): { dxf: IDxf; mmPerU
   }
   try {
     const dxf = runWithTimeLimit(() => parse(content, fileName), readTimeLimitMs);
-    return { dxf, mmPerUnit: unitsOf(dxf.header).mmPerUnit };
+    return {
+      dxf,
+      mmPerUnit: unitsOf(dxf.header, dimensionScale(dxf, content)).geometryMmPerUnit,
+    };
   } catch (error) {
     if (error instanceof TimeLimitError) {
       throw new DxfReadError(
@@ -188,7 +242,12 @@ function parse(content: string, fileName: string): IDxf {
   checkStructure(content, fileName);
   let dxf: IDxf | null;
   try {
-    dxf = new DxfParser().parseSync(content);
+    const parser = new DxfParser();
+    // Reads each DIMENSION's style name and overrides too (dimension-styles.ts).
+    parser.registerEntityHandler(
+      DimensionHandler as unknown as Parameters<DxfParser['registerEntityHandler']>[0],
+    );
+    dxf = parser.parseSync(content);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (/EOF group not read/.test(reason)) {
@@ -238,10 +297,15 @@ function readDxfNow(content: string, fileName: string): DxfReading {
     throw new DxfReadError(`${fileName} is empty: there is no drawing to read.`);
   }
   const dxf = parse(content, fileName);
-  const units = unitsOf(dxf.header);
-  const drawing = collectDrawing(dxf, units.mmPerUnit);
+  const scale = dimensionScale(dxf, content);
+  const units = unitsOf(dxf.header, scale);
+  const drawing = collectDrawing(
+    dxf,
+    units.geometryMmPerUnit,
+    (dimension) => scale.of(dimension) / scale.factor,
+  );
   const reading = describeDrawing(drawing, units, fileName, 'DXF', {
-    sources: dxfSources(units.mmPerUnit, (note) => readDimension(note, units).text),
+    sources: dxfSources(units.geometryMmPerUnit, (note) => readDimension(note, units).text),
   });
   reading.description.source = `DXF (offline reader): ${fileName}`;
   return reading;

@@ -60,10 +60,14 @@ export const dimension = (
     70,
     32,
   );
-/** An ASCII DXF of the entities, with $INSUNITS and a BLOCKS section when given. */
+/**
+ * An ASCII DXF of the entities, with $INSUNITS, other header variables (`header`: group pairs
+ * written as they are), a TABLES section (`tables`: TABLE … ENDTAB pairs) and a BLOCKS section
+ * when given.
+ */
 export function dxf(
   entities: string[],
-  options: { insunits?: number; blocks?: string } = {},
+  options: { insunits?: number; blocks?: string; header?: string; tables?: string } = {},
 ): string {
   return pairs(
     0,
@@ -71,8 +75,10 @@ export function dxf(
     2,
     'HEADER',
     ...(options.insunits === undefined ? [] : [9, '$INSUNITS', 70, options.insunits]),
+    ...(options.header ? [options.header] : []),
     0,
     'ENDSEC',
+    ...(options.tables ? [0, 'SECTION', 2, 'TABLES', options.tables, 0, 'ENDSEC'] : []),
     ...(options.blocks ? [0, 'SECTION', 2, 'BLOCKS', options.blocks, 0, 'ENDSEC'] : []),
     0,
     'SECTION',
@@ -89,3 +95,30 @@ export function dxf(
 /** A CIRCLE on layer 0, drawing units. */
 export const circle = (x: number, y: number, r: number) =>
   pairs(0, 'CIRCLE', 8, '0', 10, x, 20, y, 40, r);
+
+/** A DIMSTYLE table with one record per style: name → DIMLFAC (group 144). */
+export const dimensionStyles = (styles: Record<string, number>) =>
+  pairs(
+    0,
+    'TABLE',
+    2,
+    'DIMSTYLE',
+    70,
+    Object.keys(styles).length,
+    ...Object.entries(styles).flatMap(([name, factor]) => [
+      0,
+      'DIMSTYLE',
+      100,
+      'AcDbSymbolTableRecord',
+      100,
+      'AcDbDimStyleTableRecord',
+      2,
+      name,
+      70,
+      0,
+      144,
+      factor,
+    ]),
+    0,
+    'ENDTAB',
+  );

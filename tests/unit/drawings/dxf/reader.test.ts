@@ -4,6 +4,7 @@ import { DxfReadError, readDxf } from '#drawings/dxf/reader';
 import {
   blueprint,
   dimension,
+  dimensionStyles,
   dxf,
   line,
   pairs,
@@ -261,6 +262,48 @@ describe('readDxf on small drawings', () => {
       'Length dimension "see note" has no number I can use; the drawn 40 mm is kept.',
     );
     expect(reading.description.overview).toContain('Drawing units: inches, converted to mm.');
+  });
+
+  it("takes the dimension scale from each dimension's style and overrides, not the header", () => {
+    const measured = (at: number, half: number, k: number, extra: string) =>
+      `${dimension('%%C<>', [at * k, half * k], [at * k, -half * k], 90)}\n${extra}`;
+    const scaled = (k: number) => shaftOutline.map(([x, y]) => [x * k, y * k] as [number, number]);
+    // As ezdxf writes it: $DIMLFAC 100 in the header, each dimension overriding it to 1.
+    const override = pairs(1001, 'ACAD', 1000, 'DSTYLE', 1002, '{', 1070, 144, 1040, 1, 1002, '}');
+    const ezdxf = readDxf(
+      dxf([polyline(scaled(1)), measured(20, 15, 1, override), measured(60, 10, 1, override)], {
+        insunits: 4,
+        header: pairs(9, '$DIMLFAC', 40, 100),
+        tables: dimensionStyles({ Standard: 100 }),
+      }),
+      'ezdxf.dxf',
+    );
+    expect(ezdxf.description.outerDiameters.map((d) => d.diameterMm)).toEqual([20, 30]);
+    expect(ezdxf.description.unresolved.join(' ')).not.toMatch(/drawn at|DIMLFAC/);
+    // Drawn at 2:1: its dimension style shows every length at half (DIMLFAC 0.5).
+    const styled = pairs(3, 'HALF');
+    const twice = readDxf(
+      dxf([polyline(scaled(2)), measured(20, 15, 2, styled), measured(60, 10, 2, styled)], {
+        insunits: 4,
+        tables: dimensionStyles({ Standard: 1, HALF: 0.5 }),
+      }),
+      'twice.dxf',
+    );
+    expect(twice.description.outerDiameters.map((d) => [d.diameterMm, d.lengthMm])).toEqual([
+      [20, 30],
+      [30, 40],
+    ]);
+    expect(twice.description.unresolved).toContainEqual(
+      expect.stringContaining('DIMLFAC 0.5) says the part is drawn at 2:1'),
+    );
+    // The same drawing without the style table is read at its drawn size, not scaled.
+    const plain = readDxf(
+      dxf([polyline(scaled(2)), measured(20, 15, 2, styled), measured(60, 10, 2, styled)], {
+        insunits: 4,
+      }),
+      'plain.dxf',
+    );
+    expect(plain.description.outerDiameters.map((d) => d.diameterMm)).toEqual([40, 60]);
   });
 
   it('reads a through bore from a section view', () => {
