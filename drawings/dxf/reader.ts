@@ -67,7 +67,7 @@ function dimensionScale(
   const count = (entities: IDxf['entities'] | undefined) => {
     for (const entity of entities ?? []) {
       if (entity.type !== 'DIMENSION' || entity.inPaperSpace) continue;
-      const factor = of(entity as DimensionEntity);
+      const factor = of(entity);
       counts.set(factor, (counts.get(factor) ?? 0) + 1);
     }
   };
