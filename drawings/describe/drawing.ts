@@ -35,6 +35,7 @@ import {
 } from './readings.ts';
 import { applyDimensions, readDimension, type DrawingUnits } from './dimensions.ts';
 import { readNotes } from './notes.ts';
+import { joinHalfViews } from './half-views.ts';
 import { describeTurnedPart } from './turned.ts';
 import { describeNonTurnedPart, thicknessFromNotes } from './prismatic.ts';
 
@@ -134,7 +135,9 @@ export function describeDrawing(
     );
   }
   const all = unionBox(primitives.map(boxOf));
-  const views = groupViews(primitives, Math.max(0.01, 0.005 * diagonal(all)));
+  const gapMm = Math.max(0.01, 0.005 * diagonal(all));
+  const halves = joinHalfViews(groupViews(primitives, gapMm), drawing.centreLines, gapMm);
+  const views = halves.views;
   // A plate thickness written on the drawing ('THK 12') makes it a plate, however round it looks.
   const plateThickness = thicknessFromNotes(drawing.notes, units.mmPerUnit);
   const directions = hints.diameterDirections ?? diameterDirections(drawing.dimensions, units);
@@ -195,6 +198,9 @@ export function describeDrawing(
   }
   if (units.units === 'inch' || units.mmPerUnit !== 1) {
     description.overview += ` Drawing units: ${units.name}, converted to mm.`;
+  }
+  if (verdict.turned && halves.notes.length > 0) {
+    description.overview += ` ${halves.notes.join(' ')}`;
   }
   if (drawing.unreadable > 0) {
     description.unresolved!.unshift(

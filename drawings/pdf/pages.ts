@@ -1,0 +1,150 @@
+/**
+ * Pages read geometrically (page.ts, or a raster vectorized by image/vectorize.ts) to one
+ * description: per page, arrowheads paired into dimension lines with their callouts and the
+ * drawing scale (dimensions.ts) → drawing content in true mm (content.ts) → the shared pipeline
+ * (describe/drawing.ts describeDrawing) → what the text says merged in (merge.ts). The first page
+ * that shows a turned part or a plate gives the description; a drawing whose geometry shows no
+ * part is described from its text alone (describeFromText).
+ */
+import type { BlueprintDescription } from '#contracts/blueprint';
+import { describeDrawing } from '../describe/drawing.ts';
+import type { PageReading } from './page.ts';
+import {
+  attachCallouts,
+  calloutsFromRuns,
+  inferScale,
+  MM_PER_PT,
+  pairArrows,
+  type ScaleVerdict,
+} from './dimensions.ts';
+import { pageContent } from './content.ts';
+import { MEASURED_CONFIDENCE, type ReadingSources } from '../describe/readings.ts';
+import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
+import { DxfReadError, readerLimits, type PageFrame } from '../reading.ts';
+import { describeFromText } from '../text/describe.ts';
+
+/**
+ * Distance within which the ends of drawn lines meet on the page, points: PDF writers round
+ * coordinates (ends that meet in the CAD model lie up to about 0.1 pt apart on the page).
+ */
+const JOIN_PT = 0.1;
+
+/** The description from the read pages: the first page with a part, then the text of all. */
+/**
+ * The description of a drawing from its pages read geometrically.
+ *
+ * @param readings - the pages, in order (page points, y down)
+ * @param fileName - for messages
+ * @returns the description from the first page showing a turned part or a plate (every number
+ *   in mm, measured sizes divided by the drawing scale), the text of every page merged in; else
+ *   the description of what the text says, with the reason in `unresolved`
+ */
+export function describePages(readings: PageReading[], fileName: string): BlueprintDescription {
+  let described:
+    { description: BlueprintDescription; reading: PageReading; scale: ScaleVerdict } | undefined;
+  const notes: string[] = [];
+  for (const reading of readings) {
+    const lines = pairArrows(reading.drawing.arrows, reading.drawing.thin);
+    const attached = attachCallouts(lines, reading.findings.callouts);
+    const units = reading.findings.units?.units;
+    const dimensions = [...attached, ...calloutsFromRuns(lines, attached, reading.runs, units)];
+    const scale = inferScale(dimensions, reading.findings.scale?.ratio);
+    const page = pageContent(reading, dimensions, scale.ratio);
+    const { content } = page;
+    if (content.primitives.length === 0) continue;
+    try {
+      const units = reading.findings.units?.units ?? 'mm';
+      const drawingUnits = {
+        units,
+        mmPerUnit: 1,
+        decimals: 2,
+        name: units === 'inch' ? 'inches' : 'millimetres',
+      };
+      const at = (p: { x: number; y: number }) => {
+        const onPage = page.toPage(p);
+        return `${Math.round(onPage.x)}, ${Math.round(onPage.y)} pt`;
+      };
+      const sources: ReadingSources = {
+        dimension: (note) => ({
+          source: note.source ?? `page ${reading.page}, dimension "${note.written}"`,
+          confidence: note.confidence ?? 1,
+        }),
+        note: (note) => ({
+          source: note.source ?? `page ${reading.page} at ${at(note.at)} ("${note.text}")`,
+          confidence: note.confidence ?? 1,
+        }),
+        place: (p) =>
+          `page ${reading.page} drawn geometry at ${at(p)} (measured at scale ${scaleText(scale.ratio)})`,
+      };
+      const result = describeDrawing(content, drawingUnits, fileName, 'PDF', {
+        diameterDirections: page.diameterDirections,
+        dimensionsFor: page.dimensionsFor,
+        measuredStepMm: 0.01,
+        joinToleranceMm: (JOIN_PT * MM_PER_PT) / scale.ratio,
+        sources,
+      });
+      const description = result.description;
+      if (result.isTurnedPart || description.prismatic) {
+        snapToCallouts(description, reading, dimensions, scale);
+        if (description.prismatic) {
+          addPlateReadings(description, reading, reading.ocr ? 0.7 : MEASURED_CONFIDENCE);
+        }
+        described = { description, reading, scale };
+        break;
+      }
+      notes.push(`page ${reading.page}: ${description.overview}`);
+    } catch (error) {
+      if (!(error instanceof DxfReadError)) throw error;
+    }
+  }
+  const runs = readings.flatMap((r) => r.runs);
+  const frames: PageFrame[] = readings.map((r) => ({
+    page: r.page,
+    width: r.geometry.widthPt,
+    height: r.geometry.heightPt,
+    unit: 'pt',
+  }));
+  if (!described) {
+    // No part in the geometry: what the text says is all there is.
+    const fromText = describeFromText(
+      runs.filter((r) => r.origin === 'pdf-text'),
+      { fileName, kind: 'PDF', frames },
+    );
+    for (const reading of readings.filter((r) => r.ocr)) mergeFindings(fromText, reading.findings);
+    fromText.unresolved ??= [];
+    if (runs.length === 0) {
+      fromText.unresolved.unshift(
+        'The PDF has no text and no drawn part the reader could use: upload the drawing as DXF or as a clear image, or describe the part (Change).',
+      );
+    } else {
+      fromText.unresolved.unshift(
+        'No turned part or plate was recognised in the drawn lines, so only the written dimensions and notes were read; give the diameters and lengths in order from the free end (Change).',
+      );
+    }
+    if (readings.some((r) => r.truncated)) fromText.unresolved.push(truncatedNote);
+    return fromText;
+  }
+  const { description, reading, scale } = described;
+  for (const other of readings) mergeFindings(description, other.findings);
+  if (scale.from === 'assumed') {
+    description.unresolved!.push(
+      'The drawing scale is not written and no dimension line could be measured: 1:1 assumed; check the sizes (Change).',
+    );
+  } else if (scale.from === 'dimensions' && scale.ratio !== 1) {
+    description.overview += ` Drawn at ${scaleText(scale.ratio)} (found from ${scale.agreeing} of ${scale.compared} dimensions).`;
+  }
+  if (reading.ocr) {
+    description.overview += ` The text of page ${reading.page} was read by OCR; check the values.`;
+  }
+  if (readings.some((r) => r.truncated)) description.unresolved!.push(truncatedNote);
+  return description;
+}
+
+const truncatedNote = `A page has more than ${readerLimits.maxSegmentsPerPage} line segments; the rest were not read. Check the part's features (Change).`;
+
+/** '2:1', '1:2.5'. */
+export function scaleText(ratio: number): string {
+  return ratio >= 1
+    ? `${Math.round(ratio * 100) / 100}:1`
+    : `1:${Math.round((1 / ratio) * 100) / 100}`;
+}
