@@ -14,7 +14,8 @@ const TOL = 0.005;
  * bore's mouth (a sloped line from the bore's end widening to the end face, 10° to 80°, at most
  * 10 mm and a quarter of the bore's diameter along the axis). A visible line that ends at a
  * solid end face without such a chamfer is a cosmetic line (a thread's minor diameter), not a
- * bore.
+ * bore. Lines of one diameter with a gap between them (more than 4 % of the length) are separate
+ * bores: a blind bore from each end.
  */
 export function findBores(
   framed: Primitive[],
@@ -72,19 +73,46 @@ export function findBores(
       return false;
     });
   const bores: { diameterMm: number; u0: number; u1: number; through: boolean }[] = [];
-  for (const [radius, spans] of byRadius) {
+  const runs: { radius: number; spans: { u0: number; u1: number; hidden: boolean }[] }[] = [];
+  for (const [radius, all] of byRadius) {
+    // Lines of one radius that do not meet are separate bores: a blind bore from each end
+    // leaves a web between them.
+    for (const span of [...all].sort((a, b) => a.u0 - b.u0)) {
+      const run = runs[runs.length - 1];
+      if (run && run.radius === radius && span.u0 <= maxOf(run.spans.map((s) => s.u1)) + 2 * reach)
+        run.spans.push(span);
+      else runs.push({ radius, spans: [span] });
+    }
+  }
+  // Largest first: a smaller bore between two larger ones (a bearing seat from each end and a
+  // shoulder between) opens into them.
+  runs.sort((a, b) => b.radius - a.radius);
+  for (const { radius, spans } of runs) {
     const u0 = minOf(spans.map((s) => s.u0));
     const u1 = maxOf(spans.map((s) => s.u1));
+    const intoLarger = (u: number, fromMin: boolean) =>
+      bores.some(
+        (b) =>
+          b.diameterMm > 2 * radius &&
+          (fromMin
+            ? b.u0 <= uMin + reach && b.u1 >= u - reach
+            : b.u1 >= uMax - reach && b.u0 <= u + reach),
+      );
     const chamferAtMin = mouthChamfer(u0, radius, uMin);
     const chamferAtMax = mouthChamfer(u1, radius, uMax);
-    const opensAtMin = u0 - uMin <= reach || chamferAtMin;
-    const opensAtMax = uMax - u1 <= reach || chamferAtMax;
+    const atMin = u0 - uMin <= reach || chamferAtMin;
+    const atMax = uMax - u1 <= reach || chamferAtMax;
+    const opensAtMin = atMin || intoLarger(u0, true);
+    const opensAtMax = atMax || intoLarger(u1, false);
     if (!opensAtMin && !opensAtMax) continue;
     const hiddenOnly = spans.every((s) => s.hidden);
-    const endFace = opensAtMin ? uMin : uMax;
-    // A chamfered mouth shows a real bore (a section draws the mouth's edge across the end face).
-    const chamfered = opensAtMin ? chamferAtMin : chamferAtMax;
-    if (!hiddenOnly && !chamfered && solidFaceAt(endFace, radius)) continue;
+    if (atMin || atMax) {
+      const endFace = atMin ? uMin : uMax;
+      // A chamfered mouth shows a real bore (a section draws the mouth's edge across the end
+      // face).
+      const chamfered = atMin ? chamferAtMin : chamferAtMax;
+      if (!hiddenOnly && !chamfered && solidFaceAt(endFace, radius)) continue;
+    }
     bores.push({
       diameterMm: 2 * radius,
       u0: opensAtMin ? uMin : u0,

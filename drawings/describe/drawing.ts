@@ -126,7 +126,11 @@ export function describeDrawing(
   kind: 'DXF' | 'PDF',
   hints: DrawingHints,
 ): DrawingReading {
-  const primitives = dropFrames(drawing.primitives, drawing.notes);
+  const primitives = dropFrames(
+    drawing.primitives,
+    drawing.notes,
+    drawing.dimensions.flatMap((d) => [d.textAt ?? d.p1, d.p1, d.p2]),
+  );
   if (primitives.length === 0) {
     throw new DxfReadError(
       kind === 'DXF'

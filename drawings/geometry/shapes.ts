@@ -337,12 +337,19 @@ const PAPER_ASPECTS = [Math.SQRT2, 11 / 8.5, 17 / 11, 22 / 17, 34 / 22];
 /**
  * The part geometry without a drawing frame drawn as plain lines: long axis-parallel lines on all
  * four sides of the drawing's box, kept apart from the rest, around a sheet of paper proportions
- * or with text inside. A part's own rectangular outline is kept (no margin, no paper shape).
+ * or with text inside. A part's own rectangular outline is kept (no margin, no paper shape, or
+ * annotation outside it: a frame holds every note and dimension of the sheet, a part's outline
+ * has its dimensions drawn around it).
  *
  * @param primitives - the drawing's lines and arcs, mm
  * @param notes - the drawing's text notes (describe/content.ts TextNote); only where they sit counts
+ * @param annotations - where the dimensions sit (their text or definition points), mm
  */
-export function dropFrames(primitives: Primitive[], notes: { at: Point }[]): Primitive[] {
+export function dropFrames(
+  primitives: Primitive[],
+  notes: { at: Point }[],
+  annotations: Point[] = [],
+): Primitive[] {
   let current = primitives;
   for (let round = 0; round < 3; round++) {
     const box = unionBox(current.map(boxOf));
@@ -391,7 +398,14 @@ export function dropFrames(primitives: Primitive[], notes: { at: Point }[]): Pri
         note.at.y > box.minY &&
         note.at.y < box.maxY,
     ).length;
-    if (!apart || !(paper || texts >= 2)) break;
+    const outside = [...notes.map((note) => note.at), ...annotations].some(
+      (p) =>
+        p.x < box.minX - tol ||
+        p.x > box.maxX + tol ||
+        p.y < box.minY - tol ||
+        p.y > box.maxY + tol,
+    );
+    if (!apart || !(paper || texts >= 2) || outside) break;
     current = rest;
   }
   return current;

@@ -130,12 +130,16 @@ describe('readPdf', () => {
     expect(groove!.lengthMm).toBeCloseTo(0.55, 3);
     expect(last!.startMm! + last!.lengthMm!).toBeCloseTo(7.5, 2);
     expect(description.dimensions.overallLengthMm).toBeCloseTo(7.5, 3);
-    expect(description.innerDiameters).toHaveLength(1);
-    expect(description.innerDiameters[0]).toMatchObject({
-      diameterMm: 15.95,
-      through: true,
-      tolerance: { upperMm: 0.026, lowerMm: -0.026 },
-    });
+    // A bearing seat Ø15.95 from each end, and the Ø13.89 shoulder between them.
+    expect(description.innerDiameters.map((d) => [d.diameterMm, d.through])).toEqual([
+      [15.95, false],
+      [15.95, false],
+      [13.89, true],
+    ]);
+    for (const seat of description.innerDiameters.slice(0, 2)) {
+      expect(seat.lengthMm).toBeCloseTo(3.255, 2);
+      expect(seat.tolerance).toMatchObject({ upperMm: 0.026, lowerMm: -0.026 });
+    }
     // The V groove's flanks read as 45° chamfers; the '0.3 x 45° Cham Typ.' note is applied.
     expect(description.features.chamfers.some((c) => c.sizeMm === 0.3 && c.angleDeg === 45)).toBe(
       true,
