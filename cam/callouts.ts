@@ -151,11 +151,27 @@ function readTail(
       consumed += single[0].length;
       continue;
     }
+    // Limits of size (ISO 129-1 § 7.2): the other limit on the next line or after a slash,
+    // one of them written with decimals ('Ø4.05' over 'Ø3.95', '20.1/19.9', 'Ø8.1' over 'Ø8').
+    const limit = round === 0 && !fit ? LIMIT.exec(rest) : null;
+    if (limit && (/[.,]\d/.test(limit[1]!) || !Number.isInteger(nominalMm))) {
+      const other = toMm(readNumber(limit[1]!), inch ? '"' : 'mm', 'mm');
+      const found = {
+        upperMm: roundMm(Math.max(other, nominalMm) - nominalMm),
+        lowerMm: roundMm(Math.min(other, nominalMm) - nominalMm),
+      };
+      if (other === nominalMm || !plausible(found) || Math.abs(other - nominalMm) > 0.1 * nominalMm)
+        break;
+      tolerance = found;
+      consumed += limit[0].length;
+      continue;
+    }
     break;
   }
   return { ...(fit ? { fit } : {}), ...(tolerance ? { tolerance } : {}), consumed };
 }
 
+const LIMIT = new RegExp(String.raw`^\s*\/?\s*${DIAMETER_SYMBOL}?\s*(${NUMBER})(?![\d.,])`);
 const SYMBOL_FORM = new RegExp(String.raw`${DIAMETER_SYMBOL}\s*(${NUMBER})\s*${UNIT}?`);
 const WORD_BEFORE = new RegExp(
   String.raw`\b(?:DIA|diam(?:eter)?)\.?\s*[:=]?\s*(${NUMBER})\s*${UNIT}?`,

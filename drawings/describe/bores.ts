@@ -25,32 +25,46 @@ export function findBores(
   uMax: number,
 ): { diameterMm: number; u0: number; u1: number; through: boolean }[] {
   const reach = 0.02 * (uMax - uMin) + TOL;
+  // Bores show on either side of the axis (a half section may cut either half): a line below
+  // the axis counts at its distance from it, and keeps its side for the end-face test.
   const candidates = [
     ...framed.map((p) => ({ p, hidden: false })),
     ...hidden.map((p) => ({ p, hidden: true })),
   ].filter(({ p }) => {
     if (p.kind !== 'line' || !isParallel(p)) return false;
-    const v = (p.a.y + p.b.y) / 2;
+    const v = Math.abs((p.a.y + p.b.y) / 2);
     const u = (p.a.x + p.b.x) / 2;
     return v > TOL && v < outerRadiusAt(u) - TOL;
   });
-  const byRadius = new Map<number, { u0: number; u1: number; hidden: boolean }[]>();
+  type Span = { u0: number; u1: number; hidden: boolean; side: 1 | -1 };
+  const byRadius = new Map<number, Span[]>();
   for (const { p, hidden: isHidden } of candidates) {
     if (p.kind !== 'line') continue;
-    const key = Math.round(((p.a.y + p.b.y) / 2) * 100) / 100;
+    const v = (p.a.y + p.b.y) / 2;
+    const key = Math.round(Math.abs(v) * 100) / 100;
     byRadius.set(key, [
       ...(byRadius.get(key) ?? []),
-      { u0: Math.min(p.a.x, p.b.x), u1: Math.max(p.a.x, p.b.x), hidden: isHidden },
+      {
+        u0: Math.min(p.a.x, p.b.x),
+        u1: Math.max(p.a.x, p.b.x),
+        hidden: isHidden,
+        side: v > 0 ? 1 : -1,
+      },
     ]);
   }
-  const solidFaceAt = (u: number, radius: number) =>
+  /**
+   * An end face drawn on one side of the axis across `radius` (from nearer the axis to at least
+   * `radius`): the line at `radius` is then no bore's edge but a cosmetic line (a thread's minor
+   * diameter). A section's end face stops at its bore.
+   */
+  const solidFaceAt = (u: number, radius: number, side: 1 | -1) =>
     framed.some(
       (p) =>
         p.kind === 'line' &&
         Math.abs(p.a.x - u) < reach &&
         Math.abs(p.b.x - u) < reach &&
-        Math.min(p.a.y, p.b.y) <= TOL &&
-        Math.max(p.a.y, p.b.y) >= radius - TOL,
+        Math.min(side * p.a.y, side * p.b.y) < radius - (0.02 * radius + TOL) &&
+        Math.max(side * p.a.y, side * p.b.y) >= radius - TOL,
     );
   const lines = [...framed, ...hidden].filter((p) => p.kind === 'line');
   const join = Math.max(TOL, 0.001 * (uMax - uMin));
@@ -62,9 +76,11 @@ export function findBores(
         [p.a, p.b],
         [p.b, p.a],
       ] as const) {
-        if (Math.abs(from.x - u) > join || Math.abs(from.y - radius) > join) continue;
+        // Either side of the axis: distances from it.
+        if (Math.abs(from.x - u) > join || Math.abs(Math.abs(from.y) - radius) > join) continue;
+        if (from.y * to.y < 0) continue;
         const du = Math.abs(to.x - from.x);
-        const dr = to.y - from.y;
+        const dr = Math.abs(to.y) - Math.abs(from.y);
         const angle = (Math.atan2(dr, du) * 180) / Math.PI;
         if (Math.abs(to.x - end) <= reach && dr > TOL && angle >= 10 && angle <= 80) {
           if (du <= Math.min(10, 0.5 * radius) + TOL) return true;
@@ -73,7 +89,7 @@ export function findBores(
       return false;
     });
   const bores: { diameterMm: number; u0: number; u1: number; through: boolean }[] = [];
-  const runs: { radius: number; spans: { u0: number; u1: number; hidden: boolean }[] }[] = [];
+  const runs: { radius: number; spans: Span[] }[] = [];
   for (const [radius, all] of byRadius) {
     // Lines of one radius that do not meet are separate bores: a blind bore from each end
     // leaves a web between them.
@@ -111,7 +127,14 @@ export function findBores(
       // A chamfered mouth shows a real bore (a section draws the mouth's edge across the end
       // face).
       const chamfered = atMin ? chamferAtMin : chamferAtMax;
-      if (!hiddenOnly && !chamfered && solidFaceAt(endFace, radius)) continue;
+      // A visible line is a bore when, on some side it is drawn, the end face stops at it.
+      const visibleSides = [...new Set(spans.filter((s) => !s.hidden).map((s) => s.side))];
+      if (
+        !hiddenOnly &&
+        !chamfered &&
+        visibleSides.every((side) => solidFaceAt(endFace, radius, side))
+      )
+        continue;
     }
     bores.push({
       diameterMm: 2 * radius,

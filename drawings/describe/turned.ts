@@ -109,6 +109,10 @@ export function describeTurnedPart(
       startMm,
       ...(written?.tolerance ? { tolerance: written.tolerance } : {}),
       ...(written?.fit ? { fit: written.fit } : {}),
+      // A thread written as the diameter's own dimension ('M8x1.25' on the Ø8 section).
+      ...(written?.thread
+        ? { thread: written.thread.designation, type: `thread ${written.thread.designation}` }
+        : {}),
     };
     if (written?.tolerance || written?.fit) tolerances.push(feature.diameter);
     if (writtenLength?.qualifier) {

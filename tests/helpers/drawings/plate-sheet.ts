@@ -1,0 +1,332 @@
+/**
+ * The views of a plate on the sheet (sheet.ts): the top view (outline with corner radii, holes
+ * with centre marks, pocket with its island, through cut-out) and, when the style says, a side
+ * view below it with the hidden edges and the thickness dimensioned; otherwise the thickness is
+ * a note. Lower-left corner of the top view at the origin, drawing units.
+ */
+import type { DrawingValue } from '#tests/helpers/blueprint-scoring';
+import { mmPerUnit, type PlatePart, type RoundedRectangle } from './parts.ts';
+import {
+  choose,
+  diameterDimension,
+  formatSize,
+  linearDimension,
+  note,
+  radiusDimension,
+  sizePieces,
+  type AnnotationSizes,
+} from './annotations.ts';
+import {
+  type DrawingStyle,
+  type Point,
+  type SheetContent,
+  type SheetCurve,
+  type Vertex,
+} from './sheet-model.ts';
+
+/** tan(90° / 4): the bulge of a quarter circle, counter-clockwise. */
+const QUARTER_BULGE = Math.tan(Math.PI / 8);
+
+/** A closed polyline of a rectangle with rounded corners, counter-clockwise, scaled by `s`. */
+function roundedRectangle(r: RoundedRectangle, s: number): Vertex[] {
+  const [x0, y0, x1, y1, c] = [
+    r.x * s,
+    r.y * s,
+    (r.x + r.width) * s,
+    (r.y + r.height) * s,
+    r.cornerRadius * s,
+  ];
+  if (c <= 0)
+    return [
+      { x: x0, y: y0 },
+      { x: x1, y: y0 },
+      { x: x1, y: y1 },
+      { x: x0, y: y1 },
+    ];
+  return [
+    { x: x0 + c, y: y0 },
+    { x: x1 - c, y: y0, bulge: QUARTER_BULGE },
+    { x: x1, y: y0 + c },
+    { x: x1, y: y1 - c, bulge: QUARTER_BULGE },
+    { x: x1 - c, y: y1 },
+    { x: x0 + c, y: y1, bulge: QUARTER_BULGE },
+    { x: x0, y: y1 - c },
+    { x: x0, y: y0 + c, bulge: QUARTER_BULGE },
+  ];
+}
+
+/** Options of the plate views: the style, drawing scale and annotation sizes. */
+export interface PlateViewOptions {
+  style: DrawingStyle;
+  /** Drawing units per part unit (2 at 2:1). */
+  scale: number;
+  sizes: AnnotationSizes;
+}
+
+/**
+ * The plate's top view (and side view), dimensions and notes, in drawing units.
+ *
+ * @returns the content, with the values each dimension and note shows (mm); pocket and cut-out
+ *   sizes and radii are dimensioned but show no value (blueprint-scoring has no kind for them)
+ */
+export function plateViews(part: PlatePart, options: PlateViewOptions): SheetContent {
+  const { style, scale: s, sizes } = options;
+  const unit = mmPerUnit(part.units);
+  const bare = part.units === 'inch' && choose(style.variant, 3, [true, false]);
+  const size = (value: number) => formatSize(value, part.units, bare);
+  const P = (x: number, y: number): Point => ({ x: x * s, y: y * s });
+  const curves: SheetCurve[] = [];
+  const content: SheetContent = { curves, hatches: [], notes: [], dimensions: [], derived: [] };
+  const dims = content.dimensions;
+  const outline: RoundedRectangle = {
+    x: 0,
+    y: 0,
+    width: part.width,
+    height: part.height,
+    cornerRadius: part.cornerRadius,
+  };
+  curves.push({
+    kind: 'polyline',
+    vertices: roundedRectangle(outline, s),
+    closed: true,
+    line: 'visible',
+  });
+  for (const pocket of part.pockets) {
+    curves.push({
+      kind: 'polyline',
+      vertices: roundedRectangle(pocket, s),
+      closed: true,
+      line: 'visible',
+    });
+    if (pocket.island)
+      curves.push({
+        kind: 'polyline',
+        vertices: roundedRectangle(pocket.island, s),
+        closed: true,
+        line: 'visible',
+      });
+  }
+  if (part.cutOut)
+    curves.push({
+      kind: 'polyline',
+      vertices: roundedRectangle(part.cutOut, s),
+      closed: true,
+      line: 'visible',
+    });
+  const mark = sizes.arrow;
+  for (const group of part.holes)
+    for (const c of group.centres) {
+      const centre = P(c.x, c.y);
+      const r = (group.diameter / 2) * s;
+      curves.push({ kind: 'circle', centre, radius: r, line: 'visible' });
+      curves.push(
+        {
+          kind: 'line',
+          from: { x: centre.x - r - mark, y: centre.y },
+          to: { x: centre.x + r + mark, y: centre.y },
+          line: 'centre',
+        },
+        {
+          kind: 'line',
+          from: { x: centre.x, y: centre.y - r - mark },
+          to: { x: centre.x, y: centre.y + r + mark },
+          line: 'centre',
+        },
+      );
+    }
+  // Overall width above, height to the right.
+  const top = part.height * s;
+  const right = part.width * s;
+  dims.push(
+    linearDimension({
+      p1: P(0, part.height),
+      p2: P(part.width, part.height),
+      angleDeg: 0,
+      through: { x: 0, y: top + 2 * sizes.row },
+      lines: [[{ text: size(part.width), measured: true }]],
+      sizes,
+      shows: [{ kind: 'length', mm: part.width * unit }],
+    }),
+    linearDimension({
+      p1: P(part.width, 0),
+      p2: P(part.width, part.height),
+      angleDeg: 90,
+      through: { x: right + 2 * sizes.row, y: 0 },
+      lines: [[{ text: size(part.height), measured: true }]],
+      sizes,
+      shows: [{ kind: 'length', mm: part.height * unit }],
+    }),
+  );
+  // Holes: a diameter with the count on the first hole of each group; centres located from the
+  // left and bottom edges, and from each other, on rows below and columns left of the view.
+  let row = 0;
+  let column = 0;
+  part.holes.forEach((group, k) => {
+    const count = group.centres.length;
+    const prefix = count > 1 ? `${count}x${choose(style.variant, 7, [' ', ''])}Ø` : 'Ø';
+    const first = group.centres[0]!;
+    dims.push(
+      diameterDimension({
+        centre: P(first.x, first.y),
+        radius: (group.diameter / 2) * s,
+        angleDeg: 45 + 90 * k,
+        lines: sizePieces(prefix, group.diameter, undefined, style),
+        sizes,
+        shows: [{ kind: 'hole', mm: group.diameter * unit, count }],
+      }),
+    );
+    const xs = [...new Set(group.centres.map((c) => c.x))].sort((a, b) => a - b);
+    const ys = [...new Set(group.centres.map((c) => c.y))].sort((a, b) => a - b);
+    const chain = (values: number[], horizontal: boolean, offset: number) => {
+      [0, ...values].slice(0, -1).forEach((from, i) => {
+        const to = values[i]!;
+        const p1 = horizontal ? P(from, from === 0 ? 0 : ys[0]!) : P(from === 0 ? 0 : xs[0]!, from);
+        const p2 = horizontal ? P(to, ys[0]!) : P(xs[0]!, to);
+        dims.push(
+          linearDimension({
+            p1,
+            p2,
+            angleDeg: horizontal ? 0 : 90,
+            through: horizontal ? { x: 0, y: -offset } : { x: -offset, y: 0 },
+            lines: [[{ text: size(to - from), measured: true }]],
+            sizes,
+            shows: [{ kind: 'position', mm: (to - from) * unit }],
+          }),
+        );
+      });
+    };
+    chain(xs, true, (row + 1.5) * sizes.row);
+    chain(ys, false, (column + 1.5) * sizes.row);
+    row += 1;
+    column += 1;
+  });
+  // Pocket and cut-out: their size inside, a corner radius, the pocket's depth in a note.
+  const inside = (r: RoundedRectangle, label: string | undefined) => {
+    const [x0, y0] = [r.x * s, r.y * s];
+    const inset = Math.min(r.width, r.height) * s * 0.2;
+    dims.push(
+      linearDimension({
+        p1: P(r.x, r.y),
+        p2: P(r.x + r.width, r.y),
+        angleDeg: 0,
+        through: { x: x0, y: y0 + inset },
+        lines: [[{ text: size(r.width), measured: true }]],
+        sizes,
+        shows: [],
+      }),
+      linearDimension({
+        p1: P(r.x, r.y),
+        p2: P(r.x, r.y + r.height),
+        angleDeg: 90,
+        through: { x: x0 + inset, y: y0 },
+        lines: [[{ text: size(r.height), measured: true }]],
+        sizes,
+        shows: [],
+      }),
+    );
+    if (r.cornerRadius > 0) {
+      const c = r.cornerRadius;
+      dims.push(
+        radiusDimension({
+          centre: P(r.x + r.width - c, r.y + r.height - c),
+          radius: c * s,
+          angleDeg: 45,
+          lines: [[{ text: 'R' }, { text: size(c), measured: true }]],
+          sizes,
+        }),
+      );
+    }
+    if (label)
+      content.notes.push(
+        note({ x: x0 + inset * 2, y: y0 + r.height * s * 0.55 }, label, sizes, []),
+      );
+  };
+  for (const pocket of part.pockets) inside(pocket, `DEPTH ${size(pocket.depth)}`);
+  if (part.cutOut) inside(part.cutOut, 'THRU');
+  if (part.cornerRadius > 0) {
+    const c = part.cornerRadius;
+    dims.push(
+      radiusDimension({
+        centre: P(part.width - c, part.height - c),
+        radius: c * s,
+        angleDeg: 45,
+        lines: [[{ text: 'R' }, { text: size(c), measured: true }]],
+        sizes,
+      }),
+    );
+  }
+  const thickness: DrawingValue = { kind: 'thickness', mm: part.thickness * unit };
+  if (style.plateThickness === 'sideView') sideView(part, options, content, thickness, row);
+  else {
+    const wording = choose(style.variant, 8, ['THICKNESS {}', 't = {}', 'PLATE {} THK', 'THK {}']);
+    content.notes.push(
+      note(
+        { x: 0, y: -(row + 2.5) * sizes.row },
+        wording.replace('{}', size(part.thickness)),
+        sizes,
+        [thickness],
+      ),
+    );
+  }
+  return content;
+}
+
+/** The side view below the top view: outline, hidden holes, pocket and cut-out, thickness. */
+function sideView(
+  part: PlatePart,
+  options: PlateViewOptions,
+  content: SheetContent,
+  thickness: DrawingValue,
+  rows: number,
+): void {
+  const { scale: s, sizes, style } = options;
+  const top = -(rows + 3) * sizes.row;
+  const bottom = top - part.thickness * s;
+  const right = part.width * s;
+  content.curves.push({
+    kind: 'polyline',
+    vertices: [
+      { x: 0, y: bottom },
+      { x: right, y: bottom },
+      { x: right, y: top },
+      { x: 0, y: top },
+    ],
+    closed: true,
+    line: 'visible',
+  });
+  const hidden = (x: number, y0: number, y1: number) =>
+    content.curves.push({ kind: 'line', from: { x, y: y0 }, to: { x, y: y1 }, line: 'hidden' });
+  const xs = new Set<number>();
+  for (const group of part.holes)
+    for (const c of group.centres)
+      for (const x of [c.x - group.diameter / 2, c.x + group.diameter / 2])
+        xs.add(Math.round(x * s * 1e6) / 1e6);
+  if (part.cutOut) {
+    xs.add(part.cutOut.x * s);
+    xs.add((part.cutOut.x + part.cutOut.width) * s);
+  }
+  for (const x of xs) hidden(x, bottom, top);
+  for (const pocket of part.pockets) {
+    const floor = top - pocket.depth * s;
+    hidden(pocket.x * s, floor, top);
+    hidden((pocket.x + pocket.width) * s, floor, top);
+    content.curves.push({
+      kind: 'line',
+      from: { x: pocket.x * s, y: floor },
+      to: { x: (pocket.x + pocket.width) * s, y: floor },
+      line: 'hidden',
+    });
+  }
+  const bare = part.units === 'inch' && choose(style.variant, 3, [true, false]);
+  content.dimensions.push(
+    linearDimension({
+      p1: { x: right, y: bottom },
+      p2: { x: right, y: top },
+      angleDeg: 90,
+      through: { x: right + 2 * sizes.row, y: 0 },
+      lines: [[{ text: formatSize(part.thickness, part.units, bare), measured: true }]],
+      sizes,
+      shows: [thickness],
+    }),
+  );
+}
