@@ -1,0 +1,274 @@
+import { readFileSync } from 'node:fs';
+import { Resvg } from '@resvg/resvg-js';
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { ArcPrimitive, LinePrimitive, Point, Primitive } from '#drawings/geometry/primitives';
+import { vectorize, type GreyRaster } from '#drawings/image/vectorize';
+import { arrowOf, primitivesOf, sortPaths } from '#drawings/pdf/drawing';
+import { pairArrows } from '#drawings/pdf/dimensions';
+import { blueprintsDir } from '#tests/helpers/paths';
+
+/** The synthetic sheets are drawn in mm and rendered at 150 dpi. */
+const DPI = 150;
+const PX_PER_MM = DPI / 25.4;
+const PT_PER_MM = 72 / 25.4;
+const PT_PER_PX = 72 / DPI;
+/** One pixel of the render, in points: the tolerance on every position. */
+const PX = PT_PER_PX;
+const THICK_MM = 0.5;
+const THIN_MM = 0.25;
+
+/** Renders an SVG drawn in mm (viewBox = mm) at 150 dpi to a grey raster. */
+function render(body: string, widthMm = 200, heightMm = 140): GreyRaster {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${widthMm}mm" height="${heightMm}mm" viewBox="0 0 ${widthMm} ${heightMm}">
+<rect width="${widthMm}" height="${heightMm}" fill="white"/>${body}</svg>`;
+  const image = new Resvg(svg, {
+    fitTo: { mode: 'width', value: Math.round(widthMm * PX_PER_MM) },
+    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
+  }).render();
+  const data = new Uint8Array(image.width * image.height);
+  const pixels = image.pixels;
+  for (let i = 0; i < data.length; i++) data[i] = pixels[4 * i]!;
+  return { data, width: image.width, height: image.height };
+}
+
+const mm = (x: number, y: number): Point => ({ x: x * PT_PER_MM, y: y * PT_PER_MM });
+const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+
+/** Whether a line primitive runs from a to b (either way) within `tol` points at both ends. */
+const matches = (line: LinePrimitive, a: Point, b: Point, tol = PX) =>
+  (dist(line.a, a) <= tol && dist(line.b, b) <= tol) ||
+  (dist(line.a, b) <= tol && dist(line.b, a) <= tol);
+const lines = (primitives: Primitive[]) =>
+  primitives.filter((p): p is LinePrimitive => p.kind === 'line');
+
+/**
+ * A part outline (a 80 × 50 mm rectangle, a Ø24 hole and an oblique edge, 0.5 mm lines), a
+ * centre line through the hole (long dash – short dash), a hidden line (short dashes), two
+ * dimensions with extension lines, filled arrowheads and a number, and a leader at 45° with its
+ * arrowhead (0.25 mm lines).
+ */
+const SHEET = `
+<g fill="none" stroke="black">
+  <rect x="40" y="30" width="80" height="50" stroke-width="${THICK_MM}"/>
+  <circle cx="80" cy="55" r="12" stroke-width="${THICK_MM}"/>
+  <line x1="60" y1="55" x2="100" y2="55" stroke-width="${THIN_MM}" stroke-dasharray="10 1.5 1.5 1.5"/>
+  <line x1="44" y1="72" x2="116" y2="72" stroke-width="${THIN_MM}" stroke-dasharray="3 1"/>
+  <g stroke-width="${THIN_MM}">
+    <line x1="40" y1="82" x2="40" y2="100"/>
+    <line x1="120" y1="82" x2="120" y2="100"/>
+    <line x1="40" y1="96" x2="120" y2="96"/>
+    <line x1="122" y1="30" x2="140" y2="30"/>
+    <line x1="122" y1="80" x2="140" y2="80"/>
+    <line x1="136" y1="30" x2="136" y2="80"/>
+    <line x1="150" y1="100" x2="170" y2="120"/>
+  </g>
+  <line x1="20" y1="110" x2="60" y2="125" stroke-width="${THICK_MM}"/>
+</g>
+<g fill="black">
+  <path d="M40 96 L43.5 95.4 L43.5 96.6 Z"/>
+  <path d="M120 96 L116.5 95.4 L116.5 96.6 Z"/>
+  <path d="M136 30 L135.4 33.5 L136.6 33.5 Z"/>
+  <path d="M136 80 L135.4 76.5 L136.6 76.5 Z"/>
+  <path d="M150 100 L152.05 102.9 L152.9 102.05 Z"/>
+</g>
+<text x="76" y="94" font-family="DejaVu Sans" font-size="3.5">80</text>`;
+/** The number's box, px (OCR gives such boxes). */
+const TEXT_BOX = {
+  x: 75 * PX_PER_MM,
+  y: 90 * PX_PER_MM,
+  width: 10 * PX_PER_MM,
+  height: 5 * PX_PER_MM,
+};
+
+describe('vectorize on a synthetic drawing', () => {
+  const image = render(SHEET);
+  const { paths, stats } = vectorize(image, { ptPerPx: PT_PER_PX, textBoxes: [TEXT_BOX] });
+  const drawing = sortPaths(paths);
+
+  it('finds the outline as part lines and the thin lines as thin, within a pixel', () => {
+    const part = lines(drawing.part);
+    for (const [a, b] of [
+      [mm(40, 30), mm(120, 30)],
+      [mm(120, 30), mm(120, 80)],
+      [mm(120, 80), mm(40, 80)],
+      [mm(40, 80), mm(40, 30)],
+      [mm(20, 110), mm(60, 125)],
+    ] as const)
+      expect(
+        part.some((line) => matches(line, a, b)),
+        `${JSON.stringify([a, b])}`,
+      ).toBe(true);
+    for (const [a, b] of [
+      [mm(40, 82), mm(40, 100)],
+      [mm(120, 82), mm(120, 100)],
+      [mm(40, 96), mm(120, 96)],
+      [mm(122, 30), mm(140, 30)],
+      [mm(122, 80), mm(140, 80)],
+      [mm(136, 30), mm(136, 80)],
+      [mm(150, 100), mm(170, 120)],
+    ] as const)
+      expect(
+        drawing.thin.some((line) => matches(line, a, b)),
+        `${JSON.stringify([a, b])}`,
+      ).toBe(true);
+    // Lines crossed by others stay whole: one path per drawn line.
+    expect(part.filter((line) => dist(line.a, line.b) > 5 * PX)).toHaveLength(5);
+  });
+
+  it('measures the widths: outlines 0.5 mm, thin lines 0.25 mm', () => {
+    expect(drawing.outlineWidthPt).toBeCloseTo(THICK_MM * PT_PER_MM, 0);
+    const widths = paths.filter((p) => p.paint === 'stroke').map((p) => p.lineWidthPt);
+    expect(Math.min(...widths)).toBeGreaterThan(0.7 * THIN_MM * PT_PER_MM);
+    expect(Math.min(...widths)).toBeLessThan(1.3 * THIN_MM * PT_PER_MM);
+    expect(stats.widthClassesPt.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('fits the hole back as a circle within a pixel', () => {
+    const circles = drawing.part.filter(
+      (p): p is ArcPrimitive => p.kind === 'arc' && p.endRad - p.startRad >= 2 * Math.PI - 1e-6,
+    );
+    expect(circles).toHaveLength(1);
+    expect(dist(circles[0]!.center, mm(80, 55))).toBeLessThanOrEqual(PX);
+    expect(Math.abs(circles[0]!.radius - 12 * PT_PER_MM)).toBeLessThanOrEqual(PX);
+  });
+
+  it('joins the dashes of the centre line and of the hidden line into one dashed path each', () => {
+    expect(drawing.centre).toHaveLength(1);
+    // The pattern from 60 mm: dash 10, gap 1.5, dot 1.5, gap 1.5…, the last dash ends at 99 mm.
+    expect(matches(drawing.centre[0] as LinePrimitive, mm(60, 55), mm(99, 55), PX)).toBe(true);
+    expect(drawing.hidden).toHaveLength(1);
+    // Dashes of 3 with gaps of 1 from 44 mm: the last one ends at 115 mm.
+    expect(matches(drawing.hidden[0] as LinePrimitive, mm(44, 72), mm(115, 72), PX)).toBe(true);
+    const centre = paths.find((p) => p.dash.length === 4)!;
+    expect(centre.dash[0]).toBeCloseTo(10 * PT_PER_MM, -0.5);
+    expect(centre.dash[2]).toBeCloseTo(1.5 * PT_PER_MM, -0.5);
+  });
+
+  it('finds the arrowheads with their tips and directions, and pairs them into dimensions', () => {
+    const expected = [
+      { tip: mm(40, 96), direction: { x: -1, y: 0 } },
+      { tip: mm(120, 96), direction: { x: 1, y: 0 } },
+      { tip: mm(136, 30), direction: { x: 0, y: -1 } },
+      { tip: mm(136, 80), direction: { x: 0, y: 1 } },
+      { tip: mm(150, 100), direction: { x: -Math.SQRT1_2, y: -Math.SQRT1_2 } },
+    ];
+    expect(drawing.arrows).toHaveLength(5);
+    for (const { tip, direction } of expected) {
+      const arrow = drawing.arrows.find((a) => dist(a.tip, tip) <= PX);
+      expect(arrow, JSON.stringify(tip)).toBeDefined();
+      expect(arrow!.direction.x * direction.x + arrow!.direction.y * direction.y).toBeGreaterThan(
+        Math.cos((2 * Math.PI) / 180),
+      );
+    }
+    // The fills are what arrowOf reads as arrowheads.
+    const fills = paths.filter((p) => p.paint === 'fill');
+    expect(fills.every((p) => arrowOf(p) !== undefined)).toBe(true);
+    const dimensions = pairArrows(drawing.arrows, drawing.thin);
+    expect(dimensions.map((d) => Math.round(d.lengthPt / PT_PER_MM)).sort()).toEqual([50, 80]);
+  });
+
+  it('leaves the text inside its box out', () => {
+    const box = {
+      x0: TEXT_BOX.x * PT_PER_PX,
+      y0: TEXT_BOX.y * PT_PER_PX,
+      x1: (TEXT_BOX.x + TEXT_BOX.width) * PT_PER_PX,
+      y1: (TEXT_BOX.y + TEXT_BOX.height) * PT_PER_PX,
+    };
+    const inside = (p: Point) => p.x > box.x0 && p.x < box.x1 && p.y > box.y0 && p.y < box.y1 - 1;
+    expect(paths.filter((path) => path.points.every(inside))).toEqual([]);
+  });
+});
+
+describe('vectorize on random line sets', () => {
+  /** Horizontal and vertical lines at least 4 mm apart, their ends clear of the other lines. */
+  const lineSet = fc
+    .array(
+      fc.record({
+        vertical: fc.boolean(),
+        at: fc.integer({ min: 10, max: 130 }),
+        from: fc.integer({ min: 10, max: 60 }),
+        length: fc.integer({ min: 12, max: 80 }),
+        thick: fc.boolean(),
+      }),
+      { minLength: 2, maxLength: 8 },
+    )
+    .map((drawn) => {
+      const kept: typeof drawn = [];
+      for (const line of drawn) {
+        const clash = kept.some((other) => {
+          if (other.vertical === line.vertical) return Math.abs(other.at - line.at) < 4;
+          // Perpendicular: no end of either within 2 mm of the other line.
+          const endNear = (
+            p: { at: number; from: number; length: number },
+            q: { at: number; from: number; length: number },
+          ) =>
+            [p.from, p.from + p.length].some((end) => Math.abs(end - q.at) < 2) &&
+            p.at > q.from - 2 &&
+            p.at < q.from + q.length + 2;
+          return endNear(line, other) || endNear(other, line);
+        });
+        if (!clash) kept.push(line);
+      }
+      return kept;
+    });
+
+  it('finds every line whole, within a pixel, with its width class', () => {
+    fc.assert(
+      fc.property(lineSet, (drawn) => {
+        const svg = drawn
+          .map(({ vertical, at, from, length, thick }) => {
+            const [x1, y1, x2, y2] = vertical
+              ? [at, from, at, from + length]
+              : [from, at, from + length, at];
+            return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="black" stroke-width="${thick ? THICK_MM : THIN_MM}"/>`;
+          })
+          .join('');
+        const { paths } = vectorize(render(svg, 150, 190), { ptPerPx: PT_PER_PX });
+        const found = paths.flatMap((path) =>
+          primitivesOf(path).map((primitive) => ({ primitive, widthPt: path.lineWidthPt })),
+        );
+        for (const { vertical, at, from, length, thick } of drawn) {
+          const a = vertical ? mm(at, from) : mm(from, at);
+          const b = vertical ? mm(at, from + length) : mm(from + length, at);
+          const hit = found.find(
+            ({ primitive }) => primitive.kind === 'line' && matches(primitive, a, b),
+          );
+          expect(hit, JSON.stringify({ vertical, at, from, length })).toBeDefined();
+          const widthMm = hit!.widthPt / PT_PER_MM;
+          if (thick) expect(widthMm).toBeGreaterThan(0.38);
+          else expect(widthMm).toBeLessThan(0.35);
+        }
+        expect(found).toHaveLength(drawn.length);
+      }),
+      { numRuns: 20 },
+    );
+  }, 60_000);
+});
+
+describe('vectorize input', () => {
+  it('refuses a buffer that does not match the size', () => {
+    expect(() =>
+      vectorize({ data: new Uint8Array(10), width: 4, height: 4 }, { ptPerPx: 1 }),
+    ).toThrow(RangeError);
+  });
+
+  it('reads a real scan in well under the time budget', async () => {
+    const { data, info } = await sharp(readFileSync(new URL('lathe/LIU0010.jpg', blueprintsDir)))
+      .greyscale()
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const started = performance.now();
+    const { paths, stats } = vectorize(
+      { data: new Uint8Array(data), width: info.width, height: info.height },
+      { ptPerPx: 72 / 200 },
+    );
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const drawing = sortPaths(paths);
+    expect(drawing.part.length).toBeGreaterThan(50);
+    expect(stats.arrows).toBeGreaterThan(10);
+    expect(pairArrows(drawing.arrows, drawing.thin).length).toBeGreaterThanOrEqual(5);
+  });
+});
