@@ -82,7 +82,7 @@ function drawing(shaft: Shaft, style: Style): string {
   return dxf(entities, { insunits: 4 });
 }
 
-const sorted = (pairs: number[][]) => pairs.map((p) => p.join('×')).sort();
+const sorted = (pairs: (number | undefined)[][]) => pairs.map((p) => p.join('×')).sort();
 
 describe('turned parts drawn in halves', () => {
   for (const style of ['full', 'half section', 'half view'] as const) {

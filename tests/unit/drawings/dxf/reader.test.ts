@@ -279,7 +279,7 @@ describe('readDxf on small drawings', () => {
       'ezdxf.dxf',
     );
     expect(ezdxf.description.outerDiameters.map((d) => d.diameterMm)).toEqual([20, 30]);
-    expect(ezdxf.description.unresolved.join(' ')).not.toMatch(/drawn at|DIMLFAC/);
+    expect((ezdxf.description.unresolved ?? []).join(' ')).not.toMatch(/drawn at|DIMLFAC/);
     // Drawn at 2:1: its dimension style shows every length at half (DIMLFAC 0.5).
     const styled = pairs(3, 'HALF');
     const twice = readDxf(
