@@ -2,7 +2,7 @@
  * Plane geometry over the readers' primitives: boxes, lengths, views (clusters of touching
  * geometry), closed loops and the drawing frame. All lengths in mm.
  */
-import { isFullCircle, type Primitive, type Point } from './primitives.ts';
+import { isFullCircle, type LinePrimitive, type Primitive, type Point } from './primitives.ts';
 
 export interface Box {
   minX: number;
@@ -380,6 +380,26 @@ export function dropFrames(
       }
     }
     if (sides.size < 4) break;
+    // A title block drawn as plain lines hangs on the frame: lines square to the sheet that end
+    // on the frame, and lines that end on those.
+    const ruled = current.filter(
+      (p): p is LinePrimitive =>
+        p.kind === 'line' &&
+        !frame.has(p) &&
+        (Math.abs(p.a.x - p.b.x) <= tol || Math.abs(p.a.y - p.b.y) <= tol),
+    );
+    let added = frame.size;
+    for (let step = 0; step < 6 && added > 0; step++) {
+      const members = [...frame];
+      added = 0;
+      for (const line of ruled) {
+        if (frame.has(line)) continue;
+        if (members.some((m) => distanceTo(line.a, m) <= tol || distanceTo(line.b, m) <= tol)) {
+          frame.add(line);
+          added++;
+        }
+      }
+    }
     const rest = current.filter((primitive) => !frame.has(primitive));
     if (rest.length === 0) break;
     const inner = unionBox(rest.map(boxOf));

@@ -29,7 +29,6 @@ import { describeFromText } from '../text/describe.ts';
  */
 const JOIN_PT = 0.1;
 
-/** The description from the read pages: the first page with a part, then the text of all. */
 /**
  * The description of a drawing from its pages read geometrically.
  *
@@ -40,6 +39,48 @@ const JOIN_PT = 0.1;
  *   the description of what the text says, with the reason in `unresolved`
  */
 export function describePages(readings: PageReading[], fileName: string): BlueprintDescription {
+  const drawn = describeDrawnPart(readings, fileName);
+  if (drawn) return drawn;
+  const runs = readings.flatMap((r) => r.runs);
+  const frames: PageFrame[] = readings.map((r) => ({
+    page: r.page,
+    width: r.geometry.widthPt,
+    height: r.geometry.heightPt,
+    unit: 'pt',
+  }));
+  // No part in the geometry: what the text says is all there is.
+  {
+    const fromText = describeFromText(
+      runs.filter((r) => r.origin === 'pdf-text'),
+      { fileName, kind: 'PDF', frames },
+    );
+    for (const reading of readings.filter((r) => r.ocr)) mergeFindings(fromText, reading.findings);
+    fromText.unresolved ??= [];
+    if (runs.length === 0) {
+      fromText.unresolved.unshift(
+        'The PDF has no text and no drawn part the reader could use: upload the drawing as DXF or as a clear image, or describe the part (Change).',
+      );
+    } else {
+      fromText.unresolved.unshift(
+        'No turned part or plate was recognised in the drawn lines, so only the written dimensions and notes were read; give the diameters and lengths in order from the free end (Change).',
+      );
+    }
+    if (readings.some((r) => r.truncated)) fromText.unresolved.push(truncatedNote);
+    return fromText;
+  }
+}
+
+/**
+ * The description of the part drawn on the first page that shows a turned part or a plate, the
+ * text of every page merged in; undefined when no page's geometry shows one.
+ *
+ * @param readings - the pages, in order (page points, y down)
+ * @param fileName - for messages
+ */
+export function describeDrawnPart(
+  readings: PageReading[],
+  fileName: string,
+): BlueprintDescription | undefined {
   let described:
     { description: BlueprintDescription; reading: PageReading; scale: ScaleVerdict } | undefined;
   const notes: string[] = [];
@@ -97,33 +138,7 @@ export function describePages(readings: PageReading[], fileName: string): Bluepr
       if (!(error instanceof DxfReadError)) throw error;
     }
   }
-  const runs = readings.flatMap((r) => r.runs);
-  const frames: PageFrame[] = readings.map((r) => ({
-    page: r.page,
-    width: r.geometry.widthPt,
-    height: r.geometry.heightPt,
-    unit: 'pt',
-  }));
-  if (!described) {
-    // No part in the geometry: what the text says is all there is.
-    const fromText = describeFromText(
-      runs.filter((r) => r.origin === 'pdf-text'),
-      { fileName, kind: 'PDF', frames },
-    );
-    for (const reading of readings.filter((r) => r.ocr)) mergeFindings(fromText, reading.findings);
-    fromText.unresolved ??= [];
-    if (runs.length === 0) {
-      fromText.unresolved.unshift(
-        'The PDF has no text and no drawn part the reader could use: upload the drawing as DXF or as a clear image, or describe the part (Change).',
-      );
-    } else {
-      fromText.unresolved.unshift(
-        'No turned part or plate was recognised in the drawn lines, so only the written dimensions and notes were read; give the diameters and lengths in order from the free end (Change).',
-      );
-    }
-    if (readings.some((r) => r.truncated)) fromText.unresolved.push(truncatedNote);
-    return fromText;
-  }
+  if (!described) return undefined;
   const { description, reading, scale } = described;
   for (const other of readings) mergeFindings(description, other.findings);
   if (scale.from === 'assumed') {
