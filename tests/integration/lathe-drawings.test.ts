@@ -59,6 +59,8 @@ const leftUndone: Record<string, RegExp[]> = {
   'LIU0010.jpg': [/^the internal thread M8: /, /^the fillet 2x R0,2 /],
   // Chamfers on the far side of a step and at the parted-off end, and a 0.55 mm groove.
   'vwheel_b17021_rev_3.pdf': [
+    // A bearing seat from each end: the far one needs the part turned around.
+    /^the bore Ø15\.95 ±0\.026 starting 4\.245 mm from the free end \(a second setup\)$/,
     /^the chamfer 1\.97 x 45° /,
     /^the chamfer 0\.1 x 45° at the parted-off end/,
     /^the chamfer 0\.2 x 45° at the parted-off end/,
@@ -125,7 +127,7 @@ describe('every lathe drawing to a program with at most one change, verified or 
       const expected = leftUndone[name] ?? [];
       expect(program.status, response.body).toBe(expected.length === 0 ? 'verified' : 'incomplete');
       expect(program.verified).toBe(expected.length === 0);
-      expect(program.unfinished).toHaveLength(expected.length);
+      expect(program.unfinished, program.unfinished.join('\n')).toHaveLength(expected.length);
       expected.forEach((pattern, index) => expect(program.unfinished[index]).toMatch(pattern));
     },
     180_000,

@@ -380,5 +380,6 @@ describe('planning against the stock and the machine', () => {
         expect(program.gcode).not.toMatch(/\d\.\d*(?:0000\d|9999\d)/);
         expect(program.gcode).not.toMatch(/\d\.\d{4,}/);
       }
-  });
+    // Six programs planned and verified: about 1 s each on this 2-core machine.
+  }, 60_000);
 });
