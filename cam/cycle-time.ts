@@ -326,7 +326,7 @@ export function estimateCycleTime(
  */
 export function normaliseCommentText(text: string): string {
   return text
-    .replace(/[Ø⌀]/g, 'DIA ')
+    .replace(/[Ø⌀ø∅]/g, 'DIA ')
     .replace(/°/g, ' DEG')
     .replace(/±/g, '+/-')
     .replace(/[()]/g, (bracket) => (bracket === '(' ? '[' : ']'))

@@ -68,7 +68,7 @@ export function formatNumber(value: number, decimals = 3, keepPoint = false): st
  */
 export function commentText(text: string, upperCase: boolean): string {
   const plain = text
-    .replace(/[Ø⌀]/g, 'DIA ')
+    .replace(/[Ø⌀ø∅]/g, 'DIA ')
     .replace(/°/g, ' DEG')
     .replace(/±/g, '+/-')
     .replace(/×/g, 'x')

@@ -361,7 +361,7 @@ export function findTurnedPart(
   // length and diameter. A plate's top view and its section can each look symmetric, but their
   // sizes differ (200 × 200 and 200 × 20): then the part is not round.
   const disagreeing = sides.find(
-    (s) => diagonal(s.view.box) >= 0.5 * sideSize && !sameSize(s.view.box, largest.view.box),
+    (s) => diagonal(s.view.box) >= 0.25 * sideSize && !sameSize(s.view.box, largest.view.box),
   );
   if (disagreeing) {
     return {

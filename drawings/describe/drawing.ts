@@ -99,7 +99,7 @@ function diameterDirections(dimensions: DimensionNote[], units: DrawingUnits): n
     .filter(
       (d) =>
         (d.kind === 'linear' || d.kind === 'aligned') &&
-        /[Ø⌀]|%%c/i.test(readDimension(d, units).text),
+        /[Ø⌀ø∅]|%%c/i.test(readDimension(d, units).text),
     )
     .map((d) => (d.kind === 'linear' ? d.angleRad : Math.atan2(d.p2.y - d.p1.y, d.p2.x - d.p1.x)));
 }

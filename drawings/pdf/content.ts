@@ -244,7 +244,7 @@ function dimensionNotes(
     const angleRad = Math.atan2(p2.y - p1.y, p2.x - p1.x);
     const along = axis ? Math.abs(axis.horizontal ? Math.cos(angleRad) : Math.sin(angleRad)) : 1;
     const across = callout.kind === 'diameter' || (axis !== undefined && along < 0.2);
-    const written = across && !/^[Ø⌀]/.test(callout.text) ? `Ø${callout.text}` : callout.text;
+    const written = across && !/^[Ø⌀ø∅]/.test(callout.text) ? `Ø${callout.text}` : callout.text;
     return {
       kind: across ? 'diameter' : 'linear',
       p1,
