@@ -12,7 +12,7 @@ const TOL = 0.005;
  * Bores: lines parallel to the axis inside the silhouette (visible in a section, or hidden)
  * that reach an end face (within 2 % of the length), directly or through a chamfer at the
  * bore's mouth (a sloped line from the bore's end widening to the end face, 10° to 80°, at most
- * 10 mm and a quarter of the bore's diameter along the axis). A visible line that ends at a
+ * 10 mm and half the bore's diameter along the axis (a countersunk mouth)). A visible line that ends at a
  * solid end face without such a chamfer is a cosmetic line (a thread's minor diameter), not a
  * bore. Lines of one diameter with a gap between them (more than 4 % of the length) are separate
  * bores: a blind bore from each end.
@@ -83,7 +83,7 @@ export function findBores(
         const dr = Math.abs(to.y) - Math.abs(from.y);
         const angle = (Math.atan2(dr, du) * 180) / Math.PI;
         if (Math.abs(to.x - end) <= reach && dr > TOL && angle >= 10 && angle <= 80) {
-          if (du <= Math.min(10, 0.5 * radius) + TOL) return true;
+          if (du <= Math.min(10, radius) + TOL) return true;
         }
       }
       return false;

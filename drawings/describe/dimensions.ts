@@ -31,6 +31,8 @@ export interface ReadDimension {
   text: string;
   /** The distance between the definition points, mm. */
   measuredMm: number;
+  /** The text is the measured value (no text written and none in the dimension's block). */
+  fromMeasurement?: boolean;
 }
 
 /** The distance a dimension measures, mm (definition points projected on its direction). */
@@ -46,21 +48,33 @@ export function measuredMm(dimension: DimensionNote): number {
 /**
  * The text of a dimension as shown: the written text (group 1) when it has no `<>`, else the text
  * the CAD program put in the dimension's block, else the written text with `<>` replaced by the
- * measured value in drawing units, rounded to the drawing's decimals.
+ * measured value in drawing units (times `measureScale`: 2 for a half dimension from the axis
+ * shown as a diameter), rounded to the drawing's decimals.
  */
-export function readDimension(dimension: DimensionNote, units: DrawingUnits): ReadDimension {
+export function readDimension(
+  dimension: DimensionNote,
+  units: DrawingUnits,
+  measureScale = 1,
+): ReadDimension {
   const measured = measuredMm(dimension);
   const prefix = dimension.kind === 'diameter' ? 'Ø' : dimension.kind === 'radius' ? 'R' : '';
   let text: string;
+  let fromMeasurement = false;
   if (dimension.written && !dimension.written.includes('<>')) text = dimension.written;
   else if (dimension.displayed) text = dimension.displayed;
   else {
+    fromMeasurement = true;
     const factor = 10 ** units.decimals;
-    const shown = (measured * (dimension.measureFactor ?? 1)) / units.mmPerUnit;
+    const shown = (measured * measureScale * (dimension.measureFactor ?? 1)) / units.mmPerUnit;
     const value = String(Math.round(shown * factor) / factor);
     text = (dimension.written || `${prefix}<>`).replace('<>', value);
   }
-  return { kind: dimension.kind, text: text.replace(/\s+/g, ' ').trim(), measuredMm: measured };
+  return {
+    kind: dimension.kind,
+    text: text.replace(/\s+/g, ' ').trim(),
+    measuredMm: measured,
+    ...(fromMeasurement ? { fromMeasurement } : {}),
+  };
 }
 
 /** What the dimensions make of the profile. */
@@ -235,9 +249,10 @@ function matchDiameter(
     drawn = Math.abs(a.v - b.v);
     at = (a.u + b.u) / 2;
   } else if (/[Ø⌀ø∅]/.test(read.text) && Math.min(Math.abs(a.v), Math.abs(b.v)) < 0.01) {
-    // Half dimension from the axis, written as a diameter.
+    // Half dimension from the axis, written as a diameter: a measured value shows the diameter.
     drawn = 2 * Math.max(Math.abs(a.v), Math.abs(b.v));
     at = (a.u + b.u) / 2;
+    if (read.fromMeasurement) read = readDimension(dimension, units, 2);
   }
   if (drawn === undefined) {
     result.unresolved.push(
