@@ -53,18 +53,18 @@ export function findBores(
     ]);
   }
   /**
-   * An end face drawn on one side of the axis across `radius` (from nearer the axis to at least
-   * `radius`): the line at `radius` is then no bore's edge but a cosmetic line (a thread's minor
-   * diameter). A section's end face stops at its bore.
+   * An end face that stops at `radius` on one side of the axis: a section's end face runs from
+   * the bore out, so a visible line there is the bore's edge. In an outside view the end face
+   * runs from the axis, and a visible line inside the outline is cosmetic (a thread's minor
+   * diameter), even where a chamfer shortens the face.
    */
-  const solidFaceAt = (u: number, radius: number, side: 1 | -1) =>
+  const faceStopsAt = (u: number, radius: number, side: 1 | -1) =>
     framed.some(
       (p) =>
         p.kind === 'line' &&
         Math.abs(p.a.x - u) < reach &&
         Math.abs(p.b.x - u) < reach &&
-        Math.min(side * p.a.y, side * p.b.y) < radius - (0.02 * radius + TOL) &&
-        Math.max(side * p.a.y, side * p.b.y) >= radius - TOL,
+        Math.abs(Math.min(side * p.a.y, side * p.b.y) - radius) <= 0.02 * radius + TOL,
     );
   const lines = [...framed, ...hidden].filter((p) => p.kind === 'line');
   const join = Math.max(TOL, 0.001 * (uMax - uMin));
@@ -132,7 +132,7 @@ export function findBores(
       if (
         !hiddenOnly &&
         !chamfered &&
-        visibleSides.every((side) => solidFaceAt(endFace, radius, side))
+        !visibleSides.some((side) => faceStopsAt(endFace, radius, side))
       )
         continue;
     }
