@@ -6,6 +6,7 @@
  */
 import type { ArcPrimitive, LinePrimitive, Point, Primitive } from '../geometry/primitives.ts';
 import type { PagePath } from './paths.ts';
+import { leastSquaresCircle } from '../geometry/fit.ts';
 
 /** An arrowhead of a dimension or leader line: its tip and the direction it points (unit). */
 export interface Arrow {
@@ -280,42 +281,6 @@ const MIN_CIRCLE_POINTS = 9;
  */
 const CIRCLE_FIT_SHARE = 0.03;
 const CIRCLE_FIT_PT = 0.08;
-
-/**
- * The least-squares circle through points (algebraic fit: x² + y² + D·x + E·y + F = 0), or
- * undefined when they are (nearly) in a line.
- */
-function leastSquaresCircle(points: Point[]): { center: Point; radius: number } | undefined {
-  const n = points.length;
-  const mx = points.reduce((s, p) => s + p.x, 0) / n;
-  const my = points.reduce((s, p) => s + p.y, 0) / n;
-  let suu = 0;
-  let svv = 0;
-  let suv = 0;
-  let suuu = 0;
-  let svvv = 0;
-  let suvv = 0;
-  let svuu = 0;
-  for (const p of points) {
-    const u = p.x - mx;
-    const v = p.y - my;
-    suu += u * u;
-    svv += v * v;
-    suv += u * v;
-    suuu += u * u * u;
-    svvv += v * v * v;
-    suvv += u * v * v;
-    svuu += v * u * u;
-  }
-  const det = suu * svv - suv * suv;
-  if (Math.abs(det) < 1e-12) return undefined;
-  const bu = (suuu + suvv) / 2;
-  const bv = (svvv + svuu) / 2;
-  const uc = (bu * svv - bv * suv) / det;
-  const vc = (bv * suu - bu * suv) / det;
-  const radius = Math.sqrt(uc * uc + vc * vc + (suu + svv) / n);
-  return { center: { x: mx + uc, y: my + vc }, radius };
-}
 
 /**
  * A polyline without curves that is, as a whole, one circle or one arc drawn as short chords

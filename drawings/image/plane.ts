@@ -1,0 +1,20 @@
+/**
+ * Plane vector helpers of the vectorizer, on points in image pixels.
+ */
+import type { Point } from '../geometry/primitives.ts';
+
+export const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y });
+export const add = (a: Point, b: Point, k = 1): Point => ({ x: a.x + k * b.x, y: a.y + k * b.y });
+export const dot = (a: Point, b: Point) => a.x * b.x + a.y * b.y;
+export const cross = (a: Point, b: Point) => a.x * b.y - a.y * b.x;
+export const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+export const unit = (a: Point, b: Point): Point => {
+  const l = dist(a, b) || 1;
+  return { x: (b.x - a.x) / l, y: (b.y - a.y) / l };
+};
+export const normalOf = (u: Point): Point => ({ x: -u.y, y: u.x });
+export const median = (values: number[]): number => {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((p, q) => p - q);
+  return s[s.length >> 1]!;
+};

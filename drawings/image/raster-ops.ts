@@ -1,0 +1,276 @@
+/**
+ * Raster operations of the vectorizer (vectorize.ts) on 8-bit greyscale images: grey levels of
+ * paper and ink, sub-pixel sampling, clearing boxes, connected components and specks, and the
+ * exact Euclidean distance transform. Pixel (i, j) covers [i, i+1) × [j, j+1), y down.
+ */
+import type { Point } from '../geometry/primitives.ts';
+import { otsuThreshold } from '../engines/prepare-image.ts';
+import { add } from './plane.ts';
+import type { GreyRaster, PixelBox } from './vectorize.ts';
+
+/** Ink is a pixel at least this far from the paper's grey towards the ink's (0..1). */
+const INK_DARKNESS = 0.4;
+/** Cross-sections stop where the grey is this close to the paper (0..1 of paper → ink). */
+export const EDGE_DARKNESS = 0.12;
+/** Share of the line work's ridge pixels whose half width is the widest line's: the rest is
+ * fills, arrowheads and noise. */
+const LINE_RIDGE_SHARE = 0.97;
+export interface Levels {
+  paper: number;
+  ink: number;
+  threshold: number;
+}
+
+/** Paper and ink grey levels (Otsu's two classes) and the ink threshold between them. */
+export function levelsOf(data: Uint8Array): Levels {
+  const otsu = otsuThreshold(data);
+  const histogram = new Float64Array(256);
+  for (const v of data) histogram[v]! += 1;
+  const quantile = (from: number, to: number, share: number) => {
+    let total = 0;
+    for (let v = from; v <= to; v++) total += histogram[v]!;
+    let seen = 0;
+    for (let v = from; v <= to; v++) {
+      seen += histogram[v]!;
+      if (seen >= share * total) return v;
+    }
+    return to;
+  };
+  // The ink's core (a quarter of the dark pixels are darker), the paper's median.
+  const ink = quantile(0, otsu, 0.25);
+  const paper = Math.max(quantile(otsu + 1, 255, 0.5), ink + 1);
+  return { paper, ink, threshold: Math.floor(paper - INK_DARKNESS * (paper - ink)) };
+}
+
+/** Darkness of the image at any point (0 paper … 1 ink), bilinear between pixel centres. */
+export class Sampler {
+  private readonly scale: number;
+  constructor(
+    private readonly image: GreyRaster,
+    private readonly levels: Levels,
+  ) {
+    this.scale = 1 / (levels.paper - levels.ink);
+  }
+
+  private at(i: number, j: number): number {
+    const { width, height, data } = this.image;
+    if (i < 0 || j < 0 || i >= width || j >= height) return 0;
+    const d = (this.levels.paper - data[j * width + i]!) * this.scale;
+    return d < 0 ? 0 : d > 1 ? 1 : d;
+  }
+
+  darkness(p: Point): number {
+    const x = p.x - 0.5;
+    const y = p.y - 0.5;
+    const i = Math.floor(x);
+    const j = Math.floor(y);
+    const fx = x - i;
+    const fy = y - j;
+    return (
+      (1 - fy) * ((1 - fx) * this.at(i, j) + fx * this.at(i + 1, j)) +
+      fy * ((1 - fx) * this.at(i, j + 1) + fx * this.at(i + 1, j + 1))
+    );
+  }
+
+  /**
+   * The ink cross-section through `c` along unit `n`: its width (darkness integrated, px) and
+   * the offset of its centre from `c` along `n`. Undefined when there is no ink within 1 px of
+   * `c` or the section runs past `cap` px on a side (another line lies along it).
+   */
+  section(c: Point, n: Point, cap: number): { width: number; centre: number } | undefined {
+    let s0 = 0;
+    let best = 0;
+    for (const s of [0, -0.5, 0.5, -1, 1]) {
+      const d = this.darkness(add(c, n, s));
+      if (d > best + 0.05) {
+        best = d;
+        s0 = s;
+      }
+    }
+    if (best < 0.35) return undefined;
+    let width = 0;
+    let moment = 0;
+    for (const sign of [1, -1]) {
+      for (let s = sign > 0 ? s0 : s0 - 0.5; ; s += 0.5 * sign) {
+        if (Math.abs(s - s0) > cap) return undefined;
+        const d = this.darkness(add(c, n, s));
+        if (d < EDGE_DARKNESS) break;
+        width += 0.5 * d;
+        moment += 0.5 * d * s;
+      }
+    }
+    return { width, centre: moment / width };
+  }
+}
+
+// ——— Ink masks ———
+
+export function clearBox(ink: Uint8Array, w: number, h: number, box: PixelBox): void {
+  const x0 = Math.max(0, Math.floor(box.x) - 1);
+  const y0 = Math.max(0, Math.floor(box.y) - 1);
+  const x1 = Math.min(w, Math.ceil(box.x + box.width) + 1);
+  const y1 = Math.min(h, Math.ceil(box.y + box.height) + 1);
+  for (let y = y0; y < y1; y++) ink.fill(0, y * w + x0, y * w + x1);
+}
+
+/**
+ * The 8-connected components of `mask` (1 = set) as lists of pixel indices, each passed to
+ * `visit`; `mask` is left as it was.
+ */
+export function components(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  visit: (pixels: number[]) => void,
+): void {
+  const seen = new Uint8Array(mask.length);
+  const stack: number[] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || seen[start]) continue;
+    const pixels: number[] = [];
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      pixels.push(p);
+      const x = p % w;
+      const y = (p - x) / w;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const q = yy * w + xx;
+          if (mask[q] && !seen[q]) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    visit(pixels);
+  }
+}
+
+/** Clears ink components whose bounding box is under `minSide` px both ways; returns how many. */
+export function dropSpecks(ink: Uint8Array, w: number, h: number, minSide: number): number {
+  let dropped = 0;
+  components(ink, w, h, (pixels) => {
+    if (pixels.length > minSide * minSide) return;
+    let x0 = w;
+    let x1 = 0;
+    let y0 = h;
+    let y1 = 0;
+    for (const p of pixels) {
+      const x = p % w;
+      const y = (p - x) / w;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+    }
+    if (x1 - x0 + 1 >= minSide || y1 - y0 + 1 >= minSide) return;
+    for (const p of pixels) ink[p] = 0;
+    dropped++;
+  });
+  return dropped;
+}
+
+/** Squared Euclidean distance from each ink pixel to the nearest paper pixel (0 on paper). */
+export function distanceToPaper(ink: Uint8Array, w: number, h: number): Float32Array {
+  const out = new Float32Array(w * h);
+  const n = Math.max(w, h);
+  const f = new Float64Array(n);
+  const d = new Float64Array(n);
+  const v = new Int32Array(n);
+  const z = new Float64Array(n + 1);
+  const INF = 1e20;
+  for (let x = 0; x < w; x++) {
+    for (let y = 0; y < h; y++) f[y] = ink[y * w + x] ? INF : 0;
+    transform1d(f, h, d, v, z);
+    for (let y = 0; y < h; y++) out[y * w + x] = d[y]!;
+  }
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) f[x] = out[row + x]!;
+    transform1d(f, w, d, v, z);
+    for (let x = 0; x < w; x++) out[row + x] = d[x]!;
+  }
+  return out;
+}
+
+/** Felzenszwalb–Huttenlocher 1D squared distance transform of f[0..n) into d. */
+export function transform1d(
+  f: Float64Array,
+  n: number,
+  d: Float64Array,
+  v: Int32Array,
+  z: Float64Array,
+): void {
+  let k = 0;
+  v[0] = 0;
+  z[0] = -Infinity;
+  z[1] = Infinity;
+  for (let q = 1; q < n; q++) {
+    let r = v[k]!;
+    let s = (f[q]! + q * q - (f[r]! + r * r)) / (2 * q - 2 * r);
+    while (s <= z[k]!) {
+      k--;
+      r = v[k]!;
+      s = (f[q]! + q * q - (f[r]! + r * r)) / (2 * q - 2 * r);
+    }
+    k++;
+    v[k] = q;
+    z[k] = s;
+    z[k + 1] = Infinity;
+  }
+  k = 0;
+  for (let q = 0; q < n; q++) {
+    while (z[k + 1]! < q) k++;
+    const r = v[k]!;
+    d[q] = (q - r) * (q - r) + f[r]!;
+  }
+}
+
+/**
+ * Half width of the widest lines, px: the distance to paper on the ridges of the ink (pixels
+ * at least as far from paper as their neighbours) that 97 % of the ridge pixels do not exceed.
+ */
+export function widestLineHalfWidth(
+  dt: Float32Array,
+  ink: Uint8Array,
+  w: number,
+  h: number,
+): number {
+  const bins = new Float64Array(256);
+  let total = 0;
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const p = y * w + x;
+      if (!ink[p]) continue;
+      const v = dt[p]!;
+      if (
+        v < dt[p - 1]! ||
+        v < dt[p + 1]! ||
+        v < dt[p - w]! ||
+        v < dt[p + w]! ||
+        v < dt[p - w - 1]! ||
+        v < dt[p - w + 1]! ||
+        v < dt[p + w - 1]! ||
+        v < dt[p + w + 1]!
+      )
+        continue;
+      bins[Math.min(255, Math.round(Math.sqrt(v) * 4))]! += 1;
+      total++;
+    }
+  }
+  let seen = 0;
+  for (let b = 0; b < 256; b++) {
+    seen += bins[b]!;
+    if (seen >= LINE_RIDGE_SHARE * total) return Math.max(1, b / 4);
+  }
+  return 1;
+}
+
+// ——— Filled regions ———
