@@ -18,6 +18,8 @@ export {
 export { findMaterial } from './callouts/materials.ts';
 export { decodeDxfText } from './callouts/dxf-text.ts';
 export { MM_PER_INCH, formatMm, formatTolerance, readNumber, roundMm } from './callouts/numbers.ts';
+export { hasDiameterSign, startsWithDiameterSign } from './callouts/signs.ts';
+import { DIAMETER_SIGN } from './callouts/signs.ts';
 
 /** Deviations from a nominal size, mm: Ø16.5 +0.1/0 → upper 0.1, lower 0. */
 export interface ParsedTolerance {
@@ -56,7 +58,7 @@ function plain(text: string): string {
   return decodeDxfText(text).replace(/\s+/g, ' ').trim();
 }
 
-const DIAMETER_SYMBOL = '[Ø⌀ø∅]';
+const DIAMETER_SYMBOL = DIAMETER_SIGN;
 /** A unit after a number; the inch word only when no other word follows ('Ø40 in the middle'). */
 const UNIT = String.raw`(mm|cm|"|''|″|in(?:ch(?:es)?)?\.?(?![a-z])(?!\s+(?!dia)[a-z]))`;
 

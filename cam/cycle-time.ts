@@ -13,6 +13,7 @@
  */
 import type { InterpreterEvent, MachineKind, MotionEvent, Point3 } from './gcode/events.ts';
 import type { CycleTime } from './program.ts';
+import { diameterSignsAsWord } from './callouts/signs.ts';
 
 /** Rapid traverse rate per axis, mm/min. */
 export interface RapidRates {
@@ -325,8 +326,7 @@ export function estimateCycleTime(
  * upper case so the comparison ignores case.
  */
 export function normaliseCommentText(text: string): string {
-  return text
-    .replace(/[Ø⌀ø∅]/g, 'DIA ')
+  return diameterSignsAsWord(text)
     .replace(/°/g, ' DEG')
     .replace(/±/g, '+/-')
     .replace(/[()]/g, (bracket) => (bracket === '(' ? '[' : ']'))

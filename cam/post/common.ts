@@ -4,6 +4,7 @@
  * program is for.
  */
 import type { Dialect } from '../gcode/events.ts';
+import { diameterSignsAsWord } from '../callouts/signs.ts';
 import type { ProgramJob } from '../program.ts';
 
 /** What the header of a program states (spec: part, material, stock, machine, controller, tools, version). */
@@ -67,8 +68,7 @@ export function formatNumber(value: number, decimals = 3, keepPoint = false): st
  * Ø written as DIA and ° as DEG. Upper case when the controller wants it.
  */
 export function commentText(text: string, upperCase: boolean): string {
-  const plain = text
-    .replace(/[Ø⌀ø∅]/g, 'DIA ')
+  const plain = diameterSignsAsWord(text)
     .replace(/°/g, ' DEG')
     .replace(/±/g, '+/-')
     .replace(/×/g, 'x')

@@ -5,6 +5,7 @@
  */
 import {
   formatMm,
+  hasDiameterSign,
   parseDiameterCallout,
   parseLengthCallout,
   readNumber,
@@ -248,7 +249,7 @@ function matchDiameter(
   } else if (a.v * b.v < 0) {
     drawn = Math.abs(a.v - b.v);
     at = (a.u + b.u) / 2;
-  } else if (/[Ø⌀ø∅]/.test(read.text) && Math.min(Math.abs(a.v), Math.abs(b.v)) < 0.01) {
+  } else if (hasDiameterSign(read.text) && Math.min(Math.abs(a.v), Math.abs(b.v)) < 0.01) {
     // Half dimension from the axis, written as a diameter: a measured value shows the diameter.
     drawn = 2 * Math.max(Math.abs(a.v), Math.abs(b.v));
     at = (a.u + b.u) / 2;

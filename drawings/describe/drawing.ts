@@ -6,7 +6,7 @@
  * (readings.ts). The DXF reader (dxf/reader.ts) and the PDF reader (pdf/reader.ts) feed it.
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
-import { formatMm } from '#cam/callouts';
+import { formatMm, hasDiameterSign } from '#cam/callouts';
 import type { Primitive } from '../geometry/primitives.ts';
 import {
   boxOf,
@@ -99,7 +99,7 @@ function diameterDirections(dimensions: DimensionNote[], units: DrawingUnits): n
     .filter(
       (d) =>
         (d.kind === 'linear' || d.kind === 'aligned') &&
-        /[Ø⌀ø∅]|%%c/i.test(readDimension(d, units).text),
+        hasDiameterSign(readDimension(d, units).text.replace(/%%c/gi, 'Ø')),
     )
     .map((d) => (d.kind === 'linear' ? d.angleRad : Math.atan2(d.p2.y - d.p1.y, d.p2.x - d.p1.x)));
 }

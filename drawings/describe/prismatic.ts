@@ -10,6 +10,7 @@ import {
   parseDiameterCallout,
   parseThreadCallout,
   roundMm,
+  startsWithDiameterSign,
 } from '#cam/callouts';
 import { distanceToBoundary, type Point2, type Polygon } from '#cam/geometry/polygon';
 import {
@@ -451,7 +452,7 @@ function holeOf(
     const size = Math.hypot(note.p1.x - note.p2.x, note.p1.y - note.p2.y);
     if (Math.hypot(mid.x - hole.center.x, mid.y - hole.center.y) > 0.05) continue;
     if (Math.abs(size - d) > 0.05) continue;
-    const parsed = parseDiameterCallout(/^[Ø⌀ø∅]/.test(text) ? text : `Ø${text}`);
+    const parsed = parseDiameterCallout(startsWithDiameterSign(text) ? text : `Ø${text}`);
     if (parsed?.fit) out.fit = parsed.fit.split('/')[0];
     if (parsed) out.diameter = parsed.text;
   }

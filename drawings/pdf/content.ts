@@ -4,6 +4,7 @@
  * the drawing scale, y up), text lines as notes with title block entries marked, and the
  * dimension lines with their written callouts as dimensions.
  */
+import { startsWithDiameterSign } from '#cam/callouts';
 import type { Axis } from '../describe/axis.ts';
 import type { DimensionNote, DrawingContent, TextNote } from '../describe/content.ts';
 import {
@@ -244,7 +245,8 @@ function dimensionNotes(
     const angleRad = Math.atan2(p2.y - p1.y, p2.x - p1.x);
     const along = axis ? Math.abs(axis.horizontal ? Math.cos(angleRad) : Math.sin(angleRad)) : 1;
     const across = callout.kind === 'diameter' || (axis !== undefined && along < 0.2);
-    const written = across && !/^[Ø⌀ø∅]/.test(callout.text) ? `Ø${callout.text}` : callout.text;
+    const written =
+      across && !startsWithDiameterSign(callout.text) ? `Ø${callout.text}` : callout.text;
     return {
       kind: across ? 'diameter' : 'linear',
       p1,
