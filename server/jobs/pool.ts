@@ -138,6 +138,12 @@ export class JobPool {
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: settings.heapMb },
     });
+    // A worker that fails while it holds no job (one stopped at its time limit that runs out of
+    // memory before it is gone) is only logged: piscina replaces it, and its job's caller was
+    // already answered. Unheard, piscina's 'error' event would stop the process.
+    this.pool.on('error', (error: unknown) => {
+      this.log.warn({ err: error }, 'a worker failed between jobs and was replaced');
+    });
   }
 
   /** True when a job offered now would be refused (every slot busy and the line full). */

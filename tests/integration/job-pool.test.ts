@@ -46,6 +46,36 @@ describe('JobPool', () => {
     }
   });
 
+  it('logs a worker that fails between jobs, and goes on', async () => {
+    const { log, logger } = quietLog();
+    const pool = new JobPool(settings, logger);
+    try {
+      // What piscina does when a worker whose job was already answered (stopped at its time
+      // limit) runs out of memory before it is gone.
+      const outOfMemory = Object.assign(
+        new Error('Worker terminated due to reaching memory limit'),
+        {
+          code: 'ERR_WORKER_OUT_OF_MEMORY',
+        },
+      );
+      (pool as unknown as { pool: NodeJS.EventEmitter }).pool.emit('error', outOfMemory);
+      expect(log.warn).toHaveBeenCalledWith(
+        { err: outOfMemory },
+        'a worker failed between jobs and was replaced',
+      );
+      const analysis = await pool.run(
+        {
+          kind: 'read',
+          file: { fileName: 'flange.dxf', type: 'dxf', bytes: blueprint('mill-edm/flange.dxf') },
+        },
+        { fileName: 'flange.dxf' },
+      );
+      expect(analysis.description.source).toContain('flange.dxf');
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('refuses jobs with 503 once closing', async () => {
     const pool = new JobPool(settings, quietLog().logger);
     await pool.close();
