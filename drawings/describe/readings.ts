@@ -12,6 +12,8 @@ import type { NoteFindings } from './notes.ts';
 import type { TurnedProfile } from './profile.ts';
 import { addReading } from '../reading.ts';
 
+/** What the source of every value measured on the drawn lines says ('… drawn geometry at …'). */
+export const MEASURED_SOURCE = 'drawn geometry';
 /** Confidence of a value measured from the drawn geometry rather than written on the drawing. */
 export const MEASURED_CONFIDENCE = 0.8;
 /** Confidence of a value worked out from written ones (a length between two written lengths). */

@@ -4,7 +4,7 @@
  */
 import type { Point } from '../geometry/primitives.ts';
 import type { DimensionNote } from '../describe/content.ts';
-import type { ReadingSources } from '../describe/readings.ts';
+import { MEASURED_SOURCE, type ReadingSources } from '../describe/readings.ts';
 
 const rounded = (value: number) => Math.round(value * 100) / 100;
 
@@ -36,6 +36,6 @@ export function dxfSources(
         `TEXT${note.handle ? ` ${note.handle}` : ''} "${note.text.replace(/\s+/g, ' ').slice(0, 60)}" at ${at(note.at)}`,
       confidence: note.confidence ?? 1,
     }),
-    place: (p) => `drawn geometry at ${at(p)}`,
+    place: (p) => `${MEASURED_SOURCE} at ${at(p)}`,
   };
 }

@@ -30,8 +30,9 @@ export function findFills(
   lineHalf: number,
   arrowMaxPx: number,
   grey: Sampler,
+  thinHalf = lineHalf,
 ): { arrows: Arrowhead[]; fills: number } {
-  const radius = lineHalf + 0.75;
+  const radius = thinHalf + 0.75;
   const r2 = radius * radius;
   const disc: [number, number][] = [];
   const reach = Math.ceil(radius);
@@ -54,9 +55,11 @@ export function findFills(
   let fills = 0;
   const solidDt = (2.2 * lineHalf + 1) ** 2;
   const stamp = new Int32Array(w * h);
+  const thinDt = Math.max(2, (thinHalf + 0.5) ** 2);
   let blobs = 0;
   // A small arrowhead's opening is a round patch near its base: its shape says little about
-  // its axis. Grown through the ink that is no thin line's (more than √2 px from paper) and within
+  // its axis. Grown through the ink that is no thin line's (farther from paper than a thin line's
+  // middle, and at least √2 px) and within
   // three times its radius, it takes in most of the triangle.
   const grow = (pixels: number[]): number[] => {
     blobs++;
@@ -81,7 +84,7 @@ export function findFills(
           const yy = y + dy;
           if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
           const q = yy * w + xx;
-          if (stamp[q] === blobs || !ink[q] || dt[q]! <= 2) continue;
+          if (stamp[q] === blobs || !ink[q] || dt[q]! <= thinDt) continue;
           if ((xx - cx) ** 2 + (yy - cy) ** 2 > reach2) continue;
           stamp[q] = blobs;
           region.push(q);
@@ -92,7 +95,7 @@ export function findFills(
   components(blob, w, h, (pixels) => {
     let maxDt = 0;
     for (const p of pixels) maxDt = Math.max(maxDt, dt[p]!);
-    const arrow = fitArrow(grow(pixels), w, grey, lineHalf, arrowMaxPx);
+    const arrow = fitArrow(grow(pixels), w, grey, thinHalf, arrowMaxPx);
     if (arrow) {
       arrows.push(arrow);
       clearTriangle(lineWork, w, h, arrow);

@@ -242,6 +242,7 @@ export function widestLineHalfWidth(
   ink: Uint8Array,
   w: number,
   h: number,
+  share = LINE_RIDGE_SHARE,
 ): number {
   const bins = new Float64Array(256);
   let total = 0;
@@ -268,7 +269,7 @@ export function widestLineHalfWidth(
   let seen = 0;
   for (let b = 0; b < 256; b++) {
     seen += bins[b]!;
-    if (seen >= LINE_RIDGE_SHARE * total) return Math.max(1, b / 4);
+    if (seen >= share * total) return Math.max(1, b / 4);
   }
   return 1;
 }

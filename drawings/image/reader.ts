@@ -11,6 +11,9 @@ import { mergePasses, runsOfLines } from './ocr-runs.ts';
 import type { PageFrame, ReadingProgress, TextRun } from '../reading.ts';
 import { DrawingReadError, readerLimits } from '../reading.ts';
 import { describeFromText } from '../text/describe.ts';
+import { describeDrawnPart } from '../pdf/pages.ts';
+import { readRasterPage } from './page.ts';
+import { MEASURED_SOURCE } from '../describe/readings.ts';
 
 /**
  * The OCR passes: upright text, then text reading bottom to top (the image turned 90°
@@ -98,6 +101,15 @@ export async function readImage(
   );
   progress?.(0.95, 'Reading the callouts');
   const description = describeFromText(runs, { fileName, kind, frames: [frame] });
+  if (runs.length > 0) {
+    progress?.(0.96, 'Reading the drawn lines');
+    const raster = await readRasterPage(bytes, runs, frame);
+    const drawn = describeDrawnPart([raster.reading], fileName);
+    if (drawn && betterSupported(drawn, description)) {
+      drawn.source = `${kind} (offline reader, OCR and line work): ${fileName}`;
+      return drawn;
+    }
+  }
   description.source = `${kind} (offline reader, OCR): ${fileName}`;
   if (runs.length === 0) {
     description.overview = `No text was found in ${fileName} (${frame.width} × ${frame.height} px): the drawing's sizes could not be read.`;
@@ -107,6 +119,25 @@ export async function readImage(
     if (!unresolved.includes(ask)) unresolved.unshift(ask);
   }
   return description;
+}
+
+/** Values of a description taken from written text, and values only measured on the lines. */
+function support(description: BlueprintDescription): { written: number; measured: number } {
+  const readings = description.readings ?? [];
+  const measured = readings.filter((r) => r.source.includes(MEASURED_SOURCE)).length;
+  return { written: readings.length - measured, measured };
+}
+
+/**
+ * Whether the description read from the vectorized line work is to be trusted over the one
+ * read from the text alone: it ties more written values to the part than the text alone does,
+ * and no more of its values are only measured on the lines than are written. A scan's line work
+ * is noisy (hatching, shading, the isometric views of sheets): a part that the lines alone make
+ * up, with few written values to hold it, is more likely the noise than the part.
+ */
+function betterSupported(drawn: BlueprintDescription, fromText: BlueprintDescription): boolean {
+  const lines = support(drawn);
+  return lines.written > support(fromText).written && lines.measured <= lines.written;
 }
 
 /** Stops the OCR worker (app shutdown, end of tests); waits for running jobs first. */

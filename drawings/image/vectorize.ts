@@ -99,6 +99,8 @@ export interface Vectorized {
   stats: VectorizeStats;
 }
 
+/** Share of the ink's ridge pixels at most as wide as the thin lines (dimension lines, hatching). */
+const THIN_RIDGE_SHARE = 0.3;
 /** Specks smaller than this (bounding box side, mm on the sheet) are noise; at least 2 px. */
 const SPECK_MM = 0.3;
 /** Largest arrowhead, points (drawing.ts VIEW_ARROW_MAX_PT: its arrowOf takes slender ones that long). */
@@ -171,7 +173,18 @@ export function vectorize(image: GreyRaster, options: VectorizeOptions): Vectori
   const lineHalf = widestLineHalfWidth(dt, ink, w, h);
   const arrowMaxPx = ARROW_MAX_PT / options.ptPerPx;
   const lineWork = ink.slice();
-  const { arrows, fills } = findFills(ink, lineWork, dt, w, h, lineHalf, arrowMaxPx, grey);
+  const thinHalf = widestLineHalfWidth(dt, ink, w, h, THIN_RIDGE_SHARE);
+  const { arrows, fills } = findFills(
+    ink,
+    lineWork,
+    dt,
+    w,
+    h,
+    lineHalf,
+    arrowMaxPx,
+    grey,
+    thinHalf,
+  );
 
   // 3. Skeleton chains → lines and arcs.
   const chains = traceSkeleton(thin(lineWork, w, h), w + 2, h + 2, 2 * lineHalf + 2);

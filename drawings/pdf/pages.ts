@@ -18,7 +18,7 @@ import {
   type ScaleVerdict,
 } from './dimensions.ts';
 import { pageContent } from './content.ts';
-import { MEASURED_CONFIDENCE, type ReadingSources } from '../describe/readings.ts';
+import { MEASURED_CONFIDENCE, MEASURED_SOURCE, type ReadingSources } from '../describe/readings.ts';
 import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
 import { DxfReadError, readerLimits, type PageFrame } from '../reading.ts';
 import { describeFromText } from '../text/describe.ts';
@@ -115,7 +115,7 @@ export function describeDrawnPart(
           confidence: note.confidence ?? 1,
         }),
         place: (p) =>
-          `page ${reading.page} drawn geometry at ${at(p)} (measured at scale ${scaleText(scale.ratio)})`,
+          `page ${reading.page} ${MEASURED_SOURCE} at ${at(p)} (measured at scale ${scaleText(scale.ratio)})`,
       };
       const result = describeDrawing(content, drawingUnits, fileName, 'PDF', {
         diameterDirections: page.diameterDirections,

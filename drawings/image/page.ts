@@ -1,0 +1,243 @@
+/**
+ * A raster drawing read as geometry: its line work vectorized (vectorize.ts) into the painted
+ * paths of a PDF page, so the PDF reader's geometry (pdf/drawing.ts sortPaths, the dimension
+ * lines of pdf/dimensions.ts, the shared description in pdf/pages.ts) reads it like a vector
+ * page, with the OCR'd text as the page's text.
+ *
+ * A raster says nothing of its size on paper. The image is first taken at its stored resolution
+ * (or 150 dpi), then the dimension lines calibrate it: the length on the image that most
+ * dimension lines agree on per written millimetre (within 2 %), times the scale written in the
+ * title block (1:1 when none is), gives the points per pixel.
+ */
+import sharp from 'sharp';
+import { identity, type Point } from '../geometry/primitives.ts';
+import { sortPaths } from '../pdf/drawing.ts';
+import type { PageReading } from '../pdf/page.ts';
+import type { PagePath } from '../pdf/paths.ts';
+import { attachCallouts, calloutsFromRuns, MM_PER_PT, pairArrows } from '../pdf/dimensions.ts';
+import type { PageFrame, TextRun } from '../reading.ts';
+import { readTextFindings, type TextCallout, type TextFindings } from '../text/describe.ts';
+import { vectorize, type GreyRaster, type VectorizeStats } from './vectorize.ts';
+
+/** Resolution assumed for an image that does not store its own, dots per inch. */
+const DEFAULT_DPI = 150;
+/**
+ * The line work is vectorized with its longer side at least this long, px: thin lines of small
+ * images (1 px at 1000 px wide) need 2–4 px to keep their width and their arrowheads' shape.
+ */
+const VECTORIZE_MIN_SIDE_PX = 2_400;
+const MAX_UPSCALE = 2;
+/** Dimension lines agree on the image's scale when within this share of each other. */
+const SCALE_AGREEMENT = 0.02;
+
+/** A raster page read as geometry, and what the vectorizer found. */
+export interface RasterPage {
+  reading: PageReading;
+  stats: VectorizeStats;
+  /** Points per original pixel the page was read at. */
+  ptPerPx: number;
+  /** How the image's size on paper was found. */
+  calibratedBy: 'dimensions' | 'resolution';
+}
+
+/** Decodes an image to 8-bit grey, upright (EXIF), enlarged by a whole factor when small. */
+async function greyRaster(
+  bytes: Buffer,
+): Promise<{ image: GreyRaster; upscale: number; dpi?: number }> {
+  const source = sharp(bytes, { limitInputPixels: false }).rotate();
+  const meta = await source.metadata();
+  const width = meta.autoOrient?.width ?? meta.width ?? 0;
+  const height = meta.autoOrient?.height ?? meta.height ?? 0;
+  const upscale = Math.max(
+    1,
+    Math.min(MAX_UPSCALE, Math.floor(VECTORIZE_MIN_SIDE_PX / Math.max(1, width, height))),
+  );
+  let pipeline = source.flatten({ background: '#ffffff' }).greyscale();
+  if (upscale > 1)
+    pipeline = pipeline.resize(width * upscale, height * upscale, { kernel: 'cubic' });
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  const grey =
+    info.channels === 1
+      ? new Uint8Array(data.buffer, data.byteOffset, data.length)
+      : Uint8Array.from({ length: info.width * info.height }, (_, i) => data[i * info.channels]!);
+  // 72 and 96 dpi are what programs write when they know no better (screen resolutions).
+  const dpi = meta.density && meta.density > 96 && meta.density <= 2400 ? meta.density : undefined;
+  return {
+    image: { data: grey, width: info.width, height: info.height },
+    upscale,
+    ...(dpi ? { dpi } : {}),
+  };
+}
+
+const scaleRun = <T extends { x: number; y: number; width: number; height: number }>(
+  box: T,
+  k: number,
+): T => ({ ...box, x: box.x * k, y: box.y * k, width: box.width * k, height: box.height * k });
+
+function scalePaths(paths: PagePath[], k: number): PagePath[] {
+  return paths.map((path) => ({
+    ...path,
+    points: path.points.map((p) => ({ x: p.x * k, y: p.y * k })),
+    lineWidthPt: path.lineWidthPt * k,
+    dash: path.dash.map((d) => d * k),
+  }));
+}
+
+/** Lines within this angle of horizontal or vertical are drawn square (radians, about 1°). */
+const SQUARE_RAD = (1 * Math.PI) / 180;
+/** Square lines whose positions differ by less than this are one position, px. */
+const SNAP_PX = 1.6;
+
+/**
+ * Straight line work squared and its positions merged: lines within 1° of horizontal or vertical
+ * made exactly so, and the heights (widths) of lines within 1.6 px of each other made one, so
+ * that the steps and shoulders a scan blurs by a pixel meet again as they were drawn.
+ */
+function squareLines(paths: PagePath[], pxPt: number): PagePath[] {
+  const tol = SNAP_PX * pxPt;
+  type Square = { path: PagePath; axis: 'h' | 'v'; at: number };
+  const squares: Square[] = [];
+  for (const path of paths) {
+    if (path.paint !== 'stroke' || path.points.length !== 2 || path.curves.length > 0) continue;
+    const [a, b] = path.points as [Point, Point];
+    const angle = Math.atan2(Math.abs(b.y - a.y), Math.abs(b.x - a.x));
+    if (angle <= SQUARE_RAD) squares.push({ path, axis: 'h', at: (a.y + b.y) / 2 });
+    else if (angle >= Math.PI / 2 - SQUARE_RAD)
+      squares.push({ path, axis: 'v', at: (a.x + b.x) / 2 });
+  }
+  const positions = new Map<Square, number>();
+  for (const axis of ['h', 'v'] as const) {
+    const sorted = squares.filter((s) => s.axis === axis).sort((p, q) => p.at - q.at);
+    let group: Square[] = [];
+    const close = () => {
+      if (group.length === 0) return;
+      // The position of the group: its lines' positions weighted by their lengths.
+      let weight = 0;
+      let sum = 0;
+      for (const s of group) {
+        const [a, b] = s.path.points as [Point, Point];
+        const length = Math.hypot(b.x - a.x, b.y - a.y);
+        weight += length;
+        sum += length * s.at;
+      }
+      for (const s of group) positions.set(s, sum / weight);
+      group = [];
+    };
+    for (const square of sorted) {
+      if (group.length > 0 && square.at - group[group.length - 1]!.at > tol) close();
+      group.push(square);
+    }
+    close();
+  }
+  const squared = new Map<PagePath, PagePath>();
+  for (const [square, at] of positions) {
+    const [a, b] = square.path.points as [Point, Point];
+    squared.set(square.path, {
+      ...square.path,
+      points:
+        square.axis === 'h'
+          ? [
+              { x: a.x, y: at },
+              { x: b.x, y: at },
+            ]
+          : [
+              { x: at, y: a.y },
+              { x: at, y: b.y },
+            ],
+    });
+  }
+  return paths.map((path) => squared.get(path) ?? path);
+}
+
+/**
+ * The points per written millimetre most dimension lines agree on (drawn length ÷ written
+ * value, within 2 % of each other), when at least two agree, or one line is all there is.
+ */
+function agreedPtPerMm(pairs: { lengthPt: number; valueMm: number }[]): number | undefined {
+  const ratios = pairs
+    .filter((p) => p.valueMm > 0 && p.lengthPt > 0)
+    .map((p) => p.lengthPt / p.valueMm)
+    .sort((a, b) => a - b);
+  let best: { count: number; ratio: number } | undefined;
+  for (const ratio of ratios) {
+    const agreeing = ratios.filter((r) => Math.abs(r / ratio - 1) <= SCALE_AGREEMENT);
+    const mean = agreeing.reduce((sum, r) => sum + r, 0) / agreeing.length;
+    if (!best || agreeing.length > best.count) best = { count: agreeing.length, ratio: mean };
+  }
+  if (!best || (best.count < 2 && ratios.length > 1)) return undefined;
+  return best.ratio;
+}
+
+/** Points per pixel a sheet can have: scanned or drawn at 36 to 1200 dots per inch. */
+function plausible(ptPerPx: number): boolean {
+  return ptPerPx >= 72 / 1200 && ptPerPx <= 2;
+}
+
+/**
+ * Reads a raster drawing's geometry as a page.
+ *
+ * @param bytes - PNG or JPEG bytes
+ * @param runs - its OCR'd text runs in original pixels (recognizeImage)
+ * @param frame - its size in original pixels
+ * @returns the page in points (y down) with its text, callouts and sorted line work, calibrated
+ *   so that 1 pt on the page is 1/72 in on the sheet at the drawing's scale; and the vectorizer's
+ *   statistics
+ */
+export async function readRasterPage(
+  bytes: Buffer,
+  runs: TextRun[],
+  frame: PageFrame,
+): Promise<RasterPage> {
+  const { image, upscale, dpi } = await greyRaster(bytes);
+  const basePtPerPx = 72 / (dpi ?? DEFAULT_DPI);
+  const textBoxes = runs.map((run) => scaleRun(run, upscale));
+  const vectorized = vectorize(image, { ptPerPx: basePtPerPx / upscale, textBoxes });
+  vectorized.paths = squareLines(vectorized.paths, basePtPerPx / upscale);
+  const pxFindings = readTextFindings(runs, [frame]);
+
+  const pageAt = (ptPerPx: number): PageReading => {
+    const k = ptPerPx / basePtPerPx;
+    const findings: TextFindings = {
+      ...pxFindings,
+      callouts: pxFindings.callouts.map((c) => scaleRun<TextCallout>(c, ptPerPx)),
+    };
+    return {
+      page: frame.page,
+      geometry: {
+        widthPt: frame.width * ptPerPx,
+        heightPt: frame.height * ptPerPx,
+        transform: identity,
+      },
+      runs: runs.map((run) => scaleRun(run, ptPerPx)),
+      findings,
+      drawing: sortPaths(k === 1 ? vectorized.paths : scalePaths(vectorized.paths, k)),
+      ocr: true,
+      truncated: false,
+    };
+  };
+
+  const first = pageAt(basePtPerPx);
+  const lines = pairArrows(first.drawing.arrows, first.drawing.thin);
+  const attached = attachCallouts(lines, first.findings.callouts);
+  const units = first.findings.units?.units;
+  const dimensions = [...attached, ...calloutsFromRuns(lines, attached, first.runs, units)];
+  const ptPerMm = agreedPtPerMm(
+    dimensions.map((d) => ({ lengthPt: d.line.lengthPt, valueMm: d.callout.value })),
+  );
+  const ratio = first.findings.scale?.ratio ?? 1;
+  const ptPerPx = ptPerMm && (basePtPerPx * (ratio / MM_PER_PT)) / ptPerMm;
+  if (ptPerPx === undefined || !plausible(ptPerPx / ratio)) {
+    return {
+      reading: first,
+      stats: vectorized.stats,
+      ptPerPx: basePtPerPx,
+      calibratedBy: 'resolution',
+    };
+  }
+  return {
+    reading: pageAt(ptPerPx),
+    stats: vectorized.stats,
+    ptPerPx,
+    calibratedBy: 'dimensions',
+  };
+}
