@@ -110,6 +110,8 @@ const DASH_RAD = (6 * Math.PI) / 180;
 /** Width classes: histogram bins (natural log of px) and the least share of length of a class. */
 const WIDTH_BIN = 0.05;
 const WIDTH_MODE_SHARE = 0.03;
+/** Width classes closer than this ratio are one line width (ISO 128-20 widths step by √2). */
+const SAME_WIDTH_RATIO = 1.3;
 /** Dashes: gaps up to this long (mm on the sheet), dashes up to this long. */
 const DASH_GAP_MAX_MM = 8;
 const DASH_MAX_MM = 50;
@@ -417,6 +419,12 @@ function widthClasses(items: { width: number; length: number }[]): number[] {
       modes.push(i);
   }
   if (modes.length === 0) return [median(voters.map((v) => v.width))];
+  // ISO 128-20 line widths step by √2 at least (thin to thick 1:2): modes closer than that are
+  // one width measured unevenly (diagonal lines, hatching); the stronger one stands for both.
+  for (let k = modes.length - 1; k > 0; k--) {
+    if ((modes[k]! - modes[k - 1]!) * WIDTH_BIN >= Math.log(SAME_WIDTH_RATIO)) continue;
+    modes.splice(smooth[modes[k]!]! > smooth[modes[k - 1]!]! ? k - 1 : k, 1);
+  }
   // Bounds between neighbouring modes: the lowest bin between them.
   const bounds = modes.slice(1).map((m, k) => {
     let low = modes[k]!;
