@@ -15,6 +15,18 @@ function quietLog() {
   return { log, logger: log as unknown as FastifyBaseLogger };
 }
 
+/** The pool goes on: it reads flange.dxf. */
+async function expectReadsAGoodDrawing(pool: JobPool): Promise<void> {
+  const analysis = await pool.run(
+    {
+      kind: 'read',
+      file: { fileName: 'flange.dxf', type: 'dxf', bytes: blueprint('mill-edm/flange.dxf') },
+    },
+    { fileName: 'flange.dxf' },
+  );
+  expect(analysis.description.source).toContain('flange.dxf');
+}
+
 describe('JobPool', () => {
   it('turns a job that throws into a 422 naming the file and the logged error id, then goes on', async () => {
     const { log, logger } = quietLog();
@@ -33,14 +45,7 @@ describe('JobPool', () => {
         'job failed',
       );
 
-      const analysis = await pool.run(
-        {
-          kind: 'read',
-          file: { fileName: 'flange.dxf', type: 'dxf', bytes: blueprint('mill-edm/flange.dxf') },
-        },
-        { fileName: 'flange.dxf' },
-      );
-      expect(analysis.description.source).toContain('flange.dxf');
+      await expectReadsAGoodDrawing(pool);
     } finally {
       await pool.close();
     }
@@ -63,14 +68,7 @@ describe('JobPool', () => {
         { err: outOfMemory },
         'a worker failed between jobs and was replaced',
       );
-      const analysis = await pool.run(
-        {
-          kind: 'read',
-          file: { fileName: 'flange.dxf', type: 'dxf', bytes: blueprint('mill-edm/flange.dxf') },
-        },
-        { fileName: 'flange.dxf' },
-      );
-      expect(analysis.description.source).toContain('flange.dxf');
+      await expectReadsAGoodDrawing(pool);
     } finally {
       await pool.close();
     }

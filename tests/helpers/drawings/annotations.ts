@@ -219,6 +219,32 @@ export function textDoesNotFit(
 }
 
 /**
+ * The text and lines of a dimension led out to a shoulder: the leader from `from` to `elbow`, the
+ * shoulder on to `end`, the text centred over the shoulder.
+ */
+function onShelf(
+  from: Point,
+  elbow: Point,
+  end: Point,
+  sizes: AnnotationSizes,
+  lines: TextPiece[][],
+): Pick<SheetDimension, 'text' | 'lines'> {
+  return {
+    text: {
+      at: { x: (elbow.x + end.x) / 2, y: elbow.y + sizes.gap + sizes.height / 2 },
+      height: sizes.height,
+      rotationDeg: 0,
+      anchor: 'middleCentre',
+      lines,
+    },
+    lines: [
+      [from, elbow],
+      [elbow, end],
+    ],
+  };
+}
+
+/**
  * A diameter dimension on a circle of the end view or a plate: the line through the centre at
  * `angleDeg`, arrowheads on the circle pointing out, and a leader on past `p1` to a horizontal
  * shoulder under the text.
@@ -248,17 +274,7 @@ export function diameterDimension(options: {
     p2,
     dimensionLine: p2,
     measured: 2 * radius,
-    text: {
-      at: { x: (elbow.x + end.x) / 2, y: elbow.y + sizes.gap + sizes.height / 2 },
-      height: sizes.height,
-      rotationDeg: 0,
-      anchor: 'middleCentre',
-      lines,
-    },
-    lines: [
-      [p2, elbow],
-      [elbow, end],
-    ],
+    ...onShelf(p2, elbow, end, sizes, lines),
     arrows: [arrowhead(p1, direction, sizes.arrow), arrowhead(p2, mul(direction, -1), sizes.arrow)],
     shows: options.shows,
   };
@@ -289,17 +305,7 @@ export function radiusDimension(options: {
     p2,
     dimensionLine: centre,
     measured: radius,
-    text: {
-      at: { x: (elbow.x + end.x) / 2, y: elbow.y + sizes.gap + sizes.height / 2 },
-      height: sizes.height,
-      rotationDeg: 0,
-      anchor: 'middleCentre',
-      lines,
-    },
-    lines: [
-      [p2, elbow],
-      [elbow, end],
-    ],
+    ...onShelf(p2, elbow, end, sizes, lines),
     arrows: [arrowhead(p2, mul(direction, -1), sizes.arrow)],
     shows: [],
   };

@@ -247,6 +247,21 @@ function dimensionTurned(
   const endAngles = [35, 145, 65, 115, 15, 165];
   let endDims = 0;
   const endReach = maxR * s + 2 * sizes.arrow;
+  /** A diameter dimensioned in the end view, each at the next of the angles in turn. */
+  const endViewDiameter = (
+    diameter: number,
+    lines: Parameters<typeof diameterDimension>[0]['lines'],
+    shows: Parameters<typeof diameterDimension>[0]['shows'],
+  ) =>
+    diameterDimension({
+      centre: endCentre,
+      radius: (diameter / 2) * s,
+      angleDeg: endAngles[endDims++ % endAngles.length]!,
+      lines,
+      sizes,
+      shows,
+      reach: endReach,
+    });
   const diameterAt: number[] = [];
   const calloutsToPlace: {
     feature: Point;
@@ -275,17 +290,7 @@ function dimensionTurned(
       });
     }
     if (endView && i === largest) {
-      dims.push(
-        diameterDimension({
-          centre: endCentre,
-          radius: (step.diameter / 2) * s,
-          angleDeg: endAngles[endDims++ % endAngles.length]!,
-          lines,
-          sizes,
-          shows,
-          reach: endReach,
-        }),
-      );
+      dims.push(endViewDiameter(step.diameter, lines, shows));
       return;
     }
     const u = at[i]! + step.length / 2;
@@ -323,17 +328,7 @@ function dimensionTurned(
     const shows = [sizeValue('innerDiameter', bore.diameter, bore.tolerance, unit)];
     const lines = sizePieces(symbol, bore.diameter, bore.tolerance, style);
     if (endView && bore.from === 'left') {
-      dims.push(
-        diameterDimension({
-          centre: endCentre,
-          radius: (bore.diameter / 2) * s,
-          angleDeg: endAngles[endDims++ % endAngles.length]!,
-          lines,
-          sizes,
-          shows,
-          reach: endReach,
-        }),
-      );
+      dims.push(endViewDiameter(bore.diameter, lines, shows));
     } else {
       // Where this bore is the bore: its span less those of larger bores (a counterbore).
       let free: [number, number][] = [[u0, u1]];
