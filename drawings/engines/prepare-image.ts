@@ -148,16 +148,62 @@ export function estimateSkewDeg(image: GreyImage, threshold: number): number {
   return Math.round(best * 100) / 100;
 }
 
-async function decodedSize(bytes: Buffer, fileName: string) {
+/** The 422 for bytes sharp cannot decode. */
+function notAnImage(fileName: string, error: unknown): DrawingReadError {
+  return new DrawingReadError(
+    `${fileName} could not be read as an image: ${error instanceof Error ? error.message : String(error)}. Upload the drawing as a PNG, JPG or PDF file.`,
+  );
+}
+
+/**
+ * Decodes an image to 8-bit grey at the given size: EXIF orientation applied, transparency on
+ * white, resized (Lanczos 3), contrast normalised.
+ * @throws DrawingReadError when the bytes are not a decodable image or exceed 160 megapixels
+ */
+export async function decodeGrey(
+  bytes: Buffer,
+  fileName: string,
+  width: number,
+  height: number,
+): Promise<GreyImage> {
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: HARD_PIXEL_LIMIT })
+      .autoOrient()
+      .flatten({ background: '#ffffff' })
+      .greyscale()
+      .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
+      .normalise()
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data: new Uint8Array(data), width: info.width, height: info.height };
+  } catch (error) {
+    throw notAnImage(fileName, error);
+  }
+}
+
+/**
+ * The image's size after EXIF orientation, px, and its resolution when it stores a real one
+ * (72 and 96 dpi are what programs write when they know no better, and count as none).
+ * @throws DrawingReadError when the bytes are not a decodable image
+ */
+export async function imageSize(
+  bytes: Buffer,
+  fileName: string,
+): Promise<{ width: number; height: number; dpi?: number }> {
   try {
     const meta = await sharp(bytes).metadata();
     if (!meta.width || !meta.height) throw new Error('no image size');
     const turned = (meta.orientation ?? 1) >= 5;
-    return { width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height };
+    const dpi =
+      meta.density && meta.density > 96 && meta.density <= 2400 ? meta.density : undefined;
+    return {
+      width: turned ? meta.height : meta.width,
+      height: turned ? meta.width : meta.height,
+      ...(dpi ? { dpi } : {}),
+    };
   } catch (error) {
-    throw new DrawingReadError(
-      `${fileName} could not be read as an image: ${error instanceof Error ? error.message : String(error)}. Upload the drawing as a PNG, JPG or PDF file.`,
-    );
+    throw notAnImage(fileName, error);
   }
 }
 
@@ -172,7 +218,7 @@ async function decodedSize(bytes: Buffer, fileName: string) {
  * @throws DrawingReadError when the bytes are not a decodable image or it exceeds 160 megapixels
  */
 export async function prepareImage(bytes: Buffer, fileName: string): Promise<PreparedImage> {
-  const { width, height } = await decodedSize(bytes, fileName);
+  const { width, height } = await imageSize(bytes, fileName);
   if (width * height > HARD_PIXEL_LIMIT)
     throw new DrawingReadError(
       `${fileName} is ${width} × ${height} pixels, more than the offline reader takes (${HARD_PIXEL_LIMIT / 1e6} megapixels). Scale it down (300 dpi is plenty) and upload it again.`,
@@ -187,23 +233,7 @@ export async function prepareImage(bytes: Buffer, fileName: string): Promise<Pre
   const scale = fitting >= WHOLE_UPSCALE_FROM ? Math.floor(fitting) : fitting;
   const scaledWidth = Math.max(1, Math.round(width * scale));
   const scaledHeight = Math.max(1, Math.round(height * scale));
-  let grey: GreyImage;
-  try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: HARD_PIXEL_LIMIT })
-      .autoOrient()
-      .flatten({ background: '#ffffff' })
-      .greyscale()
-      .resize(scaledWidth, scaledHeight, { fit: 'fill', kernel: 'lanczos3' })
-      .normalise()
-      .extractChannel(0)
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    grey = { data: new Uint8Array(data), width: info.width, height: info.height };
-  } catch (error) {
-    throw new DrawingReadError(
-      `${fileName} could not be read as an image: ${error instanceof Error ? error.message : String(error)}. Upload the drawing as a PNG, JPG or PDF file.`,
-    );
-  }
+  let grey = await decodeGrey(bytes, fileName, scaledWidth, scaledHeight);
   let threshold = otsuThreshold(grey.data);
   let dark = 0;
   for (const value of grey.data) if (value <= threshold) dark++;

@@ -1,5 +1,5 @@
 /**
- * Filled regions of a raster's ink (vectorize.ts): what a disc wider than the widest line
+ * Filled regions of a raster's ink (vectorize.ts): what a disc just wider than the thin lines
  * leaves after an opening, sorted into arrowheads (fitted as triangles from the ink's width
  * profile along their axis) and solid fills, and cleared from the line work. Pixels, y down.
  */
@@ -17,9 +17,10 @@ export interface Arrowhead {
 }
 
 /**
- * Finds the regions no line is wide enough to make (the opening of the ink by a disc just wider
- * than the widest line): arrowheads, fitted as triangles, and solid fills. Both are cleared
- * from `lineWork`.
+ * Finds arrowheads and solid fills in the opening of the ink by a disc just wider than the thin
+ * lines (`thinHalf`): arrowheads are often narrower than the outlines, so the opening leaves the
+ * outlines too, which fitArrow refuses (they do not narrow to a tip). Solid fills are regions
+ * wider than the widest line (`lineHalf`). Both are cleared from `lineWork`.
  */
 export function findFills(
   ink: Uint8Array,
@@ -30,7 +31,7 @@ export function findFills(
   lineHalf: number,
   arrowMaxPx: number,
   grey: Sampler,
-  thinHalf = lineHalf,
+  thinHalf: number,
 ): { arrows: Arrowhead[]; fills: number } {
   const radius = thinHalf + 0.75;
   const r2 = radius * radius;

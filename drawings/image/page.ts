@@ -9,7 +9,6 @@
  * dimension lines agree on per written millimetre (within 2 %), times the scale written in the
  * title block (1:1 when none is), gives the points per pixel.
  */
-import sharp from 'sharp';
 import { identity, type Point } from '../geometry/primitives.ts';
 import { sortPaths } from '../pdf/drawing.ts';
 import type { PageReading } from '../pdf/page.ts';
@@ -17,7 +16,8 @@ import type { PagePath } from '../pdf/paths.ts';
 import { attachCallouts, calloutsFromRuns, MM_PER_PT, pairArrows } from '../pdf/dimensions.ts';
 import type { PageFrame, TextRun } from '../reading.ts';
 import { readTextFindings, type TextCallout, type TextFindings } from '../text/describe.ts';
-import { vectorize, type GreyRaster, type VectorizeStats } from './vectorize.ts';
+import { vectorize, type VectorizeStats } from './vectorize.ts';
+import { decodeGrey, imageSize, otsuThreshold, type GreyImage } from '../engines/prepare-image.ts';
 
 /** Resolution assumed for an image that does not store its own, dots per inch. */
 const DEFAULT_DPI = 150;
@@ -27,6 +27,11 @@ const DEFAULT_DPI = 150;
  */
 const VECTORIZE_MIN_SIDE_PX = 2_400;
 const MAX_UPSCALE = 2;
+/**
+ * Largest image vectorized, pixels: a 300 dpi A3 scan (17 Mpx) is read at about 200 dpi. The
+ * vectorizer keeps about 12 bytes per pixel (ink, opening, skeleton, distances).
+ */
+const VECTORIZE_MAX_PIXELS = 12_000_000;
 /** Dimension lines agree on the image's scale when within this share of each other. */
 const SCALE_AGREEMENT = 0.02;
 
@@ -40,33 +45,34 @@ export interface RasterPage {
   calibratedBy: 'dimensions' | 'resolution';
 }
 
-/** Decodes an image to 8-bit grey, upright (EXIF), enlarged by a whole factor when small. */
-async function greyRaster(
+/**
+ * The image in grey for the vectorizer, dark ink on light paper: enlarged by a whole factor when
+ * small (up to 2×), reduced when larger than VECTORIZE_MAX_PIXELS.
+ * @returns the image, its pixels per original pixel, and the resolution it stores, if real
+ */
+async function greyForLines(
   bytes: Buffer,
-): Promise<{ image: GreyRaster; upscale: number; dpi?: number }> {
-  const source = sharp(bytes, { limitInputPixels: false }).rotate();
-  const meta = await source.metadata();
-  const width = meta.autoOrient?.width ?? meta.width ?? 0;
-  const height = meta.autoOrient?.height ?? meta.height ?? 0;
-  const upscale = Math.max(
+  fileName: string,
+): Promise<{ image: GreyImage; scale: number; dpi?: number }> {
+  const { width, height, dpi } = await imageSize(bytes, fileName);
+  const up = Math.max(
     1,
-    Math.min(MAX_UPSCALE, Math.floor(VECTORIZE_MIN_SIDE_PX / Math.max(1, width, height))),
+    Math.min(MAX_UPSCALE, Math.floor(VECTORIZE_MIN_SIDE_PX / Math.max(width, height))),
   );
-  let pipeline = source.flatten({ background: '#ffffff' }).greyscale();
-  if (upscale > 1)
-    pipeline = pipeline.resize(width * upscale, height * upscale, { kernel: 'cubic' });
-  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
-  const grey =
-    info.channels === 1
-      ? new Uint8Array(data.buffer, data.byteOffset, data.length)
-      : Uint8Array.from({ length: info.width * info.height }, (_, i) => data[i * info.channels]!);
-  // 72 and 96 dpi are what programs write when they know no better (screen resolutions).
-  const dpi = meta.density && meta.density > 96 && meta.density <= 2400 ? meta.density : undefined;
-  return {
-    image: { data: grey, width: info.width, height: info.height },
-    upscale,
-    ...(dpi ? { dpi } : {}),
-  };
+  const scale = Math.min(up, Math.sqrt(VECTORIZE_MAX_PIXELS / (width * height)));
+  const image = await decodeGrey(
+    bytes,
+    fileName,
+    Math.max(1, Math.round(width * scale)),
+    Math.max(1, Math.round(height * scale)),
+  );
+  // Light lines on a dark ground (a blueprint, a screenshot of a dark CAD theme): turned over.
+  const threshold = otsuThreshold(image.data);
+  let dark = 0;
+  for (const value of image.data) if (value <= threshold) dark++;
+  if (dark > image.data.length / 2)
+    for (let i = 0; i < image.data.length; i++) image.data[i] = 255 - image.data[i]!;
+  return { image, scale: image.width / width, ...(dpi ? { dpi } : {}) };
 }
 
 const scaleRun = <T extends { x: number; y: number; width: number; height: number }>(
@@ -179,20 +185,23 @@ function plausible(ptPerPx: number): boolean {
  * @param bytes - PNG or JPEG bytes
  * @param runs - its OCR'd text runs in original pixels (recognizeImage)
  * @param frame - its size in original pixels
+ * @param fileName - for error messages
  * @returns the page in points (y down) with its text, callouts and sorted line work, calibrated
  *   so that 1 pt on the page is 1/72 in on the sheet at the drawing's scale; and the vectorizer's
  *   statistics
+ * @throws DrawingReadError when the bytes are not a decodable image
  */
 export async function readRasterPage(
   bytes: Buffer,
   runs: TextRun[],
   frame: PageFrame,
+  fileName: string,
 ): Promise<RasterPage> {
-  const { image, upscale, dpi } = await greyRaster(bytes);
+  const { image, scale, dpi } = await greyForLines(bytes, fileName);
   const basePtPerPx = 72 / (dpi ?? DEFAULT_DPI);
-  const textBoxes = runs.map((run) => scaleRun(run, upscale));
-  const vectorized = vectorize(image, { ptPerPx: basePtPerPx / upscale, textBoxes });
-  vectorized.paths = squareLines(vectorized.paths, basePtPerPx / upscale);
+  const textBoxes = runs.map((run) => scaleRun(run, scale));
+  const vectorized = vectorize(image, { ptPerPx: basePtPerPx / scale, textBoxes });
+  vectorized.paths = squareLines(vectorized.paths, basePtPerPx / scale);
   const pxFindings = readTextFindings(runs, [frame]);
 
   const pageAt = (ptPerPx: number): PageReading => {

@@ -6,7 +6,8 @@
 import type { Point } from '../geometry/primitives.ts';
 import { otsuThreshold } from '../engines/prepare-image.ts';
 import { add } from './plane.ts';
-import type { GreyRaster, PixelBox } from './vectorize.ts';
+import type { GreyImage } from '../engines/prepare-image.ts';
+import type { PixelBox } from './vectorize.ts';
 
 /** Ink is a pixel at least this far from the paper's grey towards the ink's (0..1). */
 const INK_DARKNESS = 0.4;
@@ -15,6 +16,8 @@ export const EDGE_DARKNESS = 0.12;
 /** Share of the line work's ridge pixels whose half width is the widest line's: the rest is
  * fills, arrowheads and noise. */
 const LINE_RIDGE_SHARE = 0.97;
+/** Share of the ridge pixels at most as wide as the thin lines (dimension lines, hatching). */
+const THIN_RIDGE_SHARE = 0.3;
 export interface Levels {
   paper: number;
   ink: number;
@@ -46,7 +49,7 @@ export function levelsOf(data: Uint8Array): Levels {
 export class Sampler {
   private readonly scale: number;
   constructor(
-    private readonly image: GreyRaster,
+    private readonly image: GreyImage,
     private readonly levels: Levels,
   ) {
     this.scale = 1 / (levels.paper - levels.ink);
@@ -234,16 +237,16 @@ export function transform1d(
 }
 
 /**
- * Half width of the widest lines, px: the distance to paper on the ridges of the ink (pixels
- * at least as far from paper as their neighbours) that 97 % of the ridge pixels do not exceed.
+ * Half widths of the lines, px, from the distance to paper on the ridges of the ink (pixels at
+ * least as far from paper as their neighbours): the widest lines' is the value 97 % of the
+ * ridge pixels do not exceed, the thin lines' (dimension lines, hatching) the value 30 % do not.
  */
-export function widestLineHalfWidth(
+export function lineHalfWidths(
   dt: Float32Array,
   ink: Uint8Array,
   w: number,
   h: number,
-  share = LINE_RIDGE_SHARE,
-): number {
+): { widest: number; thin: number } {
   const bins = new Float64Array(256);
   let total = 0;
   for (let y = 1; y < h - 1; y++) {
@@ -266,12 +269,15 @@ export function widestLineHalfWidth(
       total++;
     }
   }
-  let seen = 0;
-  for (let b = 0; b < 256; b++) {
-    seen += bins[b]!;
-    if (seen >= share * total) return Math.max(1, b / 4);
-  }
-  return 1;
+  const quantile = (share: number) => {
+    let seen = 0;
+    for (let b = 0; b < 256; b++) {
+      seen += bins[b]!;
+      if (seen >= share * total) return Math.max(1, b / 4);
+    }
+    return 1;
+  };
+  return { widest: quantile(LINE_RIDGE_SHARE), thin: quantile(THIN_RIDGE_SHARE) };
 }
 
 // ——— Filled regions ———

@@ -103,7 +103,7 @@ export async function readImage(
   const description = describeFromText(runs, { fileName, kind, frames: [frame] });
   if (runs.length > 0) {
     progress?.(0.96, 'Reading the drawn lines');
-    const raster = await readRasterPage(bytes, runs, frame);
+    const raster = await readRasterPage(bytes, runs, frame, fileName);
     const drawn = describeDrawnPart([raster.reading], fileName);
     if (drawn && betterSupported(drawn, description)) {
       drawn.source = `${kind} (offline reader, OCR and line work): ${fileName}`;

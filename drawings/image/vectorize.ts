@@ -35,19 +35,13 @@ import {
   distanceToPaper,
   dropSpecks,
   levelsOf,
-  widestLineHalfWidth,
+  lineHalfWidths,
 } from './raster-ops.ts';
 import { thin, traceSkeleton } from './skeleton.ts';
 import { joinArcs, joinLines, collinear, endGrid, inkedShare } from './joins.ts';
 import { fitLine, splitChain } from './fitting.ts';
 import type { PagePath } from '../pdf/paths.ts';
-
-/** A single-channel 8-bit image: 0 black … 255 white, row-major, `width × height` bytes. */
-export interface GreyRaster {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
+import type { GreyImage } from '../engines/prepare-image.ts';
 
 /** A rectangle of the image, px, y down. */
 export interface PixelBox {
@@ -99,8 +93,6 @@ export interface Vectorized {
   stats: VectorizeStats;
 }
 
-/** Share of the ink's ridge pixels at most as wide as the thin lines (dimension lines, hatching). */
-const THIN_RIDGE_SHARE = 0.3;
 /** Specks smaller than this (bounding box side, mm on the sheet) are noise; at least 2 px. */
 const SPECK_MM = 0.3;
 /** Largest arrowhead, points (drawing.ts VIEW_ARROW_MAX_PT: its arrowOf takes slender ones that long). */
@@ -152,7 +144,7 @@ export interface Arc {
  *   polylines with `curves` marked, filled arrowheads as closed 'fill' triangles; and stats
  * @throws RangeError when the image's data is not width × height bytes or ptPerPx is not > 0
  */
-export function vectorize(image: GreyRaster, options: VectorizeOptions): Vectorized {
+export function vectorize(image: GreyImage, options: VectorizeOptions): Vectorized {
   const started = performance.now();
   const { width: w, height: h, data } = image;
   if (!(w > 0 && h > 0) || data.length !== w * h)
@@ -172,10 +164,9 @@ export function vectorize(image: GreyRaster, options: VectorizeOptions): Vectori
 
   // 2. Filled regions: arrowheads and solid fills.
   const dt = distanceToPaper(ink, w, h);
-  const lineHalf = widestLineHalfWidth(dt, ink, w, h);
+  const { widest: lineHalf, thin: thinHalf } = lineHalfWidths(dt, ink, w, h);
   const arrowMaxPx = ARROW_MAX_PT / options.ptPerPx;
   const lineWork = ink.slice();
-  const thinHalf = widestLineHalfWidth(dt, ink, w, h, THIN_RIDGE_SHARE);
   const { arrows, fills } = findFills(
     ink,
     lineWork,

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ArcPrimitive, LinePrimitive, Point, Primitive } from '#drawings/geometry/primitives';
-import { vectorize, type GreyRaster } from '#drawings/image/vectorize';
+import type { GreyImage } from '#drawings/engines/prepare-image';
+import { vectorize } from '#drawings/image/vectorize';
 import { arrowOf, primitivesOf, sortPaths } from '#drawings/pdf/drawing';
 import { pairArrows } from '#drawings/pdf/dimensions';
 import { blueprintsDir } from '#tests/helpers/paths';
@@ -20,7 +21,7 @@ const THICK_MM = 0.5;
 const THIN_MM = 0.25;
 
 /** Renders an SVG drawn in mm (viewBox = mm) at 150 dpi to a grey raster. */
-function render(body: string, widthMm = 200, heightMm = 140): GreyRaster {
+function render(body: string, widthMm = 200, heightMm = 140): GreyImage {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${widthMm}mm" height="${heightMm}mm" viewBox="0 0 ${widthMm} ${heightMm}">
 <rect width="${widthMm}" height="${heightMm}" fill="white"/>${body}</svg>`;
   const image = new Resvg(svg, {
