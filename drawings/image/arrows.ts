@@ -5,7 +5,7 @@
  */
 import type { Point } from '../geometry/primitives.ts';
 import type { Line } from './vectorize.ts';
-import { add, cross, dot, median, normalOf, sub, unit } from './plane.ts';
+import { add, cross, dot, median, normalOf, sub, unit } from '../geometry/plane.ts';
 import { EDGE_DARKNESS, components, type Sampler } from './raster-ops.ts';
 
 /** A filled arrowhead, px: tip, unit direction base → tip, length and half width of the base. */

@@ -5,7 +5,7 @@
  */
 import type { Point } from '../geometry/primitives.ts';
 import { leastSquaresCircle } from '../geometry/fit.ts';
-import { add, cross, dist, dot, normalOf, sub } from './plane.ts';
+import { add, cross, dist, dot, normalOf, sub } from '../geometry/plane.ts';
 import type { Chain } from './skeleton.ts';
 import type { Arc, Line } from './vectorize.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { Point } from '../geometry/primitives.ts';
 import type { Arc, Line } from './vectorize.ts';
-import { add, cross, dist, dot, sub, unit } from './plane.ts';
+import { add, cross, dist, dot, sub, unit } from '../geometry/plane.ts';
 import {
   COLLINEAR_PX,
   COLLINEAR_RAD,

@@ -5,7 +5,7 @@
  */
 import type { Point } from '../geometry/primitives.ts';
 import { otsuThreshold } from '../engines/prepare-image.ts';
-import { add } from './plane.ts';
+import { add } from '../geometry/plane.ts';
 import type { GreyImage } from '../engines/prepare-image.ts';
 import type { PixelBox } from './vectorize.ts';
 

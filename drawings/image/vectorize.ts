@@ -28,7 +28,7 @@
  */
 import type { Point } from '../geometry/primitives.ts';
 import { findFills, insideArrow, tieArrows } from './arrows.ts';
-import { add, dist, dot, median, normalOf, sub, unit } from './plane.ts';
+import { add, dist, dot, median, normalOf, sub, unit } from '../geometry/plane.ts';
 import {
   Sampler,
   clearBox,

@@ -5,6 +5,7 @@
  */
 import type { LinePrimitive, Point } from '../geometry/primitives.ts';
 import type { Arrow } from './drawing.ts';
+import { cross, dot } from '../geometry/plane.ts';
 import { parseLengthCallout } from '#cam/callouts';
 import { sourceOfRun, type TextRun } from '../reading.ts';
 import type { TextCallout } from '../text/describe.ts';
@@ -26,9 +27,6 @@ export interface DrawnDimension {
   line: DimensionLine;
   callout: TextCallout;
 }
-
-const dot = (a: Point, b: Point) => a.x * b.x + a.y * b.y;
-const cross = (a: Point, b: Point) => a.x * b.y - a.y * b.x;
 
 /**
  * Pairs arrowheads into dimension lines: two arrows pointing in opposite directions along one

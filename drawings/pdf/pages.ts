@@ -49,25 +49,23 @@ export function describePages(readings: PageReading[], fileName: string): Bluepr
     unit: 'pt',
   }));
   // No part in the geometry: what the text says is all there is.
-  {
-    const fromText = describeFromText(
-      runs.filter((r) => r.origin === 'pdf-text'),
-      { fileName, kind: 'PDF', frames },
+  const fromText = describeFromText(
+    runs.filter((r) => r.origin === 'pdf-text'),
+    { fileName, kind: 'PDF', frames },
+  );
+  for (const reading of readings.filter((r) => r.ocr)) mergeFindings(fromText, reading.findings);
+  fromText.unresolved ??= [];
+  if (runs.length === 0) {
+    fromText.unresolved.unshift(
+      'The PDF has no text and no drawn part the reader could use: upload the drawing as DXF or as a clear image, or describe the part (Change).',
     );
-    for (const reading of readings.filter((r) => r.ocr)) mergeFindings(fromText, reading.findings);
-    fromText.unresolved ??= [];
-    if (runs.length === 0) {
-      fromText.unresolved.unshift(
-        'The PDF has no text and no drawn part the reader could use: upload the drawing as DXF or as a clear image, or describe the part (Change).',
-      );
-    } else {
-      fromText.unresolved.unshift(
-        'No turned part or plate was recognised in the drawn lines, so only the written dimensions and notes were read; give the diameters and lengths in order from the free end (Change).',
-      );
-    }
-    if (readings.some((r) => r.truncated)) fromText.unresolved.push(truncatedNote);
-    return fromText;
+  } else {
+    fromText.unresolved.unshift(
+      'No turned part or plate was recognised in the drawn lines, so only the written dimensions and notes were read; give the diameters and lengths in order from the free end (Change).',
+    );
   }
+  if (readings.some((r) => r.truncated)) fromText.unresolved.push(truncatedNote);
+  return fromText;
 }
 
 /**
@@ -94,9 +92,8 @@ export function describeDrawnPart(
     const { content } = page;
     if (content.primitives.length === 0) continue;
     try {
-      const units = reading.findings.units?.units ?? 'mm';
       const drawingUnits = {
-        units,
+        units: units ?? 'mm',
         mmPerUnit: 1,
         decimals: 2,
         name: units === 'inch' ? 'inches' : 'millimetres',

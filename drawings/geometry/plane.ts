@@ -1,7 +1,7 @@
 /**
- * Plane vector helpers of the vectorizer, on points in image pixels.
+ * Plane vector helpers on points (any unit): the vectorizer's pixels, a page's points.
  */
-import type { Point } from '../geometry/primitives.ts';
+import type { Point } from './primitives.ts';
 
 export const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y });
 export const add = (a: Point, b: Point, k = 1): Point => ({ x: a.x + k * b.x, y: a.y + k * b.y });
