@@ -165,11 +165,15 @@ export function joinLines(
 }
 
 export const TWO_PI = 2 * Math.PI;
+/** A circle covered by its arcs over this many degrees is completed where its ink goes on. */
+const CROSSED_CIRCLE_COVERED_DEG = 240;
 export const normalAngle = (a: number) => ((a % TWO_PI) + TWO_PI) % TWO_PI;
 
 /**
  * Joins arcs of one circle broken where lines cross them: centres and radii within 1.5 px
- * (+ 2 % of the radius) and ink along the circle between their ends. A circle covered all round
+ * (+ 2 % of the radius) and ink along the circle between their ends. A circle its arcs cover over
+ * 240° or more is covered too where the ink goes on along it (other lines cross it there, and the
+ * arcs fitted to those pixels, mostly on the circle, are dropped). A circle covered all round
  * (but for less than 10°) becomes a full circle.
  */
 export function joinArcs(arcs: Arc[], ink: Uint8Array, w: number, h: number): Arc[] {
@@ -193,7 +197,12 @@ export function joinArcs(arcs: Arc[], ink: Uint8Array, w: number, h: number): Ar
       const p = arcs[i]!;
       const q = arcs[j]!;
       const tol = 1.5 + 0.02 * Math.max(p.radius, q.radius);
-      if (dist(p.center, q.center) > tol || Math.abs(p.radius - q.radius) > tol) continue;
+      // A short arc's own centre is poorly fitted: it is on the circle when its pixels are.
+      const [long, short] = arcLength(p) >= arcLength(q) ? [p, q] : [q, p];
+      const sameCircle =
+        (dist(p.center, q.center) <= tol && Math.abs(p.radius - q.radius) <= tol) ||
+        pixelsOnCircle(short, long.center, long.radius, tol) >= 0.9;
+      if (!sameCircle) continue;
       const radius = (p.radius + q.radius) / 2;
       const gapMax = (3 * (4 + 0.1 * radius)) / radius;
       const joined = endsOf(p).some((e) =>
@@ -246,18 +255,33 @@ export function joinArcs(arcs: Arc[], ink: Uint8Array, w: number, h: number): Ar
       )
         mark(e, span);
     });
+    // Stretches no arc covers: each one inked along the circle, on a circle mostly covered, is
+    // where other lines cross it (a leader and its arrowhead, a centre mark) and the skeleton
+    // fitted its pixels elsewhere.
+    const stretches = () => {
+      const out: { start: number; length: number }[] = [];
+      for (let s = 0; s < 360; s++) {
+        if (covered[s] || !covered[(s + 359) % 360]) continue;
+        let l = 0;
+        while (l < 360 && !covered[(s + l) % 360]) l++;
+        out.push({ start: s, length: l });
+      }
+      return out;
+    };
+    if (covered.reduce((sum, c) => sum + c, 0) >= CROSSED_CIRCLE_COVERED_DEG)
+      for (const { start, length } of stretches()) {
+        const from = (start * Math.PI) / 180;
+        const span = (length * Math.PI) / 180;
+        if (inkedAlong(circle.center, circle.radius, from, from + span) >= 0.9) mark(from, span);
+      }
     // The largest uncovered stretch decides: under 10° a full circle, else the arc around it.
     let bestStart = 0;
     let bestLength = 0;
-    for (let s = 0; s < 360; s++) {
-      if (covered[s] || !covered[(s + 359) % 360]) continue;
-      let l = 0;
-      while (l < 360 && !covered[(s + l) % 360]) l++;
-      if (l > bestLength) {
-        bestLength = l;
-        bestStart = s;
+    for (const { start, length } of stretches())
+      if (length > bestLength) {
+        bestLength = length;
+        bestStart = start;
       }
-    }
     if (bestLength < 10) {
       out.push({
         center: circle.center,
@@ -279,7 +303,24 @@ export function joinArcs(arcs: Arc[], ink: Uint8Array, w: number, h: number): Ar
       widthPx: 0,
     });
   }
-  return out;
+  // Arcs fitted to the pixels of a full circle where other lines cross it are that circle's.
+  const circles = out.filter((arc) => Math.abs(arc.sweepRad) >= TWO_PI - 1e-9);
+  return out.filter(
+    (arc) =>
+      Math.abs(arc.sweepRad) >= TWO_PI - 1e-9 ||
+      !circles.some(
+        (c) => pixelsOnCircle(arc, c.center, c.radius, 1.5 + 0.02 * c.radius) >= 0.8,
+      ),
+  );
+}
+
+const arcLength = (arc: Arc) => arc.radius * Math.abs(arc.sweepRad);
+
+/** Share of an arc's pixels within `tol` of the circle about `center` of `radius`. */
+function pixelsOnCircle(arc: Arc, center: Point, radius: number, tol: number): number {
+  if (arc.pixels.length === 0) return 0;
+  const near = arc.pixels.filter((p) => Math.abs(dist(p, center) - radius) <= tol).length;
+  return near / arc.pixels.length;
 }
 
 /**

@@ -248,6 +248,50 @@ describe('vectorize on random line sets', () => {
   }, 60_000);
 });
 
+describe('vectorize on holes with a leader', () => {
+  it('reads a hole that a leader crosses, its arrowhead on the circle, as one whole circle', () => {
+    const hole = fc.record({
+      radius: fc.integer({ min: 3, max: 12 }),
+      /** Where the leader comes from, degrees (y down). */
+      angleDeg: fc.integer({ min: 0, max: 359 }),
+      /** Whether the leader's arrowhead touches the near side (from outside) or the far side. */
+      far: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(hole, ({ radius, angleDeg, far }) => {
+        const c = { x: 75, y: 70 };
+        const u = {
+          x: Math.cos((angleDeg * Math.PI) / 180),
+          y: Math.sin((angleDeg * Math.PI) / 180),
+        };
+        // The tip on the circle, the leader from 25 mm out through the centre for the far side.
+        const tip = far
+          ? { x: c.x - radius * u.x, y: c.y - radius * u.y }
+          : { x: c.x + radius * u.x, y: c.y + radius * u.y };
+        const start = { x: c.x + (radius + 25) * u.x, y: c.y + (radius + 25) * u.y };
+        // The arrowhead points along the leader, towards the centre and beyond it.
+        const d = { x: -u.x, y: -u.y };
+        const base = { x: tip.x - 3.5 * d.x, y: tip.y - 3.5 * d.y };
+        const n = { x: -d.y * 0.6, y: d.x * 0.6 };
+        const svg = `<circle cx="${c.x}" cy="${c.y}" r="${radius}" fill="none" stroke="black" stroke-width="${THICK_MM}"/>
+<line x1="${start.x}" y1="${start.y}" x2="${base.x}" y2="${base.y}" stroke="black" stroke-width="${THIN_MM}"/>
+<path d="M${tip.x} ${tip.y} L${base.x + n.x} ${base.y + n.y} L${base.x - n.x} ${base.y - n.y} Z" fill="black"/>`;
+        const { paths } = vectorize(render(svg, 150, 140), { ptPerPx: PT_PER_PX });
+        const arcs = paths
+          .flatMap((path) => primitivesOf(path))
+          .filter((p): p is ArcPrimitive => p.kind === 'arc');
+        const circles = arcs.filter((a) => Math.abs(a.endRad - a.startRad) >= 2 * Math.PI - 1e-6);
+        expect(circles, JSON.stringify(arcs)).toHaveLength(1);
+        expect(dist(circles[0]!.center, mm(c.x, c.y))).toBeLessThanOrEqual(2 * PX);
+        expect(Math.abs(circles[0]!.radius - radius * PT_PER_MM)).toBeLessThanOrEqual(2 * PX);
+        // No piece of the circle left over beside it.
+        expect(arcs).toHaveLength(1);
+      }),
+      { numRuns: 20, seed: 20261126 },
+    );
+  }, 60_000);
+});
+
 describe('vectorize input', () => {
   it('refuses a buffer that does not match the size', () => {
     expect(() =>
