@@ -15,6 +15,9 @@ const DIAMETER_LOOKALIKES = '@©®?∅ø⌀¢$';
  *   three whole digits (`P38 H12` → `Ø38 H12`, while `P0011` stays)
  * - the diameter sign read as `B` before a size of two or three whole digits, alone in its word
  *   (`B40` → `Ø40`; one digit stays, `B2` is a grid reference)
+ * - the diameter sign read as `9` after a count, before two or three more whole digits
+ *   (`4x 911` → `4x Ø11`: a count is followed by a sign, ISO 129-1, and holes of 900 mm are not
+ *   patterned; `4x 95` stays)
  * - the plus-minus sign read as `£`, `+-`, `+/-` or `±` split by a space (`21,5£0,1` → `21,5±0,1`),
  *   or as a `1` between a decimal value and a deviation starting with 0 (`21,510,1` → `21,5±0,1`:
  *   a number has one decimal separator)
@@ -46,6 +49,8 @@ export function normalizeOcrCallout(text: string): string {
   out = out.replace(/(^|[\s(xX×])P(?=\d{1,3}(?:[.,]\d+)?(?:$|\s|[±+]))/g, '$1Ø');
   // 'B40': the sign's circle and slash read as a B; one digit is left alone (grid reference B2).
   out = out.replace(/(^|[\s(xX×])B(?=\d{2,3}(?:[.,]\d+)?(?:$|\s|[±+]))/g, '$1Ø');
+  // '4x 911': the sign read as a 9 after a count.
+  out = out.replace(/(^|\s)(\d{1,3}\s?[xX×]\s?)9(?=\d{2,3}(?:[.,]\d+)?(?:$|\s|[±+]))/g, '$1$2Ø');
   // 'RO,15', '1O,5': a letter O where only a digit can stand.
   out = out.replace(/(^|[\s(xX×])R[oO](?=[.,]?\d)/g, '$1R0');
   out = out.replace(/(?<=\d[.,]?)[oO](?=[.,]?\d)/g, '0');

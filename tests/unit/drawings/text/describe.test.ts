@@ -323,6 +323,8 @@ describe('normalizeOcrCallout', () => {
     ['2x RO,15', '2x R0,15'],
     ['©21,510,1', 'Ø21,5±0,1'],
     ['B40', 'Ø40'],
+    ['4x 911', '4x Ø11'],
+    ['2X 96.6', '2X 96.6'],
     ['S$1914', 'SS 1914'],
     ['cut 7/16”-20 threads', 'cut 7/16"-20 threads'],
     ['ALME 5/87-8', 'ACME 5/8"-8'],
@@ -341,6 +343,8 @@ describe('normalizeOcrCallout', () => {
     ['0'],
     ['M8'],
     ['P0011'],
+    ['4x 95'],
+    ['911'],
   ])('leaves %j as it is', (text) => {
     expect(normalizeOcrCallout(text)).toBe(text);
   });
