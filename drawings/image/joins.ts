@@ -308,9 +308,7 @@ export function joinArcs(arcs: Arc[], ink: Uint8Array, w: number, h: number): Ar
   return out.filter(
     (arc) =>
       Math.abs(arc.sweepRad) >= TWO_PI - 1e-9 ||
-      !circles.some(
-        (c) => pixelsOnCircle(arc, c.center, c.radius, 1.5 + 0.02 * c.radius) >= 0.8,
-      ),
+      !circles.some((c) => pixelsOnCircle(arc, c.center, c.radius, 1.5 + 0.02 * c.radius) >= 0.8),
   );
 }
 
