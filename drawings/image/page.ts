@@ -155,6 +155,8 @@ function squareLines(paths: PagePath[], pxPt: number): PagePath[] {
   return paths.map((path) => squared.get(path) ?? path);
 }
 
+/** Ends of outline lines within this many outline widths meet (a scan blurs corners). */
+const JOIN_WIDTHS = 2;
 /**
  * The points per written millimetre most dimension lines agree on (drawn length ÷ written
  * value, within 2 % of each other), when at least two agree, or one line is all there is.
@@ -210,6 +212,7 @@ export async function readRasterPage(
       ...pxFindings,
       callouts: pxFindings.callouts.map((c) => scaleRun<TextCallout>(c, ptPerPx)),
     };
+    const drawing = sortPaths(k === 1 ? vectorized.paths : scalePaths(vectorized.paths, k));
     return {
       page: frame.page,
       geometry: {
@@ -219,9 +222,10 @@ export async function readRasterPage(
       },
       runs: runs.map((run) => scaleRun(run, ptPerPx)),
       findings,
-      drawing: sortPaths(k === 1 ? vectorized.paths : scalePaths(vectorized.paths, k)),
+      drawing,
       ocr: true,
       truncated: false,
+      joinPt: JOIN_WIDTHS * drawing.outlineWidthPt,
     };
   };
 

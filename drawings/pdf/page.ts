@@ -25,6 +25,11 @@ export interface PageReading {
   ocr: boolean;
   /** Paths were left out past readerLimits.maxSegmentsPerPage. */
   truncated: boolean;
+  /**
+   * Distance within which the ends of drawn lines meet, points, when the page's own is wider
+   * than a PDF writer's rounding (a vectorized raster: about a line width).
+   */
+  joinPt?: number;
 }
 
 /** Rendering resolution for OCR, dots per inch (300 dpi is the usual scanning resolution). */

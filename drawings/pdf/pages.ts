@@ -118,7 +118,7 @@ export function describeDrawnPart(
         diameterDirections: page.diameterDirections,
         dimensionsFor: page.dimensionsFor,
         measuredStepMm: 0.01,
-        joinToleranceMm: (JOIN_PT * MM_PER_PT) / scale.ratio,
+        joinToleranceMm: ((reading.joinPt ?? JOIN_PT) * MM_PER_PT) / scale.ratio,
         sources,
       });
       const description = result.description;

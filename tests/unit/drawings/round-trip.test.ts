@@ -49,10 +49,10 @@ const dumpDir = process.env.ROUND_TRIP_DUMP;
 /** Only cases whose part reads fully in the plain style: a group's own failures (a diagnosis aid). */
 const isolate = process.env.ROUND_TRIP_ISOLATE === '1';
 /**
- * Least mean recall of the raster round trip: what the image reader reaches now (0.55 at the CI
+ * Least mean recall of the raster round trip: what the image reader reaches now (0.63 at the CI
  * seed), held so that it only goes up; the issue's target is 0.8.
  */
-const RASTER_RECALL_FLOOR = 0.5;
+const RASTER_RECALL_FLOOR = 0.6;
 
 /** The sheet's truth as a blueprint fixture: every value required, precision not scored. */
 function fixtureFromTruth(sheet: Sheet, name: string): BlueprintFixture {
