@@ -15,19 +15,21 @@ import {
   inferScale,
   MM_PER_PT,
   pairArrows,
+  type DrawnDimension,
   type ScaleVerdict,
 } from './dimensions.ts';
 import { pageContent } from './content.ts';
 import { MEASURED_CONFIDENCE, MEASURED_SOURCE, type ReadingSources } from '../describe/readings.ts';
 import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
 import { DxfReadError, readerLimits, type PageFrame } from '../reading.ts';
-import { describeFromText } from '../text/describe.ts';
+import { describeFromText, readTextFindings } from '../text/describe.ts';
 
 /**
  * Distance within which the ends of drawn lines meet on the page, points: PDF writers round
  * coordinates (ends that meet in the CAD model lie up to about 0.1 pt apart on the page).
  */
 const JOIN_PT = 0.1;
+const MM_PER_INCH = 25.4;
 
 /**
  * The description of a drawing from its pages read geometrically.
@@ -82,14 +84,11 @@ export function describeDrawnPart(
   let described:
     { description: BlueprintDescription; reading: PageReading; scale: ScaleVerdict } | undefined;
   const notes: string[] = [];
-  for (const reading of readings) {
-    const lines = pairArrows(reading.drawing.arrows, reading.drawing.thin);
-    const attached = attachCallouts(lines, reading.findings.callouts);
+  for (const page of readings) {
+    const { reading, dimensions, scale } = withUnits(page);
     const units = reading.findings.units?.units;
-    const dimensions = [...attached, ...calloutsFromRuns(lines, attached, reading.runs, units)];
-    const scale = inferScale(dimensions, reading.findings.scale?.ratio);
-    const page = pageContent(reading, dimensions, scale.ratio);
-    const { content } = page;
+    const drawn = pageContent(reading, dimensions, scale.ratio);
+    const { content } = drawn;
     if (content.primitives.length === 0) continue;
     try {
       const drawingUnits = {
@@ -99,7 +98,7 @@ export function describeDrawnPart(
         name: units === 'inch' ? 'inches' : 'millimetres',
       };
       const at = (p: { x: number; y: number }) => {
-        const onPage = page.toPage(p);
+        const onPage = drawn.toPage(p);
         return `${Math.round(onPage.x)}, ${Math.round(onPage.y)} pt`;
       };
       const sources: ReadingSources = {
@@ -115,8 +114,8 @@ export function describeDrawnPart(
           `page ${reading.page} ${MEASURED_SOURCE} at ${at(p)} (measured at scale ${scaleText(scale.ratio)})`,
       };
       const result = describeDrawing(content, drawingUnits, fileName, 'PDF', {
-        diameterDirections: page.diameterDirections,
-        dimensionsFor: page.dimensionsFor,
+        diameterDirections: drawn.diameterDirections,
+        dimensionsFor: drawn.dimensionsFor,
         measuredStepMm: 0.01,
         joinToleranceMm: ((reading.joinPt ?? JOIN_PT) * MM_PER_PT) / scale.ratio,
         sources,
@@ -145,11 +144,61 @@ export function describeDrawnPart(
   } else if (scale.from === 'dimensions' && scale.ratio !== 1) {
     description.overview += ` Drawn at ${scaleText(scale.ratio)} (found from ${scale.agreeing} of ${scale.compared} dimensions).`;
   }
+  const said = readings.find((r) => r.page === reading.page)?.findings.units;
+  if (reading.findings.units && !said) {
+    description.overview += ` Read as an inch drawing (no units are written; ${reading.findings.units.text}).`;
+  }
   if (reading.ocr) {
     description.overview += ` The text of page ${reading.page} was read by OCR; check the values.`;
   }
   if (readings.some((r) => r.truncated)) description.unresolved!.push(truncatedNote);
   return description;
+}
+
+/** The page's dimension lines with their callouts, and the scale they agree on. */
+function dimensionsOf(reading: PageReading): { dimensions: DrawnDimension[]; scale: ScaleVerdict } {
+  const lines = pairArrows(reading.drawing.arrows, reading.drawing.thin);
+  const attached = attachCallouts(lines, reading.findings.callouts);
+  const units = reading.findings.units?.units;
+  const dimensions = [...attached, ...calloutsFromRuns(lines, attached, reading.runs, units)];
+  return { dimensions, scale: inferScale(dimensions, reading.findings.scale?.ratio) };
+}
+
+/**
+ * The page read in the units its dimension lines measure when its text does not name them: a
+ * drawing whose lines measure their numbers in inches at a standard scale (at least two, and more
+ * than in millimetres) is an inch drawing, and its text is read again so.
+ */
+function withUnits(reading: PageReading): {
+  reading: PageReading;
+  dimensions: DrawnDimension[];
+  scale: ScaleVerdict;
+} {
+  const { dimensions, scale } = dimensionsOf(reading);
+  if (reading.findings.units) return { reading, dimensions, scale };
+  const inInches = inferScale(
+    dimensions.map((d) => ({
+      ...d,
+      callout: { ...d.callout, value: d.callout.value * MM_PER_INCH },
+    })),
+    reading.findings.scale?.ratio,
+  );
+  if (inInches.from === 'assumed' || inInches.agreeing < 2 || inInches.agreeing <= scale.agreeing)
+    return { reading, dimensions, scale };
+  const frame: PageFrame = {
+    page: reading.page,
+    width: reading.geometry.widthPt,
+    height: reading.geometry.heightPt,
+    unit: 'pt',
+  };
+  const units = {
+    units: 'inch' as const,
+    text: `inches: ${inInches.agreeing} of ${inInches.compared} dimension lines measure their numbers in inches`,
+    confidence: inInches.agreeing / Math.max(1, inInches.compared),
+    source: `page ${reading.page} dimension lines`,
+  };
+  const inch = { ...reading, findings: readTextFindings(reading.runs, [frame], units) };
+  return { reading: inch, ...dimensionsOf(inch) };
 }
 
 const truncatedNote = `A page has more than ${readerLimits.maxSegmentsPerPage} line segments; the rest were not read. Check the part's features (Change).`;

@@ -23,7 +23,7 @@ import {
   isTitleBlockWord,
   readTitleBlock,
 } from './title.ts';
-import type { FoundText, TextCallout, TextFindings } from './types.ts';
+import type { FoundText, TextCallout, TextFindings, TitleBlockFindings } from './types.ts';
 
 /** Words that may stand in a callout without making it a note. */
 const CALLOUT_WORDS =
@@ -221,10 +221,16 @@ function paragraphs(lines: TextLine[]): TextLine[][] {
  *
  * @param runs - text runs of all pages (PDF text or OCR), see reading.ts
  * @param frames - page sizes, to find the title block and leave out the frame's grid labels
+ * @param unitsFound - the drawing's units found elsewhere (its dimension lines), for numbers
+ *   written without a unit when the title block does not say
  * @returns callouts with values in mm (degrees for angles, µm for roughness), title block values
  *   and notes, each with its confidence and source
  */
-export function readTextFindings(runs: TextRun[], frames: PageFrame[]): TextFindings {
+export function readTextFindings(
+  runs: TextRun[],
+  frames: PageFrame[],
+  unitsFound?: TitleBlockFindings['units'],
+): TextFindings {
   const lines = groupTextLines(runs, frames);
   const areas = findTitleBlocks(lines, frames);
   const revisions = findRevisionLines(lines);
@@ -239,9 +245,9 @@ export function readTextFindings(runs: TextRun[], frames: PageFrame[]): TextFind
     ...(title.partName ? { partName: title.partName } : {}),
     ...(title.drawingNumber ? { drawingNumber: title.drawingNumber } : {}),
     ...(title.scale ? { scale: title.scale } : {}),
-    ...(title.units ? { units: title.units } : {}),
+    ...((title.units ?? unitsFound) ? { units: title.units ?? unitsFound } : {}),
   };
-  const units = title.units?.units;
+  const units = (title.units ?? unitsFound)?.units;
   const noteLines: TextLine[] = [];
   const typicalLines: TextLine[] = [];
   const titleNotes: TextLine[] = [];
