@@ -1,7 +1,9 @@
-// Tests need two programs from Debian: Chromium (/usr/bin/chromium, browser tests; a browser is
-// never downloaded) and LinuxCNC's G-code interpreter rs274 (/usr/bin/rs274, package
-// linuxcnc-uspace). `node scripts/ensure-debian-package.mjs chromium|linuxcnc` installs the one
-// named when it is missing and we are root on Debian; otherwise it fails with one line saying how.
+// Tests need three things from Debian: Chromium (/usr/bin/chromium, browser tests; a browser is
+// never downloaded), LinuxCNC's G-code interpreter rs274 (/usr/bin/rs274, package
+// linuxcnc-uspace) and the DejaVu Sans font the generated drawings are plotted in
+// (fonts-dejavu-core). `node scripts/ensure-debian-package.mjs chromium|linuxcnc|dejavu` installs
+// the one named when it is missing and we are root on Debian; otherwise it fails with one line
+// saying how.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -11,6 +13,11 @@ const needs = {
     path: '/usr/bin/rs274',
     pkg: 'linuxcnc-uspace',
     what: "Tests need LinuxCNC's G-code interpreter",
+  },
+  dejavu: {
+    path: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+    pkg: 'fonts-dejavu-core',
+    what: 'The drawing round-trip tests plot in the DejaVu Sans font',
   },
 };
 
