@@ -7,7 +7,11 @@ const steps = [
   ['Typecheck', 'npm', ['run', 'typecheck']],
   ['Lint', 'npm', ['run', 'lint']],
   ['Chromium for the browser tests', 'node', ['scripts/ensure-debian-package.mjs', 'chromium']],
-  ['DejaVu Sans for the drawing round trips', 'node', ['scripts/ensure-debian-package.mjs', 'dejavu']],
+  [
+    'DejaVu Sans for the drawing round trips',
+    'node',
+    ['scripts/ensure-debian-package.mjs', 'dejavu'],
+  ],
   [
     "LinuxCNC's rs274 for the G-code tests",
     'node',
