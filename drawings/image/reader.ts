@@ -131,13 +131,15 @@ function support(description: BlueprintDescription): { written: number; measured
 /**
  * Whether the description read from the vectorized line work is to be trusted over the one
  * read from the text alone: it ties more written values to the part than the text alone does,
- * and no more of its values are only measured on the lines than are written. A scan's line work
+ * and at most half as many of its values are only measured on the lines as are written (over
+ * four seeds of the raster round trip, half rather than as many kept the recall and raised the
+ * precision from 0.63 to 0.69 on the seed where they differ). A scan's line work
  * is noisy (hatching, shading, the isometric views of sheets): a part that the lines alone make
  * up, with few written values to hold it, is more likely the noise than the part.
  */
 function betterSupported(drawn: BlueprintDescription, fromText: BlueprintDescription): boolean {
   const lines = support(drawn);
-  return lines.written > support(fromText).written && lines.measured <= lines.written;
+  return lines.written > support(fromText).written && 2 * lines.measured <= lines.written;
 }
 
 /** Stops the OCR worker (app shutdown, end of tests); waits for running jobs first. */
