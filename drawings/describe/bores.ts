@@ -15,7 +15,11 @@ const TOL = 0.005;
  * 10 mm and half the bore's diameter along the axis (a countersunk mouth)). A visible line that ends at a
  * solid end face without such a chamfer is a cosmetic line (a thread's minor diameter), not a
  * bore. Lines of one diameter with a gap between them (more than 4 % of the length) are separate
- * bores: a blind bore from each end.
+ * bores: a blind bore from each end. In a section the end face is drawn across the bore too (its
+ * far edge): there a visible line with hatching between it and the outline is a bore's edge.
+ *
+ * @param hatching - section hatching near the view, axis frame (ProfileExtras.hatching)
+ * @param noiseMm - radii within this are one bore (ProfileExtras.noiseMm)
  */
 export function findBores(
   framed: Primitive[],
@@ -23,6 +27,7 @@ export function findBores(
   outerRadiusAt: (u: number) => number,
   uMin: number,
   uMax: number,
+  { hatching = [], noiseMm = 0 }: { hatching?: Primitive[]; noiseMm?: number } = {},
 ): { diameterMm: number; u0: number; u1: number; through: boolean }[] {
   const reach = 0.02 * (uMax - uMin) + TOL;
   // Bores show on either side of the axis (a half section may cut either half): a line below
@@ -41,7 +46,9 @@ export function findBores(
   for (const { p, hidden: isHidden } of candidates) {
     if (p.kind !== 'line') continue;
     const v = (p.a.y + p.b.y) / 2;
-    const key = Math.round(Math.abs(v) * 100) / 100;
+    const rounded = Math.round(Math.abs(v) * 100) / 100;
+    // Radii within the drawing's noise are one (a traced raster's two sides of a bore).
+    const key = [...byRadius.keys()].find((k) => Math.abs(k - rounded) <= noiseMm) ?? rounded;
     byRadius.set(key, [
       ...(byRadius.get(key) ?? []),
       {
@@ -66,6 +73,17 @@ export function findBores(
         Math.abs(p.b.x - u) < reach &&
         Math.abs(Math.min(side * p.a.y, side * p.b.y) - radius) <= 0.02 * radius + TOL,
     );
+  /** Hatching crosses the material between the radius and the outline at u, on that side. */
+  const hatchedOutside = (u: number, radius: number, side: 1 | -1) => {
+    const outer = outerRadiusAt(u);
+    return hatching.some((p) => {
+      if (p.kind !== 'line') return false;
+      const { a, b } = p;
+      if ((a.x - u) * (b.x - u) > 0 || a.x === b.x) return false;
+      const v = side * (a.y + ((u - a.x) / (b.x - a.x)) * (b.y - a.y));
+      return v > radius + TOL && v < outer - TOL;
+    });
+  };
   const lines = [...framed, ...hidden].filter((p) => p.kind === 'line');
   const join = Math.max(TOL, 0.001 * (uMax - uMin));
   /** A chamfer from the bore's end (u, radius) out to the end face at `end`. */
@@ -132,7 +150,11 @@ export function findBores(
       if (
         !hiddenOnly &&
         !chamfered &&
-        !visibleSides.some((side) => faceStopsAt(endFace, radius, side))
+        !visibleSides.some(
+          (side) =>
+            faceStopsAt(endFace, radius, side) ||
+            [0.25, 0.5, 0.75].some((t) => hatchedOutside(u0 + t * (u1 - u0), radius, side)),
+        )
       )
         continue;
     }

@@ -60,6 +60,11 @@ export interface DrawingContent {
   primitives: Primitive[];
   centreLines: Primitive[];
   hidden: Primitive[];
+  /**
+   * Section hatching (thin parallel lines across cut material), when the reader tells it apart:
+   * a bore's edge in a section has hatching between it and the outline.
+   */
+  hatching?: Primitive[];
   notes: TextNote[];
   dimensions: DimensionNote[];
   /** Entities left out because a coordinate is not a number (a damaged file). */

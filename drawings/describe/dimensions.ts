@@ -142,7 +142,7 @@ export function applyDimensions(
   const boundaries = [
     ...new Set(profile.outer.flatMap((d) => [d.startMm, d.endMm]).map((u) => roundMm(u))),
   ].sort((a, b) => a - b);
-  const snapTol = Math.max(0.05, 0.002 * profile.lengthMm);
+  const snapTol = Math.max(0.05, 0.002 * profile.lengthMm, profile.noiseMm);
   const snap = (u: number) => {
     const index = boundaries.findIndex((b) => Math.abs(b - u) <= snapTol);
     return index === -1 ? undefined : index;

@@ -13,7 +13,9 @@ import {
   diagonal,
   dropFrames,
   groupViews,
+  heightOf,
   unionBox,
+  widthOf,
   type View,
 } from '../geometry/shapes.ts';
 import { DxfReadError } from '../reading.ts';
@@ -73,6 +75,11 @@ export interface DrawingHints extends AxisHints {
    * PDF's); see DrawingExtras.joinToleranceMm.
    */
   joinToleranceMm?: number;
+  /**
+   * Steps and slivers of a turned outline up to this size are the drawing's noise, not features,
+   * mm (a traced raster's corners and joints: about its line width); absent: every step counts.
+   */
+  lineNoiseMm?: number;
 }
 
 /** The primitives within a view's box (5 % of its diagonal around it). */
@@ -149,6 +156,7 @@ export function describeDrawing(
     plateThickness === undefined
       ? findTurnedPart(views, drawing.centreLines, drawing.notes, {
           diameterDirections: directions,
+          ...(drawing.hatching ? { hatching: drawing.hatching } : {}),
         })
       : {
           turned: false,
@@ -164,7 +172,10 @@ export function describeDrawing(
     let view = verdict.view;
     const hidden = () => near(drawing.hidden, view);
     const profileOf = () => {
-      const drawn = extractProfile(view, verdict.axis, hidden());
+      const drawn = extractProfile(view, verdict.axis, hidden(), {
+        ...(hints.lineNoiseMm !== undefined ? { noiseMm: hints.lineNoiseMm } : {}),
+        hatching: near(drawing.hatching ?? [], view),
+      });
       return hints.measuredStepMm ? roundProfile(drawn, hints.measuredStepMm) : drawn;
     };
     let profile = profileOf();
@@ -177,6 +188,13 @@ export function describeDrawing(
     const dimensions = applyDimensions(profile, dimensionNotes, units);
     description = describeTurnedPart(profile, dimensions, findings, kind);
     if (trim) description.unresolved!.unshift(trim.note);
+    for (const milled of verdict.milledEndViews) {
+      const tenth = (mm: number) => formatMm(Math.round(mm * 10) / 10);
+      const size = `${tenth(widthOf(milled.box))} × ${tenth(heightOf(milled.box))} mm`;
+      description.unresolved!.unshift(
+        `The end view (${size}) is not round: flats, straight sides or holes off the axis are milled after turning and are not in a lathe program; check them on the drawing.`,
+      );
+    }
     addTurnedReadings(description, profile, dimensions, findings, sources);
   } else {
     const dimensions = dimensionNotes.map((note) => ({

@@ -60,6 +60,8 @@ export interface TurnedProfile {
   fillets: ProfileFillet[];
   bores: ProfileBore[];
   crossHoles: { diameterMm: number; atMm: number }[];
+  /** Steps up to this size were taken as the drawing's noise (extractProfile), mm; 0: none. */
+  noiseMm: number;
   /** A drawing point in profile coordinates: u from the free end, v from the axis (mm). */
   locate(point: Point): { u: number; v: number };
   /** The drawing point (mm) at u from the free end and v from the axis: locate's inverse. */
@@ -192,16 +194,134 @@ function edgeOf(pieces: Piece[], i: number): EdgeKind | undefined {
 }
 
 /**
+ * The silhouette without the slivers a traced raster leaves: a piece no longer than `noiseMm`
+ * (the corner a line's width rounds off, a face traced off square, the gap where two lines fail
+ * to meet) is taken into a longer flat piece beside it (up to the shoulder's face when one is
+ * drawn there), and a flat piece and a nearly flat one
+ * beside it within `noiseMm` (one line traced at two heights, a corner rounded off) become one,
+ * at the longer one's radius when it is the flat one.
+ */
+function dropSlivers(pieces: Piece[], noiseMm: number, faces: number[]): Piece[] {
+  const out = pieces.map((piece) => ({ ...piece }));
+  // Gaps where no line is traced (a line stopping short of the face it meets): the pieces meet
+  // at the face drawn in the gap, or halfway; the ends reach the end faces.
+  const faceNear = (u0: number, u1: number) => faces.find((u) => u >= u0 && u <= u1);
+  for (let i = 1; i < out.length; i++) {
+    const left = out[i - 1]!;
+    const right = out[i]!;
+    const gap = right.u0 - left.u1;
+    if (gap <= 1e-6 || gap > noiseMm) continue;
+    const at = faceNear(left.u1, right.u0) ?? (left.u1 + right.u0) / 2;
+    left.u1 = at;
+    right.u0 = at;
+  }
+  const first = out[0];
+  const last = out[out.length - 1];
+  if (first) first.u0 = faceNear(first.u0 - noiseMm, first.u0) ?? first.u0;
+  if (last) last.u1 = faces.filter((u) => u >= last.u1 && u <= last.u1 + noiseMm).pop() ?? last.u1;
+  /** A shoulder's face drawn within or beside the sliver: where the pieces on either side meet. */
+  const faceIn = (piece: Piece) =>
+    faces.find((u) => u >= piece.u0 - noiseMm / 2 && u <= piece.u1 + noiseMm / 2);
+  const touch = (left: Piece, right: Piece) => Math.abs(left.u1 - right.u0) < 1e-6;
+  const small = (piece: Piece) => piece.u1 - piece.u0 <= noiseMm;
+  /** A flat piece longer than the noise, which can take a sliver beside it. */
+  const holds = (piece: Piece | undefined): piece is Piece =>
+    piece !== undefined && isFlat(piece) && !small(piece);
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let i = 0; i < out.length; i++) {
+      const piece = out[i]!;
+      if (!small(piece)) continue;
+      const before = out[i - 1];
+      const after = out[i + 1];
+      const face = faceIn(piece);
+      if (
+        face !== undefined &&
+        before &&
+        after &&
+        (holds(before) || holds(after)) &&
+        touch(before, piece) &&
+        touch(piece, after) &&
+        face > before.u0 &&
+        face < after.u1
+      ) {
+        before.u1 = face;
+        after.u0 = face;
+      } else if (holds(before) && touch(before, piece)) {
+        before.u1 = piece.u1;
+        if (after && touch(piece, after) && Math.abs(after.r0 - before.r1) <= noiseMm)
+          after.r0 = before.r1;
+      } else if (holds(after) && touch(piece, after)) {
+        after.u0 = piece.u0;
+        if (before && touch(before, piece) && Math.abs(before.r1 - after.r0) <= noiseMm)
+          before.r1 = after.r0;
+      } else {
+        continue;
+      }
+      out.splice(i, 1);
+      changed = true;
+      break;
+    }
+  }
+  // Pieces beside each other at radii within the noise, one of them flat and the longer: one
+  // flat piece at its radius.
+  const nearFlat = (piece: Piece) => Math.abs(piece.r1 - piece.r0) <= noiseMm;
+  for (let i = 1; i < out.length;) {
+    const left = out[i - 1]!;
+    const right = out[i]!;
+    const longer = left.u1 - left.u0 >= right.u1 - right.u0 ? left : right;
+    if (
+      isFlat(longer) &&
+      nearFlat(left) &&
+      nearFlat(right) &&
+      touch(left, right) &&
+      Math.abs(left.r1 - right.r0) <= noiseMm
+    ) {
+      out[i - 1] = { ...longer, u0: left.u0, u1: right.u1 };
+      out.splice(i, 1);
+    } else {
+      i++;
+    }
+  }
+  return out;
+}
+
+/** What else the drawing shows about a side view besides its outline. */
+export interface ProfileExtras {
+  /** Steps and slivers up to this size are the drawing's noise, not features (a traced raster's:
+   * about its line width), mm; 0 or absent keeps every step. */
+  noiseMm?: number;
+  /** Section hatching near the view (DrawingContent.hatching), mm. */
+  hatching?: Primitive[];
+}
+
+/**
  * The profile of the side view of a turned part.
  *
  * @param view - the side view (mm)
  * @param axis - its axis of revolution (sideViewAxis)
  * @param hidden - hidden lines near the view, which may show bores
+ * @param extras - the drawing's noise and the view's hatching (ProfileExtras)
  * @returns diameters from the free end, chamfers, fillets, bores and cross holes, in mm
  */
-export function extractProfile(view: View, axis: Axis, hidden: Primitive[]): TurnedProfile {
+export function extractProfile(
+  view: View,
+  axis: Axis,
+  hidden: Primitive[],
+  extras: ProfileExtras = {},
+): TurnedProfile {
+  const noiseMm = extras.noiseMm ?? 0;
   const framed = toAxisFrame(view.primitives, axis);
-  const pieces = silhouette(framed);
+  const traced = silhouette(framed);
+  const faces = framed
+    .filter(
+      (p) =>
+        p.kind === 'line' && Math.abs(p.a.x - p.b.x) <= 1e-6 + 0.0087 * Math.abs(p.a.y - p.b.y),
+    )
+    .filter((p) => p.kind === 'line' && Math.abs(p.a.y - p.b.y) > noiseMm)
+    .map((p) => (p.kind === 'line' ? (p.a.x + p.b.x) / 2 : 0));
+  const pieces = noiseMm > 0 ? dropSlivers(traced, noiseMm, faces) : traced;
   const uMin = minOf(pieces.map((p) => p.u0));
   const uMax = maxOf(pieces.map((p) => p.u1));
 
@@ -313,15 +433,16 @@ export function extractProfile(view: View, axis: Axis, hidden: Primitive[]): Tur
       0,
       ...pieces.filter((p) => p.u0 <= u && u <= p.u1).map((p) => radiusAt(p.primitive, u, p.r0)),
     );
-  const bores = findBores(framed, toAxisFrame(hidden, axis), outerRadiusAt, uMin, uMax).map(
-    (bore) => {
-      const [start, end] = [fromFree(bore.u0), fromFree(bore.u1)].sort((a, b) => a - b) as [
-        number,
-        number,
-      ];
-      return { diameterMm: bore.diameterMm, startMm: start, endMm: end, through: bore.through };
-    },
-  );
+  const bores = findBores(framed, toAxisFrame(hidden, axis), outerRadiusAt, uMin, uMax, {
+    hatching: toAxisFrame(extras.hatching ?? [], axis),
+    noiseMm,
+  }).map((bore) => {
+    const [start, end] = [fromFree(bore.u0), fromFree(bore.u1)].sort((a, b) => a - b) as [
+      number,
+      number,
+    ];
+    return { diameterMm: bore.diameterMm, startMm: start, endMm: end, through: bore.through };
+  });
   const crossHoles = framed
     .filter((p) => p.kind === 'arc' && isFullCircle(p))
     .map((p) => ({
@@ -338,6 +459,7 @@ export function extractProfile(view: View, axis: Axis, hidden: Primitive[]): Tur
     fillets,
     bores,
     crossHoles,
+    noiseMm,
     locate: (point) => {
       const u = axis.horizontal ? point.x : point.y;
       const v = (axis.horizontal ? point.y : point.x) - axis.offset;

@@ -108,12 +108,38 @@ export class Sampler {
 
 // ——— Ink masks ———
 
+/**
+ * Clears a text box from an ink mask, except the lines that run straight through it: a row (or
+ * column) inked from one pixel before the box to one pixel after it is a line the text sits on
+ * or crosses (an outline under a diameter written inside the part), and stays.
+ *
+ * @param ink - 1 = ink, changed in place
+ * @param box - the text's box, px (grown by a pixel each side)
+ */
 export function clearBox(ink: Uint8Array, w: number, h: number, box: PixelBox): void {
   const x0 = Math.max(0, Math.floor(box.x) - 1);
   const y0 = Math.max(0, Math.floor(box.y) - 1);
   const x1 = Math.min(w, Math.ceil(box.x + box.width) + 1);
   const y1 = Math.min(h, Math.ceil(box.y + box.height) + 1);
-  for (let y = y0; y < y1; y++) ink.fill(0, y * w + x0, y * w + x1);
+  if (x1 <= x0 || y1 <= y0) return;
+  const rowThrough = (y: number) => {
+    if (x0 === 0 || x1 === w) return false;
+    for (let x = x0 - 1; x <= x1; x++) if (!ink[y * w + x]) return false;
+    return true;
+  };
+  const columnThrough = (x: number) => {
+    if (y0 === 0 || y1 === h) return false;
+    for (let y = y0 - 1; y <= y1; y++) if (!ink[y * w + x]) return false;
+    return true;
+  };
+  const rows: boolean[] = [];
+  for (let y = y0; y < y1; y++) rows.push(rowThrough(y));
+  const columns: boolean[] = [];
+  for (let x = x0; x < x1; x++) columns.push(columnThrough(x));
+  for (let y = y0; y < y1; y++) {
+    if (rows[y - y0]) continue;
+    for (let x = x0; x < x1; x++) if (!columns[x - x0]) ink[y * w + x] = 0;
+  }
 }
 
 /**

@@ -100,19 +100,113 @@ export function tableBoxes(part: Primitive[], lines: TextLineRun[]): Box[] {
 }
 
 /**
- * Sheet frame and border lines: axis-parallel lines at least 40 % of the sheet long that run
- * within 12 % of the sheet's edge. A part outline that long sits inside the drawing area.
+ * Lines within this much of one coordinate are one border line (a scan's pieces), points; what
+ * lies within twice this of the drawing area's edge (the frame's corners) is frame too.
  */
-export function isSheetFrame(p: Primitive, widthPt: number, heightPt: number): boolean {
-  if (p.kind !== 'line') return false;
-  const { a, b } = p;
-  if (Math.abs(a.y - b.y) < 0.5 && Math.abs(a.x - b.x) >= 0.4 * widthPt) {
-    return Math.min(a.y, heightPt - a.y) <= 0.12 * heightPt;
+const BORDER_ALIGN_PT = 1;
+
+/**
+ * Sheet frame and border lines: axis-parallel lines within 12 % of the sheet's edge that, with
+ * the other pieces on the same line, cover at least 40 % of the sheet. A border is often drawn
+ * in pieces (a scan's zone marks cut it at every tick; some CAD programs draw it per zone); a
+ * part outline that long sits inside the drawing area. When such lines run along all four sides,
+ * the innermost of them bound the drawing area: what lies outside it (zone marks and their
+ * numbers' ticks, trim marks) is not part of any view.
+ *
+ * @param part - the page's outline primitives, points, y down
+ * @returns the frame and border lines, and the drawing area inside them when all four sides
+ *   have one
+ */
+export function sheetFrame(
+  part: Primitive[],
+  widthPt: number,
+  heightPt: number,
+): { lines: Set<Primitive>; area?: Box } {
+  const lines = new Set<Primitive>();
+  const inner: number[] = [];
+  for (const horizontal of [true, false]) {
+    const across = horizontal ? heightPt : widthPt;
+    const along = horizontal ? widthPt : heightPt;
+    const pieces = part
+      .filter((p): p is Extract<Primitive, { kind: 'line' }> => p.kind === 'line')
+      .map((line) => {
+        const [a, b] = horizontal ? [line.a.y, line.b.y] : [line.a.x, line.b.x];
+        const [from, to] = horizontal ? [line.a.x, line.b.x] : [line.a.y, line.b.y];
+        return {
+          line,
+          at: (a + b) / 2,
+          skew: Math.abs(a - b),
+          from: Math.min(from, to),
+          to: Math.max(from, to),
+        };
+      })
+      .filter((p) => p.skew < 0.5 && Math.min(p.at, across - p.at) <= 0.12 * across)
+      .sort((p, q) => p.at - q.at);
+    let low = -Infinity;
+    let high = Infinity;
+    for (let start = 0; start < pieces.length;) {
+      let end = start + 1;
+      while (end < pieces.length && pieces[end]!.at - pieces[end - 1]!.at <= BORDER_ALIGN_PT) end++;
+      const group = pieces.slice(start, end).sort((p, q) => p.from - q.from);
+      let covered = 0;
+      let reach = -Infinity;
+      for (const piece of group) {
+        covered += Math.max(0, piece.to - Math.max(piece.from, reach));
+        reach = Math.max(reach, piece.to);
+      }
+      if (covered >= 0.4 * along) {
+        for (const piece of group) lines.add(piece.line);
+        const at = group.reduce((sum, p) => sum + p.at, 0) / group.length;
+        if (at < across / 2) low = Math.max(low, at);
+        else high = Math.min(high, at);
+      }
+      start = end;
+    }
+    inner.push(low, high);
   }
-  if (Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) >= 0.4 * heightPt) {
-    return Math.min(a.x, widthPt - a.x) <= 0.12 * widthPt;
+  const [minY, maxY, minX, maxX] = inner as [number, number, number, number];
+  const closed = [minY, maxY, minX, maxX].every(Number.isFinite);
+  return closed ? { lines, area: { minX, minY, maxX, maxY } } : { lines };
+}
+
+/** Hatch lines run at 15° to 75° from the sheet's edges (ISO 128-50: 45° preferred). */
+const HATCH_MIN_DEG = 15;
+/** Lines of one hatch pattern are parallel within this many degrees. */
+const HATCH_PARALLEL_DEG = 2;
+/** A hatch pattern has at least this many lines. */
+const HATCH_MIN_LINES = 4;
+
+/**
+ * Section hatching among a page's thin lines: groups of at least four parallel lines at a slant
+ * (15° to 75°); dimension and extension lines run square to the sheet, and leaders are few and
+ * seldom parallel.
+ *
+ * @param thin - the page's thin solid lines (PageDrawing.thin), points
+ * @returns the lines that belong to a hatch pattern
+ */
+export function hatchingOf(thin: Primitive[]): Primitive[] {
+  const slanted = thin
+    .filter((p): p is Extract<Primitive, { kind: 'line' }> => p.kind === 'line')
+    .map((line) => {
+      let deg = (Math.atan2(line.b.y - line.a.y, line.b.x - line.a.x) * 180) / Math.PI;
+      deg = ((deg % 180) + 180) % 180;
+      return { line, deg };
+    })
+    .filter(({ deg }) => {
+      const fromEdge = Math.min(deg % 90, 90 - (deg % 90));
+      return fromEdge >= HATCH_MIN_DEG;
+    })
+    .sort((a, b) => a.deg - b.deg);
+  // Sorted by angle: a line's parallels are its neighbours in the list.
+  const hatching: Primitive[] = [];
+  let low = 0;
+  let high = 0;
+  for (const { line, deg } of slanted) {
+    while (slanted[low]!.deg < deg - HATCH_PARALLEL_DEG) low++;
+    while (high < slanted.length && slanted[high]!.deg <= deg + HATCH_PARALLEL_DEG) high++;
+    if (high - low >= HATCH_MIN_LINES) hatching.push(line);
   }
-  return false;
+  return hatching;
 }
 
 /** Page points (y down) → true mm (y up) at a drawing scale. */
@@ -175,7 +269,15 @@ export function pageContent(
   const m = pageToMm(reading.geometry.heightPt, ratio);
   const lines = textLines(reading.runs);
   const { widthPt, heightPt } = reading.geometry;
-  const part = reading.drawing.part.filter((p) => !isSheetFrame(p, widthPt, heightPt));
+  const frame = sheetFrame(reading.drawing.part, widthPt, heightPt);
+  const inArea = (p: Primitive) => {
+    if (!frame.area) return true;
+    const b = boxOf(p);
+    const { minX, minY, maxX, maxY } = frame.area;
+    const m = BORDER_ALIGN_PT * 2;
+    return b.maxX > minX + m && b.minX < maxX - m && b.maxY > minY + m && b.minY < maxY - m;
+  };
+  const part = reading.drawing.part.filter((p) => !frame.lines.has(p) && inArea(p));
   const tables = tableBoxes(part, lines);
   const inTable = (p: Primitive) => {
     const b = boxOf(p);
@@ -210,8 +312,9 @@ export function pageContent(
   });
   const content: DrawingContent = {
     primitives: toMm(part),
-    centreLines: toMm(reading.drawing.centre),
-    hidden: toMm(reading.drawing.hidden),
+    centreLines: toMm(reading.drawing.centre.filter(inArea)),
+    hidden: toMm(reading.drawing.hidden.filter(inArea)),
+    hatching: toMm(hatchingOf(reading.drawing.thin.filter(inArea))),
     notes,
     dimensions: dimensionNotes(dimensions, m, undefined, reading.ocr),
     unreadable: 0,

@@ -118,6 +118,10 @@ export function describeDrawnPart(
         dimensionsFor: drawn.dimensionsFor,
         measuredStepMm: 0.01,
         joinToleranceMm: ((reading.joinPt ?? JOIN_PT) * MM_PER_PT) / scale.ratio,
+        // A traced raster's outlines: corners and joints are as uneven as a line is wide.
+        ...(reading.ocr
+          ? { lineNoiseMm: (reading.drawing.outlineWidthPt * MM_PER_PT) / scale.ratio }
+          : {}),
         sources,
       });
       const description = result.description;
