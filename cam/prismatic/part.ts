@@ -283,8 +283,8 @@ const fmt = (value: number) => String(Math.round(value * 1000) / 1000);
  * Thickness: `prismatic.thicknessMm` ('drawing' when the description came from a DXF reader,
  * else 'description'), else the stock height minus 1 mm facing allowance ('stock').
  *
- * @throws PrismaticPartError when there is no outline, the thickness is unknown and no stock is
- *   given, the outline is degenerate, or a hole, pocket or slot lies outside the outline
+ * @throws PrismaticPartError when there is no outline, the description is a turned part (its
+ *   end view's milled features ride along), the thickness is unknown and no stock is given, the outline is degenerate, or a hole, pocket or slot lies outside the outline
  */
 export function prismaticPartFromDescription(
   description: BlueprintDescription,
@@ -294,6 +294,13 @@ export function prismaticPartFromDescription(
   if (!prismatic || prismatic.outline.length < 3) {
     throw new PrismaticPartError(
       "The description has no top-view outline of the part: milling and EDM programs are made from the plate's outline seen from the top. Upload a DXF of the top view, or use 'Change' to give the plate's outline and thickness.",
+    );
+  }
+  if (description.outerDiameters.length > 0) {
+    // A turned part whose end view has milled features (flats, a flange's holes): its stock is
+    // the turned part, which the plate model cannot hold.
+    throw new PrismaticPartError(
+      "The drawing is a turned part: its end view's flats and holes off the axis are milled after turning, on the turned part, which is not programmed yet. Make the turned part with a Lathe job, or use 'Change' to describe a plate.",
     );
   }
   const notModelled: string[] = [];

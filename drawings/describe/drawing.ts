@@ -7,7 +7,7 @@
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { formatMm, hasDiameterSign } from '#cam/callouts';
-import type { Primitive } from '../geometry/primitives.ts';
+import { isFullCircle, type Primitive } from '../geometry/primitives.ts';
 import {
   boxOf,
   diagonal,
@@ -39,7 +39,13 @@ import { applyDimensions, readDimension, type DrawingUnits } from './dimensions.
 import { readNotes } from './notes.ts';
 import { joinHalfViews } from './half-views.ts';
 import { describeTurnedPart } from './turned.ts';
-import { describeNonTurnedPart, thicknessFromNotes } from './prismatic.ts';
+import {
+  describeNonTurnedPart,
+  readPrismatic,
+  thicknessFromNotes,
+  type DrawingExtras,
+  type PrismaticReading,
+} from './prismatic.ts';
 
 /** What the shared pipeline makes of a drawing. */
 export interface DrawingReading {
@@ -80,6 +86,42 @@ export interface DrawingHints extends AxisHints {
    * mm (a traced raster's corners and joints: about its line width); absent: every step counts.
    */
   lineNoiseMm?: number;
+}
+
+/**
+ * The milled features of a turned part's end view: its outline (round, or with flats) and the
+ * holes off the axis (a flange's bolt circle), read as the top view of a plate whose thickness
+ * is the side view's length. Undefined when no end view has a hole off the axis.
+ *
+ * @param endViews - the end views, milled first, mm
+ * @param side - the side view the part was read from
+ */
+function endViewFeatures(
+  endViews: View[],
+  side: View,
+  extras: DrawingExtras,
+): PrismaticReading | undefined {
+  for (const view of endViews) {
+    const size = Math.max(widthOf(view.box), heightOf(view.box));
+    const centre = {
+      x: (view.box.minX + view.box.maxX) / 2,
+      y: (view.box.minY + view.box.maxY) / 2,
+    };
+    const offAxis = view.primitives.some(
+      (p) =>
+        p.kind === 'arc' &&
+        isFullCircle(p) &&
+        2 * p.radius < 0.5 * size &&
+        Math.hypot(p.center.x - centre.x, p.center.y - centre.y) > 0.05 * size,
+    );
+    if (!offAxis) continue;
+    const all = unionBox([view.box, side.box]);
+    const tol =
+      extras.joinToleranceMm ?? Math.max(0.001, 1e-5 * Math.hypot(widthOf(all), heightOf(all)));
+    const reading = readPrismatic([view, side], tol, extras);
+    if (reading && reading.prismatic.holes.length > 0) return reading;
+  }
+  return undefined;
 }
 
 /** The primitives within a view's box (5 % of its diagonal around it). */
@@ -193,6 +235,20 @@ export function describeDrawing(
       const size = `${tenth(widthOf(milled.box))} × ${tenth(heightOf(milled.box))} mm`;
       description.unresolved!.unshift(
         `The end view (${size}) is not round: flats, straight sides or holes off the axis are milled after turning and are not in a lathe program; check them on the drawing.`,
+      );
+    }
+    const milledFeatures = endViewFeatures([...verdict.milledEndViews, ...endViews], verdict.view, {
+      notes: drawing.notes,
+      dimensions: dimensionNotes.map((note) => ({ note, text: readDimension(note, units).text })),
+      mmPerUnit: units.mmPerUnit,
+      kind,
+      ...(hints.joinToleranceMm !== undefined ? { joinToleranceMm: hints.joinToleranceMm } : {}),
+    });
+    if (milledFeatures) {
+      description.prismatic = milledFeatures.prismatic;
+      description.overview += ` End view: ${milledFeatures.summary.replace(/^Top view for milling and EDM: /, '')}`;
+      description.unresolved!.push(
+        `The end view's holes off the axis (${milledFeatures.prismatic.holes.length}) are drilled on a mill after turning; the lathe program does not make them.`,
       );
     }
     addTurnedReadings(description, profile, dimensions, findings, sources);

@@ -203,13 +203,22 @@ export function joinArcs(arcs: Arc[], ink: Uint8Array, w: number, h: number): Ar
         (dist(p.center, q.center) <= tol && Math.abs(p.radius - q.radius) <= tol) ||
         pixelsOnCircle(short, long.center, long.radius, tol) >= 0.9;
       if (!sameCircle) continue;
-      const radius = (p.radius + q.radius) / 2;
+      // The gap between them is looked for on the longer arc's circle (a short arc's own
+      // centre and radius are poorly fitted), at the angles of their ends seen from its centre.
+      const { center, radius } = long;
       const gapMax = (3 * (4 + 0.1 * radius)) / radius;
-      const joined = endsOf(p).some((e) =>
-        endsOf(q).some((f) => {
+      const seen = (arc: Arc) =>
+        [arc.startRad, arc.startRad + arc.sweepRad].map((angle) =>
+          Math.atan2(
+            arc.center.y + arc.radius * Math.sin(angle) - center.y,
+            arc.center.x + arc.radius * Math.cos(angle) - center.x,
+          ),
+        );
+      const joined = seen(p).some((e) =>
+        seen(q).some((f) => {
           let gap = Math.abs(normalAngle(e - f));
           gap = Math.min(gap, TWO_PI - gap);
-          return gap <= gapMax && inkedAlong(p.center, radius, e, f) >= 0.9;
+          return gap <= gapMax && inkedAlong(center, radius, e, f) >= 0.9;
         }),
       );
       if (joined) sets.union(i, j);
@@ -226,8 +235,18 @@ export function joinArcs(arcs: Arc[], ink: Uint8Array, w: number, h: number): Ar
       continue;
     }
     const pixels = group.flatMap((arc) => arc.pixels);
-    const circle = fitCircle(pixels);
-    if (!circle || !arcFits({ radius: circle.radius, maxDev: circle.maxDev - 0.5 })) {
+    const fits = (c: ReturnType<typeof fitCircle>) =>
+      c !== undefined && c !== null && arcFits({ radius: c.radius, maxDev: c.maxDev - 0.5 });
+    let circle = fitCircle(pixels);
+    if (!fits(circle)) {
+      // A crossing line's pixels (a leader's arrowhead at the circle) taken into a short arc:
+      // the circle is fitted to the pixels on the longest arc's circle, when most are.
+      const long = group.reduce((a, b) => (arcLength(b) > arcLength(a) ? b : a));
+      const tol = 1.5 + 0.02 * long.radius;
+      const on = pixels.filter((p) => Math.abs(dist(p, long.center) - long.radius) <= tol);
+      circle = on.length >= 0.8 * pixels.length ? fitCircle(on) : undefined;
+    }
+    if (!circle || !fits(circle)) {
       out.push(...group);
       continue;
     }

@@ -244,12 +244,18 @@ function holeMatches(hole: PlateHole, callout: TextCallout): boolean {
 export function applyHoleCallouts(description: BlueprintDescription, findings: TextFindings): void {
   const plate = description.prismatic;
   if (!plate) return;
-  const callouts = findings.callouts.filter(
+  const hinted = findings.callouts.filter(
     (c) =>
       (c.kind === 'thread' && (c.holeHint || (c.count ?? 1) > 1 || c.through)) ||
       // '2x 3.40' names holes even when its Ø glyph is drawn rather than written.
       (c.kind === 'diameter' && ((c.count ?? 1) > 1 || (!c.inferred && c.holeHint))),
   );
+  // Then a plain written diameter ('Ø15' on a leader to one of several equal holes) gives its
+  // size to the drawn holes that measure it.
+  const plain = findings.callouts.filter(
+    (c) => c.kind === 'diameter' && !c.thread && !c.inferred && !hinted.includes(c),
+  );
+  const callouts = [...hinted, ...plain];
   const applied = new Set<PlateHole>();
   for (const callout of callouts) {
     const matched = plate.holes.filter(

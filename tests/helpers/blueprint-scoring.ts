@@ -11,9 +11,13 @@
  * the description holds one `raUm`). `position` values (a hole or a shoulder located from an edge
  * or a datum) count for recall only: the description has no position list to be precise about.
  * `derived` fixture values (an overall length that is the sum of a chain) are accepted for
- * precision but not required for recall. Pure functions; the numbers are in mm (Ra in µm).
+ * precision but not required for recall. A hole's tolerance is read from its written diameter;
+ * a turned part's end view (`prismatic` beside outer diameters) adds its holes and the outline
+ * sizes other than the largest diameter, not a thickness (the part's length). Pure functions;
+ * the numbers are in mm (Ra in µm).
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
+import { parseDiameterCallout } from '#cam/callouts';
 
 /** Value kinds a person reads on a drawing. */
 export type ValueKind =
@@ -310,18 +314,38 @@ export function flattenDescription(description: BlueprintDescription): DrawingVa
   }
   const plate = description.prismatic;
   if (plate) {
+    // A turned part's end view read for its milled features restates the part's diameter across
+    // its outline and its length as its thickness: only its other sizes are its own.
+    const turned = description.outerDiameters.length > 0;
+    const largest = Math.max(0, ...description.outerDiameters.map((d) => d.diameterMm ?? 0));
     if (plate.outline.length >= 3) {
       const xs = plate.outline.map((p) => p.x);
       const ys = plate.outline.map((p) => p.y);
-      values.push({ kind: 'length', mm: Math.max(...xs) - Math.min(...xs) });
-      values.push({ kind: 'length', mm: Math.max(...ys) - Math.min(...ys) });
+      for (const mm of [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)])
+        if (!turned || Math.abs(mm - largest) > 0.01 * largest) values.push({ kind: 'length', mm });
     }
-    if (isPositive(plate.thicknessMm)) values.push({ kind: 'thickness', mm: plate.thicknessMm });
-    const holeCounts = new Map<number, number>();
+    if (isPositive(plate.thicknessMm) && !turned)
+      values.push({ kind: 'thickness', mm: plate.thicknessMm });
+    const holeCounts = new Map<
+      string,
+      { mm: number; count: number; tolerance?: [number, number] }
+    >();
     for (const hole of plate.holes) {
       if (!isPositive(hole.diameterMm)) continue;
-      const key = Math.round(hole.diameterMm * 1000) / 1000;
-      holeCounts.set(key, (holeCounts.get(key) ?? 0) + 1);
+      // The hole's tolerance is written with its size ('Ø6.6 +0.4/-0.1').
+      const tolerance = parseDiameterCallout(hole.diameter)?.tolerance;
+      const limits: [number, number] | undefined = tolerance
+        ? [tolerance.upperMm, tolerance.lowerMm]
+        : undefined;
+      const mm = Math.round(hole.diameterMm * 1000) / 1000;
+      const key = JSON.stringify([mm, limits]);
+      const entry = holeCounts.get(key) ?? {
+        mm,
+        count: 0,
+        ...(limits ? { tolerance: limits } : {}),
+      };
+      entry.count += 1;
+      holeCounts.set(key, entry);
       if (hole.thread) values.push({ kind: 'thread', text: hole.thread });
       if (isPositive(hole.counterboreDiameterMm)) {
         const counterbore: DrawingValue = { kind: 'counterbore', mm: hole.counterboreDiameterMm };
@@ -329,7 +353,8 @@ export function flattenDescription(description: BlueprintDescription): DrawingVa
         values.push(counterbore);
       }
     }
-    for (const [mm, count] of holeCounts) values.push({ kind: 'hole', mm, count });
+    for (const { mm, count, tolerance } of holeCounts.values())
+      values.push({ kind: 'hole', mm, count, ...(tolerance ? { tolerance } : {}) });
     for (const slot of plate.slots) {
       if (!isPositive(slot.widthMm)) continue;
       values.push({ kind: 'length', mm: slot.widthMm });

@@ -27,8 +27,9 @@ let latheId: string;
 const changes: Record<string, string | undefined> = {
   // OCR reads the sizes; text alone cannot say which length belongs to which diameter.
   'Candle_holder.jpg': 'Ø42 x 33 long, Ø38 x 5 long, bore Ø38 H12 x 16 deep, bore Ø21.5 through',
-  // The drawing names no material ('Reference only'): the shop chooses one.
-  'BM_part.jpg': 'Ø60 x 40 long, Ø140 x 20 long, bore Ø40 through, material C45 steel',
+  // The drawing names no material ('Reference only'): the shop chooses one; OCR misses the
+  // flange's 20 (read from the section's line work: hub, root chamfer, flange, bore).
+  'BM_part.jpg': 'Ø140 x 20 long, material C45 steel',
   'LIU0010.jpg': 'Ø19.9 x 12.5 long, Ø16.5 x 2.5 long, Ø19.9 x 10 long, tapped M8 x 16 deep',
   // "875 mm or longer (not to scale)": only the reamer's end is turned here, from bar.
   'long_reamer_facer.dxf': 'Ø15.48 is 35 long, overall length 60',
@@ -40,11 +41,9 @@ const changes: Record<string, string | undefined> = {
  * verified program leaves nothing. Each entry matches one sentence of `unfinished`.
  */
 const leftUndone: Record<string, RegExp[]> = {
-  // A Ø140 flange on a hub: the hub is a 40 mm deep step for the 19 mm blade, and the bar is too
-  // large for the blade to part off.
+  // A Ø140 flange on a Ø60 hub (the hub at the free end): the bar is too large for the blade to
+  // part off.
   'BM_part.jpg': [
-    /^the fillet R10 /,
-    /^the groove Ø60 \(40 mm below the diameters beside it\): T3 Parting blade 3 mm reaches 19 mm/,
     /^the part off: T3 Parting blade 3 mm reaches 19 mm and the cut is 50\.5 mm deep/,
   ],
   // The chamfer on the parted-off end needs the part turned around.

@@ -57,6 +57,33 @@ function wheelDescription(): BlueprintDescription {
 }
 
 describe('blueprint scoring', () => {
+  it("counts a turned part's end-view holes with their written tolerance, not its diameter twice", () => {
+    const d = wheelDescription();
+    d.prismatic = {
+      outline: [
+        { x: 0, y: 0 },
+        { x: 23.5, y: 0 },
+        { x: 23.5, y: 18 },
+        { x: 0, y: 18 },
+      ],
+      thicknessMm: 7.5,
+      holes: [1, 2].map((i) => ({
+        diameter: 'Ø3.4 +0.1/-0.1',
+        x: 5 * i,
+        y: 9,
+        diameterMm: 3.4,
+      })),
+      pockets: [],
+      slots: [],
+    };
+    const values = flattenDescription(d);
+    expect(values).toContainEqual({ kind: 'hole', mm: 3.4, count: 2, tolerance: [0.1, -0.1] });
+    // 23.5 is the turned diameter seen end on, 7.5 the length: not the plate's own sizes.
+    expect(values).toContainEqual({ kind: 'length', mm: 18 });
+    expect(values.filter((v) => v.kind === 'length' && v.mm === 23.5)).toEqual([]);
+    expect(values.filter((v) => v.kind === 'thickness')).toEqual([]);
+  });
+
   it('matches sizes within 0.01 mm or 0.5 %', () => {
     expect(sameMm(23.5, 23.51)).toBe(true);
     expect(sameMm(23.5, 23.65)).toBe(false);

@@ -188,6 +188,12 @@ describe('prismaticPartFromDescription', () => {
     expect(() => prismaticPartFromDescription(plate())).toThrow(
       /^The part's thickness is not known/,
     );
+    // A turned part whose end view's holes were read along: not a plate to mill from a block.
+    const turned = plate({ thicknessMm: 10 });
+    turned.outerDiameters = [
+      { diameter: 'Ø60', type: 'cylinder', location: '', length: '', diameterMm: 60 },
+    ];
+    expect(() => prismaticPartFromDescription(turned)).toThrow(/^The drawing is a turned part/);
     expect(() => prismaticPartFromDescription(plate(), { stockThicknessMm: 1 })).toThrow(
       /too thin/,
     );
