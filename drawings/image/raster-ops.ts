@@ -182,6 +182,61 @@ export function components(
   }
 }
 
+/**
+ * Clears the letters OCR did not box: ink components standing alone whose box is about a
+ * letter's size (half to 1.4 times the text height, both ways at least 0.3 of it: a dash of a
+ * hidden or centre line is long and thin) and that are not a ring (a small hole drawn as a circle:
+ * its pixels all about as far from their centre). A letter beside a section view ('B' of a
+ * detail mark) otherwise reads as part geometry.
+ *
+ * @param ink - 1 = ink, changed in place
+ * @param textPx - the drawing's text height, px (the OCR runs' median)
+ * @returns how many components were cleared
+ */
+export function dropGlyphs(ink: Uint8Array, w: number, h: number, textPx: number): number {
+  let dropped = 0;
+  const low = 0.5 * textPx;
+  const high = 1.4 * textPx;
+  components(ink, w, h, (pixels) => {
+    if (pixels.length > high * high) return;
+    let x0 = w;
+    let x1 = 0;
+    let y0 = h;
+    let y1 = 0;
+    let sx = 0;
+    let sy = 0;
+    for (const p of pixels) {
+      const x = p % w;
+      const y = (p - x) / w;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+      sx += x;
+      sy += y;
+    }
+    const big = Math.max(x1 - x0, y1 - y0) + 1;
+    const small = Math.min(x1 - x0, y1 - y0) + 1;
+    if (big < low || big > high || small < 0.3 * big) return;
+    const cx = sx / pixels.length;
+    const cy = sy / pixels.length;
+    let sum = 0;
+    let sum2 = 0;
+    for (const p of pixels) {
+      const x = p % w;
+      const r = Math.hypot(x - cx, (p - x) / w - cy);
+      sum += r;
+      sum2 += r * r;
+    }
+    const mean = sum / pixels.length;
+    const spread = Math.sqrt(Math.max(0, sum2 / pixels.length - mean * mean));
+    if (small >= 0.8 * big && spread <= 0.2 * mean) return;
+    for (const p of pixels) ink[p] = 0;
+    dropped++;
+  });
+  return dropped;
+}
+
 /** Clears ink components whose bounding box is under `minSide` px both ways; returns how many. */
 export function dropSpecks(ink: Uint8Array, w: number, h: number, minSide: number): number {
   let dropped = 0;

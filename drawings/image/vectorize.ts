@@ -33,6 +33,7 @@ import {
   Sampler,
   clearBox,
   distanceToPaper,
+  dropGlyphs,
   dropSpecks,
   levelsOf,
   lineHalfWidths,
@@ -70,6 +71,8 @@ export interface VectorizeStats {
   inkPixels: number;
   /** Ink specks dropped as noise. */
   specks: number;
+  /** Letters standing alone that OCR did not box, dropped (raster-ops.ts dropGlyphs). */
+  glyphs: number;
   /** Half width of the widest lines (distance to paper on their centre line), px. */
   lineHalfWidthPx: number;
   /** Filled arrowheads found, and solid fills (logos, dots) left out. */
@@ -157,8 +160,16 @@ export function vectorize(image: GreyImage, options: VectorizeOptions): Vectoriz
   // 1. Ink.
   const ink = new Uint8Array(w * h);
   for (let i = 0; i < ink.length; i++) ink[i] = data[i]! <= levels.threshold ? 1 : 0;
-  for (const box of options.textBoxes ?? []) clearBox(ink, w, h, box);
+  const boxes = options.textBoxes ?? [];
+  for (const box of boxes) clearBox(ink, w, h, box);
   const specks = dropSpecks(ink, w, h, Math.max(2, SPECK_MM * pxPerMm));
+  // Letters OCR did not box, at the dimension text's height: the upper quartile of the boxes'
+  // short sides (a title block's many small entries would pull the median down).
+  const heights = boxes.map((b) => Math.min(b.width, b.height)).sort((a, b) => a - b);
+  const glyphs =
+    heights.length >= 3
+      ? dropGlyphs(ink, w, h, heights[Math.floor(0.75 * (heights.length - 1))]!)
+      : 0;
   let inkPixels = 0;
   for (const v of ink) inkPixels += v;
 
@@ -278,6 +289,7 @@ export function vectorize(image: GreyImage, options: VectorizeOptions): Vectoriz
       thresholdGrey: levels.threshold,
       inkPixels,
       specks,
+      glyphs,
       lineHalfWidthPx: lineHalf,
       arrows: arrows.length,
       fills,

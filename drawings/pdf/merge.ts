@@ -63,15 +63,33 @@ export function snapToCallouts(
     }));
   const snapped = new Set<string>();
   const renamed = new Map<string, string>();
-  const snap = (feature: DiameterFeature, field: string, value: () => string) => {
+  const snap = (feature: DiameterFeature, field: string, value: () => string, bore: boolean) => {
     if (feature.diameterMm === undefined || feature.type === 'taper') return;
     const drawn = feature.diameterMm;
+    // A callout written for the other kind of diameter (a hole's fit H7 on an outer diameter, a
+    // shaft's h6 on a bore) is not this one's; of callouts as near, one written for this kind (a
+    // hole's words or fit for a bore, a shaft's fit for an outer diameter) wins.
+    const upper = (c: TextCallout) => Boolean(c.fit && /^[A-Z]/.test(c.fit));
+    const lower = (c: TextCallout) => Boolean(c.fit && /^[a-z]/.test(c.fit));
+    const other = (c: TextCallout) => (bore ? lower(c) : upper(c) || Boolean(c.holeHint));
+    const suits = (c: TextCallout) => (bore ? upper(c) || Boolean(c.holeHint) : lower(c));
     let best: TextCallout | undefined;
     for (const { callout, share } of diameters) {
       const off = Math.abs(callout.value - drawn);
-      if (off <= share * drawn && (!best || off < Math.abs(best.value - drawn))) best = callout;
+      if (off > share * drawn || other(callout)) continue;
+      const bestOff = best ? Math.abs(best.value - drawn) : Infinity;
+      if (
+        off < bestOff - 1e-9 ||
+        (Math.abs(off - bestOff) <= 1e-9 && suits(callout) && !suits(best!))
+      )
+        best = callout;
     }
-    if (!best || (feature.diameterMm === best.value && (feature.tolerance || !best.tolerance)))
+    if (
+      !best ||
+      (feature.diameterMm === best.value &&
+        (feature.tolerance || !best.tolerance) &&
+        (feature.fit || !best.fit))
+    )
       return;
     renamed.set(feature.diameter, writtenText(best));
     for (const chamfer of description.features.chamfers) {
@@ -90,10 +108,10 @@ export function snapToCallouts(
     }
   };
   description.outerDiameters.forEach((d, i) =>
-    snap(d, `Outer diameter ${i + 1}`, () => d.diameter),
+    snap(d, `Outer diameter ${i + 1}`, () => d.diameter, false),
   );
   description.innerDiameters.forEach((d, i) =>
-    snap(d, `Bore ${i + 1}`, () => `${d.diameter}, ${d.length}`),
+    snap(d, `Bore ${i + 1}`, () => `${d.diameter}, ${d.length}`, true),
   );
   // The overview and chamfer locations name the drawn diameters: name the written ones.
   const rename = (text: string) =>

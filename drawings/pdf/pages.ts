@@ -116,7 +116,10 @@ export function describeDrawnPart(
       const result = describeDrawing(content, drawingUnits, fileName, 'PDF', {
         diameterDirections: drawn.diameterDirections,
         dimensionsFor: drawn.dimensionsFor,
-        measuredStepMm: 0.01,
+        // A traced raster measures no finer than its pixels (a 150 dpi scan's is 0.17 mm on
+        // paper): to 0.05 mm, so 4.99 shows as 5 (0.1 lost a reading on one round-trip seed, 0.02
+        // kept Candle_holder's 4.99 and 1.02); a vector page to 0.01 mm.
+        measuredStepMm: reading.ocr ? OCR_MEASURED_STEP_MM : 0.01,
         joinToleranceMm: ((reading.joinPt ?? JOIN_PT) * MM_PER_PT) / scale.ratio,
         // A traced raster's outlines: corners and joints are as uneven as a line is wide.
         ...(reading.ocr
@@ -204,6 +207,9 @@ function withUnits(reading: PageReading): {
   const inch = { ...reading, findings: readTextFindings(reading.runs, [frame], units) };
   return { reading: inch, ...dimensionsOf(inch) };
 }
+
+/** Step the measured sizes of a traced (OCR'd) page are rounded to, mm. */
+const OCR_MEASURED_STEP_MM = 0.05;
 
 const truncatedNote = `A page has more than ${readerLimits.maxSegmentsPerPage} line segments; the rest were not read. Check the part's features (Change).`;
 

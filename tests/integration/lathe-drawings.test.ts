@@ -25,8 +25,8 @@ let latheId: string;
  * description is enough. Only what the reader could not determine is given.
  */
 const changes: Record<string, string | undefined> = {
-  // OCR reads the sizes; text alone cannot say which length belongs to which diameter.
-  'Candle_holder.jpg': 'Ø42 x 33 long, Ø38 x 5 long, bore Ø38 H12 x 16 deep, bore Ø21.5 through',
+  // The section's line work gives the profile and bores; its countersink's cone is not read.
+  'Candle_holder.jpg': 'bore Ø21.5 through, remove the Ø25.5 bore',
   // The drawing names no material ('Reference only'): the shop chooses one; OCR misses the
   // flange's 20 (read from the section's line work: hub, root chamfer, flange, bore).
   'BM_part.jpg': 'Ø140 x 20 long, material C45 steel',
@@ -46,9 +46,9 @@ const leftUndone: Record<string, RegExp[]> = {
   'BM_part.jpg': [
     /^the part off: T3 Parting blade 3 mm reaches 19 mm and the cut is 50\.5 mm deep/,
   ],
-  // The chamfer on the parted-off end needs the part turned around.
+  // The Ø38 H12 bore is at the chuck end (the Ø42 body's end): it needs the part turned around.
   'Candle_holder.jpg': [
-    /^the chamfer 1 x 45° at the parted-off end: deburr it or turn the part around$/,
+    /^the bore Ø38 H12 starting 22\.0\d* mm from the free end \(a second setup\)/,
   ],
   // PLA on a Ø75 bar: too deep for the blade to part off.
   'Gripper.PDF': [
