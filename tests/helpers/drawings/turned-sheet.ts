@@ -298,8 +298,11 @@ function dimensionTurned(
     // A narrow step's text beyond its contour, on the side away from the lengths; the texts of
     // neighbouring narrow steps one beyond the other.
     const narrow = step.length * s < 3 * sizes.height;
+    // A text longer than the diameter would cross the outline (ISO 129-1: no line crosses a
+    // dimension value): CAD programs move it out along the dimension line, as for a narrow step.
+    const crosses = textWidth(lines, sizes.height) > step.diameter * s - 2 * sizes.arrow;
     let textShift: number | undefined;
-    if (narrow) {
+    if (narrow || crosses) {
       const width = textWidth(lines, sizes.height);
       const start = Math.max((step.diameter / 2) * s + sizes.row, previousNarrowEnd + sizes.gap);
       textShift = -side * (start + width / 2);
