@@ -7,6 +7,7 @@
  * part is described from its text alone (describeFromText).
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
+import { formatMm } from '#cam/callouts';
 import { describeDrawing } from '../describe/drawing.ts';
 import type { PageReading } from './page.ts';
 import {
@@ -129,6 +130,7 @@ export function describeDrawnPart(
       });
       const description = result.description;
       if (result.isTurnedPart || description.prismatic) {
+        if (reading.ocr && description.prismatic) roundHoles(description.prismatic);
         snapToCallouts(description, reading, dimensions, scale);
         if (description.prismatic) {
           addPlateReadings(description, reading, reading.ocr ? 0.7 : MEASURED_CONFIDENCE);
@@ -206,6 +208,20 @@ function withUnits(reading: PageReading): {
   };
   const inch = { ...reading, findings: readTextFindings(reading.runs, [frame], units) };
   return { reading: inch, ...dimensionsOf(inch) };
+}
+
+/**
+ * A traced page's hole sizes to OCR_MEASURED_STEP_MM, as its turned profile's (a 150 dpi scan
+ * measures Ø10.98 for Ø11).
+ */
+function roundHoles(plate: NonNullable<BlueprintDescription['prismatic']>): void {
+  const step = OCR_MEASURED_STEP_MM;
+  for (const hole of plate.holes) {
+    const rounded = Number((Math.round(hole.diameterMm / step) * step).toFixed(2));
+    if (rounded === hole.diameterMm || !(rounded > 0)) continue;
+    hole.diameter = hole.diameter.replace(/\d+(?:\.\d+)?/, formatMm(rounded));
+    hole.diameterMm = rounded;
+  }
 }
 
 /** Step the measured sizes of a traced (OCR'd) page are rounded to, mm. */
