@@ -10,7 +10,8 @@
  * title block (1:1 when none is), gives the points per pixel.
  */
 import { identity, type Point } from '../geometry/primitives.ts';
-import { sortPaths } from '../pdf/drawing.ts';
+import { sortPaths, type PageDrawing } from '../pdf/drawing.ts';
+import { hatchingOf } from '../pdf/content.ts';
 import type { PageReading } from '../pdf/page.ts';
 import type { PagePath } from '../pdf/paths.ts';
 import { attachCallouts, calloutsFromRuns, MM_PER_PT, pairArrows } from '../pdf/dimensions.ts';
@@ -182,6 +183,33 @@ function plausible(ptPerPx: number): boolean {
 }
 
 /**
+ * Thin lines that run from one outline corner to another are outline: a scan's short outline
+ * lines (a groove's walls, a step's face) measure thinner than they are, and without them a view
+ * falls apart at the step. Dimension, extension and leader lines end at arrowheads or short of
+ * the outline; hatch lines (pdf/content.ts hatchingOf) are left, wherever they end.
+ *
+ * @param drawing - a traced page's sorted line work (changed in place and returned)
+ */
+function bridgesAsOutline(drawing: PageDrawing): PageDrawing {
+  const tol = JOIN_WIDTHS * drawing.outlineWidthPt;
+  if (!(tol > 0)) return drawing;
+  const corners: Point[] = drawing.part.flatMap((p) => (p.kind === 'line' ? [p.a, p.b] : []));
+  const atCorner = (q: Point) => corners.some((c) => Math.hypot(c.x - q.x, c.y - q.y) <= tol);
+  const tip = (q: Point) =>
+    drawing.arrows.some((a) => Math.hypot(a.tip.x - q.x, a.tip.y - q.y) <= tol);
+  const hatch = new Set(hatchingOf(drawing.thin));
+  const bridges = drawing.thin.filter(
+    (line) =>
+      !hatch.has(line) && atCorner(line.a) && atCorner(line.b) && !tip(line.a) && !tip(line.b),
+  );
+  if (bridges.length === 0) return drawing;
+  const moved = new Set(bridges);
+  drawing.thin = drawing.thin.filter((line) => !moved.has(line));
+  drawing.part.push(...bridges);
+  return drawing;
+}
+
+/**
  * Reads a raster drawing's geometry as a page.
  *
  * @param bytes - PNG or JPEG bytes
@@ -212,7 +240,9 @@ export async function readRasterPage(
       ...pxFindings,
       callouts: pxFindings.callouts.map((c) => scaleRun<TextCallout>(c, ptPerPx)),
     };
-    const drawing = sortPaths(k === 1 ? vectorized.paths : scalePaths(vectorized.paths, k));
+    const drawing = bridgesAsOutline(
+      sortPaths(k === 1 ? vectorized.paths : scalePaths(vectorized.paths, k)),
+    );
     return {
       page: frame.page,
       geometry: {
