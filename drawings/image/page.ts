@@ -190,7 +190,7 @@ function plausible(ptPerPx: number): boolean {
  *
  * @param drawing - a traced page's sorted line work (changed in place and returned)
  */
-function bridgesAsOutline(drawing: PageDrawing): PageDrawing {
+export function bridgesAsOutline(drawing: PageDrawing): PageDrawing {
   const tol = JOIN_WIDTHS * drawing.outlineWidthPt;
   if (!(tol > 0)) return drawing;
   const corners: Point[] = drawing.part.flatMap((p) => (p.kind === 'line' ? [p.a, p.b] : []));

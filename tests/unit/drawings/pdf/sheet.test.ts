@@ -1,10 +1,13 @@
 /**
  * What a page shows besides its part: the sheet frame drawn in pieces and what lies outside it,
- * section hatching among the thin lines, and the line work kept under a text box.
+ * section hatching among the thin lines, the line work kept under a text box, and a scan's thin
+ * outline lines.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Primitive } from '#drawings/geometry/primitives';
+import type { LinePrimitive, Primitive } from '#drawings/geometry/primitives';
+import { bridgesAsOutline } from '#drawings/image/page';
+import type { PageDrawing } from '#drawings/pdf/drawing';
 import { clearBox } from '#drawings/image/raster-ops';
 import { hatchingOf, sheetFrame } from '#drawings/pdf/content';
 
@@ -101,5 +104,46 @@ describe('clearBox', () => {
     for (let x = 0; x < w; x++) expect(ink[14 * w + x] && ink[15 * w + x]).toBe(1);
     expect(ink[8 * w + 20]).toBe(0);
     expect(ink[20 * w + 12]).toBe(0);
+  });
+});
+
+describe('bridgesAsOutline', () => {
+  const line = (x1: number, y1: number, x2: number, y2: number): LinePrimitive => ({
+    kind: 'line',
+    a: { x: x1, y: y1 },
+    b: { x: x2, y: y2 },
+    layer: 'pdf',
+  });
+  /** Two lands of a shaft, the groove between them drawn with thin walls. */
+  const drawing = (): PageDrawing => ({
+    part: [line(0, 0, 40, 0), line(0, 20, 40, 20), line(0, 26, 40, 26), line(0, 46, 40, 46)],
+    centre: [],
+    hidden: [],
+    thin: [
+      // The groove's wall, corner to corner.
+      line(0, 20, 0, 26),
+      // A dimension line between the other corners, ending at arrow tips.
+      line(40, 20, 40, 26),
+      // Hatching: four parallel slanted lines, the first from corner to corner.
+      ...[0, 6, 12, 18].map((x) => line(x, 20, x + 40, 46)),
+    ],
+    arrows: [
+      { tip: { x: 40, y: 20 }, direction: { x: 0, y: -1 }, sizePt: 3 },
+      { tip: { x: 40, y: 26 }, direction: { x: 0, y: 1 }, sizePt: 3 },
+    ],
+    outlineWidthPt: 0.7,
+  });
+
+  it('takes thin lines from one outline corner to another as outline', () => {
+    const read = bridgesAsOutline(drawing());
+    expect(read.part).toContainEqual(line(0, 20, 0, 26));
+    expect(read.thin).not.toContainEqual(line(0, 20, 0, 26));
+  });
+
+  it('leaves dimension lines ending at arrow tips and hatching thin', () => {
+    const read = bridgesAsOutline(drawing());
+    expect(read.thin).toContainEqual(line(40, 20, 40, 26));
+    for (const x of [0, 6, 12, 18]) expect(read.thin).toContainEqual(line(x, 20, x + 40, 46));
+    expect(read.part).toHaveLength(5);
   });
 });
