@@ -127,17 +127,20 @@ const SIZE_FIELD =
 
 /**
  * Values of a description taken from written text and values only measured on the lines: over
- * all its readings, and over its sizes alone (a size worked out from written lengths is neither).
+ * all its readings, and over its sizes alone (a size worked out from written lengths is neither;
+ * a size from the geometry is measured).
  */
 function support(description: BlueprintDescription) {
   const readings = description.readings ?? [];
   const measured = (r: { source: string }) => r.source.includes(MEASURED_SOURCE);
   const sizes = readings.filter((r) => SIZE_FIELD.test(r.field));
+  // A plate's outline and its holes without a callout are measured too ('page 1 geometry').
+  const drawn = (r: { source: string }) => measured(r) || /\bgeometry\b/.test(r.source);
   return {
     written: readings.length - readings.filter(measured).length,
     measured: readings.filter(measured).length,
-    writtenSizes: sizes.filter((r) => !measured(r) && !r.source.includes('worked out')).length,
-    measuredSizes: sizes.filter(measured).length,
+    writtenSizes: sizes.filter((r) => !drawn(r) && !r.source.includes('worked out')).length,
+    measuredSizes: sizes.filter(drawn).length,
   };
 }
 
