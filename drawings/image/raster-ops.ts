@@ -182,6 +182,27 @@ export function components(
   }
 }
 
+/** The bounding box (inclusive, px) and centroid of pixels given as indices in a row of `w`. */
+function pixelBox(pixels: number[], w: number) {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  let sx = 0;
+  let sy = 0;
+  for (const p of pixels) {
+    const x = p % w;
+    const y = (p - x) / w;
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x);
+    y0 = Math.min(y0, y);
+    y1 = Math.max(y1, y);
+    sx += x;
+    sy += y;
+  }
+  return { x0, x1, y0, y1, cx: sx / pixels.length, cy: sy / pixels.length };
+}
+
 /**
  * Clears the letters OCR did not box: ink components standing alone whose box is about a
  * letter's size (half to 1.4 times the text height, both ways at least 0.3 of it: a dash of a
@@ -199,27 +220,10 @@ export function dropGlyphs(ink: Uint8Array, w: number, h: number, textPx: number
   const high = 1.4 * textPx;
   components(ink, w, h, (pixels) => {
     if (pixels.length > high * high) return;
-    let x0 = w;
-    let x1 = 0;
-    let y0 = h;
-    let y1 = 0;
-    let sx = 0;
-    let sy = 0;
-    for (const p of pixels) {
-      const x = p % w;
-      const y = (p - x) / w;
-      x0 = Math.min(x0, x);
-      x1 = Math.max(x1, x);
-      y0 = Math.min(y0, y);
-      y1 = Math.max(y1, y);
-      sx += x;
-      sy += y;
-    }
+    const { x0, x1, y0, y1, cx, cy } = pixelBox(pixels, w);
     const big = Math.max(x1 - x0, y1 - y0) + 1;
     const small = Math.min(x1 - x0, y1 - y0) + 1;
     if (big < low || big > high || small < 0.3 * big) return;
-    const cx = sx / pixels.length;
-    const cy = sy / pixels.length;
     let sum = 0;
     let sum2 = 0;
     for (const p of pixels) {
@@ -242,18 +246,7 @@ export function dropSpecks(ink: Uint8Array, w: number, h: number, minSide: numbe
   let dropped = 0;
   components(ink, w, h, (pixels) => {
     if (pixels.length > minSide * minSide) return;
-    let x0 = w;
-    let x1 = 0;
-    let y0 = h;
-    let y1 = 0;
-    for (const p of pixels) {
-      const x = p % w;
-      const y = (p - x) / w;
-      x0 = Math.min(x0, x);
-      x1 = Math.max(x1, x);
-      y0 = Math.min(y0, y);
-      y1 = Math.max(y1, y);
-    }
+    const { x0, x1, y0, y1 } = pixelBox(pixels, w);
     if (x1 - x0 + 1 >= minSide || y1 - y0 + 1 >= minSide) return;
     for (const p of pixels) ink[p] = 0;
     dropped++;
