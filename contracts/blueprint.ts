@@ -141,6 +141,21 @@ export const prismaticDescriptionSchema = z.object({
       }),
     )
     .describe('Straight slots with round ends: centre line from and to, and width'),
+  sizes: z
+    .array(
+      z.object({
+        dimension: z.string().describe("As written: '60.00 ±0.10', '4.00 +0.10/-0.20', '40'"),
+        mm: z.number().positive().describe('The written size in mm'),
+        tolerance: toleranceSchema.optional(),
+        measures: z
+          .enum(['width', 'height', 'thickness', 'position', 'other'])
+          .describe(
+            "What it sizes: the outline's width (x) or height (y), the plate's thickness, a hole's position (from an edge or another hole), or another feature (a step, a rib)",
+          ),
+      }),
+    )
+    .optional()
+    .describe('Linear sizes written on the drawing (not hole callouts), with their own tolerances'),
 });
 export type PrismaticDescription = z.infer<typeof prismaticDescriptionSchema>;
 

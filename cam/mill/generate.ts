@@ -6,8 +6,11 @@
 import { circlePolygon } from '../geometry/polygon.ts';
 import { millPostFor } from '../post/mill/index.ts';
 import type { MillDialect } from '../post/mill/index.ts';
-import { prismaticPartFromDescription } from '../prismatic/part.ts';
-import type { PrismaticPart } from '../prismatic/part.ts';
+import {
+  heldToleranceMm,
+  prismaticPartFromDescription,
+  type PrismaticPart,
+} from '../prismatic/part.ts';
 import { finishProgram, safeFileName } from '../program.ts';
 import type { KindProgram, MachineInfo, PlotOutline, PostedJob, ProgramJob } from '../program.ts';
 import { verifyMillProgram } from '../verify/mill.ts';
@@ -124,7 +127,7 @@ export function millVerificationInput(
     stock,
     outline: part.outline,
     thicknessMm: thickness,
-    toleranceMm: part.generalToleranceMm > 0 ? part.generalToleranceMm : 0.1,
+    toleranceMm: heldToleranceMm(part),
     ...(outlineGap !== undefined ? { outlineGap } : {}),
     ...(faceGap !== undefined ? { faceGap } : {}),
     holes,

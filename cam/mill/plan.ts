@@ -23,7 +23,7 @@ import type { CuttingOverrides } from '../cutting-data.ts';
 import { boundsOf } from '../geometry/polygon.ts';
 import { identifyMaterial } from '../materials.ts';
 import { cuttingForces } from '../process.ts';
-import type { PrismaticPart } from '../prismatic/part.ts';
+import { heldToleranceMm, type PrismaticPart } from '../prismatic/part.ts';
 import { fluteLengthOf } from './cutting-data.ts';
 import type { MillMaterial } from './cutting-data.ts';
 import type { BlockStock, MillPlan, MillTool } from './program.ts';
@@ -120,7 +120,7 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
     retractZ: 2,
     // After facing, or with nothing to face, the part's top is Z0.
     topZ: 0,
-    tolerance: part.generalToleranceMm > 0 ? part.generalToleranceMm : 0.1,
+    tolerance: heldToleranceMm(part),
     allowance: overrides.finishAllowanceMm ?? 0.2,
     model: new StockModel(stock, cellMm),
     force: cuttingForces[material.subgroup],

@@ -84,6 +84,12 @@ export interface PrismaticPart {
   slots: Slot[];
   /** General tolerance on sizes without their own, mm (from ISO 2768 or the drawing; 0.1 default). */
   generalToleranceMm: number;
+  /**
+   * The tightest tolerance written on the outline's width or height or on the thickness, mm: the
+   * smaller of its two deviations from the nominal size the program cuts. Absent when none is
+   * written or the general tolerance is tighter. See {@link heldToleranceMm}.
+   */
+  sizeToleranceMm?: number;
   /** Finest roughness asked for, Ra µm. */
   raUm?: number;
   /** What the drawing asks for that this part model does not hold (for 'not programmed'). */
@@ -141,6 +147,42 @@ function generalToleranceOf(note: string | undefined, largestSizeMm: number): nu
   const plusMinus = /(?:±|\+\/-)\s*(\d*[.,]?\d+)/.exec(note);
   if (plusMinus) return Number(plusMinus[1]!.replace(',', '.'));
   return undefined;
+}
+
+/**
+ * The ± tolerance a plate's program is verified to, mm: the general tolerance (0.1 mm when the
+ * part has none), or the tightest tolerance written on the outline or the thickness when tighter.
+ */
+export function heldToleranceMm(part: PrismaticPart): number {
+  const general = part.generalToleranceMm > 0 ? part.generalToleranceMm : defaultGeneralToleranceMm;
+  return part.sizeToleranceMm !== undefined ? Math.min(general, part.sizeToleranceMm) : general;
+}
+
+const SIZE_NAMES = { width: 'outline width', height: 'outline height', thickness: 'thickness' };
+
+/**
+ * The tightest deviation allowed from the nominal size on the written sizes of the outline and
+ * the thickness (`prismatic.sizes`), mm. A size whose nominal is a limit of its tolerance
+ * ('8 +0.2/0') cannot be held by a program that cuts the nominal size: it goes to `notModelled`.
+ */
+function writtenSizeToleranceMm(
+  sizes: NonNullable<NonNullable<BlueprintDescription['prismatic']>['sizes']>,
+  notModelled: string[],
+): number | undefined {
+  let tightest: number | undefined;
+  for (const size of sizes) {
+    if (!size.tolerance || size.measures === 'other' || size.measures === 'position') continue;
+    const allowed = Math.min(size.tolerance.upperMm, -size.tolerance.lowerMm);
+    if (allowed <= 1e-9) {
+      const middle = size.mm + (size.tolerance.upperMm + size.tolerance.lowerMm) / 2;
+      notModelled.push(
+        `The ${SIZE_NAMES[size.measures]} ${size.dimension}: the program cuts the nominal size, which is a limit of this tolerance; offset the cut to the middle of the tolerance (${fmt(middle)} mm) on the machine.`,
+      );
+      continue;
+    }
+    tightest = tightest === undefined ? allowed : Math.min(tightest, allowed);
+  }
+  return tightest;
 }
 
 /**
@@ -480,10 +522,21 @@ export function prismaticPartFromDescription(
   });
 
   const largest = Math.max(box.maxX - box.minX, box.maxY - box.minY, thicknessMm);
+  // The tolerances line lists written sizes too ('60.00 ±0.10'): those are not the general one.
+  const written = new Set([
+    ...(prismatic.sizes ?? []).map((size) => size.dimension),
+    ...prismatic.holes.map((hole) => hole.diameter),
+  ]);
+  const otherTolerances = description.dimensions.tolerances
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && !written.has(part))
+    .join('; ');
   const generalToleranceMm =
     generalToleranceOf(description.dimensions.generalTolerance, largest) ??
-    generalToleranceOf(description.dimensions.tolerances, largest) ??
+    generalToleranceOf(otherTolerances, largest) ??
     defaultGeneralToleranceMm;
+  const sizeToleranceMm = writtenSizeToleranceMm(prismatic.sizes ?? [], notModelled);
 
   return {
     outline,
@@ -493,6 +546,9 @@ export function prismaticPartFromDescription(
     pockets,
     slots,
     generalToleranceMm,
+    ...(sizeToleranceMm !== undefined && sizeToleranceMm < generalToleranceMm
+      ? { sizeToleranceMm }
+      : {}),
     ...(description.surfaceFinish.raUm !== undefined
       ? { raUm: description.surfaceFinish.raUm }
       : {}),

@@ -21,7 +21,7 @@ import {
   signedArea,
 } from '../geometry/polygon.ts';
 import type { Bounds, Point2, Polygon } from '../geometry/polygon.ts';
-import type { PrismaticPart } from '../prismatic/part.ts';
+import { heldToleranceMm, type PrismaticPart } from '../prismatic/part.ts';
 import type { ToolRow } from '../tooling.ts';
 import type { WireContour, WirePass, WirePlan } from './program.ts';
 import { wireTechnology } from './technology.ts';
@@ -241,7 +241,7 @@ function circleEntry(center: Point2, radiusMm: number, tabMm: number): Entry | u
 
 /** The tightest ± tolerance on the contours the wire cuts, mm. */
 function tightestTolerance(part: PrismaticPart): number {
-  let tightest = part.generalToleranceMm;
+  let tightest = heldToleranceMm(part);
   for (const hole of part.holes) {
     if (!hole.through || !hole.tolerance) continue;
     tightest = Math.min(tightest, (hole.tolerance.upperMm - hole.tolerance.lowerMm) / 2);

@@ -22,6 +22,7 @@ import type { DimensionNote, TextNote } from './content.ts';
 import { isFullCircle, type Primitive } from '../geometry/primitives.ts';
 import { isPictorial } from './axis.ts';
 import { applyFindings } from './turned.ts';
+import { writtenPlateSizes } from './plate-sizes.ts';
 import type { NoteFindings } from './notes.ts';
 import { insidePolygon, loopPolygon, outerBoundary, sameBox } from '../geometry/outline.ts';
 import {
@@ -554,7 +555,15 @@ export function describeNonTurnedPart(
   const top = readPrismatic(views, tol, extras);
   if (top) parts.push(top.summary);
   description.overview = parts.join(' ');
+  const tolerances: string[] = [];
   if (top) {
+    const sizes = writtenPlateSizes(extras.dimensions, top.prismatic, extras.mmPerUnit);
+    if (sizes.length > 0) top.prismatic.sizes = sizes;
+    for (const size of sizes) if (size.tolerance) tolerances.push(size.dimension);
+    for (const hole of top.prismatic.holes) {
+      if (parseDiameterCallout(hole.diameter)?.tolerance && !tolerances.includes(hole.diameter))
+        tolerances.push(hole.diameter);
+    }
     description.prismatic = top.prismatic;
     description.unresolved!.push(
       `Not a turned part (${reason}): it is read as a plate from its top view. Choose Milling, Wire EDM or Sinker EDM as the job type.`,
@@ -565,6 +574,6 @@ export function describeNonTurnedPart(
       `Not a turned part (${reason}): the lathe cannot make it from this drawing. Upload the drawing of a turned part, or describe the part with 'Change'.`,
     );
   }
-  applyFindings(description, findings, []);
+  applyFindings(description, findings, tolerances);
   return description;
 }

@@ -274,7 +274,8 @@ function positionsOf(
 
 /**
  * Flattens a description into drawing values: diameters (with their tolerance, fit and thread),
- * lengths (overall, per diameter, plate outline width and height, slot width and length),
+ * lengths (overall, per diameter, plate outline width and height, written plate sizes with their
+ * tolerances, slot width and length),
  * thickness, holes grouped by diameter with their count, counterbores, chamfers, threads,
  * material, general tolerance and Ra, and the positions a description implies (shoulders from
  * the free end; hole and slot centres from the outline's edges and from each other).
@@ -360,6 +361,24 @@ export function flattenDescription(description: BlueprintDescription): DrawingVa
       values.push({ kind: 'length', mm: slot.widthMm });
       const between = Math.hypot(slot.to.x - slot.from.x, slot.to.y - slot.from.y);
       values.push({ kind: 'length', mm: between + slot.widthMm });
+    }
+    // Written sizes with their own tolerances (an outline size may repeat the measured box).
+    for (const size of plate.sizes ?? []) {
+      if (!isPositive(size.mm)) continue;
+      const tolerance = toleranceOf(size.tolerance);
+      const restatesTurned =
+        turned && (size.measures !== 'other' || Math.abs(size.mm - largest) <= 0.01 * largest);
+      if (restatesTurned) continue;
+      // A hole's position counts for recall, like the positions the centres imply.
+      if (size.measures === 'position') {
+        positions.push(size.mm);
+        continue;
+      }
+      values.push({
+        kind: size.measures === 'thickness' ? 'thickness' : 'length',
+        mm: size.mm,
+        ...(tolerance ? { tolerance } : {}),
+      });
     }
     const centres = [
       ...plate.holes.map((h) => ({ x: h.x, y: h.y })),

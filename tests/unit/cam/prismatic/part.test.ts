@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyDescription, type BlueprintDescription } from '#contracts/blueprint';
 import { boundsOf, signedArea } from '#cam/geometry/polygon';
 import {
+  heldToleranceMm,
   iso2768LinearToleranceMm,
   prismaticPartFromDescription,
   threadSpecOf,
@@ -178,6 +179,57 @@ describe('prismaticPartFromDescription', () => {
     expect(iso2768LinearToleranceMm('f', 2)).toBe(0.05);
     expect(iso2768LinearToleranceMm('c', 500)).toBe(2);
     expect(iso2768LinearToleranceMm('v', 1)).toBeUndefined();
+  });
+
+  it('holds the outline and thickness to their tightest written tolerance, and says when the nominal is a limit', () => {
+    const description = plate({
+      thicknessMm: 10,
+      holes: [{ diameter: 'Ø6 ±0.3', x: 0, y: 50, diameterMm: 6 }],
+      sizes: [
+        {
+          dimension: '100 ±0.1',
+          mm: 100,
+          tolerance: { upperMm: 0.1, lowerMm: -0.1 },
+          measures: 'width',
+        },
+        {
+          dimension: '10 +0.1/-0.05',
+          mm: 10,
+          tolerance: { upperMm: 0.1, lowerMm: -0.05 },
+          measures: 'thickness',
+        },
+        {
+          dimension: '4 ±0.01',
+          mm: 4,
+          tolerance: { upperMm: 0.01, lowerMm: -0.01 },
+          measures: 'other',
+        },
+      ],
+    });
+    description.dimensions.tolerances = '100 ±0.1; 10 +0.1/-0.05; Ø6 ±0.3';
+    const part = prismaticPartFromDescription(description);
+    // The written sizes' ±0.1 is not the general tolerance: the default 0.1 stays.
+    expect(part.generalToleranceMm).toBe(0.1);
+    expect(part.sizeToleranceMm).toBe(0.05);
+    expect(heldToleranceMm(part)).toBe(0.05);
+    expect(part.notModelled).toEqual([]);
+
+    description.prismatic!.sizes = [
+      {
+        dimension: '60 +0.2/0',
+        mm: 60,
+        tolerance: { upperMm: 0.2, lowerMm: 0 },
+        measures: 'height',
+      },
+    ];
+    const limit = prismaticPartFromDescription(description);
+    expect(limit.sizeToleranceMm).toBeUndefined();
+    expect(heldToleranceMm(limit)).toBe(0.1);
+    expect(limit.notModelled).toEqual([
+      expect.stringMatching(
+        /^The outline height 60 \+0\.2\/0: .*middle of the tolerance \(60\.1 mm\)/,
+      ),
+    ]);
   });
 
   it('refuses a description without an outline, without a thickness, or with a hole outside', () => {

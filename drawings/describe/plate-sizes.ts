@@ -1,0 +1,143 @@
+/**
+ * The linear sizes a plate's drawing writes, with their own tolerances (`prismatic.sizes`): the
+ * outline's width and height, the thickness, and the sizes of steps and ribs the top-view model
+ * has no place for (a U-holder's arm width, an extrusion's base). The CAM core holds the outline
+ * and the thickness to the tightest of these tolerances (cam/prismatic/part.ts).
+ */
+import {
+  locateThreadCallout,
+  parseDiameterCallout,
+  parseLengthCallout,
+  startsWithDiameterSign,
+} from '#cam/callouts';
+import type { PrismaticDescription } from '#contracts/blueprint';
+import type { DimensionNote } from './content.ts';
+
+export type PlateSize = NonNullable<PrismaticDescription['sizes']>[number];
+
+/** Whether a written size is a measured one: within its limits, or 0.5 % (at least 0.02 mm). */
+function sameSize(size: PlateSize, measuredMm: number): boolean {
+  const low = size.mm + Math.min(0, size.tolerance?.lowerMm ?? 0);
+  const high = size.mm + Math.max(0, size.tolerance?.upperMm ?? 0);
+  const slack = Math.max(0.02, 0.005 * size.mm);
+  return measuredMm >= low - slack && measuredMm <= high + slack;
+}
+
+/**
+ * The linear sizes written on a plate's drawing.
+ *
+ * @param dimensions - the drawing's dimensions with their text as shown
+ * @param plate - the top view read (outline in mm, thickness, holes with their callouts)
+ * @param mmPerUnit - millimetres per drawing unit (numbers without a unit are in drawing units)
+ * @returns one entry per distinct size and what it measures, in drawing order: diameter, radius, angle and
+ *   ordinate dimensions and the holes' own callouts left out; `measures` is `width` or `height`
+ *   when the size is the outline's box size in the dimension's direction (either, when the
+ *   dimension has no direction), `position` when it is a hole's or slot's distance along that
+ *   direction from another one or a straight edge of the outline, `thickness` when it is the plate's thickness, else `other`;
+ *   a plain number equal to a drawn hole's diameter is that hole's callout and left out
+ */
+export function writtenPlateSizes(
+  dimensions: readonly { note: DimensionNote; text: string }[],
+  plate: Pick<PrismaticDescription, 'outline' | 'thicknessMm' | 'holes'> &
+    Partial<Pick<PrismaticDescription, 'slots'>>,
+  mmPerUnit: number,
+): PlateSize[] {
+  const xs = plate.outline.map((p) => p.x);
+  const ys = plate.outline.map((p) => p.y);
+  const widthMm = Math.max(...xs) - Math.min(...xs);
+  const heightMm = Math.max(...ys) - Math.min(...ys);
+  const units = mmPerUnit > 20 ? 'inch' : 'mm';
+  const holeCallouts = plate.holes.map((hole) => parseDiameterCallout(hole.diameter));
+  // Edges a hole is located from: the sides of the outline's box, and the outline's straight
+  // edges along x or y (at least 5 % of the outline's size; arcs drawn as short chords are not).
+  const edges = { x: [Math.min(...xs), Math.max(...xs)], y: [Math.min(...ys), Math.max(...ys)] };
+  const shortest = 0.05 * Math.max(widthMm, heightMm);
+  for (const [i, a] of plate.outline.entries()) {
+    const b = plate.outline[(i + 1) % plate.outline.length]!;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    if (length < shortest) continue;
+    if (Math.abs(b.x - a.x) <= 1e-3 * length) edges.x.push(a.x);
+    if (Math.abs(b.y - a.y) <= 1e-3 * length) edges.y.push(a.y);
+  }
+  // Distances along x and y from each hole or slot centre to the others and to those edges.
+  const centres = [
+    ...plate.holes,
+    ...(plate.slots ?? []).flatMap((slot) => [
+      slot.from,
+      slot.to,
+      { x: (slot.from.x + slot.to.x) / 2, y: (slot.from.y + slot.to.y) / 2 },
+    ]),
+  ];
+  const along = { x: [] as number[], y: [] as number[] };
+  for (const [i, hole] of centres.entries()) {
+    for (const other of centres.slice(i + 1)) {
+      along.x.push(Math.abs(hole.x - other.x));
+      along.y.push(Math.abs(hole.y - other.y));
+    }
+    for (const x of edges.x) along.x.push(Math.abs(hole.x - x));
+    for (const y of edges.y) along.y.push(Math.abs(hole.y - y));
+  }
+  // A position: the written value is such a distance, and one end of the dimension lies on a
+  // hole's centre line across its direction.
+  const near = Math.max(0.05, 0.002 * Math.max(widthMm, heightMm));
+  const endsAtHole = (note: DimensionNote, axis: 'x' | 'y') =>
+    centres.some((centre) =>
+      [note.p1, note.p2].some((end) => Math.abs(end[axis] - centre[axis]) <= near),
+    );
+  const locates = (size: PlateSize, note: DimensionNote, horizontal: boolean, vertical: boolean) =>
+    (horizontal && endsAtHole(note, 'x') && along.x.some((mm) => mm > 0 && sameSize(size, mm))) ||
+    (vertical && endsAtHole(note, 'y') && along.y.some((mm) => mm > 0 && sameSize(size, mm)));
+  const sizes: PlateSize[] = [];
+  const seen = new Set<string>();
+  for (const { note, text } of dimensions) {
+    if (note.kind !== 'linear' && note.kind !== 'aligned') continue;
+    const written = text.replace(/\s+/g, ' ').trim();
+    if (!written || startsWithDiameterSign(written) || /^R\s?\d/i.test(written)) continue;
+    // A feature callout with a count or a thread ('6 X M3 X.5', '4x Ø6.6').
+    if (/^\d+\s*[x×]\s*\D/i.test(written) || locateThreadCallout(written)) continue;
+    const parsed = parseLengthCallout(written, units);
+    if (!parsed) continue;
+    // A hole's toleranced callout written again as a plain number ('3.40 ±0.10').
+    const isHoleCallout = holeCallouts.some(
+      (hole) =>
+        hole?.tolerance !== undefined &&
+        parsed.tolerance !== undefined &&
+        Math.abs(hole.nominalMm - parsed.valueMm) <= 1e-6 &&
+        Math.abs(hole.tolerance.upperMm - parsed.tolerance.upperMm) <= 1e-6 &&
+        Math.abs(hole.tolerance.lowerMm - parsed.tolerance.lowerMm) <= 1e-6,
+    );
+    // A plain number across a hole, as wide as the hole: its diameter.
+    const acrossHole = plate.holes.some(
+      (hole) =>
+        Math.hypot((note.p1.x + note.p2.x) / 2 - hole.x, (note.p1.y + note.p2.y) / 2 - hole.y) <=
+          hole.diameterMm / 4 &&
+        Math.abs(parsed.valueMm - hole.diameterMm) <= 0.005 * hole.diameterMm + 0.02,
+    );
+    if (isHoleCallout || acrossHole) continue;
+    const size: PlateSize = {
+      dimension: written,
+      mm: parsed.valueMm,
+      ...(parsed.tolerance
+        ? { tolerance: { upperMm: parsed.tolerance.upperMm, lowerMm: parsed.tolerance.lowerMm } }
+        : {}),
+      measures: 'other',
+    };
+    // Direction of a linear dimension: along x (0 or 180°) or y (90°); aligned: either.
+    const cosine = Math.abs(Math.cos(note.angleRad));
+    const horizontal = note.kind === 'aligned' || cosine > 0.9;
+    const vertical = note.kind === 'aligned' || cosine < 0.1;
+    if (horizontal && sameSize(size, widthMm)) size.measures = 'width';
+    else if (vertical && sameSize(size, heightMm)) size.measures = 'height';
+    else if (locates(size, note, horizontal, vertical)) size.measures = 'position';
+    else if (plate.thicknessMm !== undefined && sameSize(size, plate.thicknessMm))
+      size.measures = 'thickness';
+    // A plain number on a hole's diameter ('3.40 ±0.10': the hole's callout).
+    else if (plate.holes.some((hole) => sameSize(size, hole.diameterMm))) continue;
+    // The same size written twice (in two views) is one size.
+    const key = `${size.mm}|${size.tolerance?.upperMm}|${size.tolerance?.lowerMm}|${size.measures}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    sizes.push(size);
+  }
+  return sizes;
+}
