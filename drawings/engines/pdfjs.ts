@@ -3,10 +3,23 @@
  * process, no console output, and the faults of a damaged or locked file turned into messages
  * for the user.
  */
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Matrix } from '../geometry/primitives.ts';
 import { DrawingReadError, readerLimits } from '../reading.ts';
+import { restoreNativeBuiltins } from './native-builtins.ts';
+
+// pdf.js and its worker (run on this thread: pdf.js's "fake worker", found on
+// globalThis.pdfjsWorker instead of imported at the first document), loaded here, after
+// native-builtins.ts saved the built-ins their polyfills replace, and those put back. Imported
+// at run time: a bundler hoists static imports of external packages above the saving.
+const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker =
+  await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+restoreNativeBuiltins();
+const { getDocument, VerbosityLevel } = pdfjs;
+
+/** pdf.js's operator codes (the operator list of a page). */
+export const OPS = pdfjs.OPS;
 
 export type { PDFDocumentProxy, PDFPageProxy };
 

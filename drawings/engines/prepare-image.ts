@@ -68,7 +68,7 @@ export interface PreparedImage {
  */
 export function otsuThreshold(data: Uint8Array): number {
   const histogram = new Float64Array(256);
-  for (const value of data) histogram[value]! += 1;
+  for (let i = 0; i < data.length; i++) histogram[data[i]!]! += 1;
   let total = 0;
   let weightedSum = 0;
   for (let level = 0; level < 256; level++) {
@@ -236,7 +236,7 @@ export async function prepareImage(bytes: Buffer, fileName: string): Promise<Pre
   let grey = await decodeGrey(bytes, fileName, scaledWidth, scaledHeight);
   let threshold = otsuThreshold(grey.data);
   let dark = 0;
-  for (const value of grey.data) if (value <= threshold) dark++;
+  for (let i = 0; i < grey.data.length; i++) if (grey.data[i]! <= threshold) dark++;
   const inverted = dark > grey.data.length / 2;
   if (inverted) {
     for (let i = 0; i < grey.data.length; i++) grey.data[i] = 255 - grey.data[i]!;

@@ -99,6 +99,15 @@ function engine(): Promise<Worker> {
 }
 
 /**
+ * Starts the engine now, in its worker thread, so that it is up when the first image is ready
+ * (an image read prepares its image meanwhile). A start that fails is started again, and its
+ * error thrown, by the next recognizeLines.
+ */
+export function warmOcrEngine(): void {
+  engine().catch(() => undefined);
+}
+
+/**
  * Stops the worker. A worker still starting is dropped without waiting: tesseract.js never
  * settles the start when the model cannot be loaded.
  */

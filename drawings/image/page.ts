@@ -46,15 +46,21 @@ export interface RasterPage {
   calibratedBy: 'dimensions' | 'resolution';
 }
 
+/** The image decoded for the vectorizer (greyForLines). */
+export interface LinesImage {
+  image: GreyImage;
+  /** Its pixels per original pixel. */
+  scale: number;
+  /** The resolution the file stores, if real. */
+  dpi?: number;
+}
+
 /**
  * The image in grey for the vectorizer, dark ink on light paper: enlarged by a whole factor when
  * small (up to 2×), reduced when larger than VECTORIZE_MAX_PIXELS.
  * @returns the image, its pixels per original pixel, and the resolution it stores, if real
  */
-async function greyForLines(
-  bytes: Buffer,
-  fileName: string,
-): Promise<{ image: GreyImage; scale: number; dpi?: number }> {
+export async function greyForLines(bytes: Buffer, fileName: string): Promise<LinesImage> {
   const { width, height, dpi } = await imageSize(bytes, fileName);
   const up = Math.max(
     1,
@@ -70,7 +76,7 @@ async function greyForLines(
   // Light lines on a dark ground (a blueprint, a screenshot of a dark CAD theme): turned over.
   const threshold = otsuThreshold(image.data);
   let dark = 0;
-  for (const value of image.data) if (value <= threshold) dark++;
+  for (let i = 0; i < image.data.length; i++) if (image.data[i]! <= threshold) dark++;
   if (dark > image.data.length / 2)
     for (let i = 0; i < image.data.length; i++) image.data[i] = 255 - image.data[i]!;
   return { image, scale: image.width / width, ...(dpi ? { dpi } : {}) };
@@ -216,6 +222,7 @@ export function bridgesAsOutline(drawing: PageDrawing): PageDrawing {
  * @param runs - its OCR'd text runs in original pixels (recognizeImage)
  * @param frame - its size in original pixels
  * @param fileName - for error messages
+ * @param decoded - the image decoded for the lines (greyForLines), when already started
  * @returns the page in points (y down) with its text, callouts and sorted line work, calibrated
  *   so that 1 pt on the page is 1/72 in on the sheet at the drawing's scale; and the vectorizer's
  *   statistics
@@ -226,8 +233,9 @@ export async function readRasterPage(
   runs: TextRun[],
   frame: PageFrame,
   fileName: string,
+  decoded: Promise<LinesImage> = greyForLines(bytes, fileName),
 ): Promise<RasterPage> {
-  const { image, scale, dpi } = await greyForLines(bytes, fileName);
+  const { image, scale, dpi } = await decoded;
   const basePtPerPx = 72 / (dpi ?? DEFAULT_DPI);
   const textBoxes = runs.map((run) => scaleRun(run, scale));
   const vectorized = vectorize(image, { ptPerPx: basePtPerPx / scale, textBoxes });

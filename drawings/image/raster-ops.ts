@@ -28,7 +28,7 @@ export interface Levels {
 export function levelsOf(data: Uint8Array): Levels {
   const otsu = otsuThreshold(data);
   const histogram = new Float64Array(256);
-  for (const v of data) histogram[v]! += 1;
+  for (let i = 0; i < data.length; i++) histogram[data[i]!]! += 1;
   const quantile = (from: number, to: number, share: number) => {
     let total = 0;
     for (let v = from; v <= to; v++) total += histogram[v]!;

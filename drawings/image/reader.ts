@@ -5,14 +5,19 @@
  * runs go through the same callout reading as PDF text (text/describe.ts).
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
-import { closeOcrEngine, OcrTimeoutError, recognizeLines } from '../engines/tesseract.ts';
+import {
+  closeOcrEngine,
+  OcrTimeoutError,
+  recognizeLines,
+  warmOcrEngine,
+} from '../engines/tesseract.ts';
 import { pngOf, prepareImage } from '../engines/prepare-image.ts';
 import { mergePasses, runsOfLines } from './ocr-runs.ts';
 import type { PageFrame, ReadingProgress, TextRun } from '../reading.ts';
 import { DrawingReadError, readerLimits } from '../reading.ts';
 import { describeFromText } from '../text/describe.ts';
 import { describeDrawnPart } from '../pdf/pages.ts';
-import { readRasterPage } from './page.ts';
+import { greyForLines, readRasterPage } from './page.ts';
 import { MEASURED_SOURCE } from '../describe/readings.ts';
 
 /**
@@ -44,6 +49,8 @@ export async function recognizeImage(
   fileName = 'The image',
 ): Promise<{ runs: TextRun[]; frame: PageFrame }> {
   progress?.(0, 'Preparing the image');
+  // The engine starts in its thread while the image is prepared on this one.
+  warmOcrEngine();
   const prepared = await prepareImage(bytes, fileName);
   const frame: PageFrame = {
     page,
@@ -93,17 +100,23 @@ export async function readImage(
   progress?: ReadingProgress,
 ): Promise<BlueprintDescription> {
   const kind = type === 'jpg' ? 'JPG image' : 'PNG image';
+  // The image for the line work is decoded while the text is recognized in the OCR thread.
+  const decoded = greyForLines(bytes, fileName);
+  decoded.catch(() => undefined);
   const { runs, frame } = await recognizeImage(
     bytes,
     1,
     (fraction, stage) => progress?.(fraction * 0.95, stage),
     fileName,
   );
+  // The engine's memory (its WebAssembly heap holds the largest image it read) is given back
+  // before the line work takes its own.
+  await closeOcrEngine();
   progress?.(0.95, 'Reading the callouts');
   const description = describeFromText(runs, { fileName, kind, frames: [frame] });
   if (runs.length > 0) {
     progress?.(0.96, 'Reading the drawn lines');
-    const raster = await readRasterPage(bytes, runs, frame, fileName);
+    const raster = await readRasterPage(bytes, runs, frame, fileName, decoded);
     const drawn = describeDrawnPart([raster.reading], fileName);
     if (drawn && betterSupported(drawn, description)) {
       drawn.source = `${kind} (offline reader, OCR and line work): ${fileName}`;

@@ -171,7 +171,7 @@ export function vectorize(image: GreyImage, options: VectorizeOptions): Vectoriz
       ? dropGlyphs(ink, w, h, heights[Math.floor(0.75 * (heights.length - 1))]!)
       : 0;
   let inkPixels = 0;
-  for (const v of ink) inkPixels += v;
+  for (let i = 0; i < ink.length; i++) inkPixels += ink[i]!;
 
   // 2. Filled regions: arrowheads and solid fills.
   const dt = distanceToPaper(ink, w, h);

@@ -3,7 +3,7 @@
  * restore, `cm` transforms, form XObjects, line width, dash pattern, colour), each painted path
  * flattened into polylines on the page in points, y growing down from the top-left corner.
  */
-import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS } from '../engines/pdfjs.ts';
 import { apply, multiply, type Matrix, type Point } from '../geometry/primitives.ts';
 
 /** How a path was painted. */
