@@ -148,9 +148,9 @@ export const prismaticDescriptionSchema = z.object({
         mm: z.number().positive().describe('The written size in mm'),
         tolerance: toleranceSchema.optional(),
         measures: z
-          .enum(['width', 'height', 'thickness', 'position', 'other'])
+          .enum(['width', 'height', 'thickness', 'position', 'feature', 'other'])
           .describe(
-            "What it sizes: the outline's width (x) or height (y), the plate's thickness, a hole's position (from an edge or another hole), or another feature (a step, a rib)",
+            "What it sizes: the outline's width (x) or height (y), the plate's thickness, a hole's position (from an edge or another hole), a size the top view holds (a slot, a cut-out, an arm between parallel edges), or a size it does not hold (a step, a depth: not programmed)",
           ),
       }),
     )

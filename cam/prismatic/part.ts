@@ -85,9 +85,10 @@ export interface PrismaticPart {
   /** General tolerance on sizes without their own, mm (from ISO 2768 or the drawing; 0.1 default). */
   generalToleranceMm: number;
   /**
-   * The tightest tolerance written on the outline's width or height or on the thickness, mm: the
-   * smaller of its two deviations from the nominal size the program cuts. Absent when none is
-   * written or the general tolerance is tighter. See {@link heldToleranceMm}.
+   * The tightest tolerance written on the outline's width or height, the thickness or a feature
+   * of the top view, mm: the smaller of its two deviations from the nominal size the program
+   * cuts. Absent when none is written or the general tolerance is tighter. See
+   * {@link heldToleranceMm}.
    */
   sizeToleranceMm?: number;
   /** Finest roughness asked for, Ra µm. */
@@ -158,18 +159,31 @@ export function heldToleranceMm(part: PrismaticPart): number {
   return part.sizeToleranceMm !== undefined ? Math.min(general, part.sizeToleranceMm) : general;
 }
 
-const SIZE_NAMES = { width: 'outline width', height: 'outline height', thickness: 'thickness' };
+const SIZE_NAMES = {
+  width: 'outline width',
+  height: 'outline height',
+  thickness: 'thickness',
+  feature: 'size',
+};
 
 /**
- * The tightest deviation allowed from the nominal size on the written sizes of the outline and
- * the thickness (`prismatic.sizes`), mm. A size whose nominal is a limit of its tolerance
- * ('8 +0.2/0') cannot be held by a program that cuts the nominal size: it goes to `notModelled`.
+ * The tightest deviation allowed from the nominal size on the written sizes of the outline, the
+ * thickness and the top view's features (`prismatic.sizes`), mm. A size whose nominal is a limit
+ * of its tolerance ('8 +0.2/0') cannot be held by a program that cuts the nominal size, and a
+ * size the top view does not hold (`other`: a step) is not made at all: both go to `notModelled`.
  */
 function writtenSizeToleranceMm(
   sizes: NonNullable<NonNullable<BlueprintDescription['prismatic']>['sizes']>,
   notModelled: string[],
 ): number | undefined {
   let tightest: number | undefined;
+  // Sizes the top view does not hold (a step, a depth): the part model has no feature for them.
+  const unheld = sizes.filter((size) => size.measures === 'other').map((size) => size.dimension);
+  if (unheld.length > 0) {
+    notModelled.push(
+      `The drawing writes ${unheld.join(', ')}, which the top view does not hold (a step, a depth or a size in another view): not programmed. Check the drawing, or give the feature with 'Change'.`,
+    );
+  }
   for (const size of sizes) {
     if (!size.tolerance || size.measures === 'other' || size.measures === 'position') continue;
     const allowed = Math.min(size.tolerance.upperMm, -size.tolerance.lowerMm);

@@ -29,17 +29,19 @@ function sameSize(size: PlateSize, measuredMm: number): boolean {
  * @param dimensions - the drawing's dimensions with their text as shown
  * @param plate - the top view read (outline in mm, thickness, holes with their callouts)
  * @param mmPerUnit - millimetres per drawing unit (numbers without a unit are in drawing units)
- * @returns one entry per distinct size and what it measures, in drawing order: diameter, radius, angle and
- *   ordinate dimensions and the holes' own callouts left out; `measures` is `width` or `height`
- *   when the size is the outline's box size in the dimension's direction (either, when the
- *   dimension has no direction), `position` when it is a hole's or slot's distance along that
- *   direction from another one or a straight edge of the outline, `thickness` when it is the plate's thickness, else `other`;
- *   a plain number equal to a drawn hole's diameter is that hole's callout and left out
+ * @returns one entry per distinct size and what it measures, in drawing order (diameter, radius,
+ *   angle and ordinate dimensions, counted and thread callouts and the holes' own callouts left
+ *   out): `width` or `height` when it is the outline's box size (in the dimension's direction
+ *   first), `position` when one end lies on a hole's or slot's centre and it is a distance along
+ *   its direction from another centre or a straight outline edge, `thickness` when it is the
+ *   plate's thickness, `feature` when it is a slot's width or length, a cut-out's or pocket's
+ *   box size or the distance between parallel straight outline edges, else `other` (a size the
+ *   top view does not hold: a step, a depth, a side view's size)
  */
 export function writtenPlateSizes(
   dimensions: readonly { note: DimensionNote; text: string }[],
   plate: Pick<PrismaticDescription, 'outline' | 'thicknessMm' | 'holes'> &
-    Partial<Pick<PrismaticDescription, 'slots'>>,
+    Partial<Pick<PrismaticDescription, 'slots' | 'pockets'>>,
   mmPerUnit: number,
 ): PlateSize[] {
   const xs = plate.outline.map((p) => p.x);
@@ -87,6 +89,24 @@ export function writtenPlateSizes(
   const locates = (size: PlateSize, note: DimensionNote, horizontal: boolean, vertical: boolean) =>
     (horizontal && endsAtHole(note, 'x') && along.x.some((mm) => mm > 0 && sameSize(size, mm))) ||
     (vertical && endsAtHole(note, 'y') && along.y.some((mm) => mm > 0 && sameSize(size, mm)));
+  // Sizes the top view holds besides its box: slots' widths and lengths, cut-outs' and pockets'
+  // boxes, and the distances between parallel straight edges of the outline (an arm's width).
+  const featureSizes: number[] = [];
+  for (const slot of plate.slots ?? []) {
+    featureSizes.push(
+      slot.widthMm,
+      Math.hypot(slot.to.x - slot.from.x, slot.to.y - slot.from.y) + slot.widthMm,
+    );
+  }
+  for (const pocket of plate.pockets ?? []) {
+    const px = pocket.outline.map((p) => p.x);
+    const py = pocket.outline.map((p) => p.y);
+    featureSizes.push(Math.max(...px) - Math.min(...px), Math.max(...py) - Math.min(...py));
+  }
+  for (const list of [edges.x, edges.y])
+    for (const [i, a] of list.entries())
+      for (const b of list.slice(i + 1))
+        if (Math.abs(a - b) > 0) featureSizes.push(Math.abs(a - b));
   const sizes: PlateSize[] = [];
   const seen = new Set<string>();
   for (const { note, text } of dimensions) {
@@ -129,8 +149,12 @@ export function writtenPlateSizes(
     if (horizontal && sameSize(size, widthMm)) size.measures = 'width';
     else if (vertical && sameSize(size, heightMm)) size.measures = 'height';
     else if (locates(size, note, horizontal, vertical)) size.measures = 'position';
+    // The outline's size written in another view (a side view's width).
+    else if (sameSize(size, widthMm)) size.measures = 'width';
+    else if (sameSize(size, heightMm)) size.measures = 'height';
     else if (plate.thicknessMm !== undefined && sameSize(size, plate.thicknessMm))
       size.measures = 'thickness';
+    else if (featureSizes.some((mm) => sameSize(size, mm))) size.measures = 'feature';
     // A plain number on a hole's diameter ('3.40 ±0.10': the hole's callout).
     else if (plate.holes.some((hole) => sameSize(size, hole.diameterMm))) continue;
     // The same size written twice (in two views) is one size.

@@ -556,8 +556,9 @@ export function describeNonTurnedPart(
   if (top) parts.push(top.summary);
   description.overview = parts.join(' ');
   const tolerances: string[] = [];
+  let sizes: ReturnType<typeof writtenPlateSizes> = [];
   if (top) {
-    const sizes = writtenPlateSizes(extras.dimensions, top.prismatic, extras.mmPerUnit);
+    sizes = writtenPlateSizes(extras.dimensions, top.prismatic, extras.mmPerUnit);
     if (sizes.length > 0) top.prismatic.sizes = sizes;
     for (const size of sizes) if (size.tolerance) tolerances.push(size.dimension);
     for (const hole of top.prismatic.holes) {
@@ -569,6 +570,12 @@ export function describeNonTurnedPart(
       `Not a turned part (${reason}): it is read as a plate from its top view. Choose Milling, Wire EDM or Sinker EDM as the job type.`,
       ...top.unresolved,
     );
+    const unheld = sizes.filter((size) => size.measures === 'other');
+    if (unheld.length > 0) {
+      description.unresolved!.push(
+        `Sizes on the drawing that the top view does not show: ${unheld.map((size) => size.dimension).join(', ')} (a step, a depth or a size in another view). They are not programmed: check them on the drawing, or give the feature with 'Change'.`,
+      );
+    }
   } else {
     description.unresolved!.push(
       `Not a turned part (${reason}): the lathe cannot make it from this drawing. Upload the drawing of a turned part, or describe the part with 'Change'.`,

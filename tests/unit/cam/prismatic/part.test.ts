@@ -181,29 +181,27 @@ describe('prismaticPartFromDescription', () => {
     expect(iso2768LinearToleranceMm('v', 1)).toBeUndefined();
   });
 
-  it('holds the outline and thickness to their tightest written tolerance, and says when the nominal is a limit', () => {
+  it('holds the outline and thickness to their tightest written tolerance, and says what it cannot hold', () => {
+    const size = (
+      dimension: string,
+      mm: number,
+      measures: 'width' | 'height' | 'thickness' | 'position' | 'feature' | 'other',
+      upperMm?: number,
+      lowerMm?: number,
+    ) => ({
+      dimension,
+      mm,
+      measures,
+      ...(upperMm !== undefined ? { tolerance: { upperMm, lowerMm: lowerMm! } } : {}),
+    });
     const description = plate({
       thicknessMm: 10,
       holes: [{ diameter: 'Ø6 ±0.3', x: 0, y: 50, diameterMm: 6 }],
       sizes: [
-        {
-          dimension: '100 ±0.1',
-          mm: 100,
-          tolerance: { upperMm: 0.1, lowerMm: -0.1 },
-          measures: 'width',
-        },
-        {
-          dimension: '10 +0.1/-0.05',
-          mm: 10,
-          tolerance: { upperMm: 0.1, lowerMm: -0.05 },
-          measures: 'thickness',
-        },
-        {
-          dimension: '4 ±0.01',
-          mm: 4,
-          tolerance: { upperMm: 0.01, lowerMm: -0.01 },
-          measures: 'other',
-        },
+        size('100 ±0.1', 100, 'width', 0.1, -0.1),
+        size('10 +0.1/-0.05', 10, 'thickness', 0.1, -0.05),
+        size('20 ±0.01', 20, 'position', 0.01, -0.01),
+        size('12 ±0.3', 12, 'feature', 0.3, -0.3),
       ],
     });
     description.dimensions.tolerances = '100 ±0.1; 10 +0.1/-0.05; Ø6 ±0.3';
@@ -214,20 +212,24 @@ describe('prismaticPartFromDescription', () => {
     expect(heldToleranceMm(part)).toBe(0.05);
     expect(part.notModelled).toEqual([]);
 
-    description.prismatic!.sizes = [
-      {
-        dimension: '60 +0.2/0',
-        mm: 60,
-        tolerance: { upperMm: 0.2, lowerMm: 0 },
-        measures: 'height',
-      },
-    ];
+    description.prismatic!.sizes = [size('60 +0.2/0', 60, 'height', 0.2, 0)];
     const limit = prismaticPartFromDescription(description);
     expect(limit.sizeToleranceMm).toBeUndefined();
     expect(heldToleranceMm(limit)).toBe(0.1);
     expect(limit.notModelled).toEqual([
       expect.stringMatching(
         /^The outline height 60 \+0\.2\/0: .*middle of the tolerance \(60\.1 mm\)/,
+      ),
+    ]);
+
+    // A step the top view has no feature for is not made: never silently.
+    description.prismatic!.sizes = [
+      size('4 +0.1/-0.2', 4, 'other', 0.1, -0.2),
+      size('7', 7, 'other'),
+    ];
+    expect(prismaticPartFromDescription(description).notModelled).toEqual([
+      expect.stringMatching(
+        /^The drawing writes 4 \+0\.1\/-0\.2, 7, which the top view does not hold/,
       ),
     ]);
   });
