@@ -278,8 +278,6 @@ function readTopView(
   const boxTol = Math.max(0.01, 0.002 * diagonal(top.box));
   let outline: Polygon | undefined;
   let outlineLoop: Loop | undefined;
-  // The view's part without the loose lines beyond its outline (for the side views' thickness).
-  let partView = top;
   const largest = contours[0];
   if (largest && sameBox(largest.box, top.box, boxTol)) {
     outline = polygonOf(largest, tolMm);
@@ -289,7 +287,6 @@ function readTopView(
     if (polygon && onlyLooseLinesOutside(top, loops, largest, polygon, Math.max(0.02, 4 * tolMm))) {
       outline = polygon;
       outlineLoop = largest;
-      partView = { ...top, box: largest.box };
     }
   }
   if (!outline) outline = viewBoundary(top, tolMm, boxTol);
@@ -379,8 +376,12 @@ function readTopView(
     })),
     slots,
   };
+  // The side views show the outline's width or height: compared with the outline's box (the view
+  // may also hold a leader or a label beyond it).
+  const outlineBox = unionBox(outline.map((p) => ({ minX: p.x, minY: p.y, maxX: p.x, maxY: p.y })));
   const thickness =
-    thicknessFromNotes(extras.notes, extras.mmPerUnit) ?? thicknessFromViews(partView, others);
+    thicknessFromNotes(extras.notes, extras.mmPerUnit) ??
+    thicknessFromViews({ ...top, box: outlineBox }, others);
   if (thickness !== undefined) prismatic.thicknessMm = thickness;
   else {
     unresolved.push(
@@ -556,9 +557,8 @@ export function describeNonTurnedPart(
   if (top) parts.push(top.summary);
   description.overview = parts.join(' ');
   const tolerances: string[] = [];
-  let sizes: ReturnType<typeof writtenPlateSizes> = [];
+  const sizes = top ? writtenPlateSizes(extras.dimensions, top.prismatic, extras.mmPerUnit) : [];
   if (top) {
-    sizes = writtenPlateSizes(extras.dimensions, top.prismatic, extras.mmPerUnit);
     if (sizes.length > 0) top.prismatic.sizes = sizes;
     for (const size of sizes) if (size.tolerance) tolerances.push(size.dimension);
     for (const hole of top.prismatic.holes) {
