@@ -14,6 +14,7 @@ import {
   note,
   radiusDimension,
   sizePieces,
+  textWidth,
   type AnnotationSizes,
 } from './annotations.ts';
 import {
@@ -157,24 +158,50 @@ export function plateViews(part: PlatePart, options: PlateViewOptions): SheetCon
       shows: [{ kind: 'length', mm: part.height * unit }],
     }),
   );
-  // Holes: a diameter with the count on the first hole of each group; centres located from the
+  // Holes: a diameter with the count on one hole of each group; centres located from the
   // left and bottom edges, and from each other, on rows below and columns left of the view.
   let row = 0;
   let column = 0;
+  // The callouts' texts with their shelves, so that no callout is written over another (a
+  // drafter moves one to another hole of its group or turns its leader).
+  const placed: { minX: number; maxX: number; minY: number; maxY: number }[] = [];
   part.holes.forEach((group, k) => {
     const count = group.centres.length;
     const prefix = count > 1 ? `${count}x${choose(style.variant, 7, [' ', ''])}Ø` : 'Ø';
-    const first = group.centres[0]!;
-    dims.push(
+    const lines = sizePieces(prefix, group.diameter, undefined, style);
+    const callout = (centre: { x: number; y: number }, angleDeg: number) =>
       diameterDimension({
-        centre: P(first.x, first.y),
+        centre: P(centre.x, centre.y),
         radius: (group.diameter / 2) * s,
-        angleDeg: 45 + 90 * k,
-        lines: sizePieces(prefix, group.diameter, undefined, style),
+        angleDeg,
+        lines,
         sizes,
         shows: [{ kind: 'hole', mm: group.diameter * unit, count }],
-      }),
+      });
+    const boxOf = (dimension: ReturnType<typeof callout>) => {
+      const half = textWidth(lines, sizes.height) / 2 + sizes.gap;
+      const { at, height } = dimension.text;
+      return {
+        minX: at.x - half,
+        maxX: at.x + half,
+        minY: at.y - height / 2 - 2 * sizes.gap,
+        maxY: at.y + height / 2 + sizes.gap,
+      };
+    };
+    const free = (box: ReturnType<typeof boxOf>) =>
+      placed.every(
+        (other) =>
+          box.maxX < other.minX ||
+          box.minX > other.maxX ||
+          box.maxY < other.minY ||
+          box.minY > other.maxY,
+      );
+    const candidates = group.centres.flatMap((centre) =>
+      [0, 1, 2, 3].map((turn) => callout(centre, 45 + 90 * ((k + turn) % 4))),
     );
+    const chosen = candidates.find((dimension) => free(boxOf(dimension))) ?? candidates[0]!;
+    placed.push(boxOf(chosen));
+    dims.push(chosen);
     const xs = [...new Set(group.centres.map((c) => c.x))].sort((a, b) => a - b);
     const ys = [...new Set(group.centres.map((c) => c.y))].sort((a, b) => a - b);
     const chain = (values: number[], horizontal: boolean, offset: number) => {
