@@ -25,6 +25,17 @@ import {
   type Vertex,
 } from './sheet-model.ts';
 
+/** Distance from `p` to the segment from `a` to `b`. */
+function distanceToSegment(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const t = Math.max(
+    0,
+    Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / Math.max(1e-12, dx * dx + dy * dy)),
+  );
+  return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy);
+}
+
 /** tan(90° / 4): the bulge of a quarter circle, counter-clockwise. */
 const QUARTER_BULGE = Math.tan(Math.PI / 8);
 
@@ -165,15 +176,29 @@ export function plateViews(part: PlatePart, options: PlateViewOptions): SheetCon
   // The callouts' texts with their shelves, so that no callout is written over another (a
   // drafter moves one to another hole of its group or turns its leader).
   const placed: { minX: number; maxX: number; minY: number; maxY: number }[] = [];
+  // Nor over a hole.
+  for (const group of part.holes) {
+    const r = (group.diameter / 2) * s;
+    for (const c of group.centres) {
+      const centre = P(c.x, c.y);
+      placed.push({
+        minX: centre.x - r,
+        maxX: centre.x + r,
+        minY: centre.y - r,
+        maxY: centre.y + r,
+      });
+    }
+  }
   part.holes.forEach((group, k) => {
     const count = group.centres.length;
     const prefix = count > 1 ? `${count}x${choose(style.variant, 7, [' ', ''])}Ø` : 'Ø';
     const lines = sizePieces(prefix, group.diameter, undefined, style);
-    const callout = (centre: { x: number; y: number }, angleDeg: number) =>
+    const callout = (centre: { x: number; y: number }, angleDeg: number, reach: number) =>
       diameterDimension({
         centre: P(centre.x, centre.y),
         radius: (group.diameter / 2) * s,
         angleDeg,
+        reach,
         lines,
         sizes,
         shows: [{ kind: 'hole', mm: group.diameter * unit, count }],
@@ -188,7 +213,16 @@ export function plateViews(part: PlatePart, options: PlateViewOptions): SheetCon
         maxY: at.y + height / 2 + sizes.gap,
       };
     };
+    // Nor across the outline: inside it or outside it.
+    const [ox0, oy0, ox1, oy1] = [0, 0, part.width * s, part.height * s];
+    const across = (box: ReturnType<typeof boxOf>) =>
+      box.minX < ox1 &&
+      box.maxX > ox0 &&
+      box.minY < oy1 &&
+      box.maxY > oy0 &&
+      !(box.minX > ox0 && box.maxX < ox1 && box.minY > oy0 && box.maxY < oy1);
     const free = (box: ReturnType<typeof boxOf>) =>
+      !across(box) &&
       placed.every(
         (other) =>
           box.maxX < other.minX ||
@@ -196,10 +230,40 @@ export function plateViews(part: PlatePart, options: PlateViewOptions): SheetCon
           box.maxY < other.minY ||
           box.minY > other.maxY,
       );
-    const candidates = group.centres.flatMap((centre) =>
-      [0, 1, 2, 3].map((turn) => callout(centre, 45 + 90 * ((k + turn) % 4))),
+    // Longer leaders last: out past the neighbouring holes.
+    const candidates = [0, 1, 2, 3, 4].flatMap((longer) =>
+      group.centres.flatMap((centre) =>
+        // The diagonals first (turned by the group), then steeper and flatter leaders.
+        [
+          ...[0, 1, 2, 3].map((turn) => 45 + 90 * ((k + turn) % 4)),
+          ...[60, 120, 240, 300, 30, 150, 210, 330],
+        ].map((angleDeg) =>
+          callout(centre, angleDeg, (group.diameter / 2) * s + 3 * longer * sizes.height),
+        ),
+      ),
     );
-    const chosen = candidates.find((dimension) => free(boxOf(dimension))) ?? candidates[0]!;
+    // Its leader and shelf pass no other hole.
+    const circles = part.holes.flatMap((other) =>
+      other.centres.map((c) => ({ centre: P(c.x, c.y), r: (other.diameter / 2) * s })),
+    );
+    const clear = (dimension: ReturnType<typeof callout>) =>
+      dimension.lines.every(([a, b]) =>
+        circles.every(
+          ({ centre, r }) =>
+            Math.hypot(centre.x - dimension.p1.x, centre.y - dimension.p1.y) <= r + 1e-6 ||
+            Math.hypot(centre.x - dimension.p2.x, centre.y - dimension.p2.y) <= r + 1e-6 ||
+            distanceToSegment(centre, a, b) > r + sizes.gap,
+        ),
+      );
+    const outside = (box: ReturnType<typeof boxOf>) =>
+      box.maxX < ox0 || box.minX > ox1 || box.maxY < oy0 || box.minY > oy1;
+    const chosen =
+      candidates.find(
+        (dimension) => outside(boxOf(dimension)) && free(boxOf(dimension)) && clear(dimension),
+      ) ??
+      candidates.find((dimension) => free(boxOf(dimension)) && clear(dimension)) ??
+      candidates.find((dimension) => free(boxOf(dimension))) ??
+      candidates[0]!;
     placed.push(boxOf(chosen));
     dims.push(chosen);
     const xs = [...new Set(group.centres.map((c) => c.x))].sort((a, b) => a - b);
