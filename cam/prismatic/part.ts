@@ -10,7 +10,12 @@
  */
 import { PrismaticPartError } from '../errors.ts';
 import type { BlueprintDescription } from '#contracts/blueprint';
-import { locateThreadCallout, parseDiameterCallout, parseThreadCallout } from '../callouts.ts';
+import {
+  locateThreadCallout,
+  parseDiameterCallout,
+  parseThreadCallout,
+  startsWithDiameterSign,
+} from '../callouts.ts';
 import {
   boundsOf,
   clockwise,
@@ -536,15 +541,12 @@ export function prismaticPartFromDescription(
   });
 
   const largest = Math.max(box.maxX - box.minX, box.maxY - box.minY, thicknessMm);
-  // The tolerances line lists written sizes too ('60.00 ±0.10'): those are not the general one.
-  const written = new Set([
-    ...(prismatic.sizes ?? []).map((size) => size.dimension),
-    ...prismatic.holes.map((hole) => hole.diameter),
-  ]);
+  // The tolerances line lists toleranced sizes too ('60.00 ±0.10', 'Ø3.4 ±0.1'): those are
+  // not the general tolerance, only what is written without a size of its own.
   const otherTolerances = description.dimensions.tolerances
     .split(';')
     .map((part) => part.trim())
-    .filter((part) => part && !written.has(part))
+    .filter((part) => part && !/^(?:\d|[.,]\d)/.test(part) && !startsWithDiameterSign(part))
     .join('; ');
   const generalToleranceMm =
     generalToleranceOf(description.dimensions.generalTolerance, largest) ??

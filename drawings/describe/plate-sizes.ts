@@ -4,12 +4,7 @@
  * has no place for (a U-holder's arm width, an extrusion's base). The CAM core holds the outline
  * and the thickness to the tightest of these tolerances (cam/prismatic/part.ts).
  */
-import {
-  locateThreadCallout,
-  parseDiameterCallout,
-  parseLengthCallout,
-  startsWithDiameterSign,
-} from '#cam/callouts';
+import { locateThreadCallout, parseLengthCallout, startsWithDiameterSign } from '#cam/callouts';
 import type { PrismaticDescription } from '#contracts/blueprint';
 import type { DimensionNote } from './content.ts';
 
@@ -49,7 +44,6 @@ export function writtenPlateSizes(
   const widthMm = Math.max(...xs) - Math.min(...xs);
   const heightMm = Math.max(...ys) - Math.min(...ys);
   const units = mmPerUnit > 20 ? 'inch' : 'mm';
-  const holeCallouts = plate.holes.map((hole) => parseDiameterCallout(hole.diameter));
   // Edges a hole is located from: the sides of the outline's box, and the outline's straight
   // edges along x or y (at least 5 % of the outline's size; arcs drawn as short chords are not).
   const edges = { x: [Math.min(...xs), Math.max(...xs)], y: [Math.min(...ys), Math.max(...ys)] };
@@ -117,15 +111,6 @@ export function writtenPlateSizes(
     if (/^\d+\s*[x×]\s*\D/i.test(written) || locateThreadCallout(written)) continue;
     const parsed = parseLengthCallout(written, units);
     if (!parsed) continue;
-    // A hole's toleranced callout written again as a plain number ('3.40 ±0.10').
-    const isHoleCallout = holeCallouts.some(
-      (hole) =>
-        hole?.tolerance !== undefined &&
-        parsed.tolerance !== undefined &&
-        Math.abs(hole.nominalMm - parsed.valueMm) <= 1e-6 &&
-        Math.abs(hole.tolerance.upperMm - parsed.tolerance.upperMm) <= 1e-6 &&
-        Math.abs(hole.tolerance.lowerMm - parsed.tolerance.lowerMm) <= 1e-6,
-    );
     // A plain number across a hole, as wide as the hole: its diameter.
     const acrossHole = plate.holes.some(
       (hole) =>
@@ -133,7 +118,7 @@ export function writtenPlateSizes(
           hole.diameterMm / 4 &&
         Math.abs(parsed.valueMm - hole.diameterMm) <= 0.005 * hole.diameterMm + 0.02,
     );
-    if (isHoleCallout || acrossHole) continue;
+    if (acrossHole) continue;
     const size: PlateSize = {
       dimension: written,
       mm: parsed.valueMm,

@@ -388,10 +388,9 @@ function readTopView(
       "Thickness of the plate not found (no side view and no 'THK' note): give it with 'Change', or choose the stock (its height less 1 mm facing is used).",
     );
   }
-  const ob = unionBox(outline.map((p) => ({ minX: p.x, minY: p.y, maxX: p.x, maxY: p.y })));
   const list = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const summary =
-    `Top view for milling and EDM: outline ${formatMm(key(widthOf(ob)))} × ${formatMm(key(heightOf(ob)))} mm` +
+    `Top view for milling and EDM: outline ${formatMm(key(widthOf(outlineBox)))} × ${formatMm(key(heightOf(outlineBox)))} mm` +
     (thickness !== undefined ? `, ${formatMm(key(thickness))} mm thick` : '') +
     `; ${list(prismatic.holes.length, 'hole', 'holes')}` +
     (prismatic.holes.length > 0
