@@ -5,6 +5,23 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * This process's peak resident set size, MB: VmHWM of /proc/self/status on Linux. Not
+ * getrusage's maxRSS: Linux carries the parent's peak over a fork and exec into the child's
+ * (fs/exec.c keeps the old memory map's high-water mark), so a child started by a parent that
+ * had just built the product (about 300 MB) reported that for a 100 MB read.
+ */
+function peakRssMb() {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status);
+    if (kb) return Number(kb[1]) / 1024;
+  } catch {
+    // not Linux: the rusage figure below
+  }
+  return process.resourceUsage().maxRSS / 1024;
+}
+
 const blueprints = fileURLToPath(new URL('../../../shared/blueprints/', import.meta.url));
 const file = process.argv[2];
 const { default: runJob } = await import('../../dist/server/worker.mjs');
@@ -25,5 +42,5 @@ try {
   outcome = `failed: ${error.message.slice(0, 80)}`;
 }
 const ms = performance.now() - start;
-console.info(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, outcome }));
+console.info(JSON.stringify({ ms, maxRssMb: peakRssMb(), outcome }));
 process.exit(0);
