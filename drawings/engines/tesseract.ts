@@ -36,6 +36,17 @@ export interface OcrLine {
   words: OcrWord[];
 }
 
+/**
+ * How one job reads its image: the whole sheet as sparse text (the default), or one line of
+ * text made only of the given characters (a re-read of a small crop).
+ */
+export interface RecognizeOptions {
+  /** Read the image as a single text line (Tesseract's page segmentation mode 7). */
+  singleLine?: boolean;
+  /** Only these characters are recognized (Tesseract's tessedit_char_whitelist). */
+  characters?: string;
+}
+
 /** The engine took too long on one image (readerLimits.timeLimitMs); the worker was restarted. */
 export class OcrTimeoutError extends Error {
   override name = 'OcrTimeoutError';
@@ -63,6 +74,8 @@ function threadOf(worker: Worker): ThreadHandle | undefined {
 /** Progress of the running job: the engine's own 0..1 for 'recognizing text'. */
 let onJobProgress: ((fraction: number) => void) | undefined;
 let workerPromise: Promise<Worker> | undefined;
+/** Page segmentation modes of the loaded tesseract.js (PSM.SPARSE_TEXT, PSM.SINGLE_LINE). */
+let segmentation: { sparse: string; singleLine: string } | undefined;
 /** The started worker, once `workerPromise` has resolved. */
 let startedWorker: Worker | undefined;
 /** Tail of the job queue; never rejects. */
@@ -84,6 +97,7 @@ async function startWorker(): Promise<Worker> {
   });
   // Sparse text: drawings have short labels scattered over the sheet, not paragraphs.
   await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: '200' });
+  segmentation = { sparse: PSM.SPARSE_TEXT, singleLine: PSM.SINGLE_LINE };
   // An idle worker thread must not keep the process alive (scripts, tests that forget closeOcr).
   threadOf(worker)?.unref();
   startedWorker = worker;
@@ -142,6 +156,8 @@ function lineOf(line: {
  * @param onProgress - the engine's progress through this image, 0..1
  * @param limitMs - wall time for this job once it starts (engine start included); default
  *   readerLimits.timeLimitMs
+ * @param options - a single line of given characters instead of the sheet's sparse text; the
+ *   engine is set back to sparse text for the next job
  * @returns the lines in Tesseract's reading order, each with its words
  * @throws OcrTimeoutError when the limit passes (the worker is stopped and restarted on next use);
  *   Error when the engine cannot start or fails on the image
@@ -150,6 +166,7 @@ export function recognizeLines(
   image: Buffer,
   onProgress?: (fraction: number) => void,
   limitMs: number = readerLimits.timeLimitMs,
+  options: RecognizeOptions = {},
 ): Promise<OcrLine[]> {
   const job = async (): Promise<OcrLine[]> => {
     let timer: NodeJS.Timeout | undefined;
@@ -165,10 +182,33 @@ export function recognizeLines(
       thread = threadOf(worker);
       onJobProgress = onProgress;
       thread?.ref();
+      const special = options.singleLine === true || options.characters !== undefined;
+      if (special && segmentation)
+        await Promise.race([
+          worker.setParameters({
+            tessedit_pageseg_mode: (options.singleLine
+              ? segmentation.singleLine
+              : segmentation.sparse) as never,
+            tessedit_char_whitelist: options.characters ?? '',
+          }),
+          timeout,
+        ]);
       const result = await Promise.race([
         worker.recognize(image, {}, { blocks: true, text: false }),
         timeout,
-      ]);
+      ]).catch(async (error: unknown) => {
+        // A worker left in single-line mode is not given the next sheet: it starts again.
+        if (special && !(error instanceof OcrTimeoutError)) await stopWorker();
+        throw error;
+      });
+      if (special && segmentation)
+        await Promise.race([
+          worker.setParameters({
+            tessedit_pageseg_mode: segmentation.sparse as never,
+            tessedit_char_whitelist: '',
+          }),
+          timeout,
+        ]);
       const lines: OcrLine[] = [];
       for (const block of result.data.blocks ?? [])
         for (const paragraph of block.paragraphs)

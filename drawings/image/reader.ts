@@ -13,6 +13,7 @@ import {
 } from '../engines/tesseract.ts';
 import { pngOf, prepareImage } from '../engines/prepare-image.ts';
 import { mergePasses, runsOfLines } from './ocr-runs.ts';
+import { rereadStackedDeviations } from './deviations.ts';
 import type { PageFrame, ReadingProgress, TextRun } from '../reading.ts';
 import { DrawingReadError, readerLimits } from '../reading.ts';
 import { describeFromText } from '../text/describe.ts';
@@ -29,6 +30,8 @@ import { MEASURED_SOURCE } from '../describe/readings.ts';
 const PASSES = [0, 90] as const;
 /** Share of the progress bar spent preparing the image; the rest is split over the passes. */
 const PREPARE_SHARE = 0.1;
+/** Share of the progress bar after the passes: the stacked deviations read again. */
+const REREAD_SHARE = 0.05;
 
 /**
  * OCR of one image: its text runs in the original image's pixels and its frame.
@@ -59,7 +62,8 @@ export async function recognizeImage(
     unit: 'px',
   };
   const passes: TextRun[][] = [];
-  const share = (1 - PREPARE_SHARE) / PASSES.length;
+  const share = (1 - PREPARE_SHARE - REREAD_SHARE) / PASSES.length;
+  const deadline = Date.now() + readerLimits.timeLimitMs;
   for (const [index, turnDeg] of PASSES.entries()) {
     const stage = `Recognizing text (pass ${index + 1} of ${PASSES.length})`;
     const start = PREPARE_SHARE + index * share;
@@ -79,8 +83,15 @@ export async function recognizeImage(
     }
     passes.push(runsOfLines(lines, prepared, turnDeg, page));
   }
+  let runs = mergePasses(passes).slice(0, readerLimits.maxRunsPerPage);
+  progress?.(1 - REREAD_SHARE, 'Reading the tolerances again');
+  runs = await rereadStackedDeviations(
+    bytes,
+    { width: prepared.originalWidth, height: prepared.originalHeight },
+    runs,
+    Math.max(0, deadline - Date.now()),
+  );
   progress?.(1, 'Text recognized');
-  const runs = mergePasses(passes).slice(0, readerLimits.maxRunsPerPage);
   return { runs, frame };
 }
 

@@ -166,7 +166,9 @@ function joinStackedTolerances(placed: PlacedRun[]): PlacedRun[] {
       if (!/^[+\-−]/.test(upper.text) && !/^[+\-−]/.test(lower.text)) continue;
       const h = Math.max(upper.h, lower.h);
       const rise = upper.t - lower.t;
-      if (rise < 0.5 * h || rise > 1.7 * h || Math.abs(upper.s0 - lower.s0) > 1.0 * h) continue;
+      // Up to 2 heights between baselines: OCR boxes are cap height plus any comma's tail, and a
+      // drafter may stack the two at a full line pitch ('0' over '-0,05' at 1.5 font sizes).
+      if (rise < 0.5 * h || rise > 2.0 * h || Math.abs(upper.s0 - lower.s0) > 1.0 * h) continue;
       const start = Math.min(upper.s0, lower.s0);
       const value = placed
         .filter(
