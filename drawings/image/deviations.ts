@@ -252,6 +252,7 @@ async function halfOf(
   // dimension line's ends, never through a deviation (the cut leaves it a margin).
   clearTouching(data, column.width, height, outer);
   return sharp(data, { raw: { width: column.width, height, channels: 1 } })
+    .toColourspace('b-w')
     .extend({
       top: MARGIN_PX,
       bottom: MARGIN_PX,

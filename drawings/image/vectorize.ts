@@ -27,7 +27,7 @@
  * fitting.ts (3), joins.ts (4); this file measures widths and dashes and puts them together.
  */
 import type { Point } from '../geometry/primitives.ts';
-import { findFills, insideArrow, tieArrows } from './arrows.ts';
+import { findFills, insideArrow, tieArrows, type Arrowhead } from './arrows.ts';
 import { add, dist, dot, median, normalOf, sub, unit } from '../geometry/plane.ts';
 import {
   Sampler,
@@ -173,21 +173,14 @@ export function vectorize(image: GreyImage, options: VectorizeOptions): Vectoriz
   let inkPixels = 0;
   for (let i = 0; i < ink.length; i++) inkPixels += ink[i]!;
 
-  // 2. Filled regions: arrowheads and solid fills.
-  const dt = distanceToPaper(ink, w, h);
-  const { widest: lineHalf, thin: thinHalf } = lineHalfWidths(dt, ink, w, h);
-  const arrowMaxPx = ARROW_MAX_PT / options.ptPerPx;
-  const lineWork = ink.slice();
-  const { arrows, fills } = findFills(
+  // 2. Filled regions: arrowheads and solid fills (the distance map, 4 bytes a pixel, is
+  // dropped once they are found).
+  const { lineHalf, lineWork, arrows, fills } = filledRegions(
     ink,
-    lineWork,
-    dt,
     w,
     h,
-    lineHalf,
-    arrowMaxPx,
+    ARROW_MAX_PT / options.ptPerPx,
     grey,
-    thinHalf,
   );
 
   // 3. Skeleton chains → lines and arcs.
@@ -301,6 +294,34 @@ export function vectorize(image: GreyImage, options: VectorizeOptions): Vectoriz
       widthClassesPt: classes.map((c) => c * k),
     },
   };
+}
+
+/**
+ * Stage 2: the distance of each ink pixel to paper, the line half widths it gives, and the
+ * arrowheads and solid fills found with it; the line work is the ink without them.
+ */
+function filledRegions(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  arrowMaxPx: number,
+  grey: Sampler,
+): { lineHalf: number; lineWork: Uint8Array; arrows: Arrowhead[]; fills: number } {
+  const dt = distanceToPaper(ink, w, h);
+  const { widest: lineHalf, thin: thinHalf } = lineHalfWidths(dt, ink, w, h);
+  const lineWork = ink.slice();
+  const { arrows, fills } = findFills(
+    ink,
+    lineWork,
+    dt,
+    w,
+    h,
+    lineHalf,
+    arrowMaxPx,
+    grey,
+    thinHalf,
+  );
+  return { lineHalf, lineWork, arrows, fills };
 }
 
 // ——— Grey levels and sampling ———
