@@ -25,7 +25,7 @@ export interface Arrowhead {
 export function findFills(
   ink: Uint8Array,
   lineWork: Uint8Array,
-  dt: Float32Array,
+  dt: Uint16Array,
   w: number,
   h: number,
   lineHalf: number,
