@@ -167,6 +167,17 @@ export function joinLines(
 export const TWO_PI = 2 * Math.PI;
 /** A circle covered by its arcs over this many degrees is completed where its ink goes on. */
 const CROSSED_CIRCLE_COVERED_DEG = 240;
+/**
+ * An arc of at least this many degrees whose circle is inked all round (this share of it, each
+ * half on its own) is a whole circle.
+ */
+const WHOLE_CIRCLE_MIN_ARC_DEG = 40;
+const WHOLE_CIRCLE_INKED = 0.95;
+/**
+ * Least radius of a circle made whole from its ink, px: the loops of digits OCR left unread
+ * ('0', '6', '8' at 3–6 px) are inked all round too (Ø2.7 mm at 150 dpi).
+ */
+const WHOLE_CIRCLE_MIN_RADIUS_PX = 8;
 export const normalAngle = (a: number) => ((a % TWO_PI) + TWO_PI) % TWO_PI;
 
 /**
@@ -174,9 +185,17 @@ export const normalAngle = (a: number) => ((a % TWO_PI) + TWO_PI) % TWO_PI;
  * (+ 2 % of the radius) and ink along the circle between their ends. A circle its arcs cover over
  * 240° or more is covered too where the ink goes on along it (other lines cross it there, and the
  * arcs fitted to those pixels, mostly on the circle, are dropped). A circle covered all round
- * (but for less than 10°) becomes a full circle.
+ * (but for less than 10°) becomes a full circle; so does one whose arcs cover 40° or more when a
+ * circle near their fit, of radius at least `minWholeRadiusPx` (and 8 px), is inked all round
+ * (wholeCircleNear). Full circles on one circle are kept once.
  */
-export function joinArcs(arcs: Arc[], ink: Uint8Array, w: number, h: number): Arc[] {
+export function joinArcs(
+  arcs: Arc[],
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  minWholeRadiusPx = 0,
+): Arc[] {
   const sets = new UnionFind(arcs.length);
   const endsOf = (arc: Arc) => [arc.startRad, arc.startRad + arc.sweepRad];
   const inkedAlong = (center: Point, radius: number, from: number, to: number) => {
@@ -237,19 +256,20 @@ export function joinArcs(arcs: Arc[], ink: Uint8Array, w: number, h: number): Ar
     const pixels = group.flatMap((arc) => arc.pixels);
     const fits = (c: ReturnType<typeof fitCircle>) =>
       c !== undefined && c !== null && arcFits({ radius: c.radius, maxDev: c.maxDev - 0.5 });
-    let circle = fitCircle(pixels);
-    if (!fits(circle)) {
+    let fitted = fitCircle(pixels);
+    if (!fits(fitted)) {
       // A crossing line's pixels (a leader's arrowhead at the circle) taken into a short arc:
       // the circle is fitted to the pixels on the longest arc's circle, when most are.
       const long = group.reduce((a, b) => (arcLength(b) > arcLength(a) ? b : a));
       const tol = 1.5 + 0.02 * long.radius;
       const on = pixels.filter((p) => Math.abs(dist(p, long.center) - long.radius) <= tol);
-      circle = on.length >= 0.8 * pixels.length ? fitCircle(on) : undefined;
+      fitted = on.length >= 0.8 * pixels.length ? fitCircle(on) : undefined;
     }
-    if (!circle || !fits(circle)) {
+    if (!fitted || !fits(fitted)) {
       out.push(...group);
       continue;
     }
+    let circle = fitted;
     // Covered degrees: each arc's span, and the inked gaps between them.
     const covered = new Uint8Array(360);
     const mark = (from: number, sweep: number) => {
@@ -287,7 +307,22 @@ export function joinArcs(arcs: Arc[], ink: Uint8Array, w: number, h: number): Ar
       }
       return out;
     };
-    if (covered.reduce((sum, c) => sum + c, 0) >= CROSSED_CIRCLE_COVERED_DEG)
+    const coveredDeg = covered.reduce((sum, c) => sum + c, 0);
+    // A circle whose ink goes on all round is whole, however little of it the skeleton kept as
+    // arcs: a hole with a diameter leader across it and its two arrowheads on it keeps only a
+    // quarter or two as arcs, the rest fitted to the leader's and the centre lines' pixels (and
+    // those arcs' own fits bent by the crossings: the circle is looked for near them).
+    if (
+      coveredDeg >= WHOLE_CIRCLE_MIN_ARC_DEG &&
+      circle.radius >= Math.max(WHOLE_CIRCLE_MIN_RADIUS_PX, minWholeRadiusPx)
+    ) {
+      const whole = wholeCircleNear(circle.center, circle.radius, ink, w, h);
+      if (whole) {
+        circle = { ...circle, center: whole.center, radius: whole.radius };
+        covered.fill(1);
+      }
+    }
+    if (coveredDeg >= CROSSED_CIRCLE_COVERED_DEG)
       for (const { start, length } of stretches()) {
         const from = (start * Math.PI) / 180;
         const span = (length * Math.PI) / 180;
@@ -322,8 +357,21 @@ export function joinArcs(arcs: Arc[], ink: Uint8Array, w: number, h: number): Ar
       widthPx: 0,
     });
   }
-  // Arcs fitted to the pixels of a full circle where other lines cross it are that circle's.
-  const circles = out.filter((arc) => Math.abs(arc.sweepRad) >= TWO_PI - 1e-9);
+  // Arcs fitted to the pixels of a full circle where other lines cross it are that circle's; two
+  // full circles on one (pieces of a crossed circle each made whole) are one, with both's pixels.
+  const circles: Arc[] = [];
+  for (const arc of out) {
+    if (Math.abs(arc.sweepRad) < TWO_PI - 1e-9) continue;
+    const tol = 1.5 + 0.02 * arc.radius;
+    const same = circles.find(
+      (c) => dist(c.center, arc.center) <= tol && Math.abs(c.radius - arc.radius) <= tol,
+    );
+    if (same) {
+      same.pixels = [...same.pixels, ...arc.pixels];
+      arc.pixels = [];
+    } else circles.push(arc);
+  }
+  out.splice(0, out.length, ...out.filter((arc) => arc.pixels.length > 0 || !isFull(arc)));
   return out.filter(
     (arc) =>
       Math.abs(arc.sweepRad) >= TWO_PI - 1e-9 ||
@@ -331,6 +379,79 @@ export function joinArcs(arcs: Arc[], ink: Uint8Array, w: number, h: number): Ar
   );
 }
 
+/**
+ * Share of a circle inked, the lower of its two halves, sampled every `stepPx` along it.
+ */
+function inkedAllRound(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  center: Point,
+  radius: number,
+  stepPx: number,
+): number {
+  const count = Math.max(16, Math.ceil((TWO_PI * radius) / stepPx));
+  const half = count >> 1;
+  let first = 0;
+  let second = 0;
+  for (let k = 0; k < count; k++) {
+    const angle = (TWO_PI * k) / count;
+    const x = Math.floor(center.x + radius * Math.cos(angle));
+    const y = Math.floor(center.y + radius * Math.sin(angle));
+    if (x >= 0 && y >= 0 && x < w && y < h && ink[y * w + x]) {
+      if (k < half) first++;
+      else second++;
+    }
+  }
+  return Math.min(first / half, second / (count - half));
+}
+
+/**
+ * The circle near a fitted one (centre within 6 px, radius within a quarter) that is inked all
+ * round (WHOLE_CIRCLE_INKED of each half) with paper mostly on both sides of it (rings 4 px
+ * inside and outside under half inked: a filled region is inked everywhere), searched coarse
+ * to fine down to 0.25 px. Undefined
+ * when there is none, or when the fitted circle itself is under 15 % inked (nothing near it
+ * is a circle: the search is not made).
+ */
+function wholeCircleNear(
+  center: Point,
+  radius: number,
+  ink: Uint8Array,
+  w: number,
+  h: number,
+): { center: Point; radius: number } | undefined {
+  const ringAround = (c: Point, r: number) =>
+    (r - 4 > 1 ? inkedAllRound(ink, w, h, c, r - 4, 0.5) : 0) < 0.5 &&
+    inkedAllRound(ink, w, h, c, r + 4, 0.5) < 0.5;
+  // The fitted circle itself, when it is whole: not moved.
+  if (inkedAllRound(ink, w, h, center, radius, 0.5) >= WHOLE_CIRCLE_INKED)
+    return ringAround(center, radius) ? { center, radius } : undefined;
+  if (inkedAllRound(ink, w, h, center, radius, 2) < 0.15) return undefined;
+  let best = { share: 0, center, radius };
+  const search = (reach: number, radiusReach: number, step: number, stridePx: number) => {
+    const { center: c0, radius: r0 } = best;
+    best = { ...best, share: 0 };
+    for (let dr = -radiusReach; dr <= radiusReach + 1e-9; dr += step)
+      for (let dy = -reach; dy <= reach + 1e-9; dy += step)
+        for (let dx = -reach; dx <= reach + 1e-9; dx += step) {
+          const c = { x: c0.x + dx, y: c0.y + dy };
+          const r = r0 + dr;
+          if (r < 3) continue;
+          const share = inkedAllRound(ink, w, h, c, r, stridePx);
+          if (share > best.share) best = { share, center: c, radius: r };
+        }
+  };
+  // Coarse to fine: 2 px steps sampled every 3 px, 0.5 px every pixel, 0.25 px every half.
+  search(6, 2 * Math.max(1, Math.round(0.125 * radius)), 2, 3);
+  search(1.5, 1.5, 0.5, 1);
+  search(0.5, 0.5, 0.25, 0.5);
+  if (best.share < WHOLE_CIRCLE_INKED) return undefined;
+  if (!ringAround(best.center, best.radius)) return undefined;
+  return { center: best.center, radius: best.radius };
+}
+
+const isFull = (arc: Arc) => Math.abs(arc.sweepRad) >= TWO_PI - 1e-9;
 const arcLength = (arc: Arc) => arc.radius * Math.abs(arc.sweepRad);
 
 /** Share of an arc's pixels within `tol` of the circle about `center` of `radius`. */

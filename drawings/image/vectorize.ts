@@ -166,10 +166,8 @@ export function vectorize(image: GreyImage, options: VectorizeOptions): Vectoriz
   // Letters OCR did not box, at the dimension text's height: the upper quartile of the boxes'
   // short sides (a title block's many small entries would pull the median down).
   const heights = boxes.map((b) => Math.min(b.width, b.height)).sort((a, b) => a - b);
-  const glyphs =
-    heights.length >= 3
-      ? dropGlyphs(ink, w, h, heights[Math.floor(0.75 * (heights.length - 1))]!)
-      : 0;
+  const textHeight = heights.length >= 3 ? heights[Math.floor(0.75 * (heights.length - 1))]! : 0;
+  const glyphs = textHeight > 0 ? dropGlyphs(ink, w, h, textHeight) : 0;
   let inkPixels = 0;
   for (let i = 0; i < ink.length; i++) inkPixels += ink[i]!;
 
@@ -201,7 +199,9 @@ export function vectorize(image: GreyImage, options: VectorizeOptions): Vectoriz
     line.widthPx = measureLine(line, grey, crossCap, true);
     extendFreeEnds(line, grey);
   }
-  arcs = joinArcs(arcs, ink, w, h);
+  // A circle is made whole from its ink only when larger than the letters' loops (a diameter
+  // sign OCR left unread is a circle a letter high).
+  arcs = joinArcs(arcs, ink, w, h, 0.6 * textHeight);
   for (const arc of arcs) arc.widthPx = measureArc(arc, grey, crossCap);
   const classes = widthClasses([
     ...lines.map((l) => ({ width: l.widthPx, length: dist(l.a, l.b) })),

@@ -292,6 +292,55 @@ describe('vectorize on holes with a leader', () => {
   }, 60_000);
 });
 
+describe('vectorize on holes dimensioned across', () => {
+  it('reads a hole with a centre cross and a diameter leader across it, both arrowheads on the circle, as one whole circle', () => {
+    const hole = fc.record({
+      // Ø8 mm and up: in a smaller hole the two 2.5 mm arrowheads fill most of the diameter, and
+      // drafters put them outside.
+      radius: fc.integer({ min: 4, max: 9 }),
+      /** Direction of the leader across the hole, degrees (y down), away from the axes. */
+      angleDeg: fc
+        .integer({ min: 20, max: 70 })
+        .chain((a) => fc.constantFrom(a, a + 90, a + 180, a + 270)),
+    });
+    fc.assert(
+      fc.property(hole, ({ radius, angleDeg }) => {
+        const c = { x: 75, y: 70 };
+        const u = {
+          x: Math.cos((angleDeg * Math.PI) / 180),
+          y: Math.sin((angleDeg * Math.PI) / 180),
+        };
+        const at = (s: number) => ({ x: c.x + s * u.x, y: c.y + s * u.y });
+        // Arrowheads inside the hole, tips on the circle, pointing out along the leader.
+        const arrow = (sign: number) => {
+          const tip = at(sign * radius);
+          const base = at(sign * (radius - 2.5));
+          const n = { x: -u.y * 0.45, y: u.x * 0.45 };
+          return `<path d="M${tip.x} ${tip.y} L${base.x + n.x} ${base.y + n.y} L${base.x - n.x} ${base.y - n.y} Z" fill="black"/>`;
+        };
+        const from = at(-radius + 2.5);
+        const to = at(radius + 20);
+        const svg = `<circle cx="${c.x}" cy="${c.y}" r="${radius}" fill="none" stroke="black" stroke-width="${THICK_MM}"/>
+<g stroke="black" stroke-width="${THIN_MM}">
+<line x1="${c.x - radius - 2}" y1="${c.y}" x2="${c.x + radius + 2}" y2="${c.y}"/>
+<line x1="${c.x}" y1="${c.y - radius - 2}" x2="${c.x}" y2="${c.y + radius + 2}"/>
+<line x1="${from.x}" y1="${from.y}" x2="${to.x}" y2="${to.y}"/>
+</g>${arrow(1)}${arrow(-1)}`;
+        const { paths } = vectorize(render(svg, 150, 140), { ptPerPx: PT_PER_PX });
+        const arcs = paths
+          .flatMap((path) => primitivesOf(path))
+          .filter((p): p is ArcPrimitive => p.kind === 'arc');
+        const circles = arcs.filter((a) => Math.abs(a.endRad - a.startRad) >= 2 * Math.PI - 1e-6);
+        expect(circles, JSON.stringify(arcs)).toHaveLength(1);
+        expect(dist(circles[0]!.center, mm(c.x, c.y))).toBeLessThanOrEqual(2 * PX);
+        expect(Math.abs(circles[0]!.radius - radius * PT_PER_MM)).toBeLessThanOrEqual(2 * PX);
+        expect(arcs, JSON.stringify(arcs)).toHaveLength(1);
+      }),
+      { numRuns: 20, seed: 20261127 },
+    );
+  }, 60_000);
+});
+
 describe('vectorize input', () => {
   it('refuses a buffer that does not match the size', () => {
     expect(() =>
