@@ -312,12 +312,11 @@ export function joinArcs(
     // arcs: a hole with a diameter leader across it and its two arrowheads on it keeps only a
     // quarter or two as arcs, the rest fitted to the leader's and the centre lines' pixels (and
     // those arcs' own fits bent by the crossings: the circle is looked for near them).
-    if (
-      coveredDeg >= WHOLE_CIRCLE_MIN_ARC_DEG &&
-      circle.radius >= Math.max(WHOLE_CIRCLE_MIN_RADIUS_PX, minWholeRadiusPx)
-    ) {
+    const minRadius = Math.max(WHOLE_CIRCLE_MIN_RADIUS_PX, minWholeRadiusPx);
+    // The fitted radius may be a quarter short of the circle's (the search's reach).
+    if (coveredDeg >= WHOLE_CIRCLE_MIN_ARC_DEG && circle.radius >= 0.75 * minRadius) {
       const whole = wholeCircleNear(circle.center, circle.radius, ink, w, h);
-      if (whole) {
+      if (whole && whole.radius >= minRadius) {
         circle = { ...circle, center: whole.center, radius: whole.radius };
         covered.fill(1);
       }
