@@ -407,8 +407,9 @@ function inkedAllRound(
 
 /**
  * The circle near a fitted one (centre within 6 px, radius within a quarter) that is inked all
- * round (WHOLE_CIRCLE_INKED of each half) with paper mostly on both sides of it (rings 4 px
- * inside and outside under half inked: a filled region is inked everywhere), searched coarse
+ * round (WHOLE_CIRCLE_INKED of each half) with paper mostly on both sides of it (rings 4 px, or
+ * 0.15 of the radius, inside and outside under half inked: a filled region is inked everywhere),
+ * along the middle of its stroke, searched coarse
  * to fine down to 0.25 px. Undefined
  * when there is none, or when the fitted circle itself is under 15 % inked (nothing near it
  * is a circle: the search is not made).
@@ -420,17 +421,20 @@ function wholeCircleNear(
   w: number,
   h: number,
 ): { center: Point; radius: number } | undefined {
+  const offset = Math.max(4, 0.15 * radius);
   const ringAround = (c: Point, r: number) =>
-    (r - 4 > 1 ? inkedAllRound(ink, w, h, c, r - 4, 0.5) : 0) < 0.5 &&
-    inkedAllRound(ink, w, h, c, r + 4, 0.5) < 0.5;
+    (r - offset > 1 ? inkedAllRound(ink, w, h, c, r - offset, 0.5) : 0) < 0.5 &&
+    inkedAllRound(ink, w, h, c, r + offset, 0.5) < 0.5;
   // The fitted circle itself, when it is whole: not moved.
   if (inkedAllRound(ink, w, h, center, radius, 0.5) >= WHOLE_CIRCLE_INKED)
     return ringAround(center, radius) ? { center, radius } : undefined;
   if (inkedAllRound(ink, w, h, center, radius, 2) < 0.15) return undefined;
-  let best = { share: 0, center, radius };
+  // Ranked by the share inked on the circle and, half as much, 2 px inside and outside it: of
+  // the circles a thick stroke inks all round, the one along its middle.
+  let best = { score: 0, share: 0, center, radius };
   const search = (reach: number, radiusReach: number, step: number, stridePx: number) => {
     const { center: c0, radius: r0 } = best;
-    best = { ...best, share: 0 };
+    best = { ...best, score: 0, share: 0 };
     for (let dr = -radiusReach; dr <= radiusReach + 1e-9; dr += step)
       for (let dy = -reach; dy <= reach + 1e-9; dy += step)
         for (let dx = -reach; dx <= reach + 1e-9; dx += step) {
@@ -438,7 +442,13 @@ function wholeCircleNear(
           const r = r0 + dr;
           if (r < 3) continue;
           const share = inkedAllRound(ink, w, h, c, r, stridePx);
-          if (share > best.share) best = { share, center: c, radius: r };
+          if (share < best.share - 0.25) continue;
+          const score =
+            share +
+            0.25 *
+              (inkedAllRound(ink, w, h, c, r - 2, stridePx) +
+                inkedAllRound(ink, w, h, c, r + 2, stridePx));
+          if (score > best.score) best = { score, share, center: c, radius: r };
         }
   };
   // Coarse to fine: 2 px steps sampled every 3 px, 0.5 px every pixel, 0.25 px every half.

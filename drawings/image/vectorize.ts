@@ -199,9 +199,10 @@ export function vectorize(image: GreyImage, options: VectorizeOptions): Vectoriz
     line.widthPx = measureLine(line, grey, crossCap, true);
     extendFreeEnds(line, grey);
   }
-  // A circle is made whole from its ink only when larger than the letters' loops (a diameter
-  // sign OCR left unread is a circle a letter high).
-  arcs = joinArcs(arcs, ink, w, h, 0.6 * textHeight);
+  // A circle is made whole from its ink only when larger than the letters' loops: a diameter
+  // sign OCR left unread is a circle about a capital high, some 0.35 of a text box's height.
+  const medianText = heights.length >= 3 ? heights[heights.length >> 1]! : 0;
+  arcs = joinArcs(arcs, ink, w, h, 0.5 * medianText);
   for (const arc of arcs) arc.widthPx = measureArc(arc, grey, crossCap);
   const classes = widthClasses([
     ...lines.map((l) => ({ width: l.widthPx, length: dist(l.a, l.b) })),
