@@ -6,7 +6,13 @@
 import type { Point } from '../geometry/primitives.ts';
 import type { Line } from './vectorize.ts';
 import { add, cross, dot, median, normalOf, sub, unit } from '../geometry/plane.ts';
-import { EDGE_DARKNESS, components, type Sampler } from './raster-ops.ts';
+import {
+  EDGE_DARKNESS,
+  components,
+  distanceToPaper,
+  lineHalfWidths,
+  type Sampler,
+} from './raster-ops.ts';
 
 /** A filled arrowhead, px: tip, unit direction base → tip, length and half width of the base. */
 export interface Arrowhead {
@@ -14,6 +20,34 @@ export interface Arrowhead {
   u: Point;
   length: number;
   halfWidth: number;
+}
+
+/**
+ * Stage 2 of vectorize: the distance of each ink pixel to paper, the line half widths it gives, and the
+ * arrowheads and solid fills found with it; the line work is the ink without them.
+ */
+export function filledRegions(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  arrowMaxPx: number,
+  grey: Sampler,
+): { lineHalf: number; lineWork: Uint8Array; arrows: Arrowhead[]; fills: number } {
+  const dt = distanceToPaper(ink, w, h);
+  const { widest: lineHalf, thin: thinHalf } = lineHalfWidths(dt, ink, w, h);
+  const lineWork = ink.slice();
+  const { arrows, fills } = findFills(
+    ink,
+    lineWork,
+    dt,
+    w,
+    h,
+    lineHalf,
+    arrowMaxPx,
+    grey,
+    thinHalf,
+  );
+  return { lineHalf, lineWork, arrows, fills };
 }
 
 /**

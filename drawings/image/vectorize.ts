@@ -27,17 +27,9 @@
  * fitting.ts (3), joins.ts (4); this file measures widths and dashes and puts them together.
  */
 import type { Point } from '../geometry/primitives.ts';
-import { findFills, insideArrow, tieArrows, type Arrowhead } from './arrows.ts';
+import { filledRegions, insideArrow, tieArrows } from './arrows.ts';
 import { add, dist, dot, median, normalOf, sub, unit } from '../geometry/plane.ts';
-import {
-  Sampler,
-  clearBox,
-  distanceToPaper,
-  dropGlyphs,
-  dropSpecks,
-  levelsOf,
-  lineHalfWidths,
-} from './raster-ops.ts';
+import { Sampler, clearBox, dropGlyphs, dropSpecks, levelsOf } from './raster-ops.ts';
 import { thin, traceSkeleton } from './skeleton.ts';
 import { joinArcs, joinLines, collinear, endGrid, inkedShare } from './joins.ts';
 import { fitLine, splitChain } from './fitting.ts';
@@ -295,34 +287,6 @@ export function vectorize(image: GreyImage, options: VectorizeOptions): Vectoriz
       widthClassesPt: classes.map((c) => c * k),
     },
   };
-}
-
-/**
- * Stage 2: the distance of each ink pixel to paper, the line half widths it gives, and the
- * arrowheads and solid fills found with it; the line work is the ink without them.
- */
-function filledRegions(
-  ink: Uint8Array,
-  w: number,
-  h: number,
-  arrowMaxPx: number,
-  grey: Sampler,
-): { lineHalf: number; lineWork: Uint8Array; arrows: Arrowhead[]; fills: number } {
-  const dt = distanceToPaper(ink, w, h);
-  const { widest: lineHalf, thin: thinHalf } = lineHalfWidths(dt, ink, w, h);
-  const lineWork = ink.slice();
-  const { arrows, fills } = findFills(
-    ink,
-    lineWork,
-    dt,
-    w,
-    h,
-    lineHalf,
-    arrowMaxPx,
-    grey,
-    thinHalf,
-  );
-  return { lineHalf, lineWork, arrows, fills };
 }
 
 // ——— Grey levels and sampling ———
