@@ -157,7 +157,8 @@ function notAnImage(fileName: string, error: unknown): DrawingReadError {
 
 /**
  * Decodes an image to 8-bit grey at the given size: EXIF orientation applied, transparency on
- * white, resized (Lanczos 3), contrast normalised.
+ * white, resized (Lanczos 3), contrast normalised unless `normalise` is false (a crop read again
+ * at its own contrast).
  * @throws DrawingReadError when the bytes are not a decodable image or exceed 160 megapixels
  */
 export async function decodeGrey(
@@ -165,14 +166,16 @@ export async function decodeGrey(
   fileName: string,
   width: number,
   height: number,
+  { normalise = true }: { normalise?: boolean } = {},
 ): Promise<GreyImage> {
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: HARD_PIXEL_LIMIT })
+    let pipeline = sharp(bytes, { limitInputPixels: HARD_PIXEL_LIMIT })
       .autoOrient()
       .flatten({ background: '#ffffff' })
       .greyscale()
-      .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
-      .normalise()
+      .resize(width, height, { fit: 'fill', kernel: 'lanczos3' });
+    if (normalise) pipeline = pipeline.normalise();
+    const { data, info } = await pipeline
       .extractChannel(0)
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -180,6 +183,47 @@ export async function decodeGrey(
   } catch (error) {
     throw notAnImage(fileName, error);
   }
+}
+
+/**
+ * A rectangle of a grey image enlarged `scale` times (Lanczos 3) and, for text reading bottom to
+ * top, turned a quarter clockwise so that it reads upright.
+ * @param box - left, top, width and height in whole px, inside the image
+ */
+export async function enlargedCrop(
+  image: GreyImage,
+  box: { left: number; top: number; width: number; height: number },
+  scale: number,
+  turnDeg: 0 | 90,
+): Promise<GreyImage> {
+  const raw = { raw: { width: image.width, height: image.height, channels: 1 as const } };
+  const enlarged = await sharp(image.data, raw)
+    .extract(box)
+    .resize(Math.round(box.width * scale), Math.round(box.height * scale), {
+      fit: 'fill',
+      kernel: 'lanczos3',
+    })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (turnDeg === 0)
+    return {
+      data: new Uint8Array(enlarged.data),
+      width: enlarged.info.width,
+      height: enlarged.info.height,
+    };
+  const turned = await sharp(enlarged.data, {
+    raw: { width: enlarged.info.width, height: enlarged.info.height, channels: 1 },
+  })
+    .rotate(90)
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(turned.data),
+    width: turned.info.width,
+    height: turned.info.height,
+  };
 }
 
 /**

@@ -9,7 +9,7 @@
  *
  * Pure image work around the OCR engine: no web code.
  */
-import sharp from 'sharp';
+import { decodeGrey, enlargedCrop, pngOf, type GreyImage } from '../engines/prepare-image.ts';
 import { recognizeLines, type OcrBox, type OcrLine } from '../engines/tesseract.ts';
 import type { TextRun } from '../reading.ts';
 import { normalizeOcrCallout } from '../text/ocr.ts';
@@ -170,56 +170,37 @@ function bestLine(lines: OcrLine[]): { text: string; confidence: number; box: Oc
     .sort((a, b) => b.confidence - a.confidence)[0];
 }
 
-/** A single-channel image: black ink (0) on white (255). */
-interface InkImage {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
-
 /**
- * The column right of a value, cut from the original image, enlarged so its letters are about
- * TARGET_LETTER_PX high, turned upright, black on white, with the long rules erased.
+ * The column right of a value, cut from the original image (grey, not normalised), enlarged so
+ * its letters are about TARGET_LETTER_PX high, turned upright, with the long rules erased.
  * Undefined when it lies outside the image.
  */
 async function columnOf(
-  bytes: Buffer,
-  imageSize: { width: number; height: number },
+  original: GreyImage,
   box: { x: number; y: number; width: number; height: number },
   scale: number,
   quarter: 0 | 90,
-): Promise<InkImage | undefined> {
+): Promise<GreyImage | undefined> {
   const left = Math.max(0, Math.floor(box.x));
   const top = Math.max(0, Math.floor(box.y));
-  const right = Math.min(imageSize.width, Math.ceil(box.x + box.width));
-  const bottom = Math.min(imageSize.height, Math.ceil(box.y + box.height));
+  const right = Math.min(original.width, Math.ceil(box.x + box.width));
+  const bottom = Math.min(original.height, Math.ceil(box.y + box.height));
   if (right - left < 2 || bottom - top < 2) return undefined;
-  const enlarged = await sharp(bytes)
-    .autoOrient()
-    .extract({ left, top, width: right - left, height: bottom - top })
-    .flatten({ background: '#ffffff' })
-    .greyscale()
-    .resize(Math.round((right - left) * scale), Math.round((bottom - top) * scale), {
-      fit: 'fill',
-      kernel: 'lanczos3',
-    })
-    .png()
-    .toBuffer();
-  let upright = sharp(enlarged);
-  if (quarter === 90) upright = upright.rotate(90);
-  const { data, info } = await upright
-    .extractChannel(0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  eraseRules(data, info.width, info.height);
-  return { data: new Uint8Array(data), width: info.width, height: info.height };
+  const column = await enlargedCrop(
+    original,
+    { left, top, width: right - left, height: bottom - top },
+    scale,
+    quarter,
+  );
+  eraseRules(column.data, column.width, column.height);
+  return column;
 }
 
 /**
  * The row to cut a stacked pair apart at: the row with the least ink within `reach` rows of
  * `middle` (the nearest to it of equals), so that neither deviation is cut through.
  */
-export function splitRow(image: InkImage, middle: number, reach: number): number {
+export function splitRow(image: GreyImage, middle: number, reach: number): number {
   let best = Math.round(middle);
   let bestInk = Infinity;
   const from = Math.max(1, Math.round(middle - reach));
@@ -240,7 +221,7 @@ export function splitRow(image: InkImage, middle: number, reach: number): number
  * edge (the upper half's top, the lower half's bottom) cleared, on a white margin.
  */
 async function halfOf(
-  column: InkImage,
+  column: GreyImage,
   from: number,
   to: number,
   outer: 'top' | 'bottom',
@@ -251,17 +232,14 @@ async function halfOf(
   // The cut's sides and outer edge pass through arrowheads, the value's last digit and the
   // dimension line's ends, never through a deviation (the cut leaves it a margin).
   clearTouching(data, column.width, height, outer);
-  return sharp(data, { raw: { width: column.width, height, channels: 1 } })
-    .toColourspace('b-w')
-    .extend({
-      top: MARGIN_PX,
-      bottom: MARGIN_PX,
-      left: MARGIN_PX,
-      right: MARGIN_PX,
-      background: '#ffffff',
-    })
-    .png()
-    .toBuffer();
+  const width = column.width + 2 * MARGIN_PX;
+  const framed = new Uint8Array(width * (height + 2 * MARGIN_PX)).fill(255);
+  for (let y = 0; y < height; y++)
+    framed.set(
+      data.subarray(y * column.width, (y + 1) * column.width),
+      (y + MARGIN_PX) * width + MARGIN_PX,
+    );
+  return pngOf({ data: framed, width, height: height + 2 * MARGIN_PX });
 }
 
 /**
@@ -321,6 +299,7 @@ export function eraseRules(data: Uint8Array, width: number, height: number): voi
  * @param imageSize - its size after EXIF orientation, px
  * @param runs - the OCR runs of the whole image, in its pixels
  * @param limitMs - wall time left for the OCR jobs
+ * @param fileName - names the file in error messages
  * @returns the runs with each re-read deviation replaced by the upper and the lower one (boxes
  *   the halves of the column, confidence the lower of the two readings); runs unchanged where
  *   the re-read does not give a signed pair of deviations (signedPair)
@@ -330,10 +309,17 @@ export async function rereadStackedDeviations(
   imageSize: { width: number; height: number },
   runs: TextRun[],
   limitMs: number,
+  fileName = 'The image',
 ): Promise<TextRun[]> {
   const deadline = Date.now() + limitMs;
   const replaced = new Map<TextRun, TextRun[]>();
-  for (const { quarter, value, deviation } of loneDeviations(runs)) {
+  const candidates = loneDeviations(runs);
+  if (candidates.length === 0) return runs;
+  // Decoded once for all the crops, at its own contrast.
+  const original = await decodeGrey(bytes, fileName, imageSize.width, imageSize.height, {
+    normalise: false,
+  });
+  for (const { quarter, value, deviation } of candidates) {
     if (Date.now() >= deadline) break;
     const hd = deviation.h;
     const s0 = Math.max(value.s1 + 0.05 * value.h, deviation.s0 - 1.0 * hd);
@@ -345,13 +331,7 @@ export async function rereadStackedDeviations(
       tt: Math.max(value.tt, deviation.tt) + 0.4 * hd,
     };
     const scale = Math.min(MAX_ENLARGE, Math.max(MIN_ENLARGE, TARGET_LETTER_PX / Math.max(1, hd)));
-    const image = await columnOf(
-      bytes,
-      imageSize,
-      toImage(quarter, { s0, s1, ...column }),
-      scale,
-      quarter,
-    );
+    const image = await columnOf(original, toImage(quarter, { s0, s1, ...column }), scale, quarter);
     if (!image) continue;
     // Rows of the upright column run from its top (t = column.tt) down.
     const cut = splitRow(image, (column.tt - middle) * scale, 0.45 * hd * scale);

@@ -90,6 +90,7 @@ export async function recognizeImage(
     { width: prepared.originalWidth, height: prepared.originalHeight },
     runs,
     Math.max(0, deadline - Date.now()),
+    fileName,
   );
   progress?.(1, 'Text recognized');
   return { runs, frame };
