@@ -201,15 +201,7 @@ export function joinArcs(
   const inkedAlong = (center: Point, radius: number, from: number, to: number) => {
     let span = normalAngle(to - from);
     if (span > Math.PI) span -= TWO_PI;
-    const steps = Math.max(1, Math.ceil(Math.abs(span) * radius * 2));
-    let inked = 0;
-    for (let k = 0; k <= steps; k++) {
-      const angle = from + (span * k) / steps;
-      const x = Math.floor(center.x + radius * Math.cos(angle));
-      const y = Math.floor(center.y + radius * Math.sin(angle));
-      if (x >= 0 && y >= 0 && x < w && y < h && ink[y * w + x]) inked++;
-    }
-    return inked / (steps + 1);
+    return inkedOnArc(ink, w, h, center, radius, from, span, 0.5);
   };
   for (let i = 0; i < arcs.length; i++)
     for (let j = i + 1; j < arcs.length; j++) {
@@ -379,6 +371,31 @@ export function joinArcs(
 }
 
 /**
+ * Share of an arc of a circle on ink: from angle `from` turning by `sweep` (radians, either
+ * way), sampled every `stepPx` along it, both ends included.
+ */
+function inkedOnArc(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  center: Point,
+  radius: number,
+  from: number,
+  sweep: number,
+  stepPx: number,
+): number {
+  const steps = Math.max(1, Math.ceil((Math.abs(sweep) * radius) / stepPx));
+  let inked = 0;
+  for (let k = 0; k <= steps; k++) {
+    const angle = from + (sweep * k) / steps;
+    const x = Math.floor(center.x + radius * Math.cos(angle));
+    const y = Math.floor(center.y + radius * Math.sin(angle));
+    if (x >= 0 && y >= 0 && x < w && y < h && ink[y * w + x]) inked++;
+  }
+  return inked / (steps + 1);
+}
+
+/**
  * Share of a circle inked, the lower of its two halves, sampled every `stepPx` along it.
  */
 function inkedAllRound(
@@ -389,20 +406,10 @@ function inkedAllRound(
   radius: number,
   stepPx: number,
 ): number {
-  const count = Math.max(16, Math.ceil((TWO_PI * radius) / stepPx));
-  const half = count >> 1;
-  let first = 0;
-  let second = 0;
-  for (let k = 0; k < count; k++) {
-    const angle = (TWO_PI * k) / count;
-    const x = Math.floor(center.x + radius * Math.cos(angle));
-    const y = Math.floor(center.y + radius * Math.sin(angle));
-    if (x >= 0 && y >= 0 && x < w && y < h && ink[y * w + x]) {
-      if (k < half) first++;
-      else second++;
-    }
-  }
-  return Math.min(first / half, second / (count - half));
+  return Math.min(
+    inkedOnArc(ink, w, h, center, radius, 0, Math.PI, stepPx),
+    inkedOnArc(ink, w, h, center, radius, Math.PI, Math.PI, stepPx),
+  );
 }
 
 /**
