@@ -248,6 +248,22 @@ describe('vectorize on random line sets', () => {
   }, 60_000);
 });
 
+/**
+ * Vectorizes a 150 × 140 mm sheet holding one hole and expects that hole back as one whole
+ * circle (centre and radius within 2 px) and no piece of it left over beside it.
+ */
+function expectOneWholeHole(svg: string, c: { x: number; y: number }, radius: number): void {
+  const { paths } = vectorize(render(svg, 150, 140), { ptPerPx: PT_PER_PX });
+  const arcs = paths
+    .flatMap((path) => primitivesOf(path))
+    .filter((p): p is ArcPrimitive => p.kind === 'arc');
+  const circles = arcs.filter((a) => Math.abs(a.endRad - a.startRad) >= 2 * Math.PI - 1e-6);
+  expect(circles, JSON.stringify(arcs)).toHaveLength(1);
+  expect(dist(circles[0]!.center, mm(c.x, c.y))).toBeLessThanOrEqual(2 * PX);
+  expect(Math.abs(circles[0]!.radius - radius * PT_PER_MM)).toBeLessThanOrEqual(2 * PX);
+  expect(arcs, JSON.stringify(arcs)).toHaveLength(1);
+}
+
 describe('vectorize on holes with a leader', () => {
   it('reads a hole that a leader crosses, its arrowhead on the circle, as one whole circle', () => {
     const hole = fc.record({
@@ -276,16 +292,7 @@ describe('vectorize on holes with a leader', () => {
         const svg = `<circle cx="${c.x}" cy="${c.y}" r="${radius}" fill="none" stroke="black" stroke-width="${THICK_MM}"/>
 <line x1="${start.x}" y1="${start.y}" x2="${base.x}" y2="${base.y}" stroke="black" stroke-width="${THIN_MM}"/>
 <path d="M${tip.x} ${tip.y} L${base.x + n.x} ${base.y + n.y} L${base.x - n.x} ${base.y - n.y} Z" fill="black"/>`;
-        const { paths } = vectorize(render(svg, 150, 140), { ptPerPx: PT_PER_PX });
-        const arcs = paths
-          .flatMap((path) => primitivesOf(path))
-          .filter((p): p is ArcPrimitive => p.kind === 'arc');
-        const circles = arcs.filter((a) => Math.abs(a.endRad - a.startRad) >= 2 * Math.PI - 1e-6);
-        expect(circles, JSON.stringify(arcs)).toHaveLength(1);
-        expect(dist(circles[0]!.center, mm(c.x, c.y))).toBeLessThanOrEqual(2 * PX);
-        expect(Math.abs(circles[0]!.radius - radius * PT_PER_MM)).toBeLessThanOrEqual(2 * PX);
-        // No piece of the circle left over beside it.
-        expect(arcs).toHaveLength(1);
+        expectOneWholeHole(svg, c, radius);
       }),
       { numRuns: 20, seed: 20261126 },
     );
@@ -326,15 +333,7 @@ describe('vectorize on holes dimensioned across', () => {
 <line x1="${c.x}" y1="${c.y - radius - 2}" x2="${c.x}" y2="${c.y + radius + 2}"/>
 <line x1="${from.x}" y1="${from.y}" x2="${to.x}" y2="${to.y}"/>
 </g>${arrow(1)}${arrow(-1)}`;
-        const { paths } = vectorize(render(svg, 150, 140), { ptPerPx: PT_PER_PX });
-        const arcs = paths
-          .flatMap((path) => primitivesOf(path))
-          .filter((p): p is ArcPrimitive => p.kind === 'arc');
-        const circles = arcs.filter((a) => Math.abs(a.endRad - a.startRad) >= 2 * Math.PI - 1e-6);
-        expect(circles, JSON.stringify(arcs)).toHaveLength(1);
-        expect(dist(circles[0]!.center, mm(c.x, c.y))).toBeLessThanOrEqual(2 * PX);
-        expect(Math.abs(circles[0]!.radius - radius * PT_PER_MM)).toBeLessThanOrEqual(2 * PX);
-        expect(arcs, JSON.stringify(arcs)).toHaveLength(1);
+        expectOneWholeHole(svg, c, radius);
       }),
       { numRuns: 20, seed: 20261127 },
     );
