@@ -14,6 +14,7 @@ import type { TextNote } from './content.ts';
 import {
   diagonal,
   heightOf,
+  isTable,
   lengthOf,
   maxOf,
   midpointOf,
@@ -293,18 +294,6 @@ export function isPictorial(view: View): boolean {
   return curved >= 0.3 * total;
 }
 
-/** Only axis-parallel lines with texts inside: a title block or a table drawn without a block. */
-function isTable(view: View, notes: TextNote[]): boolean {
-  const ruled = view.primitives.every(
-    (p) => p.kind === 'line' && (Math.abs(p.a.x - p.b.x) < 1e-6 || Math.abs(p.a.y - p.b.y) < 1e-6),
-  );
-  return ruled && notes.filter((note) => inside(note.at, view.box)).length >= 3;
-}
-
-function inside(p: { x: number; y: number }, box: Box): boolean {
-  return p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY;
-}
-
 export type TurnedPartVerdict =
   | {
       turned: true;
@@ -396,7 +385,8 @@ export function findTurnedPart(
   notes: TextNote[],
   hints: AxisHints = {},
 ): TurnedPartVerdict {
-  const drawn = views.filter((view) => !isTable(view, notes) && !isPictorial(view));
+  const noteAt = notes.map((note) => note.at);
+  const drawn = views.filter((view) => !isTable(view, noteAt, 1e-6) && !isPictorial(view));
   const sides: { view: View; axes: Axis[] }[] = [];
   const others: View[] = [];
   for (const view of drawn) {

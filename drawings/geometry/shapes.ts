@@ -430,3 +430,82 @@ export function dropFrames(
   }
   return current;
 }
+
+/** A table holds at least this many lines of text. */
+const TABLE_MIN_TEXTS = 3;
+/** A ruled table with a drawing in it (a logo, a projection symbol): its ruled share, at least. */
+const TABLE_RULED_SHARE = 0.8;
+/** …and the box of what is not ruled, at most this share of the table's box. */
+const TABLE_DRAWN_AREA = 0.15;
+/** A row or column rule spans the table's width or height to this share. */
+const TABLE_SPAN = 0.95;
+
+/**
+ * Whether a view is a table or a title block rather than a view of the part: three or more
+ * lines of text inside its box, and either only lines square to the sheet, or mostly such lines
+ * (80 % of the length) with at least one row or column rule across the whole box and whatever
+ * else is drawn (a maker's logo, the projection symbol) kept within 15 % of the box. A part's
+ * view with a few texts inside (a plate's pocket sizes) has no rule across its whole outline
+ * beside its sides, or holes spread over it.
+ *
+ * @param view - the view, any unit
+ * @param texts - where the page's text lines sit (their centres), same unit
+ * @param squareTol - a line is square to the sheet when its ends differ by at most this in x or y
+ */
+export function isTable(view: View, texts: Point[], squareTol: number): boolean {
+  const { box } = view;
+  const inBox = texts.filter(
+    (p) => p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY,
+  ).length;
+  if (inBox < TABLE_MIN_TEXTS) return false;
+  const horizontal = (p: LinePrimitive) => Math.abs(p.a.y - p.b.y) <= squareTol;
+  const vertical = (p: LinePrimitive) => Math.abs(p.a.x - p.b.x) <= squareTol;
+  const ruled: LinePrimitive[] = [];
+  const drawn: Primitive[] = [];
+  for (const p of view.primitives)
+    if (p.kind === 'line' && (horizontal(p) || vertical(p))) ruled.push(p);
+    else drawn.push(p);
+  if (drawn.length === 0) return true;
+  const ruledLength = ruled.reduce((sum, p) => sum + lengthOf(p), 0);
+  const drawnLength = drawn.reduce((sum, p) => sum + lengthOf(p), 0);
+  if (ruledLength < TABLE_RULED_SHARE * (ruledLength + drawnLength)) return false;
+  const drawnBox = unionBox(drawn.map(boxOf));
+  const area = (b: Box) => widthOf(b) * heightOf(b);
+  if (area(drawnBox) > TABLE_DRAWN_AREA * area(box)) return false;
+  return interiorRules(ruled, box, squareTol) >= 1;
+}
+
+/**
+ * Rules inside a box that, with their pieces, span its width or height: the outermost rule on
+ * each side (the table's own border) is not counted.
+ */
+function interiorRules(ruled: LinePrimitive[], box: Box, tol: number): number {
+  let count = 0;
+  for (const across of [true, false]) {
+    const span = across ? widthOf(box) : heightOf(box);
+    const pieces = ruled
+      .filter((p) => (across ? Math.abs(p.a.y - p.b.y) <= tol : Math.abs(p.a.x - p.b.x) <= tol))
+      .map((p) => ({
+        at: across ? (p.a.y + p.b.y) / 2 : (p.a.x + p.b.x) / 2,
+        from: across ? Math.min(p.a.x, p.b.x) : Math.min(p.a.y, p.b.y),
+        to: across ? Math.max(p.a.x, p.b.x) : Math.max(p.a.y, p.b.y),
+      }))
+      .sort((p, q) => p.at - q.at);
+    const spanning: boolean[] = [];
+    for (let start = 0; start < pieces.length;) {
+      let end = start + 1;
+      while (end < pieces.length && pieces[end]!.at - pieces[end - 1]!.at <= tol) end++;
+      const group = pieces.slice(start, end).sort((p, q) => p.from - q.from);
+      let covered = 0;
+      let reach = -Infinity;
+      for (const piece of group) {
+        covered += Math.max(0, piece.to - Math.max(piece.from, reach));
+        reach = Math.max(reach, piece.to);
+      }
+      spanning.push(covered >= TABLE_SPAN * span);
+      start = end;
+    }
+    count += spanning.slice(1, -1).filter(Boolean).length;
+  }
+  return count;
+}

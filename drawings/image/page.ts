@@ -11,7 +11,7 @@
  */
 import { identity, type Point } from '../geometry/primitives.ts';
 import { sortPaths, type PageDrawing } from '../pdf/drawing.ts';
-import { hatchingOf } from '../pdf/content.ts';
+import { hatchingOf, sheetFrame } from '../pdf/content.ts';
 import type { PageReading } from '../pdf/page.ts';
 import type { PagePath } from '../pdf/paths.ts';
 import { attachCallouts, calloutsFromRuns, MM_PER_PT, pairArrows } from '../pdf/dimensions.ts';
@@ -269,9 +269,11 @@ export async function readRasterPage(
 
   const first = pageAt(basePtPerPx);
   const lines = pairArrows(first.drawing.arrows, first.drawing.thin);
-  const attached = attachCallouts(lines, first.findings.callouts);
+  const { widthPt, heightPt } = first.geometry;
+  const area = sheetFrame(first.drawing.part, widthPt, heightPt).area;
+  const attached = attachCallouts(lines, first.findings.callouts, area);
   const units = first.findings.units?.units;
-  const dimensions = [...attached, ...calloutsFromRuns(lines, attached, first.runs, units)];
+  const dimensions = [...attached, ...calloutsFromRuns(lines, attached, first.runs, units, area)];
   const ptPerMm = agreedPtPerMm(
     dimensions.map((d) => ({ lengthPt: d.line.lengthPt, valueMm: d.callout.value })),
   );

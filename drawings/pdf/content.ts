@@ -17,7 +17,15 @@ import {
   type Point,
   type Primitive,
 } from '../geometry/primitives.ts';
-import { boxOf, diagonal, dropFrames, groupViews, unionBox, type Box } from '../geometry/shapes.ts';
+import {
+  boxOf,
+  diagonal,
+  dropFrames,
+  groupViews,
+  isTable,
+  unionBox,
+  type Box,
+} from '../geometry/shapes.ts';
 import { MM_PER_PT, type DrawnDimension } from './dimensions.ts';
 import { sourceOfCallout } from './merge.ts';
 import type { PageReading } from './page.ts';
@@ -70,8 +78,9 @@ const inside = (p: Point, box: Box) =>
   p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY;
 
 /**
- * Title blocks and tables of a page: groups of outline geometry made only of axis-parallel
- * lines with three or more text lines inside (after the sheet frame is set aside).
+ * Title blocks and tables of a page (geometry/shapes.ts isTable): groups of outline geometry
+ * ruled square to the sheet with three or more text lines inside (after the sheet frame is set
+ * aside).
  */
 export function tableBoxes(part: Primitive[], lines: TextLineRun[]): Box[] {
   const centres = lines.map((l) => ({
@@ -88,15 +97,7 @@ export function tableBoxes(part: Primitive[], lines: TextLineRun[]): Box[] {
   if (framed.length === 0) return [];
   const all = unionBox(framed.map(boxOf));
   const views = groupViews(framed, Math.max(0.5, 0.005 * diagonal(all)));
-  return views
-    .filter((view) =>
-      view.primitives.every(
-        (p) =>
-          p.kind === 'line' && (Math.abs(p.a.x - p.b.x) < 0.05 || Math.abs(p.a.y - p.b.y) < 0.05),
-      ),
-    )
-    .filter((view) => centres.filter((c) => inside(c, view.box)).length >= 3)
-    .map((view) => view.box);
+  return views.filter((view) => isTable(view, centres, 0.05)).map((view) => view.box);
 }
 
 /**

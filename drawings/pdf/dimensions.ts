@@ -107,6 +107,22 @@ const LINEAR_KINDS = new Set<TextCallout['kind']>(['length', 'diameter']);
  * How far a text box lies beside a dimension line (its gap from the line, plus 0.15 of how far
  * beyond an end it sits): undefined when too far to be its callout. Page points.
  */
+/** The drawing area inside a sheet's frame, page points (y down). */
+export interface SheetArea {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** Whether a text box's centre lies in the drawing area (anywhere when there is none). */
+function inArea(box: { x: number; y: number; width: number; height: number }, area?: SheetArea) {
+  if (!area) return true;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  return x >= area.minX && x <= area.maxX && y >= area.minY && y <= area.maxY;
+}
+
 function besideScore(
   line: DimensionLine,
   box: { x: number; y: number; width: number; height: number },
@@ -134,11 +150,18 @@ function besideScore(
  *
  * @param lines - dimension lines, page points
  * @param callouts - the page's callouts, boxes in page points
+ * @param area - the sheet's drawing area inside its frame (pdf/content.ts sheetFrame), when it
+ *   has one: text outside it (zone numbers and letters in the border) is no dimension's value
  */
-export function attachCallouts(lines: DimensionLine[], callouts: TextCallout[]): DrawnDimension[] {
+export function attachCallouts(
+  lines: DimensionLine[],
+  callouts: TextCallout[],
+  area?: SheetArea,
+): DrawnDimension[] {
   const candidates: { line: number; callout: number; score: number }[] = [];
   callouts.forEach((callout, c) => {
     if (!LINEAR_KINDS.has(callout.kind) || !(callout.value > 0) || callout.count) return;
+    if (!inArea(callout, area)) return;
     lines.forEach((line, l) => {
       const score = besideScore(line, callout);
       if (score !== undefined) candidates.push({ line: l, callout: c, score });
@@ -168,6 +191,7 @@ export function attachCallouts(lines: DimensionLine[], callouts: TextCallout[]):
  * @param attached - the lines' callouts found so far (attachCallouts)
  * @param runs - the page's text runs, page points
  * @param units - the drawing's units, for numbers written without one
+ * @param area - the sheet's drawing area, when it has one (as for attachCallouts)
  * @returns the further lines with their callouts (kind 'length', qualifier kept)
  */
 export function calloutsFromRuns(
@@ -175,6 +199,7 @@ export function calloutsFromRuns(
   attached: DrawnDimension[],
   runs: TextRun[],
   units: 'mm' | 'inch' = 'mm',
+  area?: SheetArea,
 ): DrawnDimension[] {
   const free = lines.filter((line) => !attached.some((d) => d.line === line));
   const candidates: { line: DimensionLine; run: TextRun; text: string; score: number }[] = [];
@@ -185,7 +210,7 @@ export function calloutsFromRuns(
       return x >= c.x && x <= c.x + c.width && y >= c.y && y <= c.y + c.height;
     });
   for (const run of runs) {
-    if (usedByCallout(run)) continue;
+    if (usedByCallout(run) || !inArea(run, area)) continue;
     const text = run.text.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
     if (!/^\d/.test(text) || !parseLengthCallout(text, units)) continue;
     for (const line of free) {

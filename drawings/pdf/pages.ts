@@ -19,7 +19,7 @@ import {
   type DrawnDimension,
   type ScaleVerdict,
 } from './dimensions.ts';
-import { pageContent } from './content.ts';
+import { pageContent, sheetFrame } from './content.ts';
 import { MEASURED_CONFIDENCE, MEASURED_SOURCE, type ReadingSources } from '../describe/readings.ts';
 import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
 import { DxfReadError, readerLimits, type PageFrame } from '../reading.ts';
@@ -167,9 +167,11 @@ export function describeDrawnPart(
 /** The page's dimension lines with their callouts, and the scale they agree on. */
 function dimensionsOf(reading: PageReading): { dimensions: DrawnDimension[]; scale: ScaleVerdict } {
   const lines = pairArrows(reading.drawing.arrows, reading.drawing.thin);
-  const attached = attachCallouts(lines, reading.findings.callouts);
+  const { widthPt, heightPt } = reading.geometry;
+  const area = sheetFrame(reading.drawing.part, widthPt, heightPt).area;
+  const attached = attachCallouts(lines, reading.findings.callouts, area);
   const units = reading.findings.units?.units;
-  const dimensions = [...attached, ...calloutsFromRuns(lines, attached, reading.runs, units)];
+  const dimensions = [...attached, ...calloutsFromRuns(lines, attached, reading.runs, units, area)];
   return { dimensions, scale: inferScale(dimensions, reading.findings.scale?.ratio) };
 }
 

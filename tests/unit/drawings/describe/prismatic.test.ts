@@ -190,6 +190,25 @@ describe('the DXF reader fills description.prismatic', () => {
     expect(sideView.prismatic?.thicknessMm).toBe(8);
     expect(size(sideView.prismatic!.outline)).toEqual([100, 50]);
     expect(sideView.prismatic!.outline).toHaveLength(5);
+
+    // A section letter drawn as lines under the side view (a scan's unread 'B' stays line
+    // work) widens the view's box, not the distance between its faces.
+    const lettered = readDxf(
+      dxf([
+        line(0, 0, 100, 0),
+        line(100, 0, 100, 30),
+        line(100, 30, 80, 50),
+        line(80, 50, 0, 50),
+        line(0, 50, 0, 0),
+        circle(30, 25, 5),
+        ...rectangle(0, -30, 100, 8),
+        line(50, -30, 50, -34),
+        line(50, -34, 53, -34),
+        line(53, -34, 53, -32),
+      ]),
+      'lettered.dxf',
+    ).description;
+    expect(lettered.prismatic?.thicknessMm).toBe(8);
   });
 
   it('takes the closed outline, not the section-line stubs and arrowheads beyond it', () => {

@@ -1,7 +1,7 @@
 /**
  * What a page shows besides its part: the sheet frame drawn in pieces and what lies outside it,
- * section hatching among the thin lines, the line work kept under a text box, and a scan's thin
- * outline lines.
+ * section hatching among the thin lines, the line work kept under a text box, a scan's thin
+ * outline lines, title blocks with a logo, and the zone numbers outside the frame.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,9 @@ import { bridgesAsOutline } from '#drawings/image/page';
 import type { PageDrawing } from '#drawings/pdf/drawing';
 import { clearBox } from '#drawings/image/raster-ops';
 import { hatchingOf, sheetFrame } from '#drawings/pdf/content';
+import { calloutsFromRuns, pairArrows } from '#drawings/pdf/dimensions';
+import { isTable, groupViews } from '#drawings/geometry/shapes';
+import type { TextRun } from '#drawings/reading';
 
 const L = (x1: number, y1: number, x2: number, y2: number): Primitive => ({
   kind: 'line',
@@ -145,5 +148,114 @@ describe('bridgesAsOutline', () => {
     expect(read.thin).toContainEqual(line(40, 20, 40, 26));
     for (const x of [0, 6, 12, 18]) expect(read.thin).toContainEqual(line(x, 20, x + 40, 46));
     expect(read.part).toHaveLength(5);
+  });
+});
+
+/** A full circle of radius r at (x, y). */
+const C = (x: number, y: number, r: number): Primitive => ({
+  kind: 'arc',
+  center: { x, y },
+  radius: r,
+  startRad: 0,
+  endRad: 2 * Math.PI,
+  layer: 'pdf',
+});
+
+describe('isTable', () => {
+  /** A ruled table of `rows` × `cols` cells of the given size, its texts at the cells' centres. */
+  function table(rows: number, cols: number, cellW: number, cellH: number) {
+    const lines: Primitive[] = [];
+    for (let r = 0; r <= rows; r++) lines.push(L(0, r * cellH, cols * cellW, r * cellH));
+    for (let c = 0; c <= cols; c++) lines.push(L(c * cellW, 0, c * cellW, rows * cellH));
+    const texts = [];
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < cols; c++) texts.push({ x: (c + 0.5) * cellW, y: (r + 0.5) * cellH });
+    return { lines, texts };
+  }
+  const tableArb = fc.record({
+    rows: fc.integer({ min: 2, max: 6 }),
+    cols: fc.integer({ min: 2, max: 6 }),
+    cellW: fc.double({ min: 20, max: 80, noNaN: true }),
+    cellH: fc.double({ min: 6, max: 15, noNaN: true }),
+  });
+
+  it('takes a ruled table, with or without a logo drawn in one of its cells', () => {
+    fc.assert(
+      fc.property(tableArb, fc.boolean(), ({ rows, cols, cellW, cellH }, logo) => {
+        const { lines, texts } = table(rows, cols, cellW, cellH);
+        // A maker's logo: two rings in the first cell, as QCAD's title block draws it.
+        const r = 0.4 * Math.min(cellW, cellH);
+        const drawn = logo ? [C(cellW / 2, cellH / 2, r), C(cellW / 2, cellH / 2, 0.6 * r)] : [];
+        const views = groupViews([...lines, ...drawn], 1);
+        expect(views).toHaveLength(1);
+        expect(isTable(views[0]!, texts, 0.05)).toBe(true);
+      }),
+    );
+  });
+
+  it('leaves a plate with holes over it, and a plate with texts but no rule across it', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 40, max: 200, noNaN: true }),
+        fc.double({ min: 30, max: 120, noNaN: true }),
+        fc.double({ min: 1.5, max: 5, noNaN: true }),
+        (w, h, r) => {
+          const outline = [L(0, 0, w, 0), L(w, 0, w, h), L(w, h, 0, h), L(0, h, 0, 0)];
+          // Pocket sizes written inside a rectangular pocket, as some drawings place them.
+          const pocket = [
+            L(0.3 * w, 0.3 * h, 0.7 * w, 0.3 * h),
+            L(0.7 * w, 0.3 * h, 0.7 * w, 0.7 * h),
+            L(0.7 * w, 0.7 * h, 0.3 * w, 0.7 * h),
+            L(0.3 * w, 0.7 * h, 0.3 * w, 0.3 * h),
+          ];
+          const texts = [0.4, 0.5, 0.6].map((t) => ({ x: t * w, y: 0.5 * h }));
+          const holes = [C(0.1 * w, 0.1 * h, r), C(0.9 * w, 0.9 * h, r)];
+          const withHoles = groupViews([...outline, ...pocket, ...holes], 1);
+          expect(isTable(withHoles[0]!, texts, 0.05)).toBe(false);
+          // Without holes only ruled lines are left: the pocket has no rule across the plate,
+          // and a ruled shape with three texts is a table only when every line is ruled.
+          const corner = [C(0.1 * w, 0.1 * h, r)];
+          const oneHole = groupViews([...outline, ...pocket, ...corner], 1);
+          expect(isTable(oneHole[0]!, texts, 0.05)).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('needs three texts inside', () => {
+    const { lines, texts } = table(2, 2, 40, 10);
+    const [view] = groupViews(lines, 1);
+    expect(isTable(view!, texts.slice(0, 2), 0.05)).toBe(false);
+  });
+});
+
+describe('the sheet area and dimension values', () => {
+  /** A horizontal dimension line from x 300 to 340 at y 200, with arrowheads at both ends. */
+  const arrows = [
+    { tip: { x: 300, y: 200 }, direction: { x: -1, y: 0 }, sizePt: 6 },
+    { tip: { x: 340, y: 200 }, direction: { x: 1, y: 0 }, sizePt: 6 },
+  ];
+  const run = (text: string, x: number, y: number): TextRun => ({
+    text,
+    x,
+    y,
+    width: 8,
+    height: 10,
+    angleDeg: 0,
+    page: 1,
+    confidence: 0.9,
+    origin: 'ocr',
+  });
+
+  it('takes no zone number from the border as a value, and a text beside the line inside it', () => {
+    const lines = pairArrows(arrows, [L(300, 200, 340, 200) as LinePrimitive]);
+    expect(lines).toHaveLength(1);
+    // A zone number in line with the dimension, in the border left of the frame.
+    const zone = run('3', 130, 195);
+    const area = { minX: 150, minY: 30, maxX: 812, maxY: 565 };
+    expect(calloutsFromRuns(lines, [], [zone])).toHaveLength(1);
+    expect(calloutsFromRuns(lines, [], [zone], 'mm', area)).toHaveLength(0);
+    const beside = calloutsFromRuns(lines, [], [zone, run('40', 316, 186)], 'mm', area);
+    expect(beside.map((d) => d.callout.value)).toEqual([40]);
   });
 });
