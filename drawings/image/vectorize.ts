@@ -97,8 +97,12 @@ const DASH_RAD = (6 * Math.PI) / 180;
 /** Width classes: histogram bins (natural log of px) and the least share of length of a class. */
 const WIDTH_BIN = 0.05;
 const WIDTH_MODE_SHARE = 0.03;
-/** Width classes closer than this ratio are one line width (ISO 128-20 widths step by √2). */
-const SAME_WIDTH_RATIO = 1.3;
+/**
+ * Width classes closer than this ratio are one line width (ISO 128-20 widths step by √2, 1.41).
+ * A 0.5 mm outline at 150 dpi (2.95 px) measures 3 px or 4 px as it falls on the pixel grid
+ * (ratio 1.33): at 1.3 those were two classes and the 3 px outlines went with the thin lines.
+ */
+const SAME_WIDTH_RATIO = 1.38;
 /** Dashes: gaps up to this long (mm on the sheet), dashes up to this long. */
 const DASH_GAP_MAX_MM = 8;
 const DASH_MAX_MM = 50;
