@@ -14,10 +14,17 @@ import { sortPaths, type PageDrawing } from '../pdf/drawing.ts';
 import { hatchingOf, sheetFrame } from '../pdf/content.ts';
 import type { PageReading } from '../pdf/page.ts';
 import type { PagePath } from '../pdf/paths.ts';
-import { attachCallouts, calloutsFromRuns, MM_PER_PT, pairArrows } from '../pdf/dimensions.ts';
+import {
+  attachCallouts,
+  calloutsFromRuns,
+  MM_PER_PT,
+  pairArrows,
+  type DimensionLine,
+} from '../pdf/dimensions.ts';
 import type { PageFrame, TextRun } from '../reading.ts';
 import { readTextFindings, type TextCallout, type TextFindings } from '../text/describe.ts';
 import { vectorize, type VectorizeStats } from './vectorize.ts';
+import { readBesideLines } from './dimension-values.ts';
 import { decodeGrey, imageSize, otsuThreshold, type GreyImage } from '../engines/prepare-image.ts';
 
 /** Resolution assumed for an image that does not store its own, dots per inch. */
@@ -33,6 +40,8 @@ const MAX_UPSCALE = 2;
  * vectorizer keeps about 12 bytes per pixel (ink, opening, skeleton, distances).
  */
 const VECTORIZE_MAX_PIXELS = 12_000_000;
+/** Wall time for reading the values of dimension lines that have none again, ms. */
+const REREAD_MS = 4_000;
 /** Dimension lines agree on the image's scale when within this share of each other. */
 const SCALE_AGREEMENT = 0.02;
 
@@ -223,6 +232,8 @@ export function bridgesAsOutline(drawing: PageDrawing): PageDrawing {
  * @param frame - its size in original pixels
  * @param fileName - for error messages
  * @param decoded - the image decoded for the lines (greyForLines), when already started
+ * @param rereadMs - wall time for reading again, by OCR, the values of dimension lines that have
+ *   none (dimension-values.ts); 0 reads none
  * @returns the page in points (y down) with its text, callouts and sorted line work, calibrated
  *   so that 1 pt on the page is 1/72 in on the sheet at the drawing's scale; and the vectorizer's
  *   statistics
@@ -234,13 +245,14 @@ export async function readRasterPage(
   frame: PageFrame,
   fileName: string,
   decoded: Promise<LinesImage> = greyForLines(bytes, fileName),
+  rereadMs = REREAD_MS,
 ): Promise<RasterPage> {
   const { image, scale, dpi } = await decoded;
   const basePtPerPx = 72 / (dpi ?? DEFAULT_DPI);
   const textBoxes = runs.map((run) => scaleRun(run, scale));
   const vectorized = vectorize(image, { ptPerPx: basePtPerPx / scale, textBoxes });
   vectorized.paths = squareLines(vectorized.paths, basePtPerPx / scale);
-  const pxFindings = readTextFindings(runs, [frame]);
+  let pxFindings = readTextFindings(runs, [frame]);
 
   const pageAt = (ptPerPx: number): PageReading => {
     const k = ptPerPx / basePtPerPx;
@@ -267,13 +279,56 @@ export async function readRasterPage(
     };
   };
 
-  const first = pageAt(basePtPerPx);
-  const lines = pairArrows(first.drawing.arrows, first.drawing.thin);
-  const { widthPt, heightPt } = first.geometry;
-  const area = sheetFrame(first.drawing.part, widthPt, heightPt).area;
-  const attached = attachCallouts(lines, first.findings.callouts, area);
-  const units = first.findings.units?.units;
-  const dimensions = [...attached, ...calloutsFromRuns(lines, attached, first.runs, units, area)];
+  let first = pageAt(basePtPerPx);
+  const firstFound = dimensionsOf(first);
+  const { lines } = firstFound;
+  let { dimensions } = firstFound;
+  // Dimension lines left without a value, or given one from beyond their ends: their values
+  // read again where they are written.
+  const free = lines.filter((line) => {
+    const dimension = dimensions.find((d) => d.line === line);
+    return !dimension || !withinSpan(line, dimension.callout);
+  });
+  const letterPx = lettering(runs);
+  if (free.length > 0 && letterPx !== undefined && rereadMs > 0) {
+    const toImage = (p: Point) => ({
+      x: (p.x / basePtPerPx) * scale,
+      y: (p.y / basePtPerPx) * scale,
+    });
+    const found = await readBesideLines(
+      image,
+      free.map((line) => ({ from: toImage(line.from), to: toImage(line.to) })),
+      letterPx * scale,
+      frame.page,
+      rereadMs,
+    );
+    if (found.length > 0) {
+      const read = found.map((run) => scaleRun(run, 1 / scale));
+      // A run the page's reading left inside a value read again was a misreading of it.
+      const covered = (run: TextRun) =>
+        read.some((r) => {
+          const x = run.x + run.width / 2;
+          const y = run.y + run.height / 2;
+          return x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height;
+        });
+      runs = [...runs.filter((run) => !covered(run)), ...read];
+      // The values' letters were traced as line work: what lies inside their boxes goes.
+      const boxes = read.map((run) => scaleRun(run, basePtPerPx));
+      const pad = 0.15 * letterPx * basePtPerPx;
+      const inBox = (p: Point) =>
+        boxes.some(
+          (b) =>
+            p.x >= b.x - pad &&
+            p.x <= b.x + b.width + pad &&
+            p.y >= b.y - pad &&
+            p.y <= b.y + b.height + pad,
+        );
+      vectorized.paths = vectorized.paths.filter((path) => !path.points.every(inBox));
+      pxFindings = readTextFindings(runs, [frame]);
+      first = pageAt(basePtPerPx);
+      ({ dimensions } = dimensionsOf(first));
+    }
+  }
   const ptPerMm = agreedPtPerMm(
     dimensions.map((d) => ({ lengthPt: d.line.lengthPt, valueMm: d.callout.value })),
   );
@@ -293,4 +348,39 @@ export async function readRasterPage(
     ptPerPx,
     calibratedBy: 'dimensions',
   };
+}
+
+/** A page's dimension lines and those with their values (inside the sheet's frame). */
+function dimensionsOf(reading: PageReading) {
+  const lines = pairArrows(reading.drawing.arrows, reading.drawing.thin);
+  const { widthPt, heightPt } = reading.geometry;
+  const area = sheetFrame(reading.drawing.part, widthPt, heightPt).area;
+  const attached = attachCallouts(lines, reading.findings.callouts, area);
+  const units = reading.findings.units?.units;
+  const dimensions = [...attached, ...calloutsFromRuns(lines, attached, reading.runs, units, area)];
+  return { lines, dimensions };
+}
+
+/** Whether a text box's centre lies beside a dimension line, between its ends. */
+function withinSpan(
+  line: DimensionLine,
+  box: { x: number; y: number; width: number; height: number },
+): boolean {
+  const along =
+    (box.x + box.width / 2 - line.from.x) * line.direction.x +
+    (box.y + box.height / 2 - line.from.y) * line.direction.y;
+  return along >= 0 && along <= line.lengthPt;
+}
+
+/**
+ * The height of a drawing's lettering, px: the median letter height of the runs that hold a
+ * digit (the height of upright runs, the width of runs reading bottom to top).
+ */
+function lettering(runs: TextRun[]): number | undefined {
+  const heights = runs
+    .filter((run) => /\d/.test(run.text))
+    .map((run) => (Math.abs(run.angleDeg - 90) <= 3 ? run.width : run.height))
+    .sort((a, b) => a - b);
+  if (heights.length === 0) return undefined;
+  return heights[Math.floor(heights.length / 2)];
 }

@@ -129,6 +129,8 @@ export async function readImage(
   if (runs.length > 0) {
     progress?.(0.96, 'Reading the drawn lines');
     const raster = await readRasterPage(bytes, runs, frame, fileName, decoded);
+    // The values read again beside dimension lines started the engine once more.
+    await closeOcrEngine();
     const drawn = describeDrawnPart([raster.reading], fileName);
     if (drawn && betterSupported(drawn, description)) {
       drawn.source = `${kind} (offline reader, OCR and line work): ${fileName}`;
