@@ -20,6 +20,7 @@ import {
   MM_PER_PT,
   pairArrows,
   type DimensionLine,
+  type DrawnDimension,
 } from '../pdf/dimensions.ts';
 import type { PageFrame, TextRun } from '../reading.ts';
 import { readTextFindings, type TextCallout, type TextFindings } from '../text/describe.ts';
@@ -53,6 +54,11 @@ export interface RasterPage {
   ptPerPx: number;
   /** How the image's size on paper was found. */
   calibratedBy: 'dimensions' | 'resolution';
+  /**
+   * The text runs as the page was read, original pixels: the OCR runs given, with values read
+   * again beside dimension lines and diameter signs read as '2' mended.
+   */
+  runs: TextRun[];
 }
 
 /** The image decoded for the vectorizer (greyForLines). */
@@ -334,12 +340,20 @@ export async function readRasterPage(
   );
   const ratio = first.findings.scale?.ratio ?? 1;
   const ptPerPx = ptPerMm && (basePtPerPx * (ratio / MM_PER_PT)) / ptPerMm;
+  if (ptPerPx !== undefined && plausible(ptPerPx / ratio)) {
+    const signed = diameterSignsRead(runs, dimensions, ptPerMm!, basePtPerPx);
+    if (signed !== runs) {
+      runs = signed;
+      pxFindings = readTextFindings(runs, [frame]);
+    }
+  }
   if (ptPerPx === undefined || !plausible(ptPerPx / ratio)) {
     return {
       reading: first,
       stats: vectorized.stats,
       ptPerPx: basePtPerPx,
       calibratedBy: 'resolution',
+      runs,
     };
   }
   return {
@@ -347,6 +361,7 @@ export async function readRasterPage(
     stats: vectorized.stats,
     ptPerPx,
     calibratedBy: 'dimensions',
+    runs,
   };
 }
 
@@ -359,6 +374,51 @@ function dimensionsOf(reading: PageReading) {
   const units = reading.findings.units?.units;
   const dimensions = [...attached, ...calloutsFromRuns(lines, attached, reading.runs, units, area)];
   return { lines, dimensions };
+}
+
+/** A value measured on its line agrees with a written one within this share (or 2 px). */
+const MEASURED_AGREEMENT = 0.02;
+
+/**
+ * Diameter signs OCR read as a '2': 'Ø42' read '242', 'Ø8' read '28' (the slashed circle and
+ * the digit have the same height and an open bowl). Where a dimension's value disagrees with
+ * its line's length at the scale the other dimensions agree on, and the value without its
+ * leading '2' agrees with it, the '2' was the sign: the run is read as 'Ø' and the rest.
+ *
+ * @param runs - the page's OCR runs, original pixels
+ * @param dimensions - its dimension lines with their values, page points at basePtPerPx
+ * @param ptPerMm - the points per written millimetre the dimension lines agree on
+ * @returns the runs with each such run's text mended, or `runs` itself when none is
+ */
+export function diameterSignsRead(
+  runs: TextRun[],
+  dimensions: DrawnDimension[],
+  ptPerMm: number,
+  basePtPerPx: number,
+): TextRun[] {
+  const mended = new Map<TextRun, string>();
+  for (const { line, callout } of dimensions) {
+    const drawn = line.lengthPt / ptPerMm;
+    const agrees = (value: number) =>
+      Math.abs(drawn - value) <= Math.max(MEASURED_AGREEMENT * value, (2 * basePtPerPx) / ptPerMm);
+    if (!(callout.value > 0) || agrees(callout.value)) continue;
+    const run = runs.find((r) => {
+      const x = (r.x + r.width / 2) * basePtPerPx;
+      const y = (r.y + r.height / 2) * basePtPerPx;
+      return (
+        x >= callout.x &&
+        x <= callout.x + callout.width &&
+        y >= callout.y &&
+        y <= callout.y + callout.height
+      );
+    });
+    const written = run && /^2(\d+(?:[.,]\d+)?)(.*)$/.exec(run.text.trim());
+    if (!run || !written || mended.has(run)) continue;
+    const rest = Number(written[1]!.replace(',', '.'));
+    if (rest > 0 && agrees(rest)) mended.set(run, `Ø${written[1]}${written[2]}`);
+  }
+  if (mended.size === 0) return runs;
+  return runs.map((run) => (mended.has(run) ? { ...run, text: mended.get(run)! } : run));
 }
 
 /** Whether a text box's centre lies beside a dimension line, between its ends. */

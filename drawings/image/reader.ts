@@ -125,12 +125,16 @@ export async function readImage(
   // before the line work takes its own.
   await closeOcrEngine();
   progress?.(0.95, 'Reading the callouts');
-  const description = describeFromText(runs, { fileName, kind, frames: [frame] });
+  let description = describeFromText(runs, { fileName, kind, frames: [frame] });
   if (runs.length > 0) {
     progress?.(0.96, 'Reading the drawn lines');
     const raster = await readRasterPage(bytes, runs, frame, fileName, decoded);
     // The values read again beside dimension lines started the engine once more.
     await closeOcrEngine();
+    // What the line work mended in the text (values read again, diameter signs) reads the same
+    // way without the lines.
+    if (raster.runs !== runs)
+      description = describeFromText(raster.runs, { fileName, kind, frames: [frame] });
     const drawn = describeDrawnPart([raster.reading], fileName);
     if (drawn && betterSupported(drawn, description)) {
       drawn.source = `${kind} (offline reader, OCR and line work): ${fileName}`;

@@ -1,12 +1,13 @@
 /**
  * What a page shows besides its part: the sheet frame drawn in pieces and what lies outside it,
  * section hatching among the thin lines, the line work kept under a text box, a scan's thin
- * outline lines, title blocks with a logo, and the zone numbers outside the frame.
+ * outline lines, title blocks with a logo, the zone numbers outside the frame, and diameter signs
+ * OCR read as a '2'.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LinePrimitive, Primitive } from '#drawings/geometry/primitives';
-import { bridgesAsOutline } from '#drawings/image/page';
+import { bridgesAsOutline, diameterSignsRead } from '#drawings/image/page';
 import type { PageDrawing } from '#drawings/pdf/drawing';
 import { clearBox } from '#drawings/image/raster-ops';
 import { hatchingOf, sheetFrame } from '#drawings/pdf/content';
@@ -257,5 +258,73 @@ describe('the sheet area and dimension values', () => {
     expect(calloutsFromRuns(lines, [], [zone], 'mm', area)).toHaveLength(0);
     const beside = calloutsFromRuns(lines, [], [zone, run('40', 316, 186)], 'mm', area);
     expect(beside.map((d) => d.callout.value)).toEqual([40]);
+  });
+});
+
+describe('diameterSignsRead', () => {
+  const basePtPerPx = 0.48;
+  /** A value written at (x, y) px over a horizontal dimension line `drawnMm` long. */
+  function dimension(text: string, value: number, drawnMm: number, ptPerMm: number) {
+    const run: TextRun = {
+      text,
+      x: 100,
+      y: 100,
+      width: 40,
+      height: 20,
+      angleDeg: 0,
+      page: 1,
+      confidence: 0.9,
+      origin: 'ocr',
+    };
+    const lengthPt = drawnMm * ptPerMm;
+    const line = {
+      from: { x: 40, y: 130 * basePtPerPx },
+      to: { x: 40 + lengthPt, y: 130 * basePtPerPx },
+      direction: { x: 1, y: 0 },
+      lengthPt,
+    };
+    const callout = {
+      kind: 'length' as const,
+      text,
+      value,
+      page: 1,
+      x: run.x * basePtPerPx,
+      y: run.y * basePtPerPx,
+      width: run.width * basePtPerPx,
+      height: run.height * basePtPerPx,
+      angleDeg: 0,
+      confidence: 0.9,
+      source: 'test',
+    };
+    return { run, dimension: { line, callout } };
+  }
+  const sizeArb = fc.integer({ min: 1, max: 3000 }).map((tenths) => tenths / 10);
+  const ptPerMmArb = fc.double({ min: 1, max: 6, noNaN: true });
+
+  it('reads a leading 2 as the diameter sign when the rest is what the line measures', () => {
+    fc.assert(
+      fc.property(sizeArb, ptPerMmArb, fc.constantFrom('', ' 0/-0.1', ' h6'), (size, k, tail) => {
+        const text = `2${size}${tail}`;
+        const { run, dimension: d } = dimension(text, Number(`2${size}`), size, k);
+        const [mended] = diameterSignsRead([run], [d], k, basePtPerPx);
+        expect(mended!.text).toBe(`Ø${size}${tail}`);
+      }),
+    );
+  });
+
+  it('leaves a value its line measures, and a 2 whose rest the line does not measure', () => {
+    fc.assert(
+      fc.property(sizeArb, ptPerMmArb, (size, k) => {
+        const value = Number(`2${size}`);
+        const kept = dimension(`2${size}`, value, value, k);
+        expect(diameterSignsRead([kept.run], [kept.dimension], k, basePtPerPx)[0]!.text).toBe(
+          `2${size}`,
+        );
+        const other = dimension(`2${size}`, value, size * 1.5 + 3, k);
+        expect(diameterSignsRead([other.run], [other.dimension], k, basePtPerPx)[0]!.text).toBe(
+          `2${size}`,
+        );
+      }),
+    );
   });
 });
