@@ -151,7 +151,9 @@ describe('the Q-Bot workflow over the API', () => {
     const upload = await client.upload(threadId, 'flange.png', blueprint('mill-edm/flange.png'));
     expect(upload.statusCode).toBe(200);
     const read = upload.json<{ description: { source: string; unresolved: string[] } }>();
-    expect(read.description.source).toBe('PNG image (offline reader, OCR): flange.png');
+    expect(read.description.source).toBe(
+      'PNG image (offline reader, OCR and line work): flange.png',
+    );
     expect(read.description.unresolved.length).toBeGreaterThan(0);
     expect(
       (await client.event(threadId, { type: 'description.change.requested' })).statusCode,
