@@ -1,8 +1,8 @@
 /**
  * What a page shows besides its part: the sheet frame drawn in pieces and what lies outside it,
  * section hatching among the thin lines, the line work kept under a text box, a scan's thin
- * outline lines, title blocks with a logo, the zone numbers outside the frame, and diameter signs
- * OCR read as a '2'.
+ * outline lines, title blocks with a logo, the zone numbers outside the frame, diameter signs
+ * OCR read as a '2', and the hole sizes of a traced page.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { bridgesAsOutline, diameterSignsRead } from '#drawings/image/page';
 import type { PageDrawing } from '#drawings/pdf/drawing';
 import { clearBox } from '#drawings/image/raster-ops';
 import { hatchingOf, sheetFrame } from '#drawings/pdf/content';
+import { roundHoles } from '#drawings/pdf/pages';
 import { calloutsFromRuns, pairArrows } from '#drawings/pdf/dimensions';
 import { isTable, groupViews } from '#drawings/geometry/shapes';
 import type { TextRun } from '#drawings/reading';
@@ -185,7 +186,7 @@ describe('isTable', () => {
       fc.property(tableArb, fc.boolean(), ({ rows, cols, cellW, cellH }, logo) => {
         const { lines, texts } = table(rows, cols, cellW, cellH);
         // A maker's logo: two rings in the first cell, as QCAD's title block draws it.
-        const r = 0.4 * Math.min(cellW, cellH);
+        const r = 0.3 * Math.min(cellW, cellH);
         const drawn = logo ? [C(cellW / 2, cellH / 2, r), C(cellW / 2, cellH / 2, 0.6 * r)] : [];
         const views = groupViews([...lines, ...drawn], 1);
         expect(views).toHaveLength(1);
@@ -325,6 +326,57 @@ describe('diameterSignsRead', () => {
           `2${size}`,
         );
       }),
+    );
+  });
+});
+
+describe('roundHoles', () => {
+  const hole = (diameterMm: number) => ({
+    diameter: `Ø${diameterMm}`,
+    diameterMm,
+    x: 0,
+    y: 0,
+    through: true,
+    kind: 'through' as const,
+  });
+  const plate = (sizes: number[]) =>
+    ({ outline: [], holes: sizes.map(hole), pockets: [], slots: [] }) as unknown as Parameters<
+      typeof roundHoles
+    >[0];
+
+  it('gives holes a scan measures within its resolution one size, on the 0.05 mm step', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 20, max: 600 }).map((tenths) => tenths / 10),
+        fc.array(fc.double({ min: -0.04, max: 0.04, noNaN: true }), {
+          minLength: 2,
+          maxLength: 8,
+        }),
+        (size, noise) => {
+          const read = plate(noise.map((n) => Math.round((size + n) * 100) / 100));
+          roundHoles(read);
+          const sizes = new Set(read.holes.map((h) => h.diameterMm));
+          expect(sizes.size).toBe(1);
+          const [only] = [...sizes];
+          expect(Math.abs(only! / 0.05 - Math.round(only! / 0.05))).toBeLessThan(1e-6);
+          expect(Math.abs(only! - size)).toBeLessThanOrEqual(0.05);
+          for (const h of read.holes) expect(h.diameter).toBe(`Ø${only}`);
+        },
+      ),
+    );
+  });
+
+  it('keeps sizes a scan tells apart', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 20, max: 600 }).map((tenths) => tenths / 10),
+        (size) => {
+          const larger = Math.round(size * 1.05 * 10) / 10 + 0.2;
+          const read = plate([size, larger, size, larger]);
+          roundHoles(read);
+          expect(new Set(read.holes.map((h) => h.diameterMm)).size).toBe(2);
+        },
+      ),
     );
   });
 });
