@@ -51,7 +51,7 @@ const dumpDir = process.env.ROUND_TRIP_DUMP;
 /** Only cases whose part reads fully in the plain style: a group's own failures (a diagnosis aid). */
 const isolate = process.env.ROUND_TRIP_ISOLATE === '1';
 /**
- * Least mean recall of the raster round trip: what the image reader reaches now (0.80 at the CI
+ * Least mean recall of the raster round trip: what the image reader reaches now (0.799 at the CI
  * seed; 0.63 and 0.58 at seeds 7 and 3), held so that it only goes up; the issue's target is 0.8.
  */
 const RASTER_RECALL_FLOOR = 0.78;
