@@ -52,6 +52,28 @@ export interface LineToRead {
   to: Point;
 }
 
+/** Grey level below which a pixel of the enlarged strip is ink (as deviations.ts). */
+const INK_LEVEL = 160;
+
+/**
+ * Whether a cleaned strip holds lettering: ink of at least a tenth of a letter's square, over
+ * rows at least half a letter high.
+ * @param letterPx - the letter height the strip was enlarged to, px
+ */
+export function hasLetters(image: GreyImage, letterPx: number): boolean {
+  let ink = 0;
+  let top = image.height;
+  let bottom = -1;
+  for (let y = 0; y < image.height; y++)
+    for (let x = 0; x < image.width; x++)
+      if (image.data[y * image.width + x]! < INK_LEVEL) {
+        ink++;
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+      }
+  return ink >= 0.1 * letterPx * letterPx && bottom - top + 1 >= 0.5 * letterPx;
+}
+
 /** Whether a line runs across (0) or up the sheet (90), within 3°; undefined when slanted. */
 function quarterOf(line: LineToRead): 0 | 90 | undefined {
   const angle = Math.atan2(Math.abs(line.to.y - line.from.y), Math.abs(line.to.x - line.from.x));
@@ -126,6 +148,9 @@ export async function readBesideLines(
     // arrowheads touch its ends.
     eraseRules(image.data, image.width, image.height);
     clearTouching(image.data, image.width, image.height, 'bottom');
+    // A strip with no letter-sized ink left is not given to the engine (nor is the engine
+    // started again for it after the line work).
+    if (!hasLetters(image, TARGET_LETTER_PX)) continue;
     const width = image.width + 2 * MARGIN_PX;
     const height = image.height + 2 * MARGIN_PX;
     const framed = new Uint8Array(width * height).fill(255);

@@ -7,7 +7,12 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isDimensionValue, readBesideLines, stripOf } from '#drawings/image/dimension-values';
+import {
+  hasLetters,
+  isDimensionValue,
+  readBesideLines,
+  stripOf,
+} from '#drawings/image/dimension-values';
 import { closeOcr } from '#drawings/image/reader';
 
 /** OCR of a few small strips takes about a second; a limit for a slow machine. */
@@ -132,4 +137,23 @@ ${arrow(100, 450, -1, 0)}${arrow(330, 450, 1, 0)}
     },
     OCR_TEST_MS,
   );
+});
+
+describe('hasLetters', () => {
+  it('finds a value in a strip, and none in a blank strip or one with a stray stroke', async () => {
+    const strip = (body: string) =>
+      greyOf(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80"><rect width="100%" height="100%" fill="white"/>${body}</svg>`,
+      );
+    const value = await strip(
+      '<text x="60" y="60" font-size="44" font-family="DejaVu Sans, sans-serif">19.5</text>',
+    );
+    expect(hasLetters(value, 44)).toBe(true);
+    expect(hasLetters(await strip(''), 44)).toBe(false);
+    // What an extension line leaves when it stops short of the strip's edges, and a dot.
+    const stray = await strip(
+      '<line x1="30" y1="30" x2="30" y2="50" stroke="black" stroke-width="3"/><circle cx="120" cy="60" r="3"/>',
+    );
+    expect(hasLetters(stray, 44)).toBe(false);
+  });
 });
