@@ -359,7 +359,9 @@ describe('roundHoles', () => {
           expect(sizes.size).toBe(1);
           const [only] = [...sizes];
           expect(Math.abs(only! / 0.05 - Math.round(only! / 0.05))).toBeLessThan(1e-6);
-          expect(Math.abs(only! - size)).toBeLessThanOrEqual(0.05);
+          // The mean is within the noise (0.04, and 0.005 of the measurement's rounding) of
+          // the size, and the 0.05 mm step moves it by half a step at most.
+          expect(Math.abs(only! - size)).toBeLessThanOrEqual(0.04 + 0.005 + 0.025 + 1e-9);
           for (const h of read.holes) expect(h.diameter).toBe(`Ø${only}`);
         },
       ),
