@@ -495,17 +495,24 @@ function interiorRules(ruled: LinePrimitive[], box: Box, tol: number): number {
     for (let start = 0; start < pieces.length;) {
       let end = start + 1;
       while (end < pieces.length && pieces[end]!.at - pieces[end - 1]!.at <= tol) end++;
-      const group = pieces.slice(start, end).sort((p, q) => p.from - q.from);
-      let covered = 0;
-      let reach = -Infinity;
-      for (const piece of group) {
-        covered += Math.max(0, piece.to - Math.max(piece.from, reach));
-        reach = Math.max(reach, piece.to);
-      }
-      spanning.push(covered >= TABLE_SPAN * span);
+      spanning.push(coveredLength(pieces.slice(start, end)) >= TABLE_SPAN * span);
       start = end;
     }
     count += spanning.slice(1, -1).filter(Boolean).length;
   }
   return count;
+}
+
+/**
+ * The length a set of pieces on one line covers, overlaps counted once.
+ * @param pieces - intervals [from, to] along the line, any order
+ */
+export function coveredLength(pieces: readonly { from: number; to: number }[]): number {
+  let covered = 0;
+  let reach = -Infinity;
+  for (const piece of [...pieces].sort((p, q) => p.from - q.from)) {
+    covered += Math.max(0, piece.to - Math.max(piece.from, reach));
+    reach = Math.max(reach, piece.to);
+  }
+  return covered;
 }

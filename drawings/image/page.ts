@@ -11,17 +11,11 @@
  */
 import { identity, type Point } from '../geometry/primitives.ts';
 import { sortPaths, type PageDrawing } from '../pdf/drawing.ts';
-import { hatchingOf, sheetFrame } from '../pdf/content.ts';
+import { hatchingOf } from '../pdf/content.ts';
+import { drawnDimensions } from '../pdf/pages.ts';
 import type { PageReading } from '../pdf/page.ts';
 import type { PagePath } from '../pdf/paths.ts';
-import {
-  attachCallouts,
-  calloutsFromRuns,
-  MM_PER_PT,
-  pairArrows,
-  type DimensionLine,
-  type DrawnDimension,
-} from '../pdf/dimensions.ts';
+import { MM_PER_PT, type DimensionLine, type DrawnDimension } from '../pdf/dimensions.ts';
 import type { PageFrame, TextRun } from '../reading.ts';
 import { readTextFindings, type TextCallout, type TextFindings } from '../text/describe.ts';
 import { vectorize, type VectorizeStats } from './vectorize.ts';
@@ -286,7 +280,7 @@ export async function readRasterPage(
   };
 
   let first = pageAt(basePtPerPx);
-  const firstFound = dimensionsOf(first);
+  const firstFound = drawnDimensions(first);
   const { lines } = firstFound;
   let { dimensions } = firstFound;
   // Dimension lines left without a value, or given one from beyond their ends: their values
@@ -332,7 +326,7 @@ export async function readRasterPage(
       vectorized.paths = vectorized.paths.filter((path) => !path.points.every(inBox));
       pxFindings = readTextFindings(runs, [frame]);
       first = pageAt(basePtPerPx);
-      ({ dimensions } = dimensionsOf(first));
+      ({ dimensions } = drawnDimensions(first));
     }
   }
   const ptPerMm = agreedPtPerMm(
@@ -363,17 +357,6 @@ export async function readRasterPage(
     calibratedBy: 'dimensions',
     runs,
   };
-}
-
-/** A page's dimension lines and those with their values (inside the sheet's frame). */
-function dimensionsOf(reading: PageReading) {
-  const lines = pairArrows(reading.drawing.arrows, reading.drawing.thin);
-  const { widthPt, heightPt } = reading.geometry;
-  const area = sheetFrame(reading.drawing.part, widthPt, heightPt).area;
-  const attached = attachCallouts(lines, reading.findings.callouts, area);
-  const units = reading.findings.units?.units;
-  const dimensions = [...attached, ...calloutsFromRuns(lines, attached, reading.runs, units, area)];
-  return { lines, dimensions };
 }
 
 /** A value measured on its line agrees with a written one within this share (or 2 px). */

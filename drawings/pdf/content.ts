@@ -19,6 +19,7 @@ import {
 } from '../geometry/primitives.ts';
 import {
   boxOf,
+  coveredLength,
   diagonal,
   dropFrames,
   groupViews,
@@ -148,14 +149,8 @@ export function sheetFrame(
     for (let start = 0; start < pieces.length;) {
       let end = start + 1;
       while (end < pieces.length && pieces[end]!.at - pieces[end - 1]!.at <= BORDER_ALIGN_PT) end++;
-      const group = pieces.slice(start, end).sort((p, q) => p.from - q.from);
-      let covered = 0;
-      let reach = -Infinity;
-      for (const piece of group) {
-        covered += Math.max(0, piece.to - Math.max(piece.from, reach));
-        reach = Math.max(reach, piece.to);
-      }
-      if (covered >= 0.4 * along) {
+      const group = pieces.slice(start, end);
+      if (coveredLength(group) >= 0.4 * along) {
         for (const piece of group) lines.add(piece.line);
         const at = group.reduce((sum, p) => sum + p.at, 0) / group.length;
         if (at < across / 2) low = Math.max(low, at);

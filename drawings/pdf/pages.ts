@@ -16,6 +16,7 @@ import {
   inferScale,
   MM_PER_PT,
   pairArrows,
+  type DimensionLine,
   type DrawnDimension,
   type ScaleVerdict,
 } from './dimensions.ts';
@@ -164,14 +165,26 @@ export function describeDrawnPart(
   return description;
 }
 
-/** The page's dimension lines with their callouts, and the scale they agree on. */
-function dimensionsOf(reading: PageReading): { dimensions: DrawnDimension[]; scale: ScaleVerdict } {
+/**
+ * A page's dimension lines (paired arrowheads) and those with their values: the callouts beside
+ * them, then the runs that start with a length, inside the sheet's frame.
+ */
+export function drawnDimensions(reading: PageReading): {
+  lines: DimensionLine[];
+  dimensions: DrawnDimension[];
+} {
   const lines = pairArrows(reading.drawing.arrows, reading.drawing.thin);
   const { widthPt, heightPt } = reading.geometry;
   const area = sheetFrame(reading.drawing.part, widthPt, heightPt).area;
   const attached = attachCallouts(lines, reading.findings.callouts, area);
   const units = reading.findings.units?.units;
   const dimensions = [...attached, ...calloutsFromRuns(lines, attached, reading.runs, units, area)];
+  return { lines, dimensions };
+}
+
+/** The page's dimension lines with their callouts, and the scale they agree on. */
+function dimensionsOf(reading: PageReading): { dimensions: DrawnDimension[]; scale: ScaleVerdict } {
+  const { dimensions } = drawnDimensions(reading);
   return { dimensions, scale: inferScale(dimensions, reading.findings.scale?.ratio) };
 }
 
