@@ -19,6 +19,7 @@ import { DrawingReadError, readerLimits } from '../reading.ts';
 import { describeFromText } from '../text/describe.ts';
 import { describeDrawnPart } from '../pdf/pages.ts';
 import { greyForLines, readRasterPage } from './page.ts';
+import { diameterSignsSeen } from './diameter-signs.ts';
 import { MEASURED_SOURCE } from '../describe/readings.ts';
 
 /**
@@ -115,16 +116,23 @@ export async function readImage(
   // The image for the line work is decoded while the text is recognized in the OCR thread.
   const decoded = greyForLines(bytes, fileName);
   decoded.catch(() => undefined);
-  const { runs, frame } = await recognizeImage(
+  const recognized = await recognizeImage(
     bytes,
     1,
     (fraction, stage) => progress?.(fraction * 0.95, stage),
     fileName,
   );
+  const { frame } = recognized;
+  let { runs } = recognized;
   // The engine's memory (its WebAssembly heap holds the largest image it read) is given back
   // before the line work takes its own.
   await closeOcrEngine();
   progress?.(0.95, 'Reading the callouts');
+  // Diameter signs the engine read as '2', told by their shape.
+  if (runs.length > 0) {
+    const lines = await decoded;
+    runs = diameterSignsSeen(runs, lines.image, lines.scale);
+  }
   let description = describeFromText(runs, { fileName, kind, frames: [frame] });
   if (runs.length > 0) {
     progress?.(0.96, 'Reading the drawn lines');
@@ -186,11 +194,23 @@ function support(description: BlueprintDescription) {
  * Candle_holder.jpg both read 11 values, the line work 7 written sizes to the text's 6; the four
  * round-trip seeds keep or gain recall). A scan's line work is noisy (hatching, shading, the
  * isometric views of sheets): a part that the lines alone make up, with few written values to
- * hold it, is more likely the noise than the part.
+ * hold it, is more likely the noise than the part. A diameter the text alone takes for the part's
+ * (a turned part's outer diameter) that is a hole of the plate the lines show counts for the
+ * lines: a plate's hole callout 'Ø5.5' is no evidence of a turned part.
  */
 function betterSupported(drawn: BlueprintDescription, fromText: BlueprintDescription): boolean {
   const lines = support(drawn);
   const text = support(fromText);
+  // A diameter the text alone reads as the part's that is a hole the line work finds in a plate
+  // supports the plate, not a turned part.
+  const holes = drawn.prismatic?.holes.map((hole) => hole.diameterMm) ?? [];
+  const asHoles = [...fromText.outerDiameters, ...fromText.innerDiameters].filter(
+    (d) =>
+      d.diameterMm !== undefined &&
+      holes.some((size) => size !== undefined && Math.abs(size - d.diameterMm!) <= 0.01 * size),
+  ).length;
+  text.written -= asHoles;
+  text.writtenSizes -= asHoles;
   const moreWritten = lines.written > text.written && 2 * lines.measured <= lines.written;
   const moreSizes =
     lines.writtenSizes >= Math.max(2, text.writtenSizes) &&

@@ -204,11 +204,42 @@ export function addPlateReadings(
   description: BlueprintDescription,
   reading: PageReading,
   confidence: number,
+  dimensions: DrawnDimension[] = [],
 ): void {
   const p = description.prismatic;
   if (!p) return;
   const geometry = `page ${reading.page} geometry`;
   addReading(description, 'Plate outline', `${p.outline.length} corners`, confidence, geometry);
+  // The plate's sizes that a dimension writes: read, not only measured. Only when both sides
+  // of its outline are written as lengths: the side view of a turned part taken for a plate has
+  // its length written, and across it a diameter.
+  const xs = p.outline.map((q) => q.x);
+  const ys = p.outline.map((q) => q.y);
+  const sizes: [string, number | undefined][] = [
+    ['Plate length', xs.length > 0 ? Math.max(...xs) - Math.min(...xs) : undefined],
+    ['Plate width', ys.length > 0 ? Math.max(...ys) - Math.min(...ys) : undefined],
+    ['Plate thickness', p.thicknessMm],
+  ];
+  const writtenAs = (size: number | undefined) =>
+    size === undefined || !(size > 0)
+      ? undefined
+      : dimensions.find(
+          ({ callout }) =>
+            callout.kind === 'length' && Math.abs(callout.value - size) <= WRITTEN_SHARE * size,
+        );
+  const bothWritten =
+    writtenAs(sizes[0]![1]) !== undefined && writtenAs(sizes[1]![1]) !== undefined;
+  for (const [field, size] of sizes) {
+    const written = bothWritten ? writtenAs(size) : undefined;
+    if (!written) continue;
+    addReading(
+      description,
+      field,
+      `${formatMm(written.callout.value)} mm`,
+      written.callout.confidence,
+      sourceOfCallout(written.callout, reading.ocr),
+    );
+  }
   p.holes.forEach((h, i) => {
     const callout = reading.findings.callouts.find(
       (c) => c.kind === 'diameter' && Math.abs(c.value - (h.diameterMm ?? NaN)) < 1e-6,
@@ -222,6 +253,9 @@ export function addPlateReadings(
     );
   });
 }
+
+/** A plate size a written value gives within this share (a scan measures to its pixels). */
+const WRITTEN_SHARE = 0.005;
 
 /** A drawn hole within this share of a thread's major diameter or tap drill is the tapped hole. */
 const THREAD_SHARE = 0.05;

@@ -134,7 +134,12 @@ export function describeDrawnPart(
         if (reading.ocr && description.prismatic) roundHoles(description.prismatic);
         snapToCallouts(description, reading, dimensions, scale);
         if (description.prismatic) {
-          addPlateReadings(description, reading, reading.ocr ? 0.7 : MEASURED_CONFIDENCE);
+          addPlateReadings(
+            description,
+            reading,
+            reading.ocr ? 0.7 : MEASURED_CONFIDENCE,
+            dimensions,
+          );
         }
         described = { description, reading, scale };
         break;

@@ -3,7 +3,9 @@
  * plotted at 25.4 mm per inch), black on white, outlines 0.5 mm and thin lines 0.25 mm, centre
  * lines dash-dot and hidden lines dashed, filled arrowheads, section hatching as a 45° line
  * pattern, and texts in DejaVu Sans (a Debian font) as the DXF shows them: the style's Ø glyph,
- * stacked tolerances small over each other, limits on two lines.
+ * stacked tolerances small over each other, limits on two lines. Hatching is interrupted behind
+ * the texts written over it (ISO 128-50: hatching is interrupted where a dimension value or text
+ * is placed in a hatched area; CAD programs leave the text's box out of the hatch as an island).
  */
 import {
   type DiameterSymbol,
@@ -16,6 +18,8 @@ import {
   type Vertex,
 } from './sheet-model.ts';
 import { extentOf } from './sheet-model.ts';
+import { textWidth } from './annotations.ts';
+import { insidePolygon } from '#drawings/geometry/outline';
 
 /** The glyph a CAD program shows for each way of writing Ø. */
 const DIAMETER_GLYPH: Record<DiameterSymbol, string> = {
@@ -75,6 +79,11 @@ export function sheetToSvg(sheet: Sheet, marginMm = 10): string {
       `<path d="M${points.map((p) => `${n(p.x)} ${n(p.y)}`).join(' L')} Z" fill="url(#hatch)" stroke="none"/>`,
     );
   }
+  const texts = [...sheet.notes.map((note) => note.text), ...sheet.dimensions.map((d) => d.text)];
+  for (const text of texts) {
+    if (sheet.hatches.some((hatch) => overHatch(text, hatch.boundary)))
+      out.push(maskSvg(text, P, mm));
+  }
   for (const curve of [...sheet.curves, ...(sheet.frame?.curves ?? [])])
     out.push(curveSvg(curve, P, mm));
   for (const note of sheet.frame?.notes ?? []) out.push(textSvg(note.text, P, mm, glyph));
@@ -106,6 +115,69 @@ export function sheetToSvg(sheet: Sheet, marginMm = 10): string {
   }
   out.push('</svg>');
   return out.join('\n');
+}
+
+/** Line spacing of a text's lines, in capital heights. */
+const LINE_GAP = 1.6;
+/** DejaVu Sans digits are 0.64 em wide, 0.87 of the capital height. */
+const CHAR_WIDTH = 0.87;
+
+/**
+ * A text's box in its own frame (x along the text, y down, drawing units from `at`), with a
+ * margin of a third of its height: what a CAD program leaves out of a hatch behind it.
+ */
+function textBox(text: SheetText): { x0: number; x1: number; y0: number; y1: number } {
+  const cap = text.height;
+  const chars = Math.max(
+    ...text.lines.map((line) =>
+      line.reduce(
+        (sum, p) =>
+          sum + ('text' in p ? p.text.length : 0.7 * Math.max(p.upper.length, p.lower.length)),
+        0,
+      ),
+    ),
+  );
+  const width = Math.max(textWidth(text.lines, cap), chars * CHAR_WIDTH * cap);
+  const count = text.lines.length;
+  const pad = cap / 3;
+  if (text.anchor === 'middleCentre') {
+    const half = ((count - 1) / 2) * LINE_GAP * cap;
+    return {
+      x0: -width / 2 - pad,
+      x1: width / 2 + pad,
+      y0: cap / 2 - half - cap - pad,
+      y1: cap / 2 + half + 0.25 * cap + pad,
+    };
+  }
+  return {
+    x0: -pad,
+    x1: width + pad,
+    y0: -cap - pad,
+    y1: (count - 1) * LINE_GAP * cap + 0.25 * cap + pad,
+  };
+}
+
+/** Whether any of a 5 × 3 grid of points of the text's box lies in the hatched polygon. */
+function overHatch(text: SheetText, boundary: Point[]): boolean {
+  const box = textBox(text);
+  const r = (text.rotationDeg * Math.PI) / 180;
+  const [c, s] = [Math.cos(r), Math.sin(r)];
+  for (let i = 0; i <= 4; i++) {
+    for (let j = 0; j <= 2; j++) {
+      const x = box.x0 + ((box.x1 - box.x0) * i) / 4;
+      const y = -(box.y0 + ((box.y1 - box.y0) * j) / 2); // the box's y is down, the drawing's up
+      if (insidePolygon({ x: text.at.x + c * x - s * y, y: text.at.y + s * x + c * y }, boundary))
+        return true;
+    }
+  }
+  return false;
+}
+
+/** A white box behind a text, in paper mm: the hatch's island. */
+function maskSvg(text: SheetText, P: (p: Point) => Point, mm: number): string {
+  const box = textBox(text);
+  const at = P(text.at);
+  return `<g transform="translate(${n(at.x)} ${n(at.y)}) rotate(${n(-text.rotationDeg)})"><rect x="${n(box.x0 * mm)}" y="${n(box.y0 * mm)}" width="${n((box.x1 - box.x0) * mm)}" height="${n((box.y1 - box.y0) * mm)}" fill="white"/></g>`;
 }
 
 function strokeOf(kind: LineKind): string {

@@ -51,10 +51,11 @@ const dumpDir = process.env.ROUND_TRIP_DUMP;
 /** Only cases whose part reads fully in the plain style: a group's own failures (a diagnosis aid). */
 const isolate = process.env.ROUND_TRIP_ISOLATE === '1';
 /**
- * Least mean recall of the raster round trip: what the image reader reaches now (0.799 at the CI
- * seed; 0.63 and 0.58 at seeds 7 and 3), held so that it only goes up; the issue's target is 0.8.
+ * Least mean recall of the raster round trip, issue 15's target: the image reader reads 0.816 at
+ * the CI seed (0.66 and 0.64 at seeds 7 and 3; the turned parts' rotated values and arrowheads
+ * that touch the outline are what it misses).
  */
-const RASTER_RECALL_FLOOR = 0.78;
+const RASTER_RECALL_FLOOR = 0.8;
 /** Least mean recall of the PDF round trip: 0.96 at the CI seed. */
 const PDF_RECALL_FLOOR = 0.9;
 

@@ -2,7 +2,7 @@
  * What a page shows besides its part: the sheet frame drawn in pieces and what lies outside it,
  * section hatching among the thin lines, the line work kept under a text box, a scan's thin
  * outline lines, title blocks with a logo, the zone numbers outside the frame, diameter signs
- * OCR read as a '2', and the hole sizes of a traced page.
+ * OCR read as a '2', the hole sizes of a traced page, and the plate sizes its dimensions write.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,9 @@ import type { PageDrawing } from '#drawings/pdf/drawing';
 import { clearBox } from '#drawings/image/raster-ops';
 import { hatchingOf, sheetFrame } from '#drawings/pdf/content';
 import { roundHoles } from '#drawings/pdf/pages';
+import { addPlateReadings } from '#drawings/pdf/merge';
+import type { PageReading } from '#drawings/pdf/page';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import { calloutsFromRuns, pairArrows } from '#drawings/pdf/dimensions';
 import { isTable, groupViews } from '#drawings/geometry/shapes';
 import type { TextRun } from '#drawings/reading';
@@ -379,6 +382,73 @@ describe('roundHoles', () => {
           expect(new Set(read.holes.map((h) => h.diameterMm)).size).toBe(2);
         },
       ),
+    );
+  });
+});
+
+describe('addPlateReadings', () => {
+  /** A written length dimension on a traced page. */
+  const written = (value: number) => ({
+    line: { from: { x: 0, y: 0 }, to: { x: 10, y: 0 }, direction: { x: 1, y: 0 }, lengthPt: 10 },
+    callout: {
+      kind: 'length' as const,
+      text: String(value),
+      value,
+      page: 1,
+      x: 0,
+      y: 0,
+      width: 10,
+      height: 5,
+      angleDeg: 0,
+      confidence: 0.9,
+      source: 'test',
+    },
+  });
+  const reading = { page: 1, ocr: true, findings: { callouts: [] } } as unknown as PageReading;
+  const plateOf = (length: number, width: number, thicknessMm: number) =>
+    ({
+      readings: [],
+      prismatic: {
+        outline: [
+          { x: 0, y: 0 },
+          { x: length, y: 0 },
+          { x: length, y: width },
+          { x: 0, y: width },
+        ],
+        thicknessMm,
+        holes: [],
+        pockets: [],
+        slots: [],
+      },
+    }) as unknown as BlueprintDescription;
+  const size = fc.integer({ min: 20, max: 4000 }).map((tenths) => tenths / 10);
+
+  it('reads the sizes a dimension writes when both sides of the outline are written', () => {
+    fc.assert(
+      fc.property(size, size, size, (length, width, thickness) => {
+        const plate = plateOf(length, width, thickness);
+        addPlateReadings(plate, reading, 0.7, [length, width, thickness].map(written));
+        const fields = plate.readings!.map((r) => r.field);
+        expect(fields).toEqual(
+          expect.arrayContaining(['Plate length', 'Plate width', 'Plate thickness']),
+        );
+        expect(
+          plate.readings!.every((r) => r.field === 'Plate outline' || /dimension/.test(r.source)),
+        ).toBe(true);
+      }),
+    );
+  });
+
+  it('reads none when only one side is written (a turned part taken for a plate)', () => {
+    fc.assert(
+      fc.property(size, size, size, (length, width, thickness) => {
+        fc.pre(
+          Math.abs(width - length) > 0.01 * width && Math.abs(width - thickness) > 0.01 * width,
+        );
+        const plate = plateOf(length, width, thickness);
+        addPlateReadings(plate, reading, 0.7, [length, thickness].map(written));
+        expect(plate.readings!.map((r) => r.field)).toEqual(['Plate outline']);
+      }),
     );
   });
 });

@@ -1,0 +1,108 @@
+/**
+ * Diameter signs OCR read as a '2' (Ø, ⌀ and ∅ are a ring about a digit high, crossed by a
+ * stroke; the engine's Latin models have no such letter), told from a real '2' by their shape:
+ * the ring encloses paper, a '2' encloses none. Pixels, y down.
+ */
+import type { GreyImage } from '../engines/prepare-image.ts';
+import type { TextRun } from '../reading.ts';
+
+/**
+ * The first glyph's box is this share of the run's height wide: a diameter sign is about 0.75 of
+ * a digit's height wide in DejaVu Sans (⌀ is drawn at the lower-case height, beside taller
+ * digits), a digit about 0.6; a loop of the next glyph the box cuts is open to its border.
+ */
+const GLYPH_SHARE = 0.8;
+/** Paper enclosed by a glyph counts from this share of the glyph's height squared. */
+const HOLE_SHARE = 0.01;
+
+/**
+ * How many areas of paper the first glyph of a run encloses (0 for a '2', 1 or 2 for a
+ * diameter sign: the stroke across the ring cuts its paper in two).
+ *
+ * @param image - the grey image, dark ink on light paper
+ * @param run - an OCR run in original pixels; upright (0°) or reading bottom to top (90°)
+ * @param scale - the image's pixels per original pixel
+ * @returns the number of enclosed paper regions, or undefined when the run is at another angle
+ *   or its glyph lies outside the image
+ */
+export function leadingSignHoles(
+  image: GreyImage,
+  run: TextRun,
+  scale: number,
+): number | undefined {
+  const upright = Math.abs(run.angleDeg) <= 3;
+  const upwards = Math.abs(run.angleDeg - 90) <= 3;
+  if (!upright && !upwards) return undefined;
+  const glyphHeight = (upright ? run.height : run.width) * scale;
+  const glyphWidth = GLYPH_SHARE * glyphHeight;
+  // The glyph's box in the image: the run's start (its left end, or its bottom end).
+  const x0 = Math.floor(run.x * scale);
+  const y0 = Math.floor(upright ? run.y * scale : (run.y + run.height) * scale - glyphWidth);
+  const w = Math.ceil(upright ? glyphWidth : glyphHeight);
+  const h = Math.ceil(upright ? glyphHeight : glyphWidth);
+  if (w < 4 || h < 4 || x0 < 0 || y0 < 0 || x0 + w > image.width || y0 + h > image.height)
+    return undefined;
+  // Ink at the middle grey; the box bordered by a pixel of paper, so that a loop the box cuts is
+  // open to the border and not counted.
+  const W = w + 2;
+  const H = h + 2;
+  const ink = new Uint8Array(W * H);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      ink[(y + 1) * W + x + 1] = image.data[(y0 + y) * image.width + x0 + x]! < 128 ? 1 : 0;
+  const seen = new Uint8Array(W * H);
+  const fill = (start: number): number => {
+    const stack = [start];
+    seen[start] = 1;
+    let size = 0;
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      size++;
+      const x = p % W;
+      const y = (p - x) / W;
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= W || yy >= H) continue;
+        const q = yy * W + xx;
+        if (seen[q] || ink[q]) continue;
+        seen[q] = 1;
+        stack.push(q);
+      }
+    }
+    return size;
+  };
+  fill(0);
+  let holes = 0;
+  const least = Math.max(2, HOLE_SHARE * glyphHeight * glyphHeight);
+  for (let p = 0; p < W * H; p++) if (!seen[p] && !ink[p] && fill(p) >= least) holes++;
+  return holes;
+}
+
+/** A run starting with a '2' and a number: 'Ø8' read '28', 'Ø1.3125' read '21.3125'. */
+const LEADING_TWO = /^2(?=\d|[.,]\d)/;
+
+/**
+ * The runs with each leading '2' that is a diameter sign by its shape (it encloses paper: the
+ * ring and its stroke two areas, one at small sizes where the stroke fills the narrow one) read
+ * as 'Ø'.
+ *
+ * @param runs - OCR runs, original pixels
+ * @param image - the grey image (greyForLines), `scale` pixels per original pixel
+ * @returns the runs, mended ones replaced; `runs` itself when none is
+ */
+export function diameterSignsSeen(runs: TextRun[], image: GreyImage, scale: number): TextRun[] {
+  let mended = false;
+  const out = runs.map((run) => {
+    const text = run.text.trim();
+    if (!LEADING_TWO.test(text) || (leadingSignHoles(image, run, scale) ?? 0) < 1) return run;
+    mended = true;
+    return { ...run, text: `Ø${text.slice(1)}` };
+  });
+  return mended ? out : runs;
+}
