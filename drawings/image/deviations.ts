@@ -27,8 +27,8 @@ const MIN_ENLARGE = 1;
 const MAX_ENLARGE = 8;
 /** White margin around the enlarged crop, px: Tesseract wants a border around a line. */
 const MARGIN_PX = 16;
-/** Grey level below which a pixel of the enlarged crop is ink. */
-const INK_LEVEL = 160;
+/** Grey level below which a pixel of an enlarged crop is ink (here and dimension-values.ts). */
+export const INK_LEVEL = 160;
 /** At most this many values are read again on one image (each costs two small OCR jobs). */
 const MAX_REREADS = 24;
 /** Least confidence (0..1) of a deviation read again. */

@@ -5,6 +5,7 @@
  */
 import type { GreyImage } from '../engines/prepare-image.ts';
 import type { TextRun } from '../reading.ts';
+import { components } from './raster-ops.ts';
 
 /**
  * The first glyph's box is this share of the run's height wide: a diameter sign is about 0.75 of
@@ -42,45 +43,26 @@ export function leadingSignHoles(
   const h = Math.ceil(upright ? glyphHeight : glyphWidth);
   if (w < 4 || h < 4 || x0 < 0 || y0 < 0 || x0 + w > image.width || y0 + h > image.height)
     return undefined;
-  // Ink at the middle grey; the box bordered by a pixel of paper, so that a loop the box cuts is
-  // open to the border and not counted.
+  // Paper at the middle grey; the box bordered by a pixel of paper, so that a loop the box cuts
+  // is open to the border and not counted.
   const W = w + 2;
   const H = h + 2;
-  const ink = new Uint8Array(W * H);
+  const paper = new Uint8Array(W * H).fill(1);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++)
-      ink[(y + 1) * W + x + 1] = image.data[(y0 + y) * image.width + x0 + x]! < 128 ? 1 : 0;
-  const seen = new Uint8Array(W * H);
-  const fill = (start: number): number => {
-    const stack = [start];
-    seen[start] = 1;
-    let size = 0;
-    while (stack.length > 0) {
-      const p = stack.pop()!;
-      size++;
-      const x = p % W;
-      const y = (p - x) / W;
-      for (const [dx, dy] of [
-        [1, 0],
-        [-1, 0],
-        [0, 1],
-        [0, -1],
-      ] as const) {
-        const xx = x + dx;
-        const yy = y + dy;
-        if (xx < 0 || yy < 0 || xx >= W || yy >= H) continue;
-        const q = yy * W + xx;
-        if (seen[q] || ink[q]) continue;
-        seen[q] = 1;
-        stack.push(q);
-      }
-    }
-    return size;
-  };
-  fill(0);
-  let holes = 0;
+      if (image.data[(y0 + y) * image.width + x0 + x]! < 128) paper[(y + 1) * W + x + 1] = 0;
   const least = Math.max(2, HOLE_SHARE * glyphHeight * glyphHeight);
-  for (let p = 0; p < W * H; p++) if (!seen[p] && !ink[p] && fill(p) >= least) holes++;
+  let holes = 0;
+  components(
+    paper,
+    W,
+    H,
+    (pixels) => {
+      // The paper around the glyph holds the box's first pixel.
+      if (pixels.length >= least && !pixels.includes(0)) holes++;
+    },
+    4,
+  );
   return holes;
 }
 

@@ -14,7 +14,7 @@ import { recognizeLines } from '../engines/tesseract.ts';
 import type { Point } from '../geometry/primitives.ts';
 import type { TextRun } from '../reading.ts';
 import { normalizeOcrCallout } from '../text/ocr.ts';
-import { clearTouching, eraseRules } from './deviations.ts';
+import { INK_LEVEL, clearTouching, eraseRules } from './deviations.ts';
 
 /** Letter height the strip is enlarged to, px (Tesseract reads digits best at 30–50 px). */
 const TARGET_LETTER_PX = 44;
@@ -51,9 +51,6 @@ export interface LineToRead {
   from: Point;
   to: Point;
 }
-
-/** Grey level below which a pixel of the enlarged strip is ink (as deviations.ts). */
-const INK_LEVEL = 160;
 
 /**
  * Whether a cleaned strip holds lettering: ink of at least a tenth of a letter's square, over

@@ -144,13 +144,15 @@ export function clearBox(ink: Uint8Array, w: number, h: number, box: PixelBox): 
 
 /**
  * The 8-connected components of `mask` (1 = set) as lists of pixel indices, each passed to
- * `visit`; `mask` is left as it was.
+ * `visit`; `mask` is left as it was. With `connectivity` 4, pixels touching only at a corner are
+ * apart (the paper inside a ring of 8-connected ink).
  */
 export function components(
   mask: Uint8Array,
   w: number,
   h: number,
   visit: (pixels: number[]) => void,
+  connectivity: 4 | 8 = 8,
 ): void {
   const seen = new Uint8Array(mask.length);
   const stack: number[] = [];
@@ -169,7 +171,7 @@ export function components(
         if (yy < 0 || yy >= h) continue;
         for (let dx = -1; dx <= 1; dx++) {
           const xx = x + dx;
-          if (xx < 0 || xx >= w) continue;
+          if (xx < 0 || xx >= w || (connectivity === 4 && dx !== 0 && dy !== 0)) continue;
           const q = yy * w + xx;
           if (mask[q] && !seen[q]) {
             seen[q] = 1;

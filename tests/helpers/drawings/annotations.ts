@@ -85,15 +85,20 @@ export function plainText(lines: readonly TextPiece[][]): string {
     .join(' ');
 }
 
-/** Rough width of a text line in drawing units (DejaVu Sans: about 0.8 of the cap height a glyph). */
-export function textWidth(lines: readonly TextPiece[][], height: number): number {
+/** Characters of a text's longest line, a stacked pair's at 0.7 size counting 0.7 each. */
+export function textChars(lines: readonly TextPiece[][]): number {
   const widthOf = (line: TextPiece[]) =>
     line.reduce(
       (sum, p) =>
         sum + ('text' in p ? p.text.length : 0.7 * Math.max(p.upper.length, p.lower.length)),
       0,
     );
-  return Math.max(...lines.map(widthOf)) * 0.8 * height;
+  return Math.max(...lines.map(widthOf));
+}
+
+/** Rough width of a text line in drawing units (DejaVu Sans: about 0.8 of the cap height a glyph). */
+export function textWidth(lines: readonly TextPiece[][], height: number): number {
+  return textChars(lines) * 0.8 * height;
 }
 
 const add = (a: Point, b: Point): Point => ({ x: a.x + b.x, y: a.y + b.y });

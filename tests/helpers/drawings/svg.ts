@@ -18,7 +18,7 @@ import {
   type Vertex,
 } from './sheet-model.ts';
 import { extentOf } from './sheet-model.ts';
-import { textWidth } from './annotations.ts';
+import { textChars } from './annotations.ts';
 import { insidePolygon } from '#drawings/geometry/outline';
 
 /** The glyph a CAD program shows for each way of writing Ø. */
@@ -128,16 +128,8 @@ const CHAR_WIDTH = 0.87;
  */
 function textBox(text: SheetText): { x0: number; x1: number; y0: number; y1: number } {
   const cap = text.height;
-  const chars = Math.max(
-    ...text.lines.map((line) =>
-      line.reduce(
-        (sum, p) =>
-          sum + ('text' in p ? p.text.length : 0.7 * Math.max(p.upper.length, p.lower.length)),
-        0,
-      ),
-    ),
-  );
-  const width = Math.max(textWidth(text.lines, cap), chars * CHAR_WIDTH * cap);
+  // Wider than textWidth's rough 0.8 a glyph: the box is to cover the text.
+  const width = textChars(text.lines) * CHAR_WIDTH * cap;
   const count = text.lines.length;
   const pad = cap / 3;
   if (text.anchor === 'middleCentre') {
