@@ -251,11 +251,16 @@ export function parseDiameterCallout(
 const LENGTH = new RegExp(
   String.raw`(?<![\w.,/#Ø⌀ø∅])(${NUMBER})\s*(mm|cm|m(?![a-z])|"|''|″|in(?:ch(?:es)?)?\.?(?![a-z]))?`,
 );
+/** A count of features before a size: '2x ', '4 × ', '3X'. */
+const COUNT_PREFIX = /^[1-9]\d?\s*[x×X]\s*(?=[\d.,])/;
+/** A number followed by a degree sign: the angle of a chamfer ('1 x 45°'), not a size. */
+const ANGLE_AFTER = /^[\d.,]+\s*°/;
 const LENGTH_LABEL = /^(?:overall length|total length|length|OAL|L)\s*[:=]?$/i;
 
 /**
  * A length callout: `20`, `20 mm`, `38 ±0.1`, `1.5"`, `0.75 in`, `L=20`,
- * `875mm or longer (not to scale)` (875 with the qualifier `or longer (not to scale)`).
+ * `875mm or longer (not to scale)` (875 with the qualifier `or longer (not to scale)`), `2x 19,9`
+ * (19.9 with the qualifier `2x`: ISO 129-1 writes how many features a size applies to before it).
  *
  * @param text - the callout; DXF codes are decoded first. A diameter (`Ø20`) is not a length.
  * @param units - the drawing's units: numbers without a unit are inches when 'inch'
@@ -266,6 +271,15 @@ export function parseLengthCallout(text: string, units?: 'mm' | 'inch'): ParsedL
   const decoded = plain(text);
   if (new RegExp(String.raw`^${DIAMETER_SYMBOL}|\b(?:DIA|diam)`, 'i').test(decoded)) {
     return undefined;
+  }
+  // A count before the size ('2x 19,9', '4 × 12'): the size is the number after it.
+  const counted = COUNT_PREFIX.exec(decoded);
+  if (counted && !ANGLE_AFTER.test(decoded.slice(counted[0].length))) {
+    const rest = parseLengthCallout(decoded.slice(counted[0].length), units);
+    if (rest) {
+      const qualifier = [counted[0].trim(), rest.qualifier].filter(Boolean).join(' ');
+      return { ...rest, qualifier };
+    }
   }
   const match = LENGTH.exec(decoded);
   if (!match) return undefined;

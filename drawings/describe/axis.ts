@@ -169,6 +169,8 @@ function scoreAxis(primitives: Primitive[], axis: Axis): AxisScore {
 const MIN_SYMMETRIC = 0.95;
 const MIN_FLAT = 0.5;
 const MAX_ODD = 0.15;
+/** Least primitives of a side view: two silhouette lines and two end faces. */
+const MIN_SIDE_PRIMITIVES = 4;
 
 function candidateAxes(view: View, centreLines: Primitive[]): Axis[] {
   const { box } = view;
@@ -208,6 +210,9 @@ function overlaps(a0: number, a1: number, b0: number, b1: number): boolean {
  * symmetric and flat, least odd geometry); empty when it is no side view.
  */
 export function sideViewAxes(view: View, centreLines: Primitive[]): Axis[] {
+  // Fewer primitives cannot draw a silhouette and both its ends (two lines mirrored about a
+  // centre line are a pair of marks, not a part).
+  if (view.primitives.length < MIN_SIDE_PRIMITIVES) return [];
   const found: { axis: Axis; score: number }[] = [];
   for (const axis of candidateAxes(view, centreLines)) {
     const score = scoreAxis(view.primitives, axis);
@@ -292,6 +297,20 @@ export function isPictorial(view: View): boolean {
     .filter((p) => p.kind === 'line' && p.curve)
     .reduce((sum, p) => sum + lengthOf(p), 0);
   return curved >= 0.3 * total;
+}
+
+/** A view this much thinner than it is long, of straight lines only, is a stray line. */
+const STRAY_LINE_SHARE = 0.01;
+
+/**
+ * A lone straight line or a row of them (a frame's rule, a leader left over from a title
+ * block): no part's view, so it neither is a side view nor rules one out.
+ */
+export function isStrayLine(view: View): boolean {
+  const { box } = view;
+  const long = Math.max(widthOf(box), heightOf(box));
+  const thin = Math.min(widthOf(box), heightOf(box));
+  return thin <= STRAY_LINE_SHARE * long && view.primitives.every((p) => p.kind === 'line');
 }
 
 export type TurnedPartVerdict =
@@ -386,7 +405,9 @@ export function findTurnedPart(
   hints: AxisHints = {},
 ): TurnedPartVerdict {
   const noteAt = notes.map((note) => note.at);
-  const drawn = views.filter((view) => !isTable(view, noteAt, 1e-6) && !isPictorial(view));
+  const drawn = views.filter(
+    (view) => !isTable(view, noteAt, 1e-6) && !isPictorial(view) && !isStrayLine(view),
+  );
   const sides: { view: View; axes: Axis[] }[] = [];
   const others: View[] = [];
   for (const view of drawn) {

@@ -20,6 +20,7 @@ import type { PageFrame, TextRun } from '../reading.ts';
 import { readTextFindings, type TextCallout, type TextFindings } from '../text/describe.ts';
 import { vectorize, type VectorizeStats } from './vectorize.ts';
 import { readBesideLines } from './dimension-values.ts';
+import { dimensionLinesAside } from './extension-lines.ts';
 import { decodeGrey, imageSize, otsuThreshold, type GreyImage } from '../engines/prepare-image.ts';
 
 /** Resolution assumed for an image that does not store its own, dots per inch. */
@@ -261,7 +262,7 @@ export async function readRasterPage(
       callouts: pxFindings.callouts.map((c) => scaleRun<TextCallout>(c, ptPerPx)),
     };
     const drawing = bridgesAsOutline(
-      sortPaths(k === 1 ? vectorized.paths : scalePaths(vectorized.paths, k)),
+      dimensionLinesAside(sortPaths(k === 1 ? vectorized.paths : scalePaths(vectorized.paths, k))),
     );
     return {
       page: frame.page,

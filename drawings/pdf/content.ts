@@ -344,8 +344,11 @@ function dimensionNotes(
     const angleRad = Math.atan2(p2.y - p1.y, p2.x - p1.x);
     const along = axis ? Math.abs(axis.horizontal ? Math.cos(angleRad) : Math.sin(angleRad)) : 1;
     const across = callout.kind === 'diameter' || (axis !== undefined && along < 0.2);
+    // The sign goes before the size, after a count of features ('2x 19,9' → '2x Ø19,9').
     const written =
-      across && !startsWithDiameterSign(callout.text) ? `Ø${callout.text}` : callout.text;
+      across && !startsWithDiameterSign(callout.text)
+        ? callout.text.replace(/^([1-9]\d?\s*[x×X]\s*(?=[\d.,]))?/, '$1Ø')
+        : callout.text;
     return {
       kind: across ? 'diameter' : 'linear',
       p1,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   decodeDxfText,
@@ -182,6 +183,27 @@ describe('parseLengthCallout', () => {
   it('reads inches when the drawing is in inches, unless the text says mm', () => {
     expect(parseLengthCallout('2', 'inch')).toEqual({ valueMm: 50.8 });
     expect(parseLengthCallout('20 mm', 'inch')).toEqual({ valueMm: 20 });
+  });
+
+  it('reads the size after a count of features, not the count (ISO 129-1: 2x 19,9)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 99 }),
+        fc.constantFrom('x', 'X', '×'),
+        fc.constantFrom('', ' '),
+        fc.integer({ min: 1, max: 99_999 }),
+        fc.constantFrom('.', ','),
+        (count, times, space, hundredths, comma) => {
+          const value = hundredths / 100;
+          const written = value.toFixed(2).replace('.', comma);
+          const read = parseLengthCallout(`${count}${times}${space}${written}`);
+          expect(read?.valueMm).toBeCloseTo(value, 9);
+          expect(read?.qualifier).toBe(`${count}${times}`);
+        },
+      ),
+    );
+    // A chamfer's angle after the 'x' is no size.
+    expect(parseLengthCallout('2x 45°')?.valueMm).toBe(2);
   });
 
   it('is not a diameter and needs a number', () => {
