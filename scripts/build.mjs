@@ -1,7 +1,7 @@
 // Builds the UI (Vite, into dist/client) and the server (esbuild, into dist/server/main.mjs, with
 // the heavy-job pool's worker beside it as dist/server/worker.mjs).
 // `node scripts/build.mjs` always builds; `npm start` calls `buildIfStale()`.
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,18 +34,43 @@ function newestMtime(path) {
   return newest;
 }
 
-/** True when the last build exists and no input changed since it was made. */
+/**
+ * What the stamp says of the build: a production build stamps `production <ISO date>`. A build
+ * stamped otherwise (a development bundle an older build script made under the test runner's
+ * NODE_ENV=test) is never current.
+ */
+const STAMP_PREFIX = 'production ';
+
+/** True when the last production build exists and no input changed since it was made. */
 export function isBuildCurrent() {
   if (![stampFile, ...outputs].every(existsSync)) return false;
+  if (!readFileSync(stampFile, 'utf8').startsWith(STAMP_PREFIX)) return false;
   const built = statSync(stampFile).mtimeMs;
   return inputs.every((input) => newestMtime(join(root, input)) <= built);
 }
 
+/**
+ * Builds the production bundle whoever calls it: Vite takes NODE_ENV from the environment before
+ * its mode, so under the test runner (NODE_ENV=test) it would bundle React's development build
+ * (jsx-dev-runtime) and `npm start` would serve it afterwards. NODE_ENV is production while the
+ * UI builds and restored after.
+ */
 export async function build() {
   const started = Date.now();
   const { build: viteBuild } = await import('vite');
   const { build: esbuild } = await import('esbuild');
-  await viteBuild({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await viteBuild({
+      configFile: join(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   await esbuild({
     absWorkingDir: root,
     entryPoints: { main: 'server/main.ts', worker: 'server/jobs/worker.ts' },
@@ -59,7 +84,7 @@ export async function build() {
     sourcemap: true,
     logLevel: 'warning',
   });
-  writeFileSync(stampFile, new Date().toISOString());
+  writeFileSync(stampFile, `${STAMP_PREFIX}${new Date().toISOString()}`);
   console.info(
     `Built ${outputs.map((path) => relative(root, path)).join(' and ')} in ${Date.now() - started} ms`,
   );
