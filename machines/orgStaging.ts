@@ -3,8 +3,9 @@
  *
  * Admin toggles are staged locally and applied only on Save, which toggles each changed user in
  * turn and then refetches; Cancel discards the staged toggles and refetches. Unticking one's own
- * admin box first shows a warning; Proceed stages it like any other toggle, and once saved the
- * caller's own roles are reported in `ownRoles`. Approve and Remove act at once, then refetch.
+ * admin box first shows a warning; Proceed toggles the caller's own admin role at once (spec
+ * section 4) and reports the caller's new roles in `ownRoles`; other staged toggles stay staged.
+ * Approve and Remove act at once, also while toggles are staged, then refetch.
  *
  * Actors the UI provides: `fetchOrganization`, `toggleAdmin`, `approveUser`, `removeUser`.
  * Actions it may provide: `notifyNotAuthorized` (the spec's alert for a non-admin).
@@ -96,13 +97,20 @@ export const orgStagingMachine = setup({
   },
   actions: {
     notifyNotAuthorized: (_, _params: { message: string }) => undefined,
-    setOrganization: assign({
-      organization: ({ event }) => (event as { output?: Organization }).output ?? null,
+    setOrganization: assign(({ context, event }) => {
+      const organization = (event as { output?: Organization }).output ?? null;
+      // Staged toggles of users who left, or whose box the server now has as staged, go.
+      const staged = Object.fromEntries(
+        Object.entries(context.staged).filter(([userId, admin]) => {
+          const user = organization?.users.find((member) => member._id === userId);
+          return user !== undefined && user.roles.includes('admin') !== admin;
+        }),
+      );
+      return { organization, staged };
     }),
     stageToggle: assign({
       staged: ({ context, event }) => {
-        // Proceed in the warning stages the caller's own box.
-        const userId = event.type === 'warning.proceeded' ? context.currentUserId : userIdOf(event);
+        const userId = userIdOf(event);
         const user = context.organization?.users.find((member) => member._id === userId);
         if (!user) return context.staged;
         const wanted = !isAdminTicked(context, userId);
@@ -124,6 +132,11 @@ export const orgStagingMachine = setup({
         saveQueue: context.saveQueue.slice(1),
         ownRoles: user && user._id === context.currentUserId ? user.roles : context.ownRoles,
       };
+    }),
+    recordOwnToggle: assign(({ context, event }) => {
+      const user = (event as { output?: OrganizationUser }).output;
+      const { [context.currentUserId]: _own, ...staged } = context.staged;
+      return { staged, ownRoles: user?.roles ?? context.ownRoles, error: null };
     }),
     discardStaged: assign({ staged: {}, saveQueue: [] }),
     clearError: assign({ error: null }),
@@ -207,6 +220,24 @@ export const orgStagingMachine = setup({
         ],
         'changes.saved': { target: 'saving', actions: 'queueStaged' },
         'changes.cancelled': { target: 'refreshing', actions: 'discardStaged' },
+        'user.approved': [
+          { guard: 'isAdmin', target: 'approving' },
+          {
+            actions: {
+              type: 'notifyNotAuthorized',
+              params: { message: organizationMessages.notAuthorizedApprove },
+            },
+          },
+        ],
+        'user.removed': [
+          { guard: 'isAdmin', target: 'removing' },
+          {
+            actions: {
+              type: 'notifyNotAuthorized',
+              params: { message: organizationMessages.notAuthorizedRemove },
+            },
+          },
+        ],
       },
     },
     checking: {
@@ -217,8 +248,21 @@ export const orgStagingMachine = setup({
       description:
         'The modal shown when the caller unticks their own admin box, with Cancel and Proceed',
       on: {
-        'warning.proceeded': { target: 'checking', actions: 'stageToggle' },
+        'warning.proceeded': { target: 'togglingOwn' },
         'warning.cancelled': { target: 'checking' },
+      },
+    },
+    togglingOwn: {
+      description: 'PATCH toggle-admin for the caller, at once: Proceed in the warning',
+      invoke: {
+        id: 'toggleAdmin',
+        src: 'toggleAdmin',
+        input: ({ context }) => ({
+          organizationId: context.organization?._id ?? '',
+          userId: context.currentUserId,
+        }),
+        onDone: { target: 'refreshing', actions: 'recordOwnToggle' },
+        onError: { target: 'refreshing', actions: 'showToggleError' },
       },
     },
     saving: {
@@ -238,12 +282,13 @@ export const orgStagingMachine = setup({
       },
     },
     refreshing: {
-      description: 'GET /api/organization again after a change, a save or a cancel',
+      description:
+        'GET /api/organization again after a change, a save or a cancel; toggles still staged stay',
       invoke: {
         id: 'fetchOrganization',
         src: 'fetchOrganization',
-        onDone: { target: 'clean', actions: 'setOrganization' },
-        onError: { target: 'clean', actions: 'showRefreshError' },
+        onDone: { target: 'checking', actions: 'setOrganization' },
+        onError: { target: 'checking', actions: 'showRefreshError' },
       },
     },
     approving: {

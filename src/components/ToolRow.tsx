@@ -133,7 +133,7 @@ export function ToolRow({ tool, machine, onSaved, onDeleted, onDiscarded }: Tool
                 disabled={busy}
                 onClick={() => send({ type: 'row.save' })}
               >
-                {busy ? <Spinner label="Saving" /> : null} {state.context.tool ? 'Update' : 'Save'}
+                {busy ? <Spinner label="Saving" /> : null} Update
               </button>
               <button
                 type="button"

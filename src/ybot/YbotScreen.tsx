@@ -15,7 +15,8 @@ const pictures = /\.(png|jpe?g|gif|webp|svg)$/i;
  * without G-code generation: the chat look of Q-Bot (header with name and avatar, messages, input
  * bar), and a reply that echoes the user's text after 1000 ms. Nothing is sent to the server; an
  * attached file (when the assistant has `fileUpload`) is shown as a message and stays in the
- * browser. A message with neither text nor file, or a failing echo, gets the spec's failure text.
+ * browser. A message with neither text nor file is not sent (spec section 8); an echo that fails
+ * gets the spec's failure text.
  */
 export function YbotScreen({ assistant }: { assistant: AssistantConfig }) {
   const nextId = useRef(0);
@@ -72,6 +73,8 @@ export function YbotScreen({ assistant }: { assistant: AssistantConfig }) {
 
   const submit = () => {
     const question = text.trim();
+    // Spec section 8: empty text is not sent (and with no file there is nothing else to send).
+    if (!question && !file) return;
     if (file) {
       let url = '';
       if (pictures.test(file.name)) {

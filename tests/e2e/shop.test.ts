@@ -55,6 +55,17 @@ describe('organization and shop in the browser', () => {
     await carl.getByRole('button', { name: 'Sign In' }).click();
     await carl.waitForURL('**/qbot');
 
+    // Remove asks in the app's own dialog (never the browser's confirm); Cancel keeps the member.
+    await olga
+      .getByRole('row', { name: /Carl Colleague/ })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    const removal = olga.getByRole('dialog', { name: 'Remove Carl Colleague?' });
+    await expect.poll(() => removal.isVisible()).toBe(true);
+    await removal.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => removal.isVisible()).toBe(false);
+    expect(await olga.getByRole('row', { name: /Carl Colleague/ }).count()).toBe(1);
+
     // Staged toggles are highlighted; Cancel discards them.
     const carlBox = olga.getByRole('checkbox', { name: 'Admin: Carl Colleague' });
     const ownBox = olga.getByRole('checkbox', { name: 'Admin: Olga Owner' });
@@ -73,15 +84,16 @@ describe('organization and shop in the browser', () => {
     await warning.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => warning.isVisible()).toBe(false);
     expect(await ownBox.isChecked()).toBe(true);
-    await ownBox.click();
-    await warning.getByRole('button', { name: 'Proceed' }).click();
-    await expect.poll(() => ownBox.isChecked()).toBe(false);
-    expect(await olga.locator('td.staged').count()).toBe(2);
-
+    // Carl is made an admin first, so that the shop keeps one.
     await olga.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => olga.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await expect.poll(() => carlBox.isChecked()).toBe(true);
-    expect(await ownBox.isChecked()).toBe(false);
+    // Proceed toggles Olga's own admin role at once (spec): nothing is left to save.
+    await ownBox.click();
+    await warning.getByRole('button', { name: 'Proceed' }).click();
+    await expect.poll(() => ownBox.isChecked()).toBe(false);
+    expect(await olga.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await olga.locator('td.staged').count()).toBe(0);
     // No longer an admin: the boxes and Remove buttons are disabled for Olga.
     await expect.poll(() => carlBox.isDisabled()).toBe(true);
     expect(await olga.getByRole('button', { name: 'Remove' }).first().isDisabled()).toBe(true);
@@ -171,7 +183,7 @@ describe('organization and shop in the browser', () => {
         if (label === 'Type') await newRow.getByLabel('Type').selectOption(value);
         else await newRow.getByLabel(label, { exact: true }).fill(value);
       }
-      await newRow.getByRole('button', { name: 'Save' }).click();
+      await newRow.getByRole('button', { name: 'Update' }).click();
     };
     await addTool({ 'Tool Slot': 'T1', Tool: 'CNMG 120408' });
     await expect.poll(() => dialogs.at(-1)).toBe('All fields must be filled out.');
@@ -182,7 +194,7 @@ describe('organization and shop in the browser', () => {
     await draft.getByLabel('Type').selectOption('Turning');
     await draft.getByLabel('Manufacturer', { exact: true }).fill('Sandvik Coromant');
     await draft.getByLabel('Hint', { exact: true }).fill('NOHINT');
-    await draft.getByRole('button', { name: 'Save' }).click();
+    await draft.getByRole('button', { name: 'Update' }).click();
     await expect.poll(() => page.getByRole('row', { name: 'tool T1' }).isVisible()).toBe(true);
 
     await addTool({

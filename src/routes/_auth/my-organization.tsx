@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { organizationMessages, organizationServerMessages } from '#contracts/organization';
 import type { OrganizationUser } from '#contracts/organization';
@@ -38,6 +38,8 @@ function MyOrganization() {
   );
   const [state, send] = useMachine(machine, { input: { currentUserId: userId ?? '' } });
   const { context } = state;
+  /** The member whose removal waits for the confirmation dialog. */
+  const [removal, setRemoval] = useState<OrganizationUser | null>(null);
   const { organization, staged, ownRoles, error } = context;
 
   useEffect(() => {
@@ -122,9 +124,7 @@ function MyOrganization() {
                         window.alert(organizationMessages.notAuthorizedRemove);
                         return;
                       }
-                      if (window.confirm(`Remove ${fullName(user)} from ${organization.name}?`)) {
-                        send({ type: 'user.removed', userId: user._id });
-                      }
+                      setRemoval(user);
                     }}
                   >
                     Remove
@@ -188,6 +188,27 @@ function MyOrganization() {
             </tbody>
           </table>
         </>
+      ) : null}
+
+      {removal && organization ? (
+        <Dialog
+          title={`Remove ${fullName(removal)}?`}
+          onDismiss={() => setRemoval(null)}
+          actions={[
+            { label: 'Cancel', onClick: () => setRemoval(null) },
+            {
+              label: 'Remove',
+              primary: true,
+              danger: true,
+              onClick: () => {
+                send({ type: 'user.removed', userId: removal._id });
+                setRemoval(null);
+              },
+            },
+          ]}
+        >
+          <p>{`Remove ${fullName(removal)} from ${organization.name}?`}</p>
+        </Dialog>
       ) : null}
 
       {state.matches('warning') ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { Organization, OrganizationUser } from '#contracts/organization';
 import { isAdminTicked, orgStagingMachine } from '#machines/orgStaging';
@@ -56,6 +56,13 @@ function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
     if (context.organization === null) {
       events.push({ type: 'xstate.done.actor.fetchOrganization', output: organization(false) });
     }
+  }
+  if (snapshot.matches('togglingOwn')) {
+    events.push({ type: 'xstate.done.actor.toggleAdmin', output: member('me', false) });
+    events.push({
+      type: 'xstate.error.actor.toggleAdmin',
+      error: { status: 409, data: { message: 'last admin' } },
+    });
   }
   if (snapshot.matches('saving')) {
     events.push({
@@ -117,33 +124,64 @@ describe('orgStaging behaviour', () => {
     expect(actor.getSnapshot().value).toBe('clean');
 
     actor.send({ type: 'admin.toggled', userId: 'bob' });
-    actor.send({ type: 'admin.toggled', userId: 'me' });
-    expect(actor.getSnapshot().value).toBe('warning');
-    actor.send({ type: 'warning.proceeded' });
-    expect(actor.getSnapshot().context.staged).toEqual({ bob: true, me: false });
-    expect(isAdminTicked(actor.getSnapshot().context, 'me')).toBe(false);
-
+    actor.send({ type: 'admin.toggled', userId: 'ann' });
     actor.send({ type: 'changes.saved' });
-    expect(actor.getSnapshot().context.saveQueue).toEqual(['bob', 'me']);
+    // Grants before withdrawals, whatever the order they were staged in.
+    expect(actor.getSnapshot().context.saveQueue).toEqual(['bob', 'ann']);
     actor.send({ type: 'xstate.done.actor.toggleAdmin', output: member('bob', true) } as never);
     expect(actor.getSnapshot().value).toBe('saving');
-    actor.send({
-      type: 'xstate.done.actor.toggleAdmin',
-      output: { ...member('me', false), roles: [] },
-    } as never);
+    actor.send({ type: 'xstate.done.actor.toggleAdmin', output: member('ann', false) } as never);
     expect(actor.getSnapshot().value).toBe('refreshing');
-    expect(actor.getSnapshot().context.ownRoles).toEqual([]);
     expect(actor.getSnapshot().context.staged).toEqual({});
     actor.stop();
   });
 
-  it('saves grants before withdrawals, whatever the order they were staged in', () => {
+  it("toggles the caller's own admin role at once on Proceed, other toggles staying staged", () => {
+    const toggled: string[] = [];
+    const live = orgStagingMachine.provide({
+      actors: {
+        fetchOrganization: fromPromise<Organization>(async () => organization(true)),
+        toggleAdmin: fromPromise<OrganizationUser, { organizationId: string; userId: string }>(
+          async ({ input: call }) => {
+            toggled.push(call.userId);
+            return member(call.userId, false);
+          },
+        ),
+      },
+    });
+    const actor = createActor(live, { input }).start();
+    return (async () => {
+      await waitFor(actor, (s) => s.matches('clean'));
+      actor.send({ type: 'admin.toggled', userId: 'bob' });
+      actor.send({ type: 'admin.toggled', userId: 'me' });
+      expect(actor.getSnapshot().value).toBe('warning');
+      actor.send({ type: 'warning.proceeded' });
+      expect(actor.getSnapshot().value).toBe('togglingOwn');
+      await waitFor(actor, (s) => s.matches('staged'));
+      expect(toggled).toEqual(['me']);
+      expect(actor.getSnapshot().context.ownRoles).toEqual([]);
+      expect(actor.getSnapshot().context.staged).toEqual({ bob: true });
+      actor.stop();
+    })();
+  });
+
+  it('approves and removes at once while toggles are staged, keeping them staged', () => {
     const actor = loaded();
-    actor.send({ type: 'admin.toggled', userId: 'me' });
-    actor.send({ type: 'warning.proceeded' });
     actor.send({ type: 'admin.toggled', userId: 'bob' });
-    actor.send({ type: 'changes.saved' });
-    expect(actor.getSnapshot().context.saveQueue).toEqual(['bob', 'me']);
+    actor.send({ type: 'user.removed', userId: 'ann' });
+    expect(actor.getSnapshot().value).toBe('removing');
+    actor.send({ type: 'xstate.done.actor.removeUser', output: {} } as never);
+    const withoutAnn = organization(true);
+    withoutAnn.users = withoutAnn.users.filter((user) => user._id !== 'ann');
+    actor.send({ type: 'xstate.done.actor.fetchOrganization', output: withoutAnn } as never);
+    expect(actor.getSnapshot().value).toBe('staged');
+    expect(actor.getSnapshot().context.staged).toEqual({ bob: true });
+    // A staged toggle of a user who left goes with them.
+    actor.send({ type: 'user.removed', userId: 'bob' });
+    actor.send({ type: 'xstate.done.actor.removeUser', output: {} } as never);
+    withoutAnn.users = withoutAnn.users.filter((user) => user._id !== 'bob');
+    actor.send({ type: 'xstate.done.actor.fetchOrganization', output: withoutAnn } as never);
+    expect(actor.getSnapshot().value).toBe('clean');
     actor.stop();
   });
 
