@@ -78,7 +78,9 @@ export const simulationFeedback = (body: {
 export const postWorkflowEvent = (threadId: string, event: WorkflowEventBody) =>
   apiRequest<ThreadResponse>('POST', '/api/qbot/workflow/events', { body: { threadId, event } });
 
-export const currentThread = () => apiRequest<ThreadResponse>('GET', '/api/qbot/threads/current');
+/** The caller's latest conversation, or undefined when there is none yet (204). */
+export const currentThread = () =>
+  apiRequest<ThreadResponse | undefined>('GET', '/api/qbot/threads/current');
 
 /** Fetch a stored file with the session (images and programs need it) as a Blob. */
 export async function fetchFile(url: string): Promise<Blob> {

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { RequestError } from '../api/client.ts';
 import { currentThread, startConversation } from '../api/qbot.ts';
 
 export type ThreadState =
@@ -19,8 +18,9 @@ export function useQbotThread(): { thread: ThreadState; reload: () => void } {
   useEffect(() => {
     let current = true;
     (async () => {
-      try {
-        const saved = await currentThread();
+      // No conversation yet: the server answers 204 (no body), and one is started.
+      const saved = await currentThread();
+      if (saved) {
         if (current)
           setThread({
             status: 'ready',
@@ -28,12 +28,11 @@ export function useQbotThread(): { thread: ThreadState; reload: () => void } {
             snapshot: saved.snapshot,
             revision,
           });
-      } catch (error) {
-        if (!(error instanceof RequestError && error.status === 404)) throw error;
-        const started = await startConversation();
-        if (current)
-          setThread({ status: 'ready', threadId: started.thread_id, snapshot: null, revision });
+        return;
       }
+      const started = await startConversation();
+      if (current)
+        setThread({ status: 'ready', threadId: started.thread_id, snapshot: null, revision });
     })().catch((error: unknown) => {
       console.error('Could not load the conversation', error);
       if (current)

@@ -1,9 +1,12 @@
 /**
  * The browser tests test what `npm start` serves, and it is the production bundle whoever built
  * it: the test runner's NODE_ENV=test once made Vite bundle React's development build, which
- * `npm start` then served (issue 16).
+ * `npm start` then served (issue 16). A new user's first visit makes no failed call (there was a
+ * 404 for a user without a conversation) and no call twice in a row.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { signInThroughUi, signUp, uniqueEmail, verify } from './api.ts';
+import { usePages } from './browser.ts';
 
 /** Markers of a development bundle: React's jsx-dev-runtime, xstate-react's development build. */
 const DEVELOPMENT_MARKERS = ['jsxDEV', 'xstate-react.development', 'react-dom.development'];
@@ -32,5 +35,36 @@ describe('the served bundle', () => {
       for (const match of code.matchAll(/from\s*"(\.\/[^"]+\.js)"/g))
         queue.push(new URL(match[1]!, new URL(src, baseUrl)).pathname);
     }
+  });
+});
+
+describe("a new user's first visit", () => {
+  const { newPage } = usePages();
+
+  it('signs in and opens Q-Bot with no failed call and no call made twice in a row', async () => {
+    const email = uniqueEmail('first-visit');
+    await signUp({ email, organization: `First Visit ${email}` });
+    await verify(email);
+    const { page } = await newPage();
+    const calls: { method: string; path: string; status: number }[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/'))
+        calls.push({
+          method: response.request().method(),
+          path: `${url.pathname}${url.search}`,
+          status: response.status(),
+        });
+    });
+    await signInThroughUi(page, email);
+    await page.goto('/qbot');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).isVisible()).toBe(true);
+    expect(calls.filter((call) => call.status >= 400)).toEqual([]);
+    expect(calls.filter((call) => call.path === '/api/qbot/startClaude')).toHaveLength(1);
+    const repeated = calls.filter(
+      (call, i) =>
+        i > 0 && call.method === calls[i - 1]!.method && call.path === calls[i - 1]!.path,
+    );
+    expect(repeated).toEqual([]);
   });
 });

@@ -345,6 +345,18 @@ describe('bad input', () => {
 });
 
 describe('resuming', () => {
+  it('answers 204 with no body to a member with no conversation yet, then their latest', async () => {
+    const newShop = await createOrganization(t, 0);
+    const fresh = qbotClient(t, newShop.admin.token);
+    const none = await fresh.get('/api/qbot/threads/current');
+    expect(none.statusCode).toBe(204);
+    expect(none.body).toBe('');
+    const threadId = await fresh.start();
+    const latest = await fresh.get('/api/qbot/threads/current');
+    expect(latest.statusCode).toBe(200);
+    expect(latest.json()).toMatchObject({ threadId });
+  });
+
   it('resumes a conversation at the same step with the same choices after a restart', async () => {
     const threadId = await client.start();
     await client.upload(

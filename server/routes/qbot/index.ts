@@ -4,6 +4,7 @@
  * conversation belongs to the caller's organization.
  */
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
@@ -364,14 +365,20 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "The caller's latest conversation, to resume after a reload",
+        description:
+          '204 with no body when the caller has no conversation yet (not an error: a new user starts one with startClaude).',
         security,
-        response: { 200: threadResponseSchema, ...errors },
+        response: {
+          200: threadResponseSchema,
+          204: z.null().describe('No conversation yet'),
+          ...errors,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const member = requireActiveMember(request);
       const row = await findCurrentThread(app.db, member.organizationId, member.account.id);
-      if (!row) throw new AppError(404, 'not_found', 'No conversation yet.');
+      if (!row) return reply.code(204).send(null);
       return {
         threadId: row.id,
         assistantId: row.assistantId,

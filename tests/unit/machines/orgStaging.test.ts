@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { Organization, OrganizationUser } from '#contracts/organization';
-import { isAdminTicked, orgStagingMachine } from '#machines/orgStaging';
+import { orgStagingMachine } from '#machines/orgStaging';
 import type { OrgStagingContext } from '#machines/orgStaging';
 import { replay, walkChart } from '#tests/helpers/chart-coverage';
 
