@@ -8,6 +8,7 @@ import type { ToolDraft } from '#machines/toolRow';
 import { addTool, deleteTool, editTool } from '../api/shop.ts';
 import { Dialog } from './Dialog.tsx';
 import { Spinner } from './Spinner.tsx';
+import { PencilIcon, TrashIcon } from './Icons.tsx';
 
 interface ToolRowProps {
   /** The saved row, or null for a row added with Add New Tooling. */
@@ -153,7 +154,7 @@ export function ToolRow({ tool, machine, onSaved, onDeleted, onDiscarded }: Tool
                 title="Edit"
                 onClick={() => send({ type: 'row.edit' })}
               >
-                ✎
+                <PencilIcon />
               </button>
               <button
                 type="button"
@@ -163,7 +164,7 @@ export function ToolRow({ tool, machine, onSaved, onDeleted, onDiscarded }: Tool
                 disabled={busy}
                 onClick={() => send({ type: 'row.delete' })}
               >
-                🗑
+                <TrashIcon />
               </button>
             </>
           )}

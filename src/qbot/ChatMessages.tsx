@@ -1,5 +1,6 @@
 import type { ChatMessage } from '#contracts/qbot-workflow';
 import { AuthImage } from '../components/AuthImage.tsx';
+import { FileIcon } from '../components/Icons.tsx';
 
 const pictures = /\.(png|jpe?g)$/i;
 
@@ -14,7 +15,9 @@ export function ChatMessages({ messages }: { messages: ChatMessage[] }) {
         >
           {message.type === 'image' ? (
             message.fileName && !pictures.test(message.fileName) ? (
-              <span className="file-chip">📄 {message.fileName}</span>
+              <span className="file-chip">
+                <FileIcon /> {message.fileName}
+              </span>
             ) : message.message ? (
               <AuthImage
                 src={message.message}

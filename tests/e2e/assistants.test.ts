@@ -236,7 +236,7 @@ describe('the Y-Bot demo chat', () => {
     await messageBox(page).press('Enter');
     await expect.poll(() => userMessages(page).count()).toBe(3);
     expect((await userMessages(page).allTextContents()).slice(1)).toEqual([
-      '📄 shaft.dxf',
+      ' shaft.dxf',
       'Here is the shaft',
     ]);
     await page.clock.runFor(1000);

@@ -5,6 +5,7 @@ import type { Machine } from '#contracts/shop';
 import { getMyMachines } from '../../api/shop.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { groupByType } from '../../shop/machines.ts';
+import { PencilIcon } from '../../components/Icons.tsx';
 
 /** My Shop Machines (spec section 2): machines grouped by machine type. Failures are only logged. */
 export const Route = createFileRoute('/_auth/my-shop')({ component: MyShop });
@@ -98,7 +99,7 @@ function MyShop() {
                         aria-label={`Tooling of ${machine.name}`}
                         title="Tooling pairs"
                       >
-                        ✎
+                        <PencilIcon />
                       </Link>
                     </td>
                   </tr>
