@@ -50,6 +50,11 @@ export const accountServerMessages = {
   lastNameRequired: 'Last name is required.',
   nameTooLong: 'Names must be at most 100 characters.',
   organizationTooLong: 'Organization names must be at most 200 characters.',
+  organizationRequired: 'Organization is required.',
+  alreadyInOrganization:
+    'Your account already belongs to an organization. Sign in, or ask its admin to approve you.',
+  joinRequested: (organization: string) =>
+    `You asked to join ${organization}. Its admin must approve you before you can sign in.`,
 } as const;
 
 /** "text, @, text, dot, text" (spec section 5). */
@@ -117,6 +122,29 @@ export const signinBodySchema = z.object({
   ),
 });
 export type SigninBody = z.input<typeof signinBodySchema>;
+
+/**
+ * POST /api/users/join-organization body: a verified account that is in no organization (signed
+ * up without naming one) names one with its own credentials, since it cannot sign in yet
+ * (docs/decisions/027-no-dead-end-without-organization.md).
+ */
+export const joinOrganizationBodySchema = signinBodySchema.extend({
+  organization: text({ error: accountServerMessages.organizationRequired })
+    .trim()
+    .min(1, accountServerMessages.organizationRequired)
+    .max(200, accountServerMessages.organizationTooLong),
+});
+export type JoinOrganizationBody = z.input<typeof joinOrganizationBodySchema>;
+
+/**
+ * Its answer: a session token when the account created the organization (and is its admin),
+ * else only the message that an admin must approve the request.
+ */
+export const joinOrganizationResponseSchema = z.object({
+  message: z.string(),
+  token: z.string().optional(),
+});
+export type JoinOrganizationResponse = z.infer<typeof joinOrganizationResponseSchema>;
 
 export const tokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;

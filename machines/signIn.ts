@@ -1,12 +1,17 @@
 /**
  * The sign-in panel (spec sections 2 "Sign In", 4 "Sign-in screen", 5 "Sign in", 8 "Sign in").
  *
- * Either the normal form or the unverified-email panel. Resend goes back to the form and shows
- * the server's message; Close goes back to the form. The UI provides the two actors (`signIn`,
- * `resendVerification`) with `machine.provide({ actors })`; tests provide stubs.
+ * Either the normal form, the unverified-email panel, or the organization panel. Resend goes back
+ * to the form and shows the server's message; Close goes back to the form. An account in no
+ * organization (it signed up without naming one) gets the spec's message and a way on: it names
+ * an organization, which it creates (and is signed in as its admin) or asks to join
+ * (docs/decisions/027-no-dead-end-without-organization.md). The UI provides the actors
+ * (`signIn`, `resendVerification`, `joinOrganization`) with `machine.provide({ actors })`; tests
+ * provide stubs.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { accountMessages, signinBodySchema } from '#contracts/accounts';
+import { accountMessages, joinOrganizationBodySchema, signinBodySchema } from '#contracts/accounts';
+import type { JoinOrganizationResponse } from '#contracts/accounts';
 import { fieldErrors } from '#contracts/errors';
 
 /** What a failed call looks like to the chart: the HTTP status and the response body, if any. */
@@ -27,13 +32,19 @@ export interface SignInContext {
   notice: string | null;
   /** The session token once signed in. */
   token: string | null;
+  /** The organization an account in none names (organization panel). */
+  organization: string;
+  /** The organization panel's error line. */
+  organizationError: string | null;
 }
 
 export type SignInEvent =
   | { type: 'field.changed'; field: SignInField; value: string }
   | { type: 'form.submitted' }
   | { type: 'verification.resend' }
-  | { type: 'panel.closed' };
+  | { type: 'panel.closed' }
+  | { type: 'organization.changed'; value: string }
+  | { type: 'organization.submitted' };
 
 export interface SignInOutput {
   token: string;
@@ -66,12 +77,28 @@ export const signInMachine = setup({
     resendVerification: fromPromise<{ message: string }, { email: string }>(() => {
       throw new Error('resendVerification actor not provided');
     }),
+    joinOrganization: fromPromise<
+      JoinOrganizationResponse,
+      { email: string; password: string; organization: string }
+    >(() => {
+      throw new Error('joinOrganization actor not provided');
+    }),
   },
   guards: {
     formIsValid: ({ context }) =>
       signinBodySchema.safeParse({ email: context.email, password: context.password }).success,
     isNotVerified: ({ event }) =>
       isCallFailureWithCode((event as { error?: unknown }).error, 'not_verified'),
+    hasNoOrganization: ({ event }) =>
+      isCallFailureWithCode((event as { error?: unknown }).error, 'no_organization'),
+    organizationIsValid: ({ context }) =>
+      joinOrganizationBodySchema.safeParse({
+        email: context.email,
+        password: context.password,
+        organization: context.organization,
+      }).success,
+    joinedWithToken: ({ event }) =>
+      Boolean((event as { output?: JoinOrganizationResponse }).output?.token),
   },
   actions: {
     setField: assign(({ context, event }) => {
@@ -102,10 +129,42 @@ export const signInMachine = setup({
     showResendMessage: assign(({ event }) => ({
       notice: (event as { output?: { message?: string } }).output?.message ?? null,
     })),
+    setOrganization: assign(({ event }) =>
+      event.type === 'organization.changed'
+        ? { organization: event.value, organizationError: null }
+        : {},
+    ),
+    showOrganizationRequired: assign({
+      organizationError: ({ context }) => {
+        const result = joinOrganizationBodySchema.safeParse({
+          email: context.email,
+          password: context.password,
+          organization: context.organization,
+        });
+        return result.success ? null : (result.error.issues[0]?.message ?? null);
+      },
+    }),
+    showJoinError: assign(({ event }) => ({
+      organizationError: signInErrorText((event as { error?: unknown }).error),
+    })),
+    showJoinRequested: assign(({ event }) => ({
+      notice: (event as { output?: JoinOrganizationResponse }).output?.message ?? null,
+      organization: '',
+      organizationError: null,
+    })),
   },
 }).createMachine({
   id: 'signIn',
-  context: { email: '', password: '', fieldErrors: {}, formError: null, notice: null, token: null },
+  context: {
+    email: '',
+    password: '',
+    fieldErrors: {},
+    formError: null,
+    notice: null,
+    token: null,
+    organization: '',
+    organizationError: null,
+  },
   initial: 'form',
   states: {
     form: {
@@ -127,8 +186,38 @@ export const signInMachine = setup({
         onDone: { target: 'signedIn', actions: 'storeToken' },
         onError: [
           { guard: 'isNotVerified', target: 'unverified' },
+          { guard: 'hasNoOrganization', target: 'noOrganization', actions: 'showSignInError' },
           { target: 'form', actions: 'showSignInError' },
         ],
+      },
+    },
+    noOrganization: {
+      description:
+        "The spec's 'not linked to any organization' message with an Organization field: Join or Create Organization, and Close",
+      on: {
+        'organization.changed': { actions: 'setOrganization' },
+        'organization.submitted': [
+          { guard: 'organizationIsValid', target: 'joining' },
+          { actions: 'showOrganizationRequired' },
+        ],
+        'panel.closed': { target: 'form' },
+      },
+    },
+    joining: {
+      description: 'Waiting for POST /api/users/join-organization',
+      invoke: {
+        id: 'joinOrganization',
+        src: 'joinOrganization',
+        input: ({ context }) => ({
+          email: context.email.trim(),
+          password: context.password,
+          organization: context.organization.trim(),
+        }),
+        onDone: [
+          { guard: 'joinedWithToken', target: 'signedIn', actions: 'storeToken' },
+          { target: 'form', actions: ['clearMessages', 'showJoinRequested'] },
+        ],
+        onError: { target: 'noOrganization', actions: 'showJoinError' },
       },
     },
     unverified: {

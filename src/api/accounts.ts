@@ -1,6 +1,8 @@
 /** Accounts and profile calls (spec section 7). */
 import type {
   EmailBody,
+  JoinOrganizationBody,
+  JoinOrganizationResponse,
   ResetPasswordBody,
   SigninBody,
   SignupBody,
@@ -22,6 +24,13 @@ export const signup = (body: SignupBody) =>
 
 export const signin = (body: SigninBody) =>
   apiRequest<TokenResponse>('POST', '/api/users/signin', { body, auth: false });
+
+/** An account in no organization names one: created (with a token) or asked to join. */
+export const joinOrganization = (body: JoinOrganizationBody) =>
+  apiRequest<JoinOrganizationResponse>('POST', '/api/users/join-organization', {
+    body,
+    auth: false,
+  });
 
 export const logout = () => apiRequest<MessageResponse>('POST', '/api/users/logout');
 

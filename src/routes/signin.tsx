@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { accountMessages } from '#contracts/accounts';
 import { signInMachine } from '#machines/signIn';
-import { resendVerification, signin } from '../api/accounts.ts';
+import { joinOrganization, resendVerification, signin } from '../api/accounts.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -53,6 +53,7 @@ function SignIn() {
           // A RequestError carries the status and body the chart reads (CallFailure).
           signIn: fromPromise(({ input }) => signin(input)),
           resendVerification: fromPromise(({ input }) => resendVerification(input)),
+          joinOrganization: fromPromise(({ input }) => joinOrganization(input)),
         },
       }),
     [],
@@ -95,6 +96,44 @@ function SignIn() {
             Email
           </button>
         </div>
+      </section>
+    );
+  }
+
+  if (state.matches('noOrganization') || state.matches('joining')) {
+    const joining = state.matches('joining');
+    return (
+      <section className="card narrow">
+        <h1>Sign In</h1>
+        <FormMessage error={context.formError} />
+        <p>
+          Name your shop&apos;s organization to go on: a new name creates it with you as its admin;
+          the name of an existing one asks its admin to approve you.
+        </p>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'organization.submitted' });
+          }}
+          noValidate
+        >
+          <TextField
+            label="Organization"
+            autoComplete="organization"
+            autoFocus
+            value={context.organization}
+            error={context.organizationError ?? undefined}
+            onChange={(value) => send({ type: 'organization.changed', value })}
+          />
+          <div className="actions">
+            <button type="button" className="button" onClick={() => send({ type: 'panel.closed' })}>
+              Close
+            </button>
+            <button type="submit" className="button primary" disabled={joining}>
+              {joining ? <Spinner label="Joining" /> : null} Join or Create Organization
+            </button>
+          </div>
+        </form>
       </section>
     );
   }

@@ -162,6 +162,8 @@ describe('accounts in the browser', () => {
       .toBe(
         'Your account is not linked to any organization. Please sign up again or contact support.',
       );
+    // The organization panel offers a way on (tested below); Close goes back to the form.
+    await page.getByRole('button', { name: 'Close' }).click();
 
     const admin = uniqueEmail('admin');
     const shop = `Pending Shop ${admin}`;
@@ -226,6 +228,38 @@ describe('accounts in the browser', () => {
     await page.goto('/no/such/page');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible())
+      .toBe(true);
+  });
+
+  it('leads an account signed up without an organization on: it names one and is signed in', async () => {
+    const email = uniqueEmail('no-org');
+    await signUp({ email });
+    await verify(email);
+    const { page } = await newPage();
+    await page.goto('/signin');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    // The spec's message stays, with the way on beside it.
+    await expect
+      .poll(() =>
+        page
+          .getByText(
+            'Your account is not linked to any organization. Please sign up again or contact support.',
+          )
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.getByRole('button', { name: 'Join or Create Organization' }).click();
+    await expect.poll(() => page.getByText('Organization is required.').isVisible()).toBe(true);
+    await page.getByLabel('Organization').fill(`Own Shop ${email}`);
+    await page.getByRole('button', { name: 'Join or Create Organization' }).click();
+    await page.waitForURL('**/qbot');
+    await page.goto('/my-organization');
+    await expect
+      .poll(() =>
+        page.getByRole('heading', { name: `Organization: Own Shop ${email}` }).isVisible(),
+      )
       .toBe(true);
   });
 });

@@ -286,6 +286,98 @@ describe('POST /api/users/signin', () => {
   });
 });
 
+describe('POST /api/users/join-organization', () => {
+  /** A verified account that signed up without naming an organization. */
+  const unlinked = async () => {
+    const body = signupBody();
+    await postJson(t, '/api/users/signup', body);
+    await verifyEmail(t, body.email);
+    return body;
+  };
+
+  it('creates a new organization with the account as its admin and signs it in', async () => {
+    const body = await unlinked();
+    const name = `Unlinked Shop ${uniqueEmail('org')}`;
+    const response = await postJson(t, '/api/users/join-organization', {
+      email: body.email,
+      password: body.password,
+      organization: `  ${name} `,
+    });
+    expect(response.statusCode).toBe(200);
+    const { token, message } = response.json<{ token?: string; message: string }>();
+    expect(message).toBe(`Organization ${name} created.`);
+    expect(decodeJwt(token!)).toMatchObject({ email: body.email });
+    const user = await userByEmail(body.email);
+    expect(await membershipOf(user!.id)).toMatchObject({ status: 'active', role: 'admin' });
+    // Now the ordinary sign-in works.
+    const signin = await postJson(t, '/api/users/signin', {
+      email: body.email,
+      password: body.password,
+    });
+    expect(signin.statusCode).toBe(200);
+  });
+
+  it('asks to join an existing organization (any letter case) as a pending member, with no token', async () => {
+    const admin = await createSignedInUser(t, { organization: `Joined Shop ${uniqueEmail('o')}` });
+    const body = await unlinked();
+    const response = await postJson(t, '/api/users/join-organization', {
+      email: body.email,
+      password: body.password,
+      organization: admin.organization!.toUpperCase(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: `You asked to join ${admin.organization}. Its admin must approve you before you can sign in.`,
+    });
+    const user = await userByEmail(body.email);
+    expect(await membershipOf(user!.id)).toMatchObject({ status: 'pending', role: 'member' });
+    const signin = await postJson(t, '/api/users/signin', {
+      email: body.email,
+      password: body.password,
+    });
+    expect(signin.json()).toMatchObject({ code: 'not_approved' });
+  });
+
+  it('refuses a wrong password, an unverified address, an account already in one, and a blank name', async () => {
+    const body = await unlinked();
+    const join = (payload: Record<string, unknown>) =>
+      postJson(t, '/api/users/join-organization', {
+        email: body.email,
+        password: body.password,
+        organization: 'Somewhere',
+        ...payload,
+      });
+    expect((await join({ password: 'Wrong-pass1!' })).statusCode).toBe(401);
+    const blank = await join({ organization: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.body).toContain('Organization is required.');
+    const unverified = signupBody();
+    await postJson(t, '/api/users/signup', unverified);
+    expect(
+      (
+        await postJson(t, '/api/users/join-organization', {
+          email: unverified.email,
+          password: unverified.password,
+          organization: 'Somewhere',
+        })
+      ).json(),
+    ).toMatchObject({ code: 'not_verified' });
+    const admin = await createSignedInUser(t);
+    const again = await postJson(t, '/api/users/join-organization', {
+      email: admin.email,
+      password: admin.password,
+      organization: 'Another Shop',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      message:
+        'Your account already belongs to an organization. Sign in, or ask its admin to approve you.',
+    });
+    // Nothing was half-written: the unlinked account is still in no organization.
+    expect(await membershipOf((await userByEmail(body.email))!.id)).toBeUndefined();
+  });
+});
+
 describe('POST /api/users/resend-verification', () => {
   it('sends a new link that replaces the older one', async () => {
     const body = signupBody({ organization: 'Resend Org' });

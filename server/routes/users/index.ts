@@ -3,8 +3,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { memberships, oneTimeTokens, organizations, users } from '#db/schema';
-import { findAccountByEmail, organizationAdminNames } from '#server/accounts/accounts';
+import { oneTimeTokens, users } from '#db/schema';
+import {
+  findAccountByEmail,
+  linkToOrganization,
+  organizationAdminNames,
+} from '#server/accounts/accounts';
 import type { Account } from '#server/accounts/accounts';
 import { passwordResetMail, verificationMail } from '#server/accounts/mail-templates';
 import { consumeOneTimeToken, issueOneTimeToken } from '#server/accounts/one-time-tokens';
@@ -13,6 +17,8 @@ import {
   accountMessages,
   accountServerMessages,
   emailBodySchema,
+  joinOrganizationBodySchema,
+  joinOrganizationResponseSchema,
   oneTimeTokenParamsSchema,
   oneTimeTokenPattern,
   resetPasswordBodySchema,
@@ -97,35 +103,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           .onConflictDoNothing()
           .returning({ id: users.id, email: users.email, firstName: users.firstName });
         if (!user) throw new AppError(409, 'conflict', accountServerMessages.emailTaken);
-        if (organization) {
-          const [created] = await tx
-            .insert(organizations)
-            .values({ name: organization })
-            .onConflictDoNothing()
-            .returning({ id: organizations.id });
-          const organizationId =
-            created?.id ??
-            (
-              await tx
-                .select({ id: organizations.id })
-                .from(organizations)
-                .where(eq(sql`lower(${organizations.name})`, organization.toLowerCase()))
-                .limit(1)
-            )[0]?.id;
-          if (!organizationId)
-            throw new Error(`organization ${organization} vanished during sign-up`);
-          await tx.insert(memberships).values(
-            created
-              ? {
-                  userId: user.id,
-                  organizationId,
-                  status: 'active',
-                  role: 'admin',
-                  approvedAt: new Date(),
-                }
-              : { userId: user.id, organizationId, status: 'pending', role: 'member' },
-          );
-        }
+        if (organization) await linkToOrganization(tx, user.id, organization);
         return user;
       });
       const sent = await sendVerification(account);
@@ -167,6 +145,44 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { token } = await app.sessions.issue(account);
       return { token };
+    },
+  );
+
+  app.post(
+    '/join-organization',
+    {
+      schema: {
+        summary:
+          'A verified account in no organization names one with its credentials: creates it (and signs in as its admin) or asks to join it',
+        body: joinOrganizationBodySchema,
+        response: {
+          200: joinOrganizationResponseSchema,
+          ...errorResponses(400, 401, 403, 409, 429),
+        },
+      },
+      // The same attempts as sign-in: it checks a password.
+      preHandler: app.limitAttempts('signin', accountRateLimits.signin),
+    },
+    async (request) => {
+      const { email, password, organization } = request.body;
+      const account = await findAccountByEmail(app.db, email);
+      const passwordMatches = await verifyPassword(account?.passwordHash, password);
+      if (!account || !passwordMatches) {
+        throw new AppError(401, 'invalid_credentials', accountServerMessages.invalidCredentials);
+      }
+      if (!account.emailVerifiedAt) {
+        throw new AppError(403, 'not_verified', accountServerMessages.notVerified);
+      }
+      if (account.membership) {
+        throw new AppError(409, 'conflict', accountServerMessages.alreadyInOrganization);
+      }
+      const linked = await app.db.transaction((tx) =>
+        linkToOrganization(tx, account.id, organization),
+      );
+      if (!linked.created) return { message: accountServerMessages.joinRequested(linked.name) };
+      const signedIn = await findAccountByEmail(app.db, email);
+      const { token } = await app.sessions.issue(signedIn!);
+      return { message: `Organization ${linked.name} created.`, token };
     },
   );
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { accountMessages } from '#contracts/accounts';
+import type { JoinOrganizationResponse } from '#contracts/accounts';
 import { signInErrorText, signInMachine } from '#machines/signIn';
 import type { SignInOutput } from '#machines/signIn';
 import { replay, walkChart } from '#tests/helpers/chart-coverage';
@@ -12,6 +13,10 @@ const machine = signInMachine.provide({
   actors: {
     signIn: fromPromise<SignInOutput, { email: string; password: string }>(pending),
     resendVerification: fromPromise<{ message: string }, { email: string }>(pending),
+    joinOrganization: fromPromise<
+      JoinOrganizationResponse,
+      { email: string; password: string; organization: string }
+    >(pending),
   },
 });
 
@@ -19,6 +24,10 @@ const machine = signInMachine.provide({
 type WalkEvent = EventObject & Record<string, unknown>;
 
 const notVerified = { status: 403, data: { code: 'not_verified', message: 'verify first' } };
+const noOrganization = {
+  status: 403,
+  data: { code: 'no_organization', message: accountMessages.noOrganization },
+};
 const wrongPassword = {
   status: 401,
   data: { code: 'invalid_credentials', message: 'The email address or password is incorrect.' },
@@ -26,19 +35,36 @@ const wrongPassword = {
 
 /** Events worth trying in each state: valid and invalid input, and each outcome of each call. */
 function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
-  const { email, password } = snapshot.context as { email: string; password: string };
+  const { email, password, organization } = snapshot.context as {
+    email: string;
+    password: string;
+    organization: string;
+  };
   const events: WalkEvent[] = [
     { type: 'form.submitted' },
     { type: 'verification.resend' },
     { type: 'panel.closed' },
+    { type: 'organization.submitted' },
   ];
+  if (organization === '') events.push({ type: 'organization.changed', value: 'Turner Precision' });
   if (email === '') events.push({ type: 'field.changed', field: 'email', value: 'ada@shop.test' });
   if (password === '') events.push({ type: 'field.changed', field: 'password', value: 'secret' });
   if (snapshot.matches('submitting')) {
     events.push(
       { type: 'xstate.done.actor.signIn', output: { token: 'header.payload.signature' } },
       { type: 'xstate.error.actor.signIn', error: notVerified },
+      { type: 'xstate.error.actor.signIn', error: noOrganization },
       { type: 'xstate.error.actor.signIn', error: wrongPassword },
+    );
+  }
+  if (snapshot.matches('joining')) {
+    events.push(
+      {
+        type: 'xstate.done.actor.joinOrganization',
+        output: { message: 'Organization created.', token: 'header.payload.signature' },
+      },
+      { type: 'xstate.done.actor.joinOrganization', output: { message: 'Asked to join.' } },
+      { type: 'xstate.error.actor.joinOrganization', error: wrongPassword },
     );
   }
   if (snapshot.matches('resending')) {
@@ -86,6 +112,54 @@ describe('signIn chart', () => {
       accountMessages.emailNotValidAddress,
     );
     actor.stop();
+  });
+});
+
+describe('an account in no organization', () => {
+  const refused = () => {
+    const actor = createActor(machine).start();
+    actor.send({ type: 'field.changed', field: 'email', value: 'ada@shop.test' });
+    actor.send({ type: 'field.changed', field: 'password', value: 'secret' });
+    actor.send({ type: 'form.submitted' });
+    actor.send({ type: 'xstate.error.actor.signIn', error: noOrganization } as never);
+    return actor;
+  };
+
+  it("keeps the spec's message and asks for an organization, which must not be blank", () => {
+    const actor = refused();
+    expect(actor.getSnapshot().value).toBe('noOrganization');
+    expect(actor.getSnapshot().context.formError).toBe(accountMessages.noOrganization);
+    actor.send({ type: 'organization.changed', value: '   ' });
+    actor.send({ type: 'organization.submitted' });
+    expect(actor.getSnapshot().value).toBe('noOrganization');
+    expect(actor.getSnapshot().context.organizationError).toBe('Organization is required.');
+    actor.send({ type: 'organization.changed', value: 'Turner Precision' });
+    actor.send({ type: 'organization.submitted' });
+    expect(actor.getSnapshot().value).toBe('joining');
+    actor.stop();
+  });
+
+  it('is signed in when it created the organization, and told to wait when it asked to join', () => {
+    const creator = refused();
+    creator.send({ type: 'organization.changed', value: 'New Shop' });
+    creator.send({ type: 'organization.submitted' });
+    creator.send({
+      type: 'xstate.done.actor.joinOrganization',
+      output: { message: 'Organization New Shop created.', token: 'a.b.c' },
+    } as never);
+    expect(creator.getSnapshot().status).toBe('done');
+    expect(creator.getSnapshot().output).toEqual({ token: 'a.b.c' });
+
+    const joiner = refused();
+    joiner.send({ type: 'organization.changed', value: 'Old Shop' });
+    joiner.send({ type: 'organization.submitted' });
+    const message =
+      'You asked to join Old Shop. Its admin must approve you before you can sign in.';
+    joiner.send({ type: 'xstate.done.actor.joinOrganization', output: { message } } as never);
+    expect(joiner.getSnapshot().value).toBe('form');
+    expect(joiner.getSnapshot().context.notice).toBe(message);
+    expect(joiner.getSnapshot().context.formError).toBeNull();
+    joiner.stop();
   });
 });
 
