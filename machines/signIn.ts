@@ -17,7 +17,15 @@ import { fieldErrors } from '#contracts/errors';
 /** What a failed call looks like to the chart: the HTTP status and the response body, if any. */
 export interface CallFailure {
   status?: number | undefined;
-  data?: { message?: string; code?: string; admins?: string[] } | undefined;
+  data?:
+    | {
+        message?: string;
+        code?: string;
+        admins?: string[];
+        /** A 400's field name to its first problem (contracts/errors.ts). */
+        errors?: Record<string, string>;
+      }
+    | undefined;
 }
 
 export type SignInField = 'email' | 'password';

@@ -66,10 +66,15 @@ const draftOf = (tool: ToolingPair | null): ToolDraft =>
 export const allFieldsFilled = (draft: ToolDraft): boolean =>
   (Object.values(draft) as string[]).every((value) => value.trim() !== '');
 
-/** The row's error line after a failed call: the server's message or the spec's text. */
+/**
+ * The row's error line after a failed call: the server's message or the spec's text. A refused
+ * field says its own rule ('Tool slot must be T followed by a number, such as T1.'), not the
+ * generic 'Please correct the highlighted fields.' of a form the row does not have.
+ */
 const failureText = (event: unknown, fallback: string): string => {
   const failure = (event as { error?: CallFailure }).error;
-  const message = failure?.data?.message;
+  const fieldTexts = Object.values(failure?.data?.errors ?? {});
+  const message = fieldTexts.length > 0 ? fieldTexts.join(' ') : failure?.data?.message;
   return message ? shopMessages.errorPrefix(message) : fallback;
 };
 

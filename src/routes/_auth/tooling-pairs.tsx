@@ -61,7 +61,7 @@ function ToolingPairs() {
   return (
     <section className="card wide">
       <div className="heading-row">
-        <h1>{shopMessages.tooling(machine?.name ?? '')}</h1>
+        <h1>{machine ? shopMessages.tooling(machine.name) : 'Tooling Pairs'}</h1>
         <Link to="/my-shop" className="button">
           Back to My Shop
         </Link>

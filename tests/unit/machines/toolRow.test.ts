@@ -131,6 +131,21 @@ describe('toolRow behaviour', () => {
     actor.send({ type: 'row.save' });
     actor.send({ type: 'xstate.error.actor.createTool', error: {} } as never);
     expect(actor.getSnapshot().context.error).toBe('Error submitting new tool');
+    // A refused field says its rule, not the generic text of a form with highlights.
+    actor.send({ type: 'row.save' });
+    actor.send({
+      type: 'xstate.error.actor.createTool',
+      error: {
+        status: 400,
+        data: {
+          message: 'Please correct the highlighted fields.',
+          errors: { slotNumber: 'Tool slot must be T followed by a number, such as T1.' },
+        },
+      },
+    } as never);
+    expect(actor.getSnapshot().context.error).toBe(
+      'Error: Tool slot must be T followed by a number, such as T1.',
+    );
     actor.stop();
   });
 

@@ -6,6 +6,7 @@ import {
   signupErrorState,
 } from '#src/api/error-texts.ts';
 import { describeWait } from '#server/plugins/rate-limit';
+import { toolingLoadErrorText } from '#src/api/shop-error-texts.ts';
 
 describe('forgot-password error texts (spec section 8)', () => {
   it.each([
@@ -83,5 +84,27 @@ describe('describeWait', () => {
     [3_600_001, '2 hours'],
   ])('%d ms is %j', (ms, text) => {
     expect(describeWait(ms)).toBe(text);
+  });
+});
+
+describe('tooling screen load error texts (spec section 8, "Tooling screen")', () => {
+  it.each([
+    [
+      new RequestError('response', 'x', 404, { message: 'Machine not found.' }),
+      'Machine not found.',
+    ],
+    // A machine id that is no id: its field's text, not the highlight text of a form.
+    [
+      new RequestError('response', 'x', 400, {
+        message: 'Please correct the highlighted fields.',
+        errors: { machineId: 'Machine not found.' },
+      }),
+      'Machine not found.',
+    ],
+    [new RequestError('response', 'x', 500, undefined), 'An error occurred while fetching data'],
+    [new RequestError('network', 'offline'), 'No response received'],
+    [new Error('boom'), 'Error: boom'],
+  ])('%s', (error, text) => {
+    expect(toolingLoadErrorText(error)).toBe(text);
   });
 });
