@@ -3,6 +3,7 @@
  * needs and the stock to cut it from.
  */
 import type { BlueprintAnalysis, BlueprintDescription, MaterialSize } from '#contracts/blueprint';
+import { STOCK_WITHOUT_THICKNESS } from '#contracts/qbot-workflow';
 import { parseDiameterCallout, parseLengthCallout } from './callouts.ts';
 import { materialChoices } from './materials.ts';
 import { suggestRoundBar } from './stock.ts';
@@ -121,7 +122,7 @@ export function suggestedStock(description: BlueprintDescription): MaterialSize 
     const sized = prismaticPartOf(description, 1 + facingAllowanceMm);
     if (sized) {
       const block = suggestBlockStock(sized);
-      return `Plate ${block.xMm} x ${block.yMm} mm, thickness not on the drawing (give it with 'Change')`;
+      return `Plate ${block.xMm} x ${block.yMm} mm, ${STOCK_WITHOUT_THICKNESS} (give it with 'Change')`;
     }
   }
   const diameters = description.outerDiameters

@@ -217,12 +217,20 @@ export const qbotMessages = {
   alternativeTo: (name: string) => `Alternative to ${name}`,
 } as const;
 
+/**
+ * What a suggested stock says when the drawing gives no thickness (cam/analysis.ts
+ * suggestedStock): the size step then asks for the whole size instead of taking it.
+ */
+export const STOCK_WITHOUT_THICKNESS = 'thickness not on the drawing';
+
 /** Texts of the workflow where the spec shows none (docs/decisions/008-qbot-workflow.md). */
 export const qbotExtraMessages = {
   described: (file: string) =>
     `I read ${file}. Please review the description below: confirm it, or change what is wrong or missing.`,
   chooseMaterial: 'Which material will you machine this part from?',
   chooseSize: 'What size is the stock? Leave it blank to use the suggested size.',
+  sizeNeedsThickness: (suggested: string) =>
+    `The suggested stock (${suggested}) has no thickness: type the stock size with its thickness, such as 'Plate 180 x 80 x 12 mm'.`,
   chooseJobType: 'Which kind of job is this?',
   chooseMachine: (type: string) => `Which ${type} machine will run it?`,
   chooseTools: 'Which of its tools may the program use?',

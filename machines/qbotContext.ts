@@ -9,7 +9,7 @@ import type { BlueprintAnalysis } from '#contracts/blueprint';
 import type { CallFailure } from './signIn.ts';
 import { jobTypes } from '#contracts/job-types';
 import type { JobType } from '#contracts/job-types';
-import { qbotMessages, trackerSteps } from '#contracts/qbot-workflow';
+import { STOCK_WITHOUT_THICKNESS, qbotMessages, trackerSteps } from '#contracts/qbot-workflow';
 import type {
   ChatMessage,
   QbotContext,
@@ -83,6 +83,13 @@ interface GuardArgs {
 
 /** The chart's guards, which its config names by string. */
 export const qbotGuards = {
+  /** A blank size takes the suggested stock, unless the suggestion lacks the plate's thickness. */
+  sizeIsComplete: ({ context, event }: GuardArgs) => {
+    if (event.type !== 'size.submitted') return false;
+    if (event.size.trim() !== '') return true;
+    const suggested = context.analysis?.materialSize;
+    return !(typeof suggested === 'string' && suggested.includes(STOCK_WITHOUT_THICKNESS));
+  },
   hasFeedback: ({ event }: GuardArgs) => 'feedback' in event && event.feedback.trim() !== '',
   isKnownMaterial: ({ context, event }: GuardArgs) => {
     if (event.type !== 'material.selected') return false;

@@ -129,6 +129,11 @@ export const qbotWorkflowMachine = setup({
           }
         : {},
     ),
+    askForThickness: assign(({ context }) => {
+      const suggested = context.analysis?.materialSize;
+      const shown = typeof suggested === 'string' ? suggested : qbotMessages.defaultStockSize;
+      return post(context, ai(qbotExtraMessages.sizeNeedsThickness(shown)));
+    }),
     chooseSize: assign(({ context, event }) => {
       if (event.type !== 'size.submitted') return {};
       const typed = event.size.trim();
@@ -357,7 +362,10 @@ export const qbotWorkflowMachine = setup({
       tags: ['active'],
       on: {
         'tracker.reset': resetsBefore('Choose Material Size'),
-        'size.submitted': { target: 'show_job_types', actions: 'chooseSize' },
+        'size.submitted': [
+          { guard: 'sizeIsComplete', target: 'show_job_types', actions: 'chooseSize' },
+          { actions: 'askForThickness' },
+        ],
       },
     },
     show_job_types: {

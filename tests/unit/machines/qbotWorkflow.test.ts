@@ -14,7 +14,12 @@ import type {
   LoadToolsInput,
   ReviseInput,
 } from '#machines/qbotContext';
-import { qbotMessages, trackerIndexOf, trackerSteps } from '#contracts/qbot-workflow';
+import {
+  STOCK_WITHOUT_THICKNESS,
+  qbotMessages,
+  trackerIndexOf,
+  trackerSteps,
+} from '#contracts/qbot-workflow';
 import type {
   QbotContext,
   SimulationAnalysis,
@@ -60,6 +65,11 @@ const analysis: BlueprintAnalysis = {
   tools: [],
   materialSize: { shape: 'Round bar', diameter: 'Ø42 mm', length: '120 mm' },
 };
+/** A plate whose drawing gives no thickness: its suggested stock lacks one. */
+const plateAnalysis: BlueprintAnalysis = {
+  ...analysis,
+  materialSize: `Plate 180 x 80 mm, ${STOCK_WITHOUT_THICKNESS} (give it with 'Change')`,
+};
 const program: WorkflowProgram = {
   version: 1,
   fileUrl: '/api/files/p1',
@@ -96,6 +106,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
     { type: 'material.selected', material: 'Alloy steel 4140' },
     { type: 'material.selected', material: 'Unobtainium' },
     { type: 'size.submitted', size: '' },
+    { type: 'size.submitted', size: 'Plate 180 x 80 x 12 mm' },
     { type: 'jobType.selected', jobType: 'Lathe' },
     { type: 'jobType.selected', jobType: 'Knitting' },
     { type: 'machine.selected', machineId: 'm1' },
@@ -119,6 +130,10 @@ function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
     events.push({
       type: 'xstate.done.actor.describeBlueprint',
       output: { analysis, imageUrl: '/api/files/f1', threadId: 't1' },
+    });
+    events.push({
+      type: 'xstate.done.actor.describeBlueprint',
+      output: { analysis: plateAnalysis, imageUrl: '/api/files/f1', threadId: 't1' },
     });
     events.push({ type: 'xstate.error.actor.describeBlueprint', error: failure });
   }
@@ -165,6 +180,9 @@ function essentials(context: unknown) {
   const c = context as QbotContext;
   return {
     analysis: c.analysis !== null,
+    noThickness:
+      typeof c.analysis?.materialSize === 'string' &&
+      c.analysis.materialSize.includes(STOCK_WITHOUT_THICKNESS),
     original: c.originalAnalysis !== null,
     revised: c.descriptionVersion > 1,
     material: c.material,
@@ -206,12 +224,12 @@ describe.each([
 });
 
 describe('the workflow', () => {
-  const started = () => {
+  const started = (read: BlueprintAnalysis = analysis) => {
     const actor = createActor(stubbed, { input: {} }).start();
     actor.send({ type: 'blueprint.uploaded', fileName: 'shaft.dxf' });
     actor.send({
       type: 'xstate.done.actor.describeBlueprint',
-      output: { analysis, imageUrl: '/api/files/f1', threadId: 't1' },
+      output: { analysis: read, imageUrl: '/api/files/f1', threadId: 't1' },
     } as never);
     return actor;
   };
@@ -238,6 +256,22 @@ describe('the workflow', () => {
     actor.send({ type: 'size.submitted', size: '  ' });
     expect(actor.getSnapshot().context.materialSize).toEqual(analysis.materialSize);
     expect(actor.getSnapshot().value).toBe('show_job_types');
+  });
+
+  it("asks for the whole size when the suggestion lacks the plate's thickness", () => {
+    const actor = started(plateAnalysis);
+    actor.send({ type: 'description.confirmed' });
+    actor.send({ type: 'material.selected', material: '42CrMo4 (1.7225)' });
+    actor.send({ type: 'size.submitted', size: '  ' });
+    expect(actor.getSnapshot().value).toBe('add_material_size');
+    expect(actor.getSnapshot().context.materialSize).toBeNull();
+    expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({
+      sender: 'ai',
+      message: `The suggested stock (${plateAnalysis.materialSize as string}) has no thickness: type the stock size with its thickness, such as 'Plate 180 x 80 x 12 mm'.`,
+    });
+    actor.send({ type: 'size.submitted', size: 'Plate 180 x 80 x 12 mm' });
+    expect(actor.getSnapshot().value).toBe('show_job_types');
+    expect(actor.getSnapshot().context.materialSize).toBe('Plate 180 x 80 x 12 mm');
   });
 
   it('resets to an earlier tracker step only, and replaces a trailing reset notice', () => {
