@@ -9,6 +9,7 @@ import { createPortal } from 'react-dom';
 import { promptKinds, promptMaxLength, promptMessages } from '#contracts/prompts';
 import type { CurrentPromptResponse, PromptKind, PromptRecord } from '#contracts/prompts';
 import { deletePrompt, getPrompt, getPromptHistory, updatePrompt } from '../api/prompts.ts';
+import { Dialog } from '../components/Dialog.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
 
 /** Spec section 9: the modal is 800px wide and its text areas have 8 rows. */
@@ -91,6 +92,12 @@ export function PromptModal({ canManage, onClose }: PromptModalProps) {
     blueprint: null,
   });
   const [outcome, setOutcome] = useState<Outcome>({});
+  /** The version whose deletion waits for the confirmation dialog. */
+  const [pendingDelete, setPendingDelete] = useState<{
+    kind: PromptKind;
+    id: string;
+    when: string;
+  } | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -259,7 +266,7 @@ export function PromptModal({ canManage, onClose }: PromptModalProps) {
                             className="button small danger"
                             disabled={busy}
                             aria-label={`Delete the ${kind} prompt of ${when}`}
-                            onClick={() => void remove(kind, entry._id)}
+                            onClick={() => setPendingDelete({ kind, id: entry._id, when })}
                           >
                             Delete
                           </button>
@@ -278,6 +285,27 @@ export function PromptModal({ canManage, onClose }: PromptModalProps) {
           Close
         </button>
       </div>
+      {pendingDelete ? (
+        <Dialog
+          title="Delete Prompt"
+          onDismiss={() => setPendingDelete(null)}
+          actions={[
+            { label: 'Cancel', onClick: () => setPendingDelete(null) },
+            {
+              label: 'Delete',
+              primary: true,
+              danger: true,
+              onClick: () => {
+                const { kind: deletedKind, id } = pendingDelete;
+                setPendingDelete(null);
+                void remove(deletedKind, id);
+              },
+            },
+          ]}
+        >
+          <p>{`Delete the ${pendingDelete.kind} prompt of ${pendingDelete.when}? This cannot be undone.`}</p>
+        </Dialog>
+      ) : null}
     </dialog>,
     document.body,
   );

@@ -121,11 +121,19 @@ describe('prompt management in the browser', () => {
       1,
     );
 
-    // Deleting the newest version makes the first one current again, here and on the server.
-    await historyEntries(page)
+    // Deleting asks first, in the app's dialog; Cancel keeps the version.
+    const newest = historyEntries(page)
       .first()
-      .getByRole('button', { name: /^Delete/ })
-      .click();
+      .getByRole('button', { name: /^Delete/ });
+    await newest.click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete Prompt' });
+    await expect.poll(() => confirmDelete.isVisible()).toBe(true);
+    await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirmDelete.isVisible()).toBe(false);
+    expect(await historyEntries(page).count()).toBe(2);
+    // Deleting the newest version makes the first one current again, here and on the server.
+    await newest.click();
+    await confirmDelete.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect
       .poll(() => dialog.getByRole('status').textContent())
       .toBe('Prompt deleted successfully');
