@@ -81,6 +81,23 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
+  /**
+   * The account these credentials open, once its address is verified.
+   * @throws AppError 401 `invalid_credentials` (one answer for an unknown address and a wrong
+   *   password), 403 `not_verified`
+   */
+  async function verifiedAccount(email: string, password: string): Promise<Account> {
+    const account = await findAccountByEmail(app.db, email);
+    const passwordMatches = await verifyPassword(account?.passwordHash, password);
+    if (!account || !passwordMatches) {
+      throw new AppError(401, 'invalid_credentials', accountServerMessages.invalidCredentials);
+    }
+    if (!account.emailVerifiedAt) {
+      throw new AppError(403, 'not_verified', accountServerMessages.notVerified);
+    }
+    return account;
+  }
+
   app.post(
     '/signup',
     {
@@ -126,14 +143,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, password } = request.body;
-      const account = await findAccountByEmail(app.db, email);
-      const passwordMatches = await verifyPassword(account?.passwordHash, password);
-      if (!account || !passwordMatches) {
-        throw new AppError(401, 'invalid_credentials', accountServerMessages.invalidCredentials);
-      }
-      if (!account.emailVerifiedAt) {
-        throw new AppError(403, 'not_verified', accountServerMessages.notVerified);
-      }
+      const account = await verifiedAccount(email, password);
       if (!account.membership) {
         throw new AppError(403, 'no_organization', accountMessages.noOrganization);
       }
@@ -165,14 +175,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, password, organization } = request.body;
-      const account = await findAccountByEmail(app.db, email);
-      const passwordMatches = await verifyPassword(account?.passwordHash, password);
-      if (!account || !passwordMatches) {
-        throw new AppError(401, 'invalid_credentials', accountServerMessages.invalidCredentials);
-      }
-      if (!account.emailVerifiedAt) {
-        throw new AppError(403, 'not_verified', accountServerMessages.notVerified);
-      }
+      const account = await verifiedAccount(email, password);
       if (account.membership) {
         throw new AppError(409, 'conflict', accountServerMessages.alreadyInOrganization);
       }
