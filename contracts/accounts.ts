@@ -53,6 +53,7 @@ export const accountServerMessages = {
   organizationRequired: 'Organization is required.',
   alreadyInOrganization:
     'Your account already belongs to an organization. Sign in, or ask its admin to approve you.',
+  organizationCreated: (organization: string) => `Organization ${organization} created.`,
   joinRequested: (organization: string) =>
     `You asked to join ${organization}. Its admin must approve you before you can sign in.`,
 } as const;

@@ -67,6 +67,28 @@ export function callerIsAdmin(
 
 const userIdOf = (event: OrgStagingEvent): string => ('userId' in event ? event.userId : '');
 
+/** Approve and Remove act at once, staged toggles or not; a non-admin gets the spec's alert. */
+const membersChanged = {
+  'user.approved': [
+    { guard: 'isAdmin', target: 'approving' },
+    {
+      actions: {
+        type: 'notifyNotAuthorized',
+        params: { message: organizationMessages.notAuthorizedApprove },
+      },
+    },
+  ],
+  'user.removed': [
+    { guard: 'isAdmin', target: 'removing' },
+    {
+      actions: {
+        type: 'notifyNotAuthorized',
+        params: { message: organizationMessages.notAuthorizedRemove },
+      },
+    },
+  ],
+} as const;
+
 export const orgStagingMachine = setup({
   types: {
     context: {} as OrgStagingContext,
@@ -190,24 +212,7 @@ export const orgStagingMachine = setup({
           { guard: 'isOwnUntick', target: 'warning' },
           { target: 'checking', actions: 'stageToggle' },
         ],
-        'user.approved': [
-          { guard: 'isAdmin', target: 'approving' },
-          {
-            actions: {
-              type: 'notifyNotAuthorized',
-              params: { message: organizationMessages.notAuthorizedApprove },
-            },
-          },
-        ],
-        'user.removed': [
-          { guard: 'isAdmin', target: 'removing' },
-          {
-            actions: {
-              type: 'notifyNotAuthorized',
-              params: { message: organizationMessages.notAuthorizedRemove },
-            },
-          },
-        ],
+        ...membersChanged,
       },
     },
     staged: {
@@ -220,24 +225,7 @@ export const orgStagingMachine = setup({
         ],
         'changes.saved': { target: 'saving', actions: 'queueStaged' },
         'changes.cancelled': { target: 'refreshing', actions: 'discardStaged' },
-        'user.approved': [
-          { guard: 'isAdmin', target: 'approving' },
-          {
-            actions: {
-              type: 'notifyNotAuthorized',
-              params: { message: organizationMessages.notAuthorizedApprove },
-            },
-          },
-        ],
-        'user.removed': [
-          { guard: 'isAdmin', target: 'removing' },
-          {
-            actions: {
-              type: 'notifyNotAuthorized',
-              params: { message: organizationMessages.notAuthorizedRemove },
-            },
-          },
-        ],
+        ...membersChanged,
       },
     },
     checking: {

@@ -185,7 +185,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!linked.created) return { message: accountServerMessages.joinRequested(linked.name) };
       const signedIn = await findAccountByEmail(app.db, email);
       const { token } = await app.sessions.issue(signedIn!);
-      return { message: `Organization ${linked.name} created.`, token };
+      return { message: accountServerMessages.organizationCreated(linked.name), token };
     },
   );
 
