@@ -107,6 +107,25 @@ export function toolDiameterFrom(text: string): number | undefined {
   return undefined;
 }
 
+/**
+ * A tool's diameter as a shop writes it, mm: a marked one ("Ø10", "D10", "drill 8.5"), else the
+ * first "10 mm" / "8mm" that is not a length ("LOC 22 mm", "overall length 75 mm", "reach 30").
+ * @returns undefined when the text gives none
+ */
+export function statedDiameterFrom(text: string): number | undefined {
+  const marked = toolDiameterFrom(text);
+  if (marked !== undefined) return marked;
+  const cleaned = text.replace(
+    new RegExp(
+      `(?:\\bLOC|flute\\s*length|length\\s*of\\s*cut|cutting\\s*length|\\bap\\s*max|\\bOAL|overall\\s*length|length|reach|depth|\\bl2)\\s*[=:]?\\s*${number}\\s*(?:mm)?`,
+      'gi',
+    ),
+    ' ',
+  );
+  const plain = new RegExp(`${number}\\s*mm\\b`, 'i').exec(cleaned);
+  return plain ? toMm(plain[1]!) : undefined;
+}
+
 function minBoreFrom(text: string): number | undefined {
   const minBore = new RegExp(`min(?:imum)?\\.?\\s*bore\\s*(?:Ø|⌀)?\\s*${number}`, 'i').exec(text);
   if (minBore) return toMm(minBore[1]!);
@@ -144,6 +163,14 @@ export function classifyTool(row: ToolRow): LatheTool {
   let kind: LatheToolKind = 'other';
   if (/thread/i.test(text) && (type === 'Turning' || type === 'Cutting' || type === 'Chamfer'))
     kind = 'threading';
+  // Reamers and taps cannot drill from solid: lathe programs do not use them (a reamer taken
+  // for a drill breaks).
+  else if (
+    type === 'Drilling' &&
+    /\bream|\btap\b|\bM\d+(?:[.,]\d+)?\s*[x×]\s*\d/i.test(text) &&
+    !/\btap\s*drill/i.test(text)
+  )
+    kind = 'other';
   else if (type === 'Drilling') kind = /cent(er|re)|spot/i.test(text) ? 'centreDrill' : 'drill';
   else if (type === 'Boring') kind = 'boring';
   else if (type === 'Turning' || type === 'Facing') kind = 'turning';
@@ -162,7 +189,7 @@ export function classifyTool(row: ToolRow): LatheTool {
     if (width) tool.widthMm = width;
   }
   if (kind === 'drill' || kind === 'centreDrill') {
-    const diameter = toolDiameterFrom(`${row.toolName} ${row.toolDescription}`);
+    const diameter = statedDiameterFrom(`${row.toolName} ${row.toolDescription}`);
     if (diameter) tool.diameterMm = diameter;
   }
   if (kind === 'boring') {

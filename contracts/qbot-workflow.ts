@@ -32,6 +32,43 @@ export interface WorkflowMachine {
   typeName: string;
 }
 
+/**
+ * What the machine step loads: the active machines of the job type, the inactive ones (named, so
+ * an empty list says why) and the machine types that serve the job type ("Turning Center").
+ */
+export interface MachineChoices {
+  machines: WorkflowMachine[];
+  inactive: { name: string; serialNumber: string }[];
+  machineTypes: string[];
+}
+
+/** The machine step's choices from a by-type answer (GET my-machines-by-type), on both sides. */
+export function machineChoicesOf(response: {
+  machines: (Parameters<typeof machineDetailsOf>[0] & {
+    _id: string;
+    name: string;
+    serialNumber: string;
+    machineType: { name: string } | null;
+  })[];
+  inactiveMachines?: { name: string; serialNumber: string }[];
+  machineTypes?: string[];
+}): MachineChoices {
+  return {
+    machines: response.machines.map((machine) => ({
+      _id: machine._id,
+      name: machine.name,
+      serialNumber: machine.serialNumber,
+      details: machineDetailsOf(machine),
+      typeName: machine.machineType?.name ?? '',
+    })),
+    inactive: (response.inactiveMachines ?? []).map(({ name, serialNumber }) => ({
+      name,
+      serialNumber,
+    })),
+    machineTypes: response.machineTypes ?? [],
+  };
+}
+
 export interface WorkflowTool {
   id: string;
   slotNumber: string;
@@ -233,6 +270,20 @@ export const qbotExtraMessages = {
     `The suggested stock (${suggested}) has no thickness: type the stock size with its thickness, such as 'Plate 180 x 80 x 12 mm'.`,
   chooseJobType: 'Which kind of job is this?',
   chooseMachine: (type: string) => `Which ${type} machine will run it?`,
+  inactiveNotOffered: (type: string, inactive: readonly { name: string; serialNumber: string }[]) =>
+    `${inactive.length === 1 ? `1 inactive ${type} machine is` : `${inactive.length} inactive ${type} machines are`} not offered: ${inactive.map((machine) => `${machine.name} (${machine.serialNumber})`).join(', ')}. Set a machine's Status to Active in My Shop to use it.`,
+  noActiveMachines: (
+    type: string,
+    inactive: readonly { name: string; serialNumber: string }[],
+    machineTypes: readonly string[],
+  ) =>
+    `${type} jobs run on machines of type ${machineTypes.length > 0 ? machineTypes.map((name) => `'${name}'`).join(' or ') : `'${type}'`}. ${
+      inactive.length > 0
+        ? `Your shop has ${inactive.length === 1 ? 'one, but it is' : `${inactive.length}, but they are`} Inactive: ${inactive.map((machine) => `${machine.name} (${machine.serialNumber})`).join(', ')}. Set its Status to Active in My Shop`
+        : 'Add one in My Shop with Add Machine'
+    }, then choose Check Again.`,
+  generationFixes:
+    'Fix the tools in Tooling Pairs and choose Try Again, or choose the tools again for this job.',
   chooseTools: 'Which of its tools may the program use?',
   summary: 'Here is the job. Confirm it, and I will write the G-code.',
   generated: (version: number, file: string) =>
@@ -326,6 +377,11 @@ export const workflowEventSchema = z.discriminatedUnion('type', [
     type: z.literal('tools.confirmed'),
     toolIds: z.array(z.uuid()).min(1, qbotMessages.chooseTools).max(200),
   }),
+  /** Beyond the spec (decision 031): the machine and tool steps load again after a fix in My Shop. */
+  signal('machines.reloaded'),
+  signal('tools.reloaded'),
+  /** After a failed generation: back to the tool step, without a tracker reset. */
+  signal('tools.rechosen'),
   signal('summary.confirmed'),
   signal('gcode.downloaded'),
   signal('simulation.succeeded'),

@@ -164,6 +164,18 @@ export type Machine = z.infer<typeof machineSchema>;
 
 export const machinesResponseSchema = z.object({ machines: z.array(machineSchema) });
 export type MachinesResponse = z.infer<typeof machinesResponseSchema>;
+
+/**
+ * GET my-machines-by-type: the active machines (spec), and beyond the spec the inactive ones of
+ * the type and the machine type names that serve it, so an empty list says why (decision 031).
+ */
+export const machinesByTypeResponseSchema = machinesResponseSchema.extend({
+  inactiveMachines: z
+    .array(z.object({ _id: z.string(), name: z.string(), serialNumber: z.string() }))
+    .optional(),
+  machineTypes: z.array(z.string()).optional(),
+});
+export type MachinesByTypeResponse = z.infer<typeof machinesByTypeResponseSchema>;
 export const machineResponseSchema = z.object({ machine: machineSchema });
 export type MachineResponse = z.infer<typeof machineResponseSchema>;
 
@@ -198,6 +210,15 @@ export type MachineBody = z.input<typeof machineBodySchema>;
 
 // Tooling pairs ------------------------------------------------------------------------------
 
+/** What the programs of the machine's job type understand of a tool row (cam/tooling-readiness.ts). */
+export const toolReadingSchema = z.object({
+  /** False when no program of the machine's job type uses the row as it is written. */
+  usable: z.boolean(),
+  /** What was understood, or why the row cannot be used, with an example. */
+  summary: z.string(),
+});
+export type ToolReading = z.infer<typeof toolReadingSchema>;
+
 export const toolingPairSchema = z.object({
   id: z.string(),
   slotNumber: z.string(),
@@ -206,10 +227,24 @@ export const toolingPairSchema = z.object({
   toolType: z.string(),
   toolManufacturer: z.string(),
   toolHint: z.string(),
+  /** Beyond the spec: how the CAM reads the row for its machine (docs/decisions/031). */
+  understood: toolReadingSchema.optional(),
 });
 export type ToolingPair = z.infer<typeof toolingPairSchema>;
 
-export const toolingPairsResponseSchema = z.object({ toolingPairs: z.array(toolingPairSchema) });
+/** What a machine's tools can do for its job type, and what is missing (each with what to add). */
+export const toolingReadinessSchema = z.object({
+  jobType: z.enum(jobTypes),
+  can: z.array(z.string()),
+  missing: z.array(z.string()),
+});
+export type ToolingReadiness = z.infer<typeof toolingReadinessSchema>;
+
+export const toolingPairsResponseSchema = z.object({
+  toolingPairs: z.array(toolingPairSchema),
+  /** Beyond the spec: absent when the machine has no machine type. */
+  readiness: toolingReadinessSchema.optional(),
+});
 export type ToolingPairsResponse = z.infer<typeof toolingPairsResponseSchema>;
 export const toolingPairResponseSchema = z.object({ toolingPair: toolingPairSchema });
 export type ToolingPairResponse = z.infer<typeof toolingPairResponseSchema>;

@@ -16,6 +16,7 @@ import type {
   QbotEvent,
   SimulationAnalysis,
   TrackerStep,
+  MachineChoices,
   WorkflowMachine,
   WorkflowProgram,
   WorkflowTool,
@@ -60,7 +61,7 @@ export const qbotActors = {
   reviseDescription: fromPromise<BlueprintAnalysis, ReviseInput>(() => {
     throw new Error('reviseDescription actor not provided');
   }),
-  loadMachines: fromPromise<WorkflowMachine[], LoadMachinesInput>(() => {
+  loadMachines: fromPromise<MachineChoices, LoadMachinesInput>(() => {
     throw new Error('loadMachines actor not provided');
   }),
   loadTools: fromPromise<WorkflowTool[], LoadToolsInput>(() => {
@@ -109,7 +110,7 @@ export const qbotGuards = {
     event.toolIds.length > 0 &&
     event.toolIds.every((id) => context.toolOptions.some((tool) => tool.id === id)),
   hasMachines: ({ event }: GuardArgs) =>
-    ((event as { output?: WorkflowMachine[] }).output ?? []).length > 0,
+    ((event as { output?: MachineChoices }).output?.machines ?? []).length > 0,
   requiresNewGcode: ({ event }: GuardArgs) =>
     (event as { output?: SimulationAnalysis }).output?.requiresNewGcode !== false,
   isResetTo: ({ context, event }: GuardArgs, params: { step: TrackerStep }) =>
@@ -166,6 +167,24 @@ export function post(
     next += 1;
   }
   return { messages, nextMessageId: next };
+}
+
+/**
+ * Post the messages unless the chat already ends with them (same senders and texts): a step
+ * loaded again after a fix ("Check Again") does not repeat its question.
+ */
+export function postUnlessRepeated(
+  context: QbotContext,
+  ...entries: Omit<ChatMessage, 'id'>[]
+): Partial<Pick<QbotContext, 'messages' | 'nextMessageId'>> {
+  const tail = context.messages.slice(-entries.length);
+  const repeated =
+    tail.length === entries.length &&
+    tail.every(
+      (message, index) =>
+        message.sender === entries[index]!.sender && message.message === entries[index]!.message,
+    );
+  return repeated ? {} : post(context, ...entries);
 }
 
 /** A text message of the assistant; `notice` marks a reset or cancel notice. */

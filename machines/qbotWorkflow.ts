@@ -14,11 +14,11 @@ import { assign, setup } from 'xstate';
 import type { BlueprintAnalysis, MaterialSize } from '#contracts/blueprint';
 import { qbotExtraMessages, qbotMessages } from '#contracts/qbot-workflow';
 import type {
+  MachineChoices,
   QbotContext,
   QbotEvent,
   SimulationAnalysis,
   TrackerStep,
-  WorkflowMachine,
   WorkflowProgram,
   WorkflowTool,
 } from '#contracts/qbot-workflow';
@@ -28,6 +28,7 @@ import {
   failureMessage,
   initialQbotContext,
   post,
+  postUnlessRepeated,
   qbotActors,
   qbotGuards,
   resetsBefore,
@@ -120,7 +121,9 @@ export const qbotWorkflowMachine = setup({
       event.type === 'chat.exchanged' ? post(context, user(event.question), ai(event.answer)) : {},
     ),
     askMaterial: assign(({ context }) => post(context, ai(qbotExtraMessages.chooseMaterial))),
-    announceTools: assign(({ context }) => post(context, ai(qbotExtraMessages.chooseTools))),
+    announceTools: assign(({ context }) =>
+      postUnlessRepeated(context, ai(qbotExtraMessages.chooseTools)),
+    ),
     chooseMaterial: assign(({ context, event }) =>
       event.type === 'material.selected'
         ? {
@@ -152,16 +155,40 @@ export const qbotWorkflowMachine = setup({
         : {},
     ),
     storeMachines: assign({
-      machineOptions: ({ event }) => (event as { output?: WorkflowMachine[] }).output ?? [],
+      machineOptions: ({ event }) => (event as { output?: MachineChoices }).output?.machines ?? [],
       error: null,
     }),
-    announceMachines: assign(({ context }) =>
-      post(context, ai(qbotExtraMessages.chooseMachine(context.jobType ?? ''))),
-    ),
-    announceNoMachines: assign(({ context }) => ({
-      machineOptions: [],
-      ...post(context, ai(qbotMessages.noMachines(context.jobType ?? ''))),
-    })),
+    announceMachines: assign(({ context, event }) => {
+      const type = context.jobType ?? '';
+      const inactive = (event as { output?: MachineChoices }).output?.inactive ?? [];
+      return postUnlessRepeated(
+        context,
+        ai(
+          inactive.length > 0
+            ? `${qbotExtraMessages.chooseMachine(type)} ${qbotExtraMessages.inactiveNotOffered(type, inactive)}`
+            : qbotExtraMessages.chooseMachine(type),
+        ),
+      );
+    }),
+    announceNoMachines: assign(({ context, event }) => {
+      const type = context.jobType ?? '';
+      const choices = (event as { output?: MachineChoices }).output;
+      return {
+        machineOptions: [],
+        error: null,
+        ...postUnlessRepeated(
+          context,
+          ai(qbotMessages.noMachines(type)),
+          ai(
+            qbotExtraMessages.noActiveMachines(
+              type,
+              choices?.inactive ?? [],
+              choices?.machineTypes ?? [],
+            ),
+          ),
+        ),
+      };
+    }),
     showLoadError: assign({ error: qbotMessages.loadFailed }),
     chooseMachine: assign(({ context, event }) => {
       if (event.type !== 'machine.selected') return {};
@@ -414,9 +441,13 @@ export const qbotWorkflowMachine = setup({
         },
         none: {
           description:
-            "'No Machines of type {type} are currently configured. Please configure in My Shop.'",
+            "'No Machines of type {type} are currently configured. Please configure in My Shop.', the inactive ones named, and Check Again after the fix",
+          on: { 'machines.reloaded': { target: 'loading' } },
         },
-        failed: { description: "'Failed to load data.'" },
+        failed: {
+          description: "'Failed to load data.' and Check Again",
+          on: { 'machines.reloaded': { target: 'loading', actions: 'clearError' } },
+        },
       },
     },
     configure_tools: {
@@ -442,9 +473,13 @@ export const qbotWorkflowMachine = setup({
               target: '#qbot.wrap_up',
               actions: 'chooseTools',
             },
+            'tools.reloaded': { target: 'loading' },
           },
         },
-        failed: { description: "'Failed to load data.'" },
+        failed: {
+          description: "'Failed to load data.' and Check Again",
+          on: { 'tools.reloaded': { target: 'loading', actions: 'clearError' } },
+        },
       },
     },
     wrap_up: {
@@ -558,6 +593,7 @@ export const qbotWorkflowMachine = setup({
       on: {
         'tracker.reset': resetsBefore('Generate G-Code'),
         'gcode.requested': { target: 'generate_gcode', actions: 'clearError' },
+        'tools.rechosen': { target: 'configure_tools', actions: 'clearError' },
       },
     },
     reset: {

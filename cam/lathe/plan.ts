@@ -101,6 +101,66 @@ function need(
   return tool;
 }
 
+/** The drill for a part's bores, whether it makes them to size, and the boring bar after it. */
+function boreTools(
+  part: TurnedPart,
+  tools: LatheTool[],
+): { drill?: LatheTool; exact: boolean; bar?: LatheTool; largestDrillMm: number } {
+  const narrowest = part.inner.reduce((a, b) => (a.targetMm < b.targetMm ? a : b));
+  const drills = tools.filter((tool) => tool.kind === 'drill' && tool.diameterMm !== undefined);
+  const oneDrillFinishes =
+    part.inner.length === 1 &&
+    (!narrowest.limits || narrowest.limits.maxMm - narrowest.limits.minMm >= 0.1);
+  const exact = oneDrillFinishes
+    ? drills.find((drill) => Math.abs(drill.diameterMm! - narrowest.targetMm) <= 0.05)
+    : undefined;
+  const drill =
+    exact ??
+    [...drills]
+      .filter((tool) => tool.diameterMm! <= narrowest.targetMm - 0.6)
+      .sort((a, b) => b.diameterMm! - a.diameterMm!)[0];
+  const largestDrillMm = Math.floor((narrowest.targetMm - 0.6) * 10) / 10;
+  if (!drill || exact)
+    return { ...(drill ? { drill } : {}), exact: Boolean(exact), largestDrillMm };
+  const bar = tools.find(
+    (tool) =>
+      tool.kind === 'boring' &&
+      (tool.minBoreMm === undefined || tool.minBoreMm <= drill.diameterMm!),
+  );
+  return { drill, exact: false, ...(bar ? { bar } : {}), largestDrillMm };
+}
+
+/**
+ * Every tool the part needs that the selected tools do not give, each as a phrase ("a parting
+ * (cut-off) tool to cut the part off"), so a job is refused once with the whole list.
+ */
+export function missingTools(part: TurnedPart, tools: LatheTool[]): string[] {
+  const gaps: string[] = [];
+  if (!tools.some((tool) => tool.kind === 'turning'))
+    gaps.push(`${toolKindNames.turning} to face and rough the outside`);
+  for (const blade of tools)
+    if ((blade.kind === 'parting' || blade.kind === 'grooving') && blade.widthMm === undefined)
+      gaps.push(
+        `the width of ${blade.label}, which is not in its name or description (write it in the tool row, for example "3 mm wide")`,
+      );
+  if (!tools.some((tool) => tool.kind === 'parting' && tool.widthMm !== undefined))
+    gaps.push(`${toolKindNames.parting} to cut the part off`);
+  if (part.inner.length > 0) {
+    for (const drill of tools)
+      if (drill.kind === 'drill' && drill.diameterMm === undefined)
+        gaps.push(
+          `the diameter of ${drill.label}, which is not in its name or description (write it in the tool row, for example "Ø8.5")`,
+        );
+    const narrowest = part.inner.reduce((a, b) => (a.targetMm < b.targetMm ? a : b));
+    const chosen = boreTools(part, tools);
+    if (!chosen.drill)
+      gaps.push(`a twist drill up to Ø${chosen.largestDrillMm} mm for the bore ${narrowest.label}`);
+    else if (!chosen.exact && !chosen.bar)
+      gaps.push(`${toolKindNames.boring} to bore ${narrowest.label}`);
+  }
+  return gaps;
+}
+
 const byNose = (tools: LatheTool[], largest: boolean) =>
   [...tools].sort(
     (a, b) => ((a.noseRadiusMm ?? 0.4) - (b.noseRadiusMm ?? 0.4)) * (largest ? -1 : 1),
@@ -426,7 +486,12 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
     );
   }
 
-  // Tools.
+  // Tools: everything missing is said at once.
+  const gaps = missingTools(part, tools);
+  if (gaps.length > 0)
+    throw new PlanningError(
+      `This part needs tools the selected ones do not give: ${gaps.map((gap, index) => `(${index + 1}) ${gap}`).join('; ')}. Select them for this job, or add them to the machine in Tooling Pairs and choose the tools again.`,
+    );
   const turning = tools.filter((tool) => tool.kind === 'turning');
   const roughTool = need(
     turning,
@@ -437,13 +502,6 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   const finishTool =
     turning.find((tool) => tool.duty === 'finish') ?? byNose(turning, false) ?? roughTool;
   const blades = tools.filter((tool) => tool.kind === 'parting' || tool.kind === 'grooving');
-  for (const blade of blades) {
-    if (blade.widthMm === undefined) {
-      throw new PlanningError(
-        `${blade.label}: its width is not in its name or description. Add it to the tool row (for example "3 mm wide").`,
-      );
-    }
-  }
   const partingTool = need(
     tools,
     'parting',
@@ -570,40 +628,14 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   let bores: 'planned' | 'skipped' = 'planned';
   const throughZ = -(part.lengthMm + partingWidthMm / 2);
   if (part.inner.length > 0) {
-    const narrowest = part.inner.reduce((a, b) => (a.targetMm < b.targetMm ? a : b));
     const deepest = part.inner.reduce((a, b) => (a.depthMm > b.depthMm ? a : b));
-    const bars = tools.filter((tool) => tool.kind === 'boring');
-    const drills = tools.filter((tool) => tool.kind === 'drill');
-    for (const drill of drills) {
-      if (drill.diameterMm === undefined) {
-        throw new PlanningError(
-          `${drill.label}: its diameter is not in its name or description. Add it to the tool row (for example "Ø8.5").`,
-        );
-      }
-    }
-    const oneDrillFinishes =
-      part.inner.length === 1 &&
-      (!narrowest.limits || narrowest.limits.maxMm - narrowest.limits.minMm >= 0.1);
-    const exact = oneDrillFinishes
-      ? drills.find((drill) => Math.abs(drill.diameterMm! - narrowest.targetMm) <= 0.05)
-      : undefined;
-    const drill =
-      exact ??
-      [...drills]
-        .filter((tool) => tool.diameterMm! <= narrowest.targetMm - 0.6)
-        .sort((a, b) => b.diameterMm! - a.diameterMm!)[0];
-    if (!drill) {
-      const largest = Math.floor((narrowest.targetMm - 0.6) * 10) / 10;
-      throw new PlanningError(
-        `This part needs a twist drill up to Ø${largest} mm for the bore ${narrowest.label}, and none of the selected tools is one. ${where}.`,
-      );
-    }
+    // missingTools has made sure the drill (and the bar, unless the drill makes the bore) exist.
+    const chosen = boreTools(part, tools);
+    const drill = chosen.drill!;
     drilledMm = drill.diameterMm!;
     drillTool = drill;
-    if (!exact) {
-      boringBar = need(bars, 'boring', `to bore ${narrowest.label}`, (list) =>
-        list.find((bar) => bar.minBoreMm === undefined || bar.minBoreMm <= drilledMm!),
-      );
+    if (!chosen.exact) {
+      boringBar = chosen.bar!;
       if (boringBar.minBoreMm === undefined) {
         warnings.push(
           `${boringBar.label}: its smallest bore is not in its tooling row; check that it enters the Ø${drilledMm} mm drilled hole.`,

@@ -8,7 +8,7 @@
  * ISO 261 coarse pitch); tool material "HSS", "HSS-E", "carbide", "VHM".
  */
 import { coarsePitchOf } from '../iso261.ts';
-import { toolDiameterFrom, toolNumberOf } from '../tooling.ts';
+import { statedDiameterFrom, toolDiameterFrom, toolNumberOf } from '../tooling.ts';
 import type { ToolRow } from '../tooling.ts';
 import type { MillTool, MillToolKind } from './program.ts';
 
@@ -104,21 +104,6 @@ export function tapSizeFrom(text: string): { nominalMm: number; pitchMm: number 
   return undefined;
 }
 
-/** A diameter: "Ø10", "D10", "drill 8.5", else the first "10 mm" that is not a length of cut. */
-function diameterFrom(text: string): number | undefined {
-  const marked = toolDiameterFrom(text);
-  if (marked !== undefined) return marked;
-  const cleaned = text.replace(
-    new RegExp(
-      `(?:\\bLOC|flute\\s*length|length\\s*of\\s*cut|cutting\\s*length|\\bap\\s*max|\\bOAL|overall\\s*length|length|reach|\\bl2)\\s*[=:]?\\s*${number}\\s*(?:mm)?`,
-      'gi',
-    ),
-    ' ',
-  );
-  const plain = new RegExp(`${number}\\s*mm\\b`, 'i').exec(cleaned);
-  return plain ? toMm(plain[1]!) : undefined;
-}
-
 /**
  * Read what a tool row can do on a milling machine from its type (one of the 43 labels) and
  * its words. Rows whose slot is not "T" and a number get number 0 and kind 'other'.
@@ -137,7 +122,7 @@ export function classifyMillTool(row: ToolRow): MillTool {
       tool.pitchMm = size.pitchMm;
     }
   } else if (kind !== 'boringHead') {
-    const diameter = diameterFrom(words);
+    const diameter = statedDiameterFrom(words);
     if (diameter !== undefined && diameter > 0) tool.diameterMm = diameter;
   }
   const flutes = flutesFrom(words);

@@ -16,17 +16,17 @@ import type {
   LoadToolsInput,
   ReviseInput,
 } from '#machines/qbotContext';
-import { machineDetailsOf } from '#contracts/qbot-workflow';
+import { machineChoicesOf } from '#contracts/qbot-workflow';
 import type {
+  MachineChoices,
   SimulationAnalysis,
-  WorkflowMachine,
   WorkflowProgram,
   WorkflowTool,
 } from '#contracts/qbot-workflow';
 import type { AssistantProvider } from '#server/assistant/index';
 import type { Database } from '#server/database';
 import { AppError } from '#server/errors';
-import { getMachine, listMachinesByType } from '#server/shop/machines';
+import { getMachine, machineChoicesByType } from '#server/shop/machines';
 import { listToolingPairs } from '#server/shop/tooling';
 import type { FileStore } from '#server/storage/file-store';
 import type { JobRunner } from '#server/jobs/pool';
@@ -137,15 +137,9 @@ export function serverActors(
         return analysis;
       }),
     ),
-    loadMachines: fromPromise<WorkflowMachine[], LoadMachinesInput>(
+    loadMachines: fromPromise<MachineChoices, LoadMachinesInput>(
       reporting(async ({ jobType }) =>
-        (await listMachinesByType(db, organizationId, jobType)).map((machine) => ({
-          _id: machine._id,
-          name: machine.name,
-          serialNumber: machine.serialNumber,
-          details: machineDetailsOf(machine),
-          typeName: machine.machineType?.name ?? '',
-        })),
+        machineChoicesOf(await machineChoicesByType(db, organizationId, jobType)),
       ),
     ),
     loadTools: fromPromise<WorkflowTool[], LoadToolsInput>(

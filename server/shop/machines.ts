@@ -94,27 +94,39 @@ export async function listMachines(db: Executor, organizationId: string): Promis
 }
 
 /**
- * Active machines of the organization for a job type (`Lathe`, `Milling`, `Wire EDM`,
- * `Sinker EDM`) or a machine type name, ignoring case.
+ * The organization's machines for a job type (`Lathe`, `Milling`, `Wire EDM`, `Sinker EDM`) or a
+ * machine type name, ignoring case: the active ones (what the workflow offers), the inactive ones
+ * by name, and the names of the machine types that serve it (so an empty list can say why).
  */
-export async function listMachinesByType(
+export async function machineChoicesByType(
   db: Executor,
   organizationId: string,
   type: string,
-): Promise<Machine[]> {
+): Promise<{
+  machines: Machine[];
+  inactiveMachines: { _id: string; name: string; serialNumber: string }[];
+  machineTypes: string[];
+}> {
   const wanted = type.trim().toLowerCase();
-  const rows = await selectMachineRows(
-    db,
-    and(
-      eq(machines.organizationId, organizationId),
-      eq(machines.status, 'active'),
-      or(
-        eq(sql`lower(${machineTypes.jobType}::text)`, wanted),
-        eq(sql`lower(${machineTypes.name})`, wanted),
-      ),
-    ),
+  const ofType = or(
+    eq(sql`lower(${machineTypes.jobType}::text)`, wanted),
+    eq(sql`lower(${machineTypes.name})`, wanted),
   );
-  return rows.map(toMachine);
+  const [rows, types] = await Promise.all([
+    selectMachineRows(db, and(eq(machines.organizationId, organizationId), ofType)),
+    db
+      .select({ name: machineTypes.name })
+      .from(machineTypes)
+      .where(ofType)
+      .orderBy(asc(machineTypes.name)),
+  ]);
+  return {
+    machines: rows.filter((row) => row.status === 'active').map(toMachine),
+    inactiveMachines: rows
+      .filter((row) => row.status !== 'active')
+      .map((row) => ({ _id: row.id, name: row.name, serialNumber: row.serialNumber })),
+    machineTypes: [...new Set(types.map((row) => row.name))],
+  };
 }
 
 /**

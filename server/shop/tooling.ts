@@ -1,8 +1,10 @@
 /** The tools loaded in a shop's machines ("tooling pairs"); every query filters on the organization. */
 import { and, eq, sql } from 'drizzle-orm';
+import { readToolRow, toolingReadiness } from '#cam/tooling-readiness';
+import type { JobType } from '#contracts/job-types';
 import { machineTypes, machines, toolingPairs } from '#db/schema';
 import { shopServerMessages } from '#contracts/shop';
-import type { ToolingPair } from '#contracts/shop';
+import type { ToolingPair, ToolingReadiness } from '#contracts/shop';
 import type { Executor } from '#server/database';
 import { AppError } from '#server/errors';
 
@@ -42,10 +44,10 @@ export async function findMachineForTool(
   organizationId: string,
   serialNumber: string,
   typeName: string,
-): Promise<{ id: string }> {
+): Promise<{ id: string; jobType: JobType }> {
   const type = typeName.trim().toLowerCase();
   const [machine] = await db
-    .select({ id: machines.id })
+    .select({ id: machines.id, jobType: machineTypes.jobType })
     .from(machines)
     .innerJoin(machineTypes, eq(machineTypes.id, machines.machineTypeId))
     .where(
@@ -76,4 +78,21 @@ export async function getToolingPair(db: Executor, organizationId: string, toolI
     .where(and(eq(toolingPairs.organizationId, organizationId), eq(toolingPairs.id, toolId)));
   if (!tool) throw new AppError(404, 'not_found', shopServerMessages.toolNotFound);
   return tool;
+}
+
+/** A tool row with what the programs of the machine's job type understand of it. */
+export function withReading(pair: ToolingPair, jobType: JobType | null | undefined): ToolingPair {
+  return jobType ? { ...pair, understood: readToolRow(pair, jobType) } : pair;
+}
+
+/** The machine's tools as read for its job type, and what they can do and lack. */
+export function readTooling(
+  pairs: ToolingPair[],
+  jobType: JobType | null | undefined,
+): { toolingPairs: ToolingPair[]; readiness?: ToolingReadiness } {
+  if (!jobType) return { toolingPairs: pairs };
+  return {
+    toolingPairs: pairs.map((pair) => withReading(pair, jobType)),
+    readiness: toolingReadiness(pairs, jobType),
+  };
 }

@@ -6,6 +6,7 @@ import type {
   MachineBody,
   MachineResponse,
   MachineTypeLookup,
+  MachinesByTypeResponse,
   MachinesResponse,
   ManufacturerLookup,
   ToolBody,
@@ -37,7 +38,7 @@ export const getControllerModels = (controllerTypeId: string, manufacturerId: st
 export const getMyMachines = () => apiRequest<MachinesResponse>('GET', '/api/machines/my-machines');
 
 export const getMachinesByType = (type: string) =>
-  apiRequest<MachinesResponse>(
+  apiRequest<MachinesByTypeResponse>(
     'GET',
     `/api/machines/my-machines-by-type/${encodeURIComponent(type)}`,
   );

@@ -170,6 +170,17 @@ export function ToolRow({ tool, machine, onSaved, onDeleted, onDiscarded }: Tool
           )}
         </td>
       </tr>
+      {!editing && state.context.tool?.understood ? (
+        <tr
+          className={`row-reading${state.context.tool.understood.usable ? '' : ' unusable'}`}
+          aria-label={`How programs read ${label}`}
+        >
+          <td colSpan={7}>
+            <strong>{state.context.tool.understood.usable ? 'Understood: ' : 'Not used: '}</strong>
+            {state.context.tool.understood.summary}
+          </td>
+        </tr>
+      ) : null}
       {error ? (
         <tr className="row-error">
           <td colSpan={7} role="alert">

@@ -13,10 +13,10 @@ import type {
   LoadToolsInput,
   ReviseInput,
 } from '#machines/qbotContext';
-import { machineDetailsOf, promptHelperOf, qbotMessages } from '#contracts/qbot-workflow';
+import { machineChoicesOf, promptHelperOf, qbotMessages } from '#contracts/qbot-workflow';
 import type {
+  MachineChoices,
   SimulationAnalysis,
-  WorkflowMachine,
   WorkflowProgram,
   WorkflowTool,
 } from '#contracts/qbot-workflow';
@@ -72,16 +72,9 @@ export const uiActors = {
     if (!analysis?.description) throw new Error(qbotMessages.invalidResponse);
     return analysis;
   }),
-  loadMachines: fromPromise<WorkflowMachine[], LoadMachinesInput>(async ({ input }) => {
-    const { machines } = await getMachinesByType(input.jobType);
-    return machines.map((machine) => ({
-      _id: machine._id,
-      name: machine.name,
-      serialNumber: machine.serialNumber,
-      details: machineDetailsOf(machine),
-      typeName: machine.machineType?.name ?? '',
-    }));
-  }),
+  loadMachines: fromPromise<MachineChoices, LoadMachinesInput>(async ({ input }) =>
+    machineChoicesOf(await getMachinesByType(input.jobType)),
+  ),
   loadTools: fromPromise<WorkflowTool[], LoadToolsInput>(async ({ input }) =>
     (await getToolingPairs(input.machine._id)).toolingPairs.map(
       ({ id, slotNumber, toolName, toolDescription, toolType }) => ({

@@ -217,6 +217,43 @@ describe('machines', () => {
     expect(none.machines).toEqual([]);
   });
 
+  it('names the inactive machines of the type and the machine types that serve it', async () => {
+    const idle = await addMachine(t, token, await catalogChoice(t, token, haasST10), {
+      name: 'Resting lathe',
+      status: 'inactive',
+    });
+    const answer = (await call('GET', '/api/machines/my-machines-by-type/Lathe')).json<{
+      inactiveMachines: { _id: string; name: string; serialNumber: string }[];
+      machineTypes: string[];
+    }>();
+    expect(answer.machineTypes).toEqual(['Turning Center']);
+    expect(answer.inactiveMachines).toContainEqual({
+      _id: idle._id,
+      name: 'Resting lathe',
+      serialNumber: idle.serialNumber,
+    });
+    const milling = (await call('GET', '/api/machines/my-machines-by-type/Milling')).json<{
+      inactiveMachines: { _id: string }[];
+      machineTypes: string[];
+    }>();
+    expect(milling.machineTypes).toEqual([
+      'Horizontal Machining Center',
+      'Vertical Machining Center',
+    ]);
+    expect(milling.inactiveMachines.map((machine) => machine._id)).not.toContain(idle._id);
+    // Another organization's inactive lathe is never named.
+    const other = await createOrganization(t, 1);
+    const theirs = (
+      await call(
+        'GET',
+        '/api/machines/my-machines-by-type/Lathe',
+        undefined,
+        other.members[0]!.token,
+      )
+    ).json<{ inactiveMachines: unknown[] }>();
+    expect(theirs.inactiveMachines).toEqual([]);
+  });
+
   it('refuses references that do not fit together, naming each field', async () => {
     const tormach = await catalogChoice(t, token, tormach15L);
     const haas = await catalogChoice(t, token, haasST10);
@@ -381,6 +418,38 @@ describe('tooling pairs', () => {
     expect(
       (await call('DELETE', '/api/machines/delete-tool-and-associate', { toolId })).statusCode,
     ).toBe(404);
+  });
+
+  it('says on save what the programs understand of a row, and what the tools can do and lack', async () => {
+    const machine = await addMachine(t, token, await catalogChoice(t, token, tormach15L));
+    const add = (fields: Record<string, string>) =>
+      call('POST', '/api/machines/add-tool-and-associate', toolBody(machine, fields));
+    const insert = (await add({ slotNumber: 'T1' })).json<{
+      toolingPair: { understood: { usable: boolean; summary: string } };
+    }>();
+    expect(insert.toolingPair.understood).toEqual({
+      usable: true,
+      summary:
+        'External turning tool: ISO C insert (80°), 12 mm edge, nose radius 0.8 mm, in a 95° holder; roughs at most ap 7.97 mm and f 0.5 mm/rev.',
+    });
+    const blade = (
+      await add({
+        slotNumber: 'T2',
+        toolName: 'Parting blade',
+        toolDescription: 'cut-off',
+        toolType: 'Cutting',
+      })
+    ).json<{ toolingPair: { understood: { usable: boolean; summary: string } } }>();
+    expect(blade.toolingPair.understood.usable).toBe(false);
+    expect(blade.toolingPair.understood.summary).toContain("for example 'Parting blade 3 mm wide'");
+    const list = (await call('GET', `/api/machines/tooling-pairs/${machine._id}`)).json<{
+      toolingPairs: { understood: { usable: boolean } }[];
+      readiness: { jobType: string; can: string[]; missing: string[] };
+    }>();
+    expect(list.toolingPairs.map((tool) => tool.understood.usable)).toEqual([true, false]);
+    expect(list.readiness.jobType).toBe('Lathe');
+    expect(list.readiness.can).toEqual(['Face, rough and finish the outside: T1 CNMG 120408']);
+    expect(list.readiness.missing[0]).toMatch(/^No parting blade: /);
   });
 
   it('keeps slots unique per machine, and the same slot free on another machine', async () => {

@@ -12,6 +12,7 @@ import {
   machineParamsSchema,
   machineResponseSchema,
   machinesByTypeParamsSchema,
+  machinesByTypeResponseSchema,
   machinesResponseSchema,
   shopMessages,
   shopServerMessages,
@@ -27,13 +28,15 @@ import {
   checkMachineReferences,
   getMachine,
   listMachines,
-  listMachinesByType,
+  machineChoicesByType,
   machineColumns,
 } from '#server/shop/machines';
 import {
   findMachineForTool,
   getToolingPair,
   listToolingPairs,
+  readTooling,
+  withReading,
   toolingPairColumns,
 } from '#server/shop/tooling';
 
@@ -84,16 +87,15 @@ const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
           'Active machines for a job type (Lathe, Milling, Wire EDM, Sinker EDM) or machine type name',
         security,
         params: machinesByTypeParamsSchema,
-        response: { 200: machinesResponseSchema, ...errors },
+        response: { 200: machinesByTypeResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      machines: await listMachinesByType(
+    async (request) =>
+      machineChoicesByType(
         app.db,
         requireActiveMember(request).organizationId,
         request.params.type,
       ),
-    }),
   );
 
   app.get(
@@ -184,10 +186,11 @@ const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId } = requireActiveMember(request);
-      await getMachine(app.db, organizationId, request.params.machineId);
-      return {
-        toolingPairs: await listToolingPairs(app.db, organizationId, request.params.machineId),
-      };
+      const machine = await getMachine(app.db, organizationId, request.params.machineId);
+      return readTooling(
+        await listToolingPairs(app.db, organizationId, request.params.machineId),
+        machine.machineType?.jobType,
+      );
     },
   );
 
@@ -225,7 +228,7 @@ const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
             .insert(toolingPairs)
             .values({ organizationId, ...fields })
             .returning(toolingPairColumns);
-      return saved!;
+      return withReading(saved!, machine.jobType);
     } catch (error) {
       if (isUniqueViolation(error)) throw slotTaken(body.slotNumber);
       throw error;

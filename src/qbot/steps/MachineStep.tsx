@@ -1,9 +1,14 @@
+import { Link } from '@tanstack/react-router';
 import { qbotMessages } from '#contracts/qbot-workflow';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ChoiceList } from './ChoiceList.tsx';
 import type { StepProps } from './StepProps.ts';
 
-/** The shop's machines for the job type, once loaded (step show_machines). */
+/**
+ * The shop's machines for the job type, once loaded (step show_machines). With none to offer,
+ * the chat has said why (the inactive ones named); the step opens My Shop in a new tab and
+ * loads the list again after the fix, without a reset (decision 031).
+ */
 export function MachineStep({ state, send }: StepProps) {
   const { context } = state;
   if (state.matches({ show_machines: 'loading' }))
@@ -12,9 +17,25 @@ export function MachineStep({ state, send }: StepProps) {
         <Spinner /> Loading machines...
       </p>
     );
-  if (state.matches({ show_machines: 'failed' }))
-    return <p className="form-error">{qbotMessages.loadFailed}</p>;
-  if (state.matches({ show_machines: 'none' })) return null;
+  const failed = state.matches({ show_machines: 'failed' });
+  if (failed || state.matches({ show_machines: 'none' }))
+    return (
+      <div className="step-widget">
+        {failed ? <p className="form-error">{qbotMessages.loadFailed}</p> : null}
+        <div className="actions start">
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => send({ type: 'machines.reloaded' })}
+          >
+            Check Again
+          </button>
+          <Link to="/my-shop" target="_blank" rel="noopener" className="button">
+            Open My Shop
+          </Link>
+        </div>
+      </div>
+    );
   return (
     <div className="step-widget">
       <ChoiceList

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { qbotMessages } from '#contracts/qbot-workflow';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -51,7 +52,36 @@ function ToolChoice({ state, send }: StepProps) {
           Confirm
         </button>
       </div>
+      <ToolingLinks state={state} send={send} />
     </div>
+  );
+}
+
+/**
+ * The machine's Tooling Pairs in a new tab, and Check Again to load its tools after a change
+ * there, without a reset (decision 031).
+ */
+export function ToolingLinks({ state, send, reload = true }: StepProps & { reload?: boolean }) {
+  const machine = state.context.machine;
+  if (!machine) return null;
+  return (
+    <p className="step-links">
+      <Link to="/tooling-pairs" search={{ machineId: machine._id }} target="_blank" rel="noopener">
+        Open Tooling Pairs for {machine.name}
+      </Link>
+      {reload ? (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="button small"
+            onClick={() => send({ type: 'tools.reloaded' })}
+          >
+            Check Again
+          </button>
+        </>
+      ) : null}
+    </p>
   );
 }
 
@@ -64,7 +94,12 @@ export function ToolsStep({ state, send }: StepProps) {
       </p>
     );
   if (state.matches({ configure_tools: 'failed' }))
-    return <p className="form-error">{qbotMessages.loadFailed}</p>;
+    return (
+      <div className="step-widget">
+        <p className="form-error">{qbotMessages.loadFailed}</p>
+        <ToolingLinks state={state} send={send} />
+      </div>
+    );
   return (
     <div className="step-widget">
       <ToolChoice state={state} send={send} />

@@ -1,7 +1,7 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { shopMessages } from '#contracts/shop';
-import type { Machine, ToolingPair } from '#contracts/shop';
+import type { Machine, ToolingPair, ToolingReadiness } from '#contracts/shop';
 import { getMachine, getToolingPairs } from '../../api/shop.ts';
 import { toolingLoadErrorText } from '../../api/shop-error-texts.ts';
 import { FormMessage } from '../../components/FormMessage.tsx';
@@ -18,6 +18,7 @@ function ToolingPairs() {
   const { machineId } = Route.useSearch();
   const [machine, setMachine] = useState<Machine | null>(null);
   const [tools, setTools] = useState<ToolingPair[] | null>(null);
+  const [readiness, setReadiness] = useState<ToolingReadiness | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [newRows, setNewRows] = useState<number[]>([]);
   const nextRow = useRef(1);
@@ -33,6 +34,7 @@ function ToolingPairs() {
         if (!current) return;
         setMachine(machineResponse.machine);
         setTools(toolsResponse.toolingPairs);
+        setReadiness(toolsResponse.readiness ?? null);
         setError(null);
       })
       .catch((failure: unknown) => {
@@ -131,8 +133,37 @@ function ToolingPairs() {
               Add New Tooling
             </button>
           </div>
+          {readiness ? <ReadinessPanel readiness={readiness} /> : null}
         </>
       )}
+    </section>
+  );
+}
+
+/** What the machine's tools can do for its job type, and what is missing (beyond the spec, decision 031). */
+function ReadinessPanel({ readiness }: { readiness: ToolingReadiness }) {
+  return (
+    <section className="readiness" aria-labelledby="readiness-heading">
+      <h2 id="readiness-heading">What these tools can do in {readiness.jobType} jobs</h2>
+      {readiness.can.length > 0 ? (
+        <ul className="readiness-can">
+          {readiness.can.map((entry) => (
+            <li key={entry}>{entry}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Nothing yet: no tool here is one the programs can use.</p>
+      )}
+      {readiness.missing.length > 0 ? (
+        <>
+          <h3>Missing</h3>
+          <ul className="readiness-missing">
+            {readiness.missing.map((entry) => (
+              <li key={entry}>{entry}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </section>
   );
 }

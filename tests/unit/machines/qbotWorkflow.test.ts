@@ -21,6 +21,7 @@ import {
   trackerSteps,
 } from '#contracts/qbot-workflow';
 import type {
+  MachineChoices,
   QbotContext,
   SimulationAnalysis,
   TrackerStep,
@@ -37,7 +38,7 @@ const stubbed = qbotWorkflowMachine.provide({
   actors: {
     describeBlueprint: fromPromise<DescribeOutput, DescribeInput>(never),
     reviseDescription: fromPromise<BlueprintAnalysis, ReviseInput>(never),
-    loadMachines: fromPromise<WorkflowMachine[], LoadMachinesInput>(never),
+    loadMachines: fromPromise<MachineChoices, LoadMachinesInput>(never),
     loadTools: fromPromise<WorkflowTool[], LoadToolsInput>(never),
     generateProgram: fromPromise<WorkflowProgram, GenerateInput>(never),
     analyzeSimulation: fromPromise<SimulationAnalysis, AnalyzeInput>(never),
@@ -122,6 +123,9 @@ function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
     { type: 'feedback.cancelled' },
     { type: 'workflow.restarted' },
     { type: 'workflow.cancelled' },
+    { type: 'machines.reloaded' },
+    { type: 'tools.reloaded' },
+    { type: 'tools.rechosen' },
     { type: 'xstate.after.5000.qbot.fabricate_in_machine' },
     ...trackerSteps.map((step) => ({ type: 'tracker.reset', step })),
   ];
@@ -144,11 +148,22 @@ function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
   if (step('show_machines.loading')) {
     events.push({
       type: 'xstate.done.actor.loadMachines',
-      output: [
-        { _id: 'm1', name: 'Lathe', serialNumber: 'S', details: 'd', typeName: 'Turning Center' },
-      ],
+      output: {
+        machines: [
+          { _id: 'm1', name: 'Lathe', serialNumber: 'S', details: 'd', typeName: 'Turning Center' },
+        ],
+        inactive: [],
+        machineTypes: ['Turning Center'],
+      },
     });
-    events.push({ type: 'xstate.done.actor.loadMachines', output: [] });
+    events.push({
+      type: 'xstate.done.actor.loadMachines',
+      output: {
+        machines: [],
+        inactive: [{ name: 'ST-10', serialNumber: 'S2' }],
+        machineTypes: ['Turning Center'],
+      },
+    });
     events.push({ type: 'xstate.error.actor.loadMachines', error: failure });
   }
   if (step('configure_tools.loading')) {
@@ -401,5 +416,125 @@ describe('a Work Tracker reset', () => {
       error: null,
       completed: false,
     });
+  });
+});
+
+describe('no dead end at the machine, tool and generation steps', () => {
+  /** A chart whose machine list, tools and generation answer from these queues, in order. */
+  function scripted(machineAnswers: MachineChoices[], generations: (WorkflowProgram | Error)[]) {
+    let toolLoads = 0;
+    const chart = qbotWorkflowMachine.provide({
+      actors: {
+        describeBlueprint: fromPromise<DescribeOutput, DescribeInput>(async () => ({
+          analysis,
+          imageUrl: '/api/files/f1',
+          threadId: 't1',
+        })),
+        reviseDescription: fromPromise<BlueprintAnalysis, ReviseInput>(never),
+        loadMachines: fromPromise<MachineChoices, LoadMachinesInput>(async () =>
+          machineAnswers.shift()!,
+        ),
+        loadTools: fromPromise<WorkflowTool[], LoadToolsInput>(async () => {
+          toolLoads += 1;
+          return [
+            {
+              id: '00000000-0000-4000-8000-000000000001',
+              slotNumber: 'T1',
+              toolName: 'CNMG 120408',
+              toolDescription: 'd',
+              toolType: 'Turning',
+            },
+          ];
+        }),
+        generateProgram: fromPromise<WorkflowProgram, GenerateInput>(async () => {
+          const next = generations.shift()!;
+          if (next instanceof Error) throw next;
+          return next;
+        }),
+        analyzeSimulation: fromPromise<SimulationAnalysis, AnalyzeInput>(never),
+      },
+    });
+    return { chart, toolLoads: () => toolLoads };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const lathe = { _id: '00000000-0000-4000-8000-0000000000aa', name: 'ST-10', serialNumber: 'S2' };
+
+  async function toMachineStep(chart: typeof qbotWorkflowMachine) {
+    const actor = createActor(chart, { input: {} }).start();
+    actor.send({ type: 'blueprint.uploaded', fileName: 'shaft.dxf' });
+    await settle();
+    actor.send({ type: 'description.confirmed' });
+    actor.send({ type: 'material.selected', material: 'Alloy steel 4140' });
+    actor.send({ type: 'size.submitted', size: '' });
+    actor.send({ type: 'jobType.selected', jobType: 'Lathe' });
+    await settle();
+    return actor;
+  }
+
+  it('names the inactive machines and the machine types, and continues after Check Again', async () => {
+    const { chart } = scripted(
+      [
+        { machines: [], inactive: [lathe], machineTypes: ['Turning Center'] },
+        { machines: [], inactive: [lathe], machineTypes: ['Turning Center'] },
+        {
+          machines: [{ ...lathe, details: 'd', typeName: 'Turning Center' }],
+          inactive: [],
+          machineTypes: ['Turning Center'],
+        },
+      ],
+      [],
+    );
+    const actor = await toMachineStep(chart);
+    expect(actor.getSnapshot().matches({ show_machines: 'none' })).toBe(true);
+    const texts = () => actor.getSnapshot().context.messages.map((message) => message.message);
+    expect(texts().slice(-2)).toEqual([
+      qbotMessages.noMachines('Lathe'),
+      "Lathe jobs run on machines of type 'Turning Center'. Your shop has one, but it is Inactive: ST-10 (S2). Set its Status to Active in My Shop, then choose Check Again.",
+    ]);
+    const before = texts().length;
+    // Checked again before the fix: the same answer is not repeated.
+    actor.send({ type: 'machines.reloaded' });
+    await settle();
+    expect(actor.getSnapshot().matches({ show_machines: 'none' })).toBe(true);
+    expect(texts()).toHaveLength(before);
+    // After the machine is set Active, the same step offers it.
+    actor.send({ type: 'machines.reloaded' });
+    await settle();
+    expect(actor.getSnapshot().matches({ show_machines: 'choosing' })).toBe(true);
+    expect(actor.getSnapshot().context.machineOptions.map((machine) => machine._id)).toEqual([
+      lathe._id,
+    ]);
+    actor.stop();
+  });
+
+  it('after a failed generation, goes back to the tools without a tracker reset', async () => {
+    const { chart, toolLoads } = scripted(
+      [
+        {
+          machines: [{ ...lathe, details: 'd', typeName: 'Turning Center' }],
+          inactive: [],
+          machineTypes: ['Turning Center'],
+        },
+      ],
+      [new Error('This part needs tools the selected ones do not give: (1) a parting tool.')],
+    );
+    const actor = await toMachineStep(chart);
+    actor.send({ type: 'machine.selected', machineId: lathe._id });
+    await settle();
+    actor.send({ type: 'tools.confirmed', toolIds: ['00000000-0000-4000-8000-000000000001'] });
+    actor.send({ type: 'summary.confirmed' });
+    actor.send({ type: 'gcode.requested' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('error');
+    const failures = actor
+      .getSnapshot()
+      .context.messages.filter((message) => message.message.includes('a parting tool'));
+    expect(failures).toHaveLength(1);
+    actor.send({ type: 'tools.rechosen' });
+    await settle();
+    expect(actor.getSnapshot().matches({ configure_tools: 'choosing' })).toBe(true);
+    expect(toolLoads()).toBe(2);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.stop();
   });
 });

@@ -117,7 +117,7 @@ describe('toolRow behaviour', () => {
   it('shows the server message after a failed save, and the spec text otherwise', () => {
     const actor = createActor(machine, { input: { tool: null } }).start();
     for (const [field, value] of Object.entries(saved)) {
-      if (field !== 'id')
+      if (field !== 'id' && typeof value === 'string')
         actor.send({ type: 'field.changed', field: field as keyof ToolDraft, value });
     }
     actor.send({ type: 'row.save' });

@@ -140,13 +140,50 @@ describe('what the planner refuses, and says', () => {
       generateLatheProgram(job(testParts.steppedShaft, 'linuxcnc', { tools: withoutParting })),
     ).toThrow(
       new PlanningError(
-        'This part needs a parting (cut-off) tool to cut the part off, and none of the selected tools is one. Select it for this job, or add it to the machine in Tooling Pairs.',
+        'This part needs tools the selected ones do not give: (1) a parting (cut-off) tool to cut the part off. Select them for this job, or add them to the machine in Tooling Pairs and choose the tools again.',
       ),
     );
     const withoutDrills = latheTooling.filter((tool) => tool.toolType !== 'Drilling');
     expect(() =>
       generateLatheProgram(job(testParts.bushing, 'linuxcnc', { tools: withoutDrills })),
-    ).toThrow(/needs a twist drill up to Ø19\.4 mm/);
+    ).toThrow(/\(1\) a twist drill up to Ø19\.4 mm for the bore/);
+  });
+
+  it('lists every missing tool at once, each once', () => {
+    // No turning tool, no parting blade, a grooving blade and a drill whose sizes are not written.
+    const tools = [
+      ...latheTooling.filter((tool) => !['Turning', 'Cutting', 'Drilling'].includes(tool.toolType)),
+      {
+        ...latheTooling[0]!,
+        id: 'g',
+        slotNumber: 'T20',
+        toolName: 'Grooving blade',
+        toolDescription: 'for grooves',
+        toolType: 'Cutting',
+        toolHint: 'groove',
+      },
+      {
+        ...latheTooling[0]!,
+        id: 'd',
+        slotNumber: 'T21',
+        toolName: 'Twist drill',
+        toolDescription: 'HSS',
+        toolType: 'Drilling',
+        toolHint: 'none',
+      },
+    ];
+    let message = '';
+    try {
+      generateLatheProgram(job(testParts.bushing, 'linuxcnc', { tools }));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('(1) an external turning tool to face and rough the outside');
+    expect(message).toContain('(2) the width of T20 Grooving blade');
+    expect(message).toContain('(3) a parting (cut-off) tool to cut the part off');
+    expect(message).toContain('(4) the diameter of T21 Twist drill');
+    expect(message).toContain('(5) a twist drill up to Ø19.4 mm for the bore');
+    expect(message).not.toContain('(6)');
   });
 
   it('refuses stock smaller than the part', () => {
