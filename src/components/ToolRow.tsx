@@ -125,7 +125,7 @@ export function ToolRow({ tool, machine, onSaved, onDeleted, onDiscarded }: Tool
             )}
           </td>
         ))}
-        <td className="row-actions">
+        <td className="row-actions" data-label="Actions">
           {editing ? (
             <>
               <button

@@ -6,7 +6,7 @@ function Diameters({ title, features }: { title: string; features: DiameterFeatu
   return (
     <>
       <h4>{title}</h4>
-      <table className="table compact">
+      <table className="table compact stack">
         <thead>
           <tr>
             <th>Diameter</th>
@@ -18,10 +18,10 @@ function Diameters({ title, features }: { title: string; features: DiameterFeatu
         <tbody>
           {features.map((feature, index) => (
             <tr key={index}>
-              <td>{feature.diameter}</td>
-              <td>{feature.type}</td>
-              <td>{feature.location}</td>
-              <td>{feature.length}</td>
+              <td data-label="Diameter">{feature.diameter}</td>
+              <td data-label="Type">{feature.type}</td>
+              <td data-label="Location">{feature.location}</td>
+              <td data-label="Length">{feature.length}</td>
             </tr>
           ))}
         </tbody>
@@ -46,7 +46,7 @@ function Readings({ readings }: { readings: Reading[] }) {
         What was read, and from where ({readings.length} values
         {doubtful > 0 ? `, ${doubtful} to check` : ''})
       </summary>
-      <table className="table compact">
+      <table className="table compact stack">
         <thead>
           <tr>
             <th>Value</th>
@@ -58,10 +58,12 @@ function Readings({ readings }: { readings: Reading[] }) {
         <tbody>
           {readings.map((reading, index) => (
             <tr key={index} className={reading.confidence < doubtfulBelow ? 'doubtful' : undefined}>
-              <td>{reading.field}</td>
-              <td>{reading.value}</td>
-              <td>{Math.round(reading.confidence * 100)}%</td>
-              <td className="muted">{reading.source}</td>
+              <td data-label="Value">{reading.field}</td>
+              <td data-label="Read">{reading.value}</td>
+              <td data-label="Confidence">{Math.round(reading.confidence * 100)}%</td>
+              <td className="muted" data-label="Source">
+                {reading.source}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -17,7 +17,7 @@ function OperationTable({ rows }: { rows: ProgramOperationReport[] }) {
   const radial = rows.some((row) => row.maxRadialMm !== undefined);
   return (
     <div className="table-scroll">
-      <table className="table compact operation-report">
+      <table className="table compact stack operation-report">
         <caption>Per operation, as the simulation measured it</caption>
         <thead>
           <tr>
@@ -35,18 +35,20 @@ function OperationTable({ rows }: { rows: ProgramOperationReport[] }) {
           {rows.map((row, index) => (
             <tr key={`${row.name}-${index}`}>
               <th scope="row">{row.name}</th>
-              <td>{row.tool}</td>
-              <td>{number(row.maxDepthOfCutMm)}</td>
+              <td data-label="Tool">{row.tool}</td>
+              <td data-label="ap mm">{number(row.maxDepthOfCutMm)}</td>
               {radial ? (
-                <td>{row.maxRadialMm !== undefined ? number(row.maxRadialMm) : ''}</td>
+                <td data-label="ae mm">
+                  {row.maxRadialMm !== undefined ? number(row.maxRadialMm) : ''}
+                </td>
               ) : null}
-              <td>{number(row.maxChipThicknessMm, 3)}</td>
-              <td>{number(row.removalRateCm3PerMin, 1)}</td>
-              <td>
+              <td data-label="Chip mm">{number(row.maxChipThicknessMm, 3)}</td>
+              <td data-label="cm³/min">{number(row.removalRateCm3PerMin, 1)}</td>
+              <td data-label="Power kW">
                 {number(row.maxPowerKw)}
                 {row.machinePowerKw !== undefined ? ` of ${number(row.machinePowerKw, 1)}` : ''}
               </td>
-              <td>{duration(row.cuttingSeconds)}</td>
+              <td data-label="Time">{duration(row.cuttingSeconds)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { workflowStepOf } from '#machines/qbotContext';
 import { qbotWorkflowMachine } from '#machines/qbotWorkflow';
 import type { QbotEvent } from '#contracts/qbot-workflow';
@@ -51,6 +51,14 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
   const managesPrompts = roles.includes('admin') || roles.includes('superuser');
   const [promptsOpen, setPromptsOpen] = useState(false);
   const chatEnd = useRef<HTMLDivElement>(null);
+  // On narrow screens the Work Tracker is a drawer over the chat, opened from the header.
+  const trackerId = useId();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerToggle = useRef<HTMLButtonElement>(null);
+  const closeDrawer = useCallback(() => {
+    setDrawerOpen(false);
+    drawerToggle.current?.focus();
+  }, [setDrawerOpen]);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   useEffect(() => {
@@ -123,9 +131,18 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
     <section className={`qbot${showTracker ? ' with-tracker' : ''}`}>
       {showTracker ? (
         <WorkTracker
+          id={trackerId}
           current={trackerIndexOf(step)}
-          onReset={(target) => send({ type: 'tracker.reset', step: target })}
-          onCancel={() => send({ type: 'workflow.cancelled' })}
+          onReset={(target) => {
+            closeDrawer();
+            send({ type: 'tracker.reset', step: target });
+          }}
+          onCancel={() => {
+            setDrawerOpen(false);
+            send({ type: 'workflow.cancelled' });
+          }}
+          drawerOpen={drawerOpen}
+          onDrawerClose={closeDrawer}
         />
       ) : null}
       <div className="qbot-main card">
@@ -137,16 +154,25 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
             onError={() => setAvatarFailed(true)}
           />
           <h1>{assistant.name}</h1>
-          {managesPrompts ? (
-            <button
-              type="button"
-              className="button small"
-              style={{ marginLeft: 'auto' }}
-              onClick={() => setPromptsOpen(true)}
-            >
-              Prompts
-            </button>
-          ) : null}
+          <div className="qbot-header-actions">
+            {showTracker ? (
+              <button
+                ref={drawerToggle}
+                type="button"
+                className="button small tracker-drawer-toggle"
+                aria-expanded={drawerOpen}
+                aria-controls={trackerId}
+                onClick={() => setDrawerOpen((value) => !value)}
+              >
+                Work Tracker
+              </button>
+            ) : null}
+            {managesPrompts ? (
+              <button type="button" className="button small" onClick={() => setPromptsOpen(true)}>
+                Prompts
+              </button>
+            ) : null}
+          </div>
           {promptsOpen ? (
             <PromptModal canManage={managesPrompts} onClose={() => setPromptsOpen(false)} />
           ) : null}

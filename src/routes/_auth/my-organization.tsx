@@ -87,7 +87,7 @@ function MyOrganization() {
       <FormMessage error={error} />
 
       <h2>Active Users</h2>
-      <table className="table">
+      <table className="table stack">
         <thead>
           <tr>
             <th>User Name</th>
@@ -102,9 +102,9 @@ function MyOrganization() {
             const isUserAdmin = user.roles.includes('admin');
             return (
               <tr key={user._id}>
-                <td>{fullName(user)}</td>
-                <td>{user.email}</td>
-                <td className={changed ? 'staged' : undefined}>
+                <td data-label="User Name">{fullName(user)}</td>
+                <td data-label="User Email">{user.email}</td>
+                <td data-label="Admin" className={changed ? 'staged' : undefined}>
                   <input
                     type="checkbox"
                     aria-label={`Admin: ${fullName(user)}`}
@@ -114,7 +114,7 @@ function MyOrganization() {
                     onChange={() => send({ type: 'admin.toggled', userId: user._id })}
                   />
                 </td>
-                <td>
+                <td data-label="Actions">
                   <button
                     type="button"
                     className="button small danger"
@@ -160,7 +160,7 @@ function MyOrganization() {
       {isAdmin && organization.pendingUsers.length > 0 ? (
         <>
           <h2>Pending Users</h2>
-          <table className="table">
+          <table className="table stack">
             <thead>
               <tr>
                 <th>User Name</th>
@@ -171,9 +171,9 @@ function MyOrganization() {
             <tbody>
               {organization.pendingUsers.map((user) => (
                 <tr key={user._id}>
-                  <td>{fullName(user)}</td>
-                  <td>{user.email}</td>
-                  <td>
+                  <td data-label="User Name">{fullName(user)}</td>
+                  <td data-label="User Email">{user.email}</td>
+                  <td data-label="Activate">
                     <button
                       type="button"
                       className="button small primary"

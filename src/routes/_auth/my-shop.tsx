@@ -50,7 +50,7 @@ function MyShop() {
         groupByType(machines).map(([type, group]) => (
           <div key={type} className="machine-group">
             <h2>{type}</h2>
-            <table className="table">
+            <table className="table stack">
               <thead>
                 <tr>
                   <th>Name</th>
@@ -69,18 +69,18 @@ function MyShop() {
                     key={machine._id}
                     className={machine.status === 'inactive' ? 'inactive' : undefined}
                   >
-                    <td>
+                    <td data-label="Name">
                       {machine.name}
                       {machine.status === 'inactive' ? (
                         <span className="badge">Inactive</span>
                       ) : null}
                     </td>
-                    <td>{machine.serialNumber}</td>
-                    <td>{name(machine.machineManufacturer)}</td>
-                    <td>{name(machine.machineModelType)}</td>
-                    <td>{name(machine.controllerType)}</td>
-                    <td>{name(machine.controllerModelType)}</td>
-                    <td>
+                    <td data-label="Serial Number">{machine.serialNumber}</td>
+                    <td data-label="Manufacturer">{name(machine.machineManufacturer)}</td>
+                    <td data-label="Model Type">{name(machine.machineModelType)}</td>
+                    <td data-label="Controller Type">{name(machine.controllerType)}</td>
+                    <td data-label="Controller Model">{name(machine.controllerModelType)}</td>
+                    <td data-label="Edit">
                       <Link
                         to="/add-machine"
                         search={{ machineId: machine._id }}
@@ -91,7 +91,7 @@ function MyShop() {
                         …
                       </Link>
                     </td>
-                    <td>
+                    <td data-label="Tooling">
                       <Link
                         to="/tooling-pairs"
                         search={{ machineId: machine._id }}

@@ -77,7 +77,7 @@ function ToolingPairs() {
             <p className="muted">{shopMessages.noTools}</p>
           ) : null}
           {tools.length > 0 || newRows.length > 0 ? (
-            <table className="table tools">
+            <table className="table tools stack">
               <thead>
                 <tr>
                   <th>Tool Slot</th>
