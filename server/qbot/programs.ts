@@ -30,7 +30,7 @@ export const programMessages = {
   stockUnreadable: (size: string) =>
     `I could not read a bar diameter from the stock size "${size}". Reset to "Choose Material Size" and give it like "Ø20 x 100 round bar".`,
   toolsChanged:
-    'Some of the selected tools are no longer on the machine. Reset to "Choose Tooling" and choose again.',
+    'Some of the selected tools are no longer on the machine: press Choose Tools Again and pick them again.',
   notVerified: (failed: string[]) =>
     `The program did not pass verification (${failed.join('; ')}), so it is not offered for download.`,
 } as const;

@@ -173,7 +173,7 @@ export function ToolRow({ tool, machine, onSaved, onDeleted, onDiscarded }: Tool
       {!editing && state.context.tool?.understood ? (
         <tr
           className={`row-reading${state.context.tool.understood.usable ? '' : ' unusable'}`}
-          aria-label={`How programs read ${label}`}
+          aria-label={`How programs read ${state.context.tool.slotNumber}`}
         >
           <td colSpan={7}>
             <strong>{state.context.tool.understood.usable ? 'Understood: ' : 'Not used: '}</strong>

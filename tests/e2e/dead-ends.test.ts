@@ -1,0 +1,149 @@
+/**
+ * The dead ends a new shop owner met (issue 16), each walked to its way out in the browser: a
+ * lathe that is only Inactive at the machine step, and a generation refused for a tool whose
+ * size is not written. The fixes are made where a user makes them (My Shop, Tooling Pairs, in a
+ * new tab), and the same step continues without a tracker reset.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signInThroughUi, signUp, uniqueEmail, verify } from './api.ts';
+import { usePages } from './browser.ts';
+
+const drawing = join(import.meta.dirname, '../../../shared/blueprints/lathe/long_reamer_facer.dxf');
+
+const { newPage } = usePages();
+
+const chat = (page: Page) => page.locator('.qbot-main');
+const button = (page: Page, name: string) => chat(page).getByRole('button', { name, exact: true });
+
+/** Add a tool row on the Tooling Pairs page. */
+async function addTool(page: Page, values: Record<string, string>) {
+  await page.getByRole('button', { name: 'Add New Tooling' }).click();
+  const row = page.getByRole('row', { name: 'new tool' });
+  for (const [label, value] of Object.entries(values)) {
+    if (label === 'Type') await row.getByLabel('Type').selectOption(value);
+    else await row.getByLabel(label, { exact: true }).fill(value);
+  }
+  await row.getByRole('button', { name: 'Update' }).click();
+  await expect
+    .poll(() => page.getByRole('row', { name: `tool ${values['Tool Slot']}` }).isVisible())
+    .toBe(true);
+}
+
+/** The text of the row that says how programs read a tool. */
+const reading = (page: Page, slot: string) =>
+  page.getByRole('row', { name: `How programs read ${slot}` }).textContent();
+
+describe('no dead end for a new shop', () => {
+  it('walks an inactive lathe and an unreadable blade to their way out', async () => {
+    const email = uniqueEmail('owner');
+    await signUp({ email, firstName: 'Olga', lastName: 'Owner', organization: `Shop ${email}` });
+    await verify(email);
+    const { page } = await newPage();
+    await signInThroughUi(page, email);
+
+    // A lathe, added Inactive, with a turning insert and a parting blade whose width is not written.
+    await page.goto('/add-machine');
+    await page.getByLabel('Name').fill('Slant lathe');
+    await page.getByLabel('Serial Number').fill('SL-1');
+    await page.getByLabel('Status').selectOption({ label: 'Inactive' });
+    await page.getByLabel('Machine Type').selectOption({ label: 'Turning Center' });
+    await page.getByLabel('Manufacturer').selectOption({ label: 'Tormach' });
+    await page.getByLabel('Model', { exact: true }).selectOption({ label: '15L Slant-PRO' });
+    await page.getByLabel('Controller Type').selectOption({ label: 'Tormach PathPilot' });
+    await page.getByLabel('Controller Model').selectOption({ label: 'PathPilot' });
+    await page.getByRole('button', { name: 'Add Machine To My Shop' }).click();
+    await page.waitForURL('**/my-shop');
+    await page.getByRole('link', { name: 'Tooling of Slant lathe' }).click();
+    await page.getByRole('heading', { name: 'Tooling Pairs for Slant lathe' }).waitFor();
+    const tool = { Description: 'insert', Manufacturer: 'Sandvik Coromant', Hint: 'NOHINT' };
+    await addTool(page, { 'Tool Slot': 'T1', Tool: 'CNMG 120408', Type: 'Turning', ...tool });
+    await addTool(page, { 'Tool Slot': 'T2', Tool: 'Parting blade', Type: 'Cutting', ...tool });
+    // Each row says at once what the programs understand of it, or why they cannot use it.
+    await expect
+      .poll(() => reading(page, 'T1'))
+      .toContain(
+        'Understood: External turning tool: ISO C insert (80°), 12 mm edge, nose radius 0.8 mm',
+      );
+    await expect
+      .poll(() => reading(page, 'T2'))
+      .toContain(
+        'Not used: Parting (cut-off) blade, but its width is not in its name or description',
+      );
+    await expect
+      .poll(() => page.locator('.readiness-missing').textContent())
+      .toContain('No parting blade');
+
+    // The machine step: the spec's message, the inactive lathe named, and a way on.
+    await page.goto('/qbot');
+    await page.getByLabel('Drawing file').setInputFiles(drawing);
+    await button(page, 'Send').click();
+    await button(page, 'Change').waitFor({ timeout: 30_000 });
+    await button(page, 'Change').click();
+    await page
+      .getByLabel('What should change in the description?')
+      .fill('Ø15.48 is 35 long, overall length 60');
+    await button(page, 'Update Description').click();
+    await button(page, 'Change').waitFor({ timeout: 30_000 });
+    await button(page, 'Confirm').click();
+    await page.locator('.step-widget input[type="radio"]').first().check();
+    await button(page, 'Confirm').click();
+    await page.getByLabel('Material size').waitFor();
+    await button(page, 'Submit').click();
+    await page.getByLabel('Lathe', { exact: true }).check();
+    await button(page, 'Confirm').click();
+    await button(page, 'Check Again').waitFor();
+    const chatText = () => chat(page).textContent();
+    expect(await chatText()).toContain(
+      'No Machines of type Lathe are currently configured. Please configure in My Shop.',
+    );
+    expect(await chatText()).toContain(
+      "Lathe jobs run on machines of type 'Turning Center'. Your shop has one, but it is Inactive: Slant lathe (SL-1).",
+    );
+
+    // The way out: My Shop in a new tab, the lathe set Active, then Check Again.
+    const [shop] = await Promise.all([
+      page.context().waitForEvent('page'),
+      chat(page).getByRole('link', { name: 'Open My Shop' }).click(),
+    ]);
+    await shop.getByRole('link', { name: 'Edit Slant lathe' }).click();
+    await expect.poll(() => shop.getByLabel('Controller Model').inputValue()).not.toBe('');
+    await shop.getByLabel('Status').selectOption({ label: 'Active' });
+    await shop.getByRole('button', { name: 'Update Machine' }).click();
+    await shop.waitForURL('**/my-shop');
+    await shop.close();
+    await button(page, 'Check Again').click();
+    await page.getByLabel(/Slant lathe/).check();
+    await button(page, 'Confirm').click();
+    await button(page, 'Select All').click();
+    await button(page, 'Confirm').click();
+    await button(page, 'Confirm Description').click();
+    await button(page, 'Generate G-Code').click();
+
+    // Generation refused: everything missing said once, with the ways on.
+    await button(page, 'Try Again').waitFor({ timeout: 60_000 });
+    const text = (await chatText()) ?? '';
+    expect(text.split('This part needs tools the selected ones do not give').length - 1).toBe(1);
+    expect(text).toContain('the width of T2 Parting blade');
+    expect(text).toContain('a parting (cut-off) tool to cut the part off');
+
+    // The way out: the blade's width written in Tooling Pairs, then Try Again.
+    const [tooling] = await Promise.all([
+      page.context().waitForEvent('page'),
+      chat(page).getByRole('link', { name: 'Open Tooling Pairs for Slant lathe' }).click(),
+    ]);
+    const t2 = tooling.getByRole('row', { name: 'tool T2' });
+    await t2.getByRole('button', { name: 'Edit tool T2' }).click();
+    await t2.getByLabel('Tool', { exact: true }).fill('Parting blade 3 mm wide');
+    await t2.getByRole('button', { name: 'Update' }).click();
+    await expect
+      .poll(() => reading(tooling, 'T2'))
+      .toContain('Understood: Parting (cut-off) blade 3 mm wide');
+    await tooling.close();
+    await button(page, 'Try Again').click();
+    await chat(page)
+      .getByRole('button', { name: /^Download( anyway)?$/ })
+      .waitFor({ timeout: 60_000 });
+  });
+});
