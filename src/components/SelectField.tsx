@@ -12,9 +12,12 @@ export function SelectField(props: {
   value: string;
   placeholder?: string;
   error?: string | undefined;
+  /** A line under the field that says what the choice means. */
+  hint?: string | undefined;
   onChange: (value: string) => void;
 }) {
   const id = useId();
+  const hintId = `${id}-hint`;
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
@@ -23,6 +26,7 @@ export function SelectField(props: {
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
         aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.hint ? hintId : undefined}
       >
         {props.placeholder ? <option value="">{props.placeholder}</option> : null}
         {props.options.map((option) => (
@@ -31,6 +35,11 @@ export function SelectField(props: {
           </option>
         ))}
       </select>
+      {props.hint ? (
+        <p className="field-hint" id={hintId}>
+          {props.hint}
+        </p>
+      ) : null}
       {props.error ? <p className="field-error">{props.error}</p> : null}
     </div>
   );

@@ -1,6 +1,6 @@
 /** Pure helpers of the shop screens. */
 import { shopMessages } from '#contracts/shop';
-import type { Machine } from '#contracts/shop';
+import type { Machine, MachineTypeLookup } from '#contracts/shop';
 
 /** Machines grouped by machine type name ('Unknown Type' when missing), groups by name. */
 export function groupByType(machines: Machine[]): [string, Machine[]][] {
@@ -77,4 +77,18 @@ export function machineToForm(machine: Machine): MachineForm {
     controllerType: machine.controllerType?._id ?? '',
     controllerModelType: machine.controllerModelType?._id ?? '',
   };
+}
+
+/**
+ * Which Q-Bot job type a machine type serves (beyond the spec, decision 031): the chosen type's,
+ * or before a choice every job type with its machine types.
+ */
+export function jobTypeHint(types: MachineTypeLookup[], chosen: string): string | undefined {
+  if (types.length === 0) return undefined;
+  const type = types.find((entry) => entry._id === chosen);
+  if (type) return `Q-Bot offers ${type.name} machines for ${type.jobType} jobs.`;
+  const byJob = new Map<string, string[]>();
+  for (const entry of types)
+    byJob.set(entry.jobType, [...(byJob.get(entry.jobType) ?? []), entry.name]);
+  return `Q-Bot's job types run on: ${[...byJob].map(([job, names]) => `${job}: ${names.join(' or ')}`).join('; ')}.`;
 }

@@ -1,7 +1,7 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { Lookup } from '#contracts/shop';
+import type { Lookup, MachineTypeLookup } from '#contracts/shop';
 import {
   addMachine,
   getControllerModels,
@@ -21,6 +21,7 @@ import {
   canSubmitMachine,
   chooseInCascade,
   emptyMachineForm,
+  jobTypeHint,
   machineToForm,
 } from '../../shop/machines.ts';
 import type { CascadeField, MachineForm } from '../../shop/machines.ts';
@@ -49,6 +50,7 @@ function AddMachine() {
   const navigate = useNavigate();
   const [form, setForm] = useState<MachineForm>(emptyMachineForm);
   const [options, setOptions] = useState<Options>(noOptions);
+  const [machineTypes, setMachineTypes] = useState<MachineTypeLookup[]>([]);
   const [loaded, setLoaded] = useState(!machineId);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -59,7 +61,10 @@ function AddMachine() {
   // Machine types, and for an edit the machine with every list its choices need.
   useEffect(() => {
     getMachineTypes()
-      .then((types) => setList('machineType', types))
+      .then((types) => {
+        setMachineTypes(types);
+        setList('machineType', types);
+      })
       .catch(logFailure('machine types'));
     if (!machineId) return;
     getMachine(machineId)
@@ -186,6 +191,7 @@ function AddMachine() {
           options={options.machineType}
           placeholder="Select a machine type"
           error={errors.machineType}
+          hint={jobTypeHint(machineTypes, form.machineType)}
           onChange={(value) => choose('machineType', value)}
         />
         {form.machineType ? (

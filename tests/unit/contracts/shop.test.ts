@@ -5,6 +5,7 @@ import {
   chooseInCascade,
   emptyMachineForm,
   groupByType,
+  jobTypeHint,
   machineToForm,
 } from '#src/shop/machines.ts';
 
@@ -81,5 +82,23 @@ describe('the machine form rules (spec section 5)', () => {
       machineType: 'Turning Center',
       machineManufacturer: '',
     });
+  });
+});
+
+describe('the job type a machine type serves, shown where machines are added', () => {
+  const types = [
+    { _id: 'h', name: 'Horizontal Machining Center', jobType: 'Milling' },
+    { _id: 't', name: 'Turning Center', jobType: 'Lathe' },
+    { _id: 'v', name: 'Vertical Machining Center', jobType: 'Milling' },
+  ] as const;
+
+  it('names every job type with its machine types before a choice, and the chosen one after', () => {
+    expect(jobTypeHint([...types], '')).toBe(
+      "Q-Bot's job types run on: Milling: Horizontal Machining Center or Vertical Machining Center; Lathe: Turning Center.",
+    );
+    expect(jobTypeHint([...types], 't')).toBe(
+      'Q-Bot offers Turning Center machines for Lathe jobs.',
+    );
+    expect(jobTypeHint([], '')).toBeUndefined();
   });
 });
