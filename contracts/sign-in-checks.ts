@@ -5,7 +5,7 @@
  * The server validates the same bodies with the full-zod `signinBodySchema` and
  * `joinOrganizationBodySchema` of `accounts.ts`. The sign-in page is the first page a visitor
  * opens, and any zod on it, even zod/mini, brings the whole zod core the other pages share
- * (about 16 kB gzipped): docs/decisions/028-signin-bundle.md. These checks read the same rules
+ * (about 15 kB gzipped): docs/decisions/028-signin-bundle.md. These checks read the same rules
  * (`account-rules.ts`) and give the same issues, in the order zod's checks run, for every string
  * input: tests/unit/contracts/sign-in-checks.test.ts compares them with the server's schemas.
  */
