@@ -24,6 +24,32 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The router in one chunk: every page needs it, and the automatic splitting would
+              // cut off each hook a few routes share (useNavigate, useLocation, Link) into a
+              // file of its own.
+              name: 'router',
+              test: /[\\/]node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store)|use-sync-external-store)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The small modules every form page shares (fields, form messages, the spinner,
+              // the accounts' texts and rules) travel in one chunk: left to the automatic
+              // splitting they are seven files of a few hundred bytes, each gzipped on its own
+              // (docs/decisions/028-signin-bundle.md).
+              name: 'forms',
+              test: /[\\/](src[\\/]components[\\/](TextField|FormMessage|Spinner)\.tsx|src[\\/]messages\.ts|contracts[\\/](account-rules|storable-text|field-errors)\.ts)$/,
+              // Their own imports (React) stay where the automatic splitting puts them.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

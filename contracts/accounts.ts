@@ -1,73 +1,26 @@
 /**
  * Accounts API contracts (spec section 7, "Accounts"): request bodies, responses and the
- * validation texts of spec section 5. The UI validates with the same schemas before sending.
+ * validation texts of spec section 5. The UI validates with the same schemas before sending; the
+ * sign-in page checks the same rules with `accounts-mini.ts`.
  */
 import { z } from 'zod';
+import {
+  accountMessages,
+  accountServerMessages,
+  emailMaxLength,
+  emailPattern,
+  organizationMaxLength,
+  passwordPattern,
+} from './account-rules.ts';
 import { text } from './text.ts';
 
-/** Spec section 5 and 8 texts, copied exactly. */
-export const accountMessages = {
-  emailRequired: 'Email is required.',
-  emailNotValid: 'Email is not valid.',
-  emailNotValidAddress: 'Email is not a valid email address.',
-  passwordRule:
-    'Password must be between 8-40 characters and include at least one number and special character.',
-  passwordsDoNotMatch: 'Passwords do not match.',
-  passwordRequired: 'Password is required.',
-  resetPasswordsDontMatch: "Passwords don't match.",
-  noOrganization:
-    'Your account is not linked to any organization. Please sign up again or contact support.',
-  notApproved: (admins: string) =>
-    `You have not been added to your organization yet. Please contact ${admins} so they can approve your entry into the organization.`,
-  unknownError: 'An unknown error occurred.',
-  forgotNoUser: 'No user found with that email address.',
-  forgotUnexpected: 'An unexpected error occurred while trying to send the reset password email.',
-  noResponse: 'No response from the server. Please check your network connection.',
-  requestSetup: 'An error occurred while preparing the request.',
-  resetFailed: 'An error occurred while trying to reset the password.',
-  checkEmailToVerify: (email: string) =>
-    `Please check your email address ${email} to verify your email.`,
-} as const;
-
-/** Texts for outcomes the spec leaves to the server ("not shown"); see docs/decisions. */
-export const accountServerMessages = {
-  invalidCredentials: 'The email address or password is incorrect.',
-  notVerified: 'Please verify your email address before signing in.',
-  emailTaken: 'An account with this email address already exists. Please sign in instead.',
-  signedUp: (email: string) =>
-    `Your account has been created. We sent a link to ${email}: open it to verify your email address, then sign in.`,
-  verificationResent: (email: string) =>
-    `If ${email} belongs to an account that is not verified yet, a new verification link has been sent to it.`,
-  resetLinkSent: (email: string) =>
-    `A link to reset your password has been sent to ${email}. It is valid for one hour.`,
-  verificationNotSent:
-    'We could not send the verification email just now: sign in later and choose Resend Verification Email.',
-  mailFailed: 'We could not send the email just now. Please try again in a few minutes.',
-  resetDone: 'Your password has been reset. Please sign in with your new password.',
-  resetTokenInvalid: 'This password reset link is invalid, has expired or has already been used.',
-  loggedOut: 'You have been signed out.',
-  firstNameRequired: 'First name is required.',
-  lastNameRequired: 'Last name is required.',
-  nameTooLong: 'Names must be at most 100 characters.',
-  organizationTooLong: 'Organization names must be at most 200 characters.',
-  organizationRequired: 'Organization is required.',
-  alreadyInOrganization:
-    'Your account already belongs to an organization. Sign in, or ask its admin to approve you.',
-  organizationCreated: (organization: string) => `Organization ${organization} created.`,
-  joinRequested: (organization: string) =>
-    `You asked to join ${organization}. Its admin must approve you before you can sign in.`,
-} as const;
-
-/** "text, @, text, dot, text" (spec section 5). */
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** At least one letter, one digit and one of !@#$%^&*, 8 to 40 characters (spec sections 5, 9). */
-export const passwordPattern = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[!@#$%^&*]).{8,40}$/;
+export { accountMessages, accountServerMessages, passwordPattern } from './account-rules.ts';
 
 const email = (invalidMessage: string) =>
   text({ error: accountMessages.emailRequired })
     .trim()
     .min(1, accountMessages.emailRequired)
-    .max(254, invalidMessage)
+    .max(emailMaxLength, invalidMessage)
     .regex(emailPattern, invalidMessage);
 
 export const newPasswordSchema = text({ error: accountMessages.passwordRule }).regex(
@@ -103,7 +56,7 @@ export const signupBodySchema = z
     confirmPassword: text({ error: accountMessages.passwordsDoNotMatch }),
     organization: text()
       .trim()
-      .max(200, accountServerMessages.organizationTooLong)
+      .max(organizationMaxLength, accountServerMessages.organizationTooLong)
       .optional()
       .nullable()
       .transform((name) => (name ? name : undefined)),
@@ -133,7 +86,7 @@ export const joinOrganizationBodySchema = signinBodySchema.extend({
   organization: text({ error: accountServerMessages.organizationRequired })
     .trim()
     .min(1, accountServerMessages.organizationRequired)
-    .max(200, accountServerMessages.organizationTooLong),
+    .max(organizationMaxLength, accountServerMessages.organizationTooLong),
 });
 export type JoinOrganizationBody = z.input<typeof joinOrganizationBodySchema>;
 
@@ -169,15 +122,3 @@ export const oneTimeTokenParamsSchema = z.object({ token: text() });
  * stored is read as '' and redirects like any other bad link, instead of answering JSON.
  */
 export const verifyEmailParamsSchema = z.object({ token: text().catch('') });
-
-/**
- * The session token's payload (JWT, HS256). `exp` and `iat` are seconds since the epoch.
- * The roles only drive the UI: the server reads the user's roles from the database.
- */
-export const sessionClaimsSchema = z.object({
-  userId: z.string(),
-  email: z.string(),
-  roles: z.array(z.string()),
-  exp: z.number(),
-});
-export type SessionClaims = z.infer<typeof sessionClaimsSchema>;

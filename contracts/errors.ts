@@ -56,15 +56,4 @@ export const apiMessages = {
     `Too many attempts. Please wait ${retryAfter} and try again.`,
 } as const;
 
-/**
- * Turn zod issues into the API's `errors` map: each field's first message, keyed by the
- * top-level field name (`''` issues, with no path, are keyed `form`).
- */
-export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.length > 0 ? String(issue.path[0]) : 'form';
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+export { fieldErrors } from './field-errors.ts';

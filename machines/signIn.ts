@@ -10,9 +10,10 @@
  * provide stubs.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { accountMessages, joinOrganizationBodySchema, signinBodySchema } from '#contracts/accounts';
+import { accountMessages } from '#contracts/account-rules';
 import type { JoinOrganizationResponse } from '#contracts/accounts';
-import { fieldErrors } from '#contracts/errors';
+import { joinOrganizationFormIssues, signinFormIssues } from '#contracts/sign-in-checks';
+import { fieldErrors } from '#contracts/field-errors';
 
 /** What a failed call looks like to the chart: the HTTP status and the response body, if any. */
 export interface CallFailure {
@@ -94,17 +95,17 @@ export const signInMachine = setup({
   },
   guards: {
     formIsValid: ({ context }) =>
-      signinBodySchema.safeParse({ email: context.email, password: context.password }).success,
+      signinFormIssues({ email: context.email, password: context.password }).length === 0,
     isNotVerified: ({ event }) =>
       isCallFailureWithCode((event as { error?: unknown }).error, 'not_verified'),
     hasNoOrganization: ({ event }) =>
       isCallFailureWithCode((event as { error?: unknown }).error, 'no_organization'),
     organizationIsValid: ({ context }) =>
-      joinOrganizationBodySchema.safeParse({
+      joinOrganizationFormIssues({
         email: context.email,
         password: context.password,
         organization: context.organization,
-      }).success,
+      }).length === 0,
     joinedWithToken: ({ event }) =>
       Boolean((event as { output?: JoinOrganizationResponse }).output?.token),
   },
@@ -115,12 +116,9 @@ export const signInMachine = setup({
       return { [event.field]: event.value, fieldErrors: otherErrors };
     }),
     showFieldErrors: assign(({ context }) => {
-      const result = signinBodySchema.safeParse({
-        email: context.email,
-        password: context.password,
-      });
+      const issues = signinFormIssues({ email: context.email, password: context.password });
       return {
-        fieldErrors: result.success ? {} : fieldErrors(result.error.issues),
+        fieldErrors: fieldErrors(issues),
         formError: null,
       };
     }),
@@ -144,12 +142,12 @@ export const signInMachine = setup({
     ),
     showOrganizationRequired: assign({
       organizationError: ({ context }) => {
-        const result = joinOrganizationBodySchema.safeParse({
+        const issues = joinOrganizationFormIssues({
           email: context.email,
           password: context.password,
           organization: context.organization,
         });
-        return result.success ? null : (result.error.issues[0]?.message ?? null);
+        return issues[0]?.message ?? null;
       },
     }),
     showJoinError: assign(({ event }) => ({

@@ -4,12 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './auth/AuthProvider.tsx';
 import { ErrorPage } from './components/ErrorPage.tsx';
 import { routeTree } from './routeTree.gen.ts';
-// The stylesheet by area, in cascade order.
+// The stylesheet by area, in cascade order. The chat screens' areas (qbot.css, backplot.css)
+// come with the screens that use them, so the first page loads none of them
+// (docs/decisions/028-signin-bundle.md).
 import './styles/base.css';
 import './styles/shop.css';
-import './styles/qbot.css';
 import './styles/assistants.css';
-import './styles/backplot.css';
 
 const router = createRouter({
   routeTree,

@@ -1,5 +1,5 @@
 /** How the screens turn failed calls into the spec's texts (spec section 8). */
-import { accountMessages } from '#contracts/accounts';
+import { accountMessages } from '#contracts/account-rules';
 import { RequestError } from './client.ts';
 
 /** Forgot password: 404, other server errors, no response, request setup (spec section 8). */

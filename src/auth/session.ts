@@ -3,9 +3,9 @@
  * token exists, decodes, and its `exp` (seconds) is in the future. An undecodable token is removed.
  * The state is re-read when localStorage changes, in this tab or another.
  */
-import { decodeJwt } from 'jose';
-import { sessionClaimsSchema } from '#contracts/accounts';
-import type { SessionClaims } from '#contracts/accounts';
+import { decodeJwt } from 'jose/jwt/decode';
+import { readSessionClaims } from '#contracts/session-claims';
+import type { SessionClaims } from '#contracts/session-claims';
 
 export const TOKEN_STORAGE_KEY = 'qbot.token';
 
@@ -21,8 +21,7 @@ const changeEvent = 'qbot:session-changed';
  */
 export function decodeSessionToken(token: string): SessionClaims | undefined {
   try {
-    const result = sessionClaimsSchema.safeParse(decodeJwt(token));
-    return result.success ? result.data : undefined;
+    return readSessionClaims(decodeJwt(token));
   } catch {
     return undefined;
   }

@@ -17,6 +17,9 @@ import { AnalysisProgressBar } from './AnalysisProgressBar.tsx';
 import { PromptModal } from './PromptModal.tsx';
 import { StepWidget } from './StepWidget.tsx';
 import { WorkTracker } from './WorkTracker.tsx';
+// The screen's areas of the stylesheet, after base.css and shop.css (src/main.tsx).
+import '../styles/qbot.css';
+import '../styles/backplot.css';
 
 const accepted = '.jpg,.jpeg,.png,.pdf,.dxf,.step,.stp';
 

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { FormEvent } from 'react';
 import { fromPromise } from 'xstate';
-import { accountMessages } from '#contracts/accounts';
+import { accountMessages } from '#contracts/account-rules';
 import { signInMachine } from '#machines/signIn';
 import { joinOrganization, resendVerification, signin } from '../api/accounts.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';

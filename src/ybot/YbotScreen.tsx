@@ -7,6 +7,8 @@ import { ChatInputBar } from '../components/ChatInputBar.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { ChatMessages } from '../qbot/ChatMessages.tsx';
 import { EmptyMessageError, echoOf, ybotFailure, ybotReplyDelayMs } from './echo.ts';
+// The chat's area of the stylesheet, after base.css and shop.css (src/main.tsx).
+import '../styles/qbot.css';
 
 const pictures = /\.(png|jpe?g|gif|webp|svg)$/i;
 
