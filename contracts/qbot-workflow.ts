@@ -279,7 +279,7 @@ export const qbotExtraMessages = {
   ) =>
     `${type} jobs run on machines of type ${machineTypes.length > 0 ? machineTypes.map((name) => `'${name}'`).join(' or ') : `'${type}'`}. ${
       inactive.length > 0
-        ? `Your shop has ${inactive.length === 1 ? 'one, but it is' : `${inactive.length}, but they are`} Inactive: ${inactive.map((machine) => `${machine.name} (${machine.serialNumber})`).join(', ')}. Set its Status to Active in My Shop`
+        ? `Your shop has ${inactive.length === 1 ? 'one, but it is' : `${inactive.length}, but they are`} Inactive: ${inactive.map((machine) => `${machine.name} (${machine.serialNumber})`).join(', ')}. Set ${inactive.length === 1 ? 'its' : "a machine's"} Status to Active in My Shop`
         : 'Add one in My Shop with Add Machine'
     }, then choose Check Again.`,
   generationFixes:
