@@ -75,6 +75,8 @@ export interface WorkflowTool {
   toolName: string;
   toolDescription: string;
   toolType: string;
+  /** How the programs read the row (decision 031); absent in workflows stored before it. */
+  understood?: { usable: boolean; summary: string };
 }
 
 /** The prompt helper's machineDetails sentence for a machine of the shop. */

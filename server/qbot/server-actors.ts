@@ -27,7 +27,7 @@ import type { AssistantProvider } from '#server/assistant/index';
 import type { Database } from '#server/database';
 import { AppError } from '#server/errors';
 import { getMachine, machineChoicesByType } from '#server/shop/machines';
-import { listToolingPairs } from '#server/shop/tooling';
+import { listToolingPairs, readTooling } from '#server/shop/tooling';
 import type { FileStore } from '#server/storage/file-store';
 import type { JobRunner } from '#server/jobs/pool';
 import { latestProgram, writeProgram } from './programs.ts';
@@ -144,14 +144,19 @@ export function serverActors(
     ),
     loadTools: fromPromise<WorkflowTool[], LoadToolsInput>(
       reporting(async ({ machine }) => {
-        await getMachine(db, organizationId, machine._id);
-        return (await listToolingPairs(db, organizationId, machine._id)).map(
-          ({ id, slotNumber, toolName, toolDescription, toolType }) => ({
+        const stored = await getMachine(db, organizationId, machine._id);
+        const { toolingPairs } = readTooling(
+          await listToolingPairs(db, organizationId, machine._id),
+          stored.machineType?.jobType,
+        );
+        return toolingPairs.map(
+          ({ id, slotNumber, toolName, toolDescription, toolType, understood }) => ({
             id,
             slotNumber,
             toolName,
             toolDescription,
             toolType,
+            ...(understood ? { understood } : {}),
           }),
         );
       }),

@@ -77,12 +77,13 @@ export const uiActors = {
   ),
   loadTools: fromPromise<WorkflowTool[], LoadToolsInput>(async ({ input }) =>
     (await getToolingPairs(input.machine._id)).toolingPairs.map(
-      ({ id, slotNumber, toolName, toolDescription, toolType }) => ({
+      ({ id, slotNumber, toolName, toolDescription, toolType, understood }) => ({
         id,
         slotNumber,
         toolName,
         toolDescription,
         toolType,
+        ...(understood ? { understood } : {}),
       }),
     ),
   ),

@@ -29,6 +29,9 @@ function ToolChoice({ state, send }: StepProps) {
             <small className="muted">
               {tool.toolType}: {tool.toolDescription}
             </small>
+            {tool.understood && !tool.understood.usable ? (
+              <small className="tool-unusable">Not used: {tool.understood.summary}</small>
+            ) : null}
           </span>
         </label>
       ))}
