@@ -12,6 +12,8 @@ import { usePages } from './browser.ts';
 
 const drawing = join(import.meta.dirname, '../../../shared/blueprints/lathe/long_reamer_facer.dxf');
 
+const plateDrawing = join(import.meta.dirname, '../../../shared/blueprints/mill-edm/FLH-001.dxf');
+
 const { newPage } = usePages();
 
 const chat = (page: Page) => page.locator('.qbot-main');
@@ -145,5 +147,31 @@ describe('no dead end for a new shop', () => {
     await chat(page)
       .getByRole('button', { name: /^Download( anyway)?$/ })
       .waitFor({ timeout: 60_000 });
+  });
+
+  it('asks for the plate thickness a drawing does not give, instead of a size generation refuses', async () => {
+    const email = uniqueEmail('plater');
+    await signUp({ email, organization: `Plates ${email}` });
+    await verify(email);
+    const { page } = await newPage();
+    await signInThroughUi(page, email);
+    await page.goto('/qbot');
+    // FLH-001 draws the plate's top view only: no side view, no thickness.
+    await page.getByLabel('Drawing file').setInputFiles(plateDrawing);
+    await button(page, 'Send').click();
+    await button(page, 'Confirm').waitFor({ timeout: 30_000 });
+    await button(page, 'Confirm').click();
+    await page.locator('.step-widget input[type="radio"]').first().check();
+    await button(page, 'Confirm').click();
+    await page.getByLabel('Material size').waitFor();
+    // Left blank, the suggestion without a thickness is not taken: the step asks for it.
+    await button(page, 'Submit').click();
+    await expect
+      .poll(() => chat(page).textContent())
+      .toMatch(/has no thickness: type the stock size with its thickness/);
+    expect(await page.getByLabel('Milling', { exact: true }).count()).toBe(0);
+    await page.getByLabel('Material size').fill('Plate 130 x 70 x 12 mm');
+    await button(page, 'Submit').click();
+    await page.getByLabel('Milling', { exact: true }).waitFor();
   });
 });
