@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { workflowStepOf } from '#machines/qbotContext';
 import { qbotWorkflowMachine } from '#machines/qbotWorkflow';
 import type { QbotEvent } from '#contracts/qbot-workflow';
@@ -53,7 +53,10 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
   const chatEnd = useRef<HTMLDivElement>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
-  useEffect(() => {
+  // A layout effect, so it runs before the step widget's focus (a passive effect), whose scroll to
+  // the step's primary button must come last: after a program is written the chat's end lies
+  // below its long panel, past the Download button.
+  useLayoutEffect(() => {
     // A block body: newer browsers return a promise from scrollIntoView, which is not a clean-up.
     void chatEnd.current?.scrollIntoView({ block: 'end' });
   }, [state.context.messages.length, step]);
