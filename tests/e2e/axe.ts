@@ -17,6 +17,8 @@ export interface A11yViolation {
   help: string;
   /** One CSS selector per element (shadow and frame paths joined with ' >> '). */
   targets: string[];
+  /** What axe measured at each element, such as the contrast ratio and its colours. */
+  findings: string[];
 }
 
 let axeSource: string | undefined;
@@ -39,6 +41,17 @@ export async function a11yViolations(
 ): Promise<A11yViolation[]> {
   const present = await page.evaluate(() => 'axe' in window);
   if (!present) await page.evaluate(await source());
+  // Colours are measured as drawn: a button whose background is still in its CSS transition
+  // (a row that just switched to edit mode) would be judged on an in-between colour. Endless
+  // animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await page.evaluate(
     (runOptions) =>
       (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe.run({
@@ -56,17 +69,27 @@ export async function a11yViolations(
       targets: violation.nodes.map((node) =>
         node.target.map((part) => (Array.isArray(part) ? part.join(' >> ') : part)).join(' >> '),
       ),
+      findings: violation.nodes.map(
+        (node) =>
+          [...node.any, ...node.all, ...node.none].find((check) => check.message)?.message ?? '',
+      ),
     }));
 }
 
-/** One readable line per violation: where, rule id, impact, what it asks, and its elements. */
+/**
+ * A readable report: per violation its rule id, impact and what it asks, then per element its
+ * selector and what axe measured there.
+ */
 export const describeViolations = (where: string, violations: A11yViolation[]) =>
   [
     `${violations.length} serious or critical accessibility violation(s) on ${where}:`,
-    ...violations.map(
-      (violation) =>
-        `- ${violation.id} (${violation.impact}): ${violation.help}; at ${violation.targets.join(', ')}`,
-    ),
+    ...violations.flatMap((violation) => [
+      `- ${violation.id} (${violation.impact}): ${violation.help}`,
+      ...violation.targets.map(
+        (target, index) =>
+          `    at ${target}${violation.findings[index] ? `: ${violation.findings[index]}` : ''}`,
+      ),
+    ]),
   ].join('\n');
 
 /**
