@@ -154,7 +154,9 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
             <PromptModal canManage={managesPrompts} onClose={() => setPromptsOpen(false)} />
           ) : null}
         </header>
-        <div className="chat-body">
+        {/* A focusable region: a keyboard user scrolls the conversation with the arrows even
+            while it holds no control (a drawing being read), axe's scrollable-region-focusable. */}
+        <div className="chat-body" role="region" aria-label="Conversation" tabIndex={0}>
           <ChatMessages messages={state.context.messages} />
           {busy || asking ? (
             <p className="loader" role="status">
