@@ -266,6 +266,7 @@ describe('the Q-Bot workflow by keyboard', () => {
       visited.push(await focusedName(page));
       expect(inside, `${key} left the dialog for ${visited.at(-1)}`).toBe(true);
     }
+    console.info('Tab and Shift+Tab in the dialog:', JSON.stringify(visited));
     expect(visited).toContain('Confirm');
     expect(visited).toContain('Cancel');
     // Escape closes it, changes nothing, and the focus is back on the tracker's step.
