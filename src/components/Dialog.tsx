@@ -6,8 +6,9 @@ import type { ReactNode } from 'react';
  * Opens the <dialog> of the returned ref with `showModal()` while the component is mounted: the
  * browser keeps Tab inside it and makes the rest of the page inert, and its `cancel` event is
  * Escape. On unmount it closes, and the focus goes back to the control that had it when the
- * dialog opened (the button that opened it), if that is still on the page: the browser's own
- * return of focus on `close()` does not happen once React has removed the dialog.
+ * dialog opened (the button that opened it), if that is still on the page. This is not left to
+ * the browser's own return of focus on `close()`, which does not hold once React has taken the
+ * dialog out of the document.
  *
  * Layout effects, so the opener is read before the dialog takes the focus, and the focus is
  * given back before the dialog leaves the document.
