@@ -4,10 +4,19 @@ import { FileIcon } from '../components/Icons.tsx';
 
 const pictures = /\.(png|jpe?g)$/i;
 
-/** The chat's messages: the user's on the right, the assistant's on the left, vision notes apart. */
+/**
+ * The chat's messages: the user's on the right, the assistant's on the left, vision notes apart.
+ * A polite live region: a screen reader reads each new message once it has finished what it was
+ * saying (the focus, meanwhile, moves to the new step's first control).
+ */
 export function ChatMessages({ messages }: { messages: ChatMessage[] }) {
   return (
-    <ol className="chat-messages" aria-label="Messages">
+    <ol
+      className="chat-messages"
+      aria-label="Messages"
+      aria-live="polite"
+      aria-relevant="additions"
+    >
       {messages.map((message) => (
         <li
           key={message.id}

@@ -4,12 +4,12 @@
  * character counts; for admins and superusers an Update button per prompt and the history of
  * each with a Delete per version. Outcomes show inside the modal as a status or an alert line.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { promptKinds, promptMaxLength, promptMessages } from '#contracts/prompts';
 import type { CurrentPromptResponse, PromptKind, PromptRecord } from '#contracts/prompts';
 import { deletePrompt, getPrompt, getPromptHistory, updatePrompt } from '../api/prompts.ts';
-import { Dialog } from '../components/Dialog.tsx';
+import { Dialog, useModalDialog } from '../components/Dialog.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
 
 /** Spec section 9: the modal is 800px wide and its text areas have 8 rows. */
@@ -80,7 +80,8 @@ async function load(kinds: readonly PromptKind[], withHistory: boolean): Promise
 }
 
 export function PromptModal({ canManage, onClose }: PromptModalProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  // Modal: Tab stays inside, Escape closes, the focus returns to the Prompts button.
+  const dialog = useModalDialog();
   const titleId = useId();
   const [current, setCurrent] = useState<PerKind<Current | null>>({
     description: null,
@@ -99,12 +100,6 @@ export function PromptModal({ canManage, onClose }: PromptModalProps) {
     when: string;
   } | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   /** Show what was read; a failure to read wins over `success`. */
   const show = useCallback((loaded: Loaded, success: Outcome = {}) => {

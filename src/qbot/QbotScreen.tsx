@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { workflowStepOf } from '#machines/qbotContext';
 import { qbotWorkflowMachine } from '#machines/qbotWorkflow';
 import type { QbotEvent } from '#contracts/qbot-workflow';
@@ -64,7 +64,10 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
   }, [setDrawerOpen]);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
-  useEffect(() => {
+  // A layout effect, so it runs before the step widget's focus (a passive effect), whose scroll to
+  // the step's primary button must come last: after a program is written the chat's end lies
+  // below its long panel, past the Download button.
+  useLayoutEffect(() => {
     // A block body: newer browsers return a promise from scrollIntoView, which is not a clean-up.
     void chatEnd.current?.scrollIntoView({ block: 'end' });
   }, [state.context.messages.length, step]);
@@ -180,7 +183,9 @@ export function QbotScreen({ threadId, snapshot, resync }: QbotScreenProps) {
             <PromptModal canManage={managesPrompts} onClose={() => setPromptsOpen(false)} />
           ) : null}
         </header>
-        <div className="chat-body">
+        {/* A focusable region: a keyboard user scrolls the conversation with the arrows even
+            while it holds no control (a drawing being read), axe's scrollable-region-focusable. */}
+        <div className="chat-body" role="region" aria-label="Conversation" tabIndex={0}>
           <ChatMessages messages={state.context.messages} />
           {busy || asking ? (
             <p className="loader" role="status">

@@ -14,11 +14,27 @@ import { SimulationStep } from './steps/SimulationStep.tsx';
 import type { StepProps } from './steps/StepProps.ts';
 import { SummaryStep } from './steps/SummaryStep.tsx';
 import { ToolsStep } from './steps/ToolsStep.tsx';
+import { useStepFocus } from './useStepFocus.ts';
 
 type StepWidgetProps = StepProps;
 
-/** The widget of the current workflow step (spec section 4); each step's is in `steps/`. */
+/**
+ * The widget of the current workflow step (spec section 4); each step's is in `steps/`. When the
+ * step (or its sub-state: a list loaded, an answer analysed) changes, the keyboard focus moves to
+ * the widget's first control and its primary button is scrolled into view
+ * (docs/decisions/030-keyboard-and-screen-readers.md).
+ */
 export function StepWidget({ state, send }: StepWidgetProps) {
+  const host = useStepFocus<HTMLDivElement>(JSON.stringify(state.value));
+  return (
+    // `display: contents`: the holder only marks where the widget is; it takes no box of its own.
+    <div ref={host} className="step-host" style={{ display: 'contents' }}>
+      <CurrentStep state={state} send={send} />
+    </div>
+  );
+}
+
+function CurrentStep({ state, send }: StepWidgetProps) {
   const step = workflowStepOf(state.value);
   switch (step) {
     case 'show_blueprint_description':

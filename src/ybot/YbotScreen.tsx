@@ -111,7 +111,9 @@ export function YbotScreen({ assistant }: { assistant: AssistantConfig }) {
           />
           <h1>{assistant.name}</h1>
         </header>
-        <div className="chat-body">
+        {/* A focusable region: a keyboard user scrolls the conversation with the arrows even
+            while it holds no control (a drawing being read), axe's scrollable-region-focusable. */}
+        <div className="chat-body" role="region" aria-label="Conversation" tabIndex={0}>
           <ChatMessages messages={messages} />
           {pending > 0 ? (
             <p className="loader" role="status">

@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { latestLink } from '../helpers/outbox.ts';
 import { password, signUp, uniqueEmail, verify } from './api.ts';
 import { usePages } from './browser.ts';
+import { expectAccessible } from './axe.ts';
 
 const { newPage } = usePages();
 
@@ -13,6 +14,7 @@ describe('accounts in the browser', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Sign Up' }).first().click();
     await page.waitForURL('**/signup');
+    await expectAccessible(page, 'the Sign Up page');
 
     // The client rules show the spec's texts before anything is sent.
     await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -32,6 +34,7 @@ describe('accounts in the browser', () => {
       )
       .toBe(true);
     await expect.poll(() => page.getByText('Passwords do not match.').isVisible()).toBe(true);
+    await expectAccessible(page, 'the Sign Up page with its errors');
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('First Name').fill('Erin');
@@ -44,6 +47,7 @@ describe('accounts in the browser', () => {
     await expect
       .poll(() => page.getByRole('status').textContent())
       .toContain(`We sent a link to ${email}`);
+    await expectAccessible(page, 'the Sign In page after sign-up');
 
     // The verification link from the outbox lands on the sign-in page.
     const link = await latestLink(inject('dataDir'), email, '/api/users/verify-email/');
@@ -54,6 +58,7 @@ describe('accounts in the browser', () => {
         page.getByText('Your email address is verified. You can sign in now.').isVisible(),
       )
       .toBe(true);
+    await expectAccessible(page, 'the Sign In page after verification');
 
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Password').fill(password);
@@ -69,13 +74,16 @@ describe('accounts in the browser', () => {
       'QBot',
       'Logout',
     ]);
+    await expectAccessible(page, 'the account menu');
     await menu.getByRole('menuitem', { name: 'My Profile' }).click();
     await page.waitForURL('**/my-profile');
     await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe('Erin');
+    await expectAccessible(page, 'the My Profile page');
     await page.getByLabel('First Name').fill('Erin Jo');
     await page.getByLabel('Last Name').fill('Lathe');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect.poll(() => page.getByText('Your profile has been saved.').isVisible()).toBe(true);
+    await expectAccessible(page, 'the My Profile page after saving');
     await page.reload();
     await expect.poll(() => page.getByLabel('Last Name').inputValue()).toBe('Lathe');
     expect(await page.getByLabel('First Name').inputValue()).toBe('Erin Jo');
@@ -89,6 +97,7 @@ describe('accounts in the browser', () => {
     await expect
       .poll(() => page.getByRole('link', { name: 'Sign In' }).first().isVisible())
       .toBe(true);
+    await expectAccessible(page, 'the landing page after logout');
     const afterLogout = await fetch(`${inject('baseUrl')}/api/profile`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -126,6 +135,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => page.getByText('Email is required.').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Password is required.').isVisible()).toBe(true);
+    await expectAccessible(page, 'the Sign In page with its errors');
     await signIn('nobody', '');
     await expect
       .poll(() => page.getByText('Email is not a valid email address.').isVisible())
@@ -133,6 +143,7 @@ describe('accounts in the browser', () => {
 
     await signIn(uniqueEmail('ghost'), password);
     await expect.poll(alertText).toBe('The email address or password is incorrect.');
+    await expectAccessible(page, 'the Sign In page with a server error');
 
     const unverified = uniqueEmail('unverified');
     await signUp({ email: unverified, organization: `Unverified Shop ${unverified}` });
@@ -144,6 +155,7 @@ describe('accounts in the browser', () => {
           .isVisible(),
       )
       .toBe(true);
+    await expectAccessible(page, 'the unverified-email panel');
     await page.getByRole('button', { name: 'Close' }).click();
     await signIn(unverified, password);
     await page.getByRole('button', { name: 'Resend Verification Email' }).click();
@@ -152,6 +164,7 @@ describe('accounts in the browser', () => {
       .toBe(
         `If ${unverified} belongs to an account that is not verified yet, a new verification link has been sent to it.`,
       );
+    await expectAccessible(page, 'the unverified-email panel after resending');
 
     const loner = uniqueEmail('loner');
     await signUp({ email: loner });
@@ -162,6 +175,7 @@ describe('accounts in the browser', () => {
       .toBe(
         'Your account is not linked to any organization. Please sign up again or contact support.',
       );
+    await expectAccessible(page, 'the no-organization panel');
     // The organization panel offers a way on (tested below); Close goes back to the form.
     await page.getByRole('button', { name: 'Close' }).click();
 
@@ -177,6 +191,7 @@ describe('accounts in the browser', () => {
       .toBe(
         'You have not been added to your organization yet. Please contact Grace Hopper so they can approve your entry into the organization.',
       );
+    await expectAccessible(page, 'the Sign In page for a pending member');
   });
 
   it('resets a forgotten password with the mailed link', async () => {
@@ -193,24 +208,28 @@ describe('accounts in the browser', () => {
     expect(
       await page.getByLabel('Email').evaluate((input) => input === document.activeElement),
     ).toBe(true);
+    await expectAccessible(page, 'the Reset Password Request page');
 
     await page.getByLabel('Email').fill(uniqueEmail('stranger'));
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toBe('No user found with that email address.');
+    await expectAccessible(page, 'the Reset Password Request page with its error');
 
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect
       .poll(() => page.getByRole('status').textContent())
       .toBe(`A link to reset your password has been sent to ${email}. It is valid for one hour.`);
+    await expectAccessible(page, 'the Reset Password Request page after sending');
 
     await page.goto(await latestLink(inject('dataDir'), email, '/reset-password/'));
     await page.getByLabel('New Password:', { exact: true }).fill('NewLathe2025!');
     await page.getByLabel('Confirm New Password:').fill('NewLathe2025?');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe("Passwords don't match.");
+    await expectAccessible(page, 'the Reset Password page with its error');
     await page.getByLabel('Confirm New Password:').fill('NewLathe2025!');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.waitForURL('**/signin');
@@ -229,6 +248,7 @@ describe('accounts in the browser', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible())
       .toBe(true);
+    await expectAccessible(page, 'the not-found page');
   });
 
   it('leads an account signed up without an organization on: it names one and is signed in', async () => {
@@ -252,6 +272,7 @@ describe('accounts in the browser', () => {
       .toBe(true);
     await page.getByRole('button', { name: 'Join or Create Organization' }).click();
     await expect.poll(() => page.getByText('Organization is required.').isVisible()).toBe(true);
+    await expectAccessible(page, 'the organization panel with its error');
     await page.getByLabel('Organization').fill(`Own Shop ${email}`);
     await page.getByRole('button', { name: 'Join or Create Organization' }).click();
     await page.waitForURL('**/qbot');
@@ -261,5 +282,6 @@ describe('accounts in the browser', () => {
         page.getByRole('heading', { name: `Organization: Own Shop ${email}` }).isVisible(),
       )
       .toBe(true);
+    await expectAccessible(page, 'the My Organization page of a new admin');
   });
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signInThroughUi, signUp, uniqueEmail, verify } from './api.ts';
 import { usePages } from './browser.ts';
+import { expectAccessible } from './axe.ts';
 
 const { newPage } = usePages();
 
@@ -29,7 +30,10 @@ async function menuEntries(page: Page): Promise<string[]> {
   return entries;
 }
 
-/** Y-Bot at /ybot with its virtual clock paused, so a test moves time on by hand. */
+/**
+ * Y-Bot at /ybot with its virtual clock paused, so a test moves time on by hand. (axe waits on
+ * timers of its own, so the accessibility checks run in the tests on the real clock.)
+ */
 async function ybotWithPausedClock(page: Page) {
   await page.clock.install();
   await page.goto('/ybot');
@@ -63,6 +67,7 @@ describe('the landing frame and the navigation bar', () => {
       'Sign Up',
       'Sign In',
     ]);
+    await expectAccessible(page, 'the landing frame');
   });
 
   it('shows each assistant name with Sign Up and Sign In to a signed-out visitor', async () => {
@@ -73,6 +78,7 @@ describe('the landing frame and the navigation bar', () => {
       'Sign Up',
       'Sign In',
     ]);
+    await expectAccessible(page, 'the Y-Bot screen, signed out');
     expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
 
     // /qbot is the signed-in flow: the visitor lands on /signin, which belongs to the default.
@@ -83,6 +89,7 @@ describe('the landing frame and the navigation bar', () => {
       'Sign Up',
       'Sign In',
     ]);
+    await expectAccessible(page, 'the Sign In page (redirected from /qbot)');
 
     // The title links to /.
     await page.goto('/ybot');
@@ -99,6 +106,7 @@ describe('the landing frame and the navigation bar', () => {
     await signInThroughUi(page, email);
     await page.waitForURL('**/qbot');
     await expect.poll(() => title(page).textContent()).toBe('Q-Bot');
+    await expectAccessible(page, 'the Q-Bot screen of a new member');
     expect(await accountNav(page).getByRole('link', { name: 'Sign In' }).count()).toBe(0);
     expect(await menuEntries(page)).toEqual([
       'My Profile',
@@ -111,6 +119,7 @@ describe('the landing frame and the navigation bar', () => {
     await page.goto('/ybot');
     await expect.poll(() => title(page).textContent()).toBe('Y-Bot');
     expect(await menuEntries(page)).toEqual(['My Profile', 'YBot', 'Logout']);
+    await expectAccessible(page, 'the Y-Bot screen, signed in');
 
     // A page that is no assistant's belongs to the default one.
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -134,6 +143,7 @@ describe('the landing frame and the navigation bar', () => {
       })
       .toBe(true);
     expect(await page.getByLabel('Drawing file').count()).toBe(1);
+    await expectAccessible(page, 'the Q-Bot screen, from the menu');
   });
 });
 
@@ -199,6 +209,7 @@ describe('the Y-Bot demo chat', () => {
       .toBe(true);
     // Only a lower bound: the reply cannot come before its timer, however slow the machine.
     expect(Date.now() - sent).toBeGreaterThanOrEqual(1000);
+    await expectAccessible(page, 'the Y-Bot chat after an echo');
   });
 
   it('shows an attached file as a message, and echoes the text sent with it', async () => {
@@ -271,5 +282,6 @@ describe('the Y-Bot demo chat', () => {
     await expect
       .poll(() => page.locator('.qbot-header img').getAttribute('src'))
       .toBe('/default-avatar.svg');
+    await expectAccessible(page, 'the Y-Bot screen with the default avatar');
   });
 });

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { password, signInThroughUi, signUp, uniqueEmail, verify } from './api.ts';
 import { usePages } from './browser.ts';
+import { expectAccessible } from './axe.ts';
 
 const { newPage } = usePages();
 
@@ -93,6 +94,7 @@ describe('prompt management in the browser', () => {
       )
       .toBe(`${shipped.promptText.length.toLocaleString('en-US')} characters`);
     await expect.poll(() => dialog.getByText('No history available').count()).toBe(2);
+    await expectAccessible(page, 'the Prompt Management modal');
 
     // Two edits: each is announced and listed, newest first.
     const update = section(page, 'Description Prompt').getByRole('button', { name: 'Update' });
@@ -116,6 +118,7 @@ describe('prompt management in the browser', () => {
     expect(await historyEntries(page).nth(1).textContent()).toContain(
       'First browser version of the description prompt.',
     );
+    await expectAccessible(page, 'the Prompt Management modal with its history');
     // The blueprint prompt was not touched.
     expect(await section(page, 'Blueprint Prompt').getByText('No history available').count()).toBe(
       1,
@@ -128,15 +131,19 @@ describe('prompt management in the browser', () => {
     await newest.click();
     const confirmDelete = page.getByRole('dialog', { name: 'Delete Prompt' });
     await expect.poll(() => confirmDelete.isVisible()).toBe(true);
+    await expectAccessible(page, 'the Delete Prompt dialog');
     await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => confirmDelete.isVisible()).toBe(false);
     expect(await historyEntries(page).count()).toBe(2);
+    // The focus is back on the Delete button that opened the dialog.
+    expect(await newest.evaluate((button) => button === document.activeElement)).toBe(true);
     // Deleting the newest version makes the first one current again, here and on the server.
     await newest.click();
     await confirmDelete.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect
       .poll(() => dialog.getByRole('status').textContent())
       .toBe('Prompt deleted successfully');
+    await expectAccessible(page, 'the Prompt Management modal after a deletion');
     await expect.poll(() => historyEntries(page).count()).toBe(1);
     expect(await description.inputValue()).toBe('First browser version of the description prompt.');
     const current = await api<{ promptText: string; source: string }>(
@@ -151,6 +158,13 @@ describe('prompt management in the browser', () => {
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+    // The focus is back on the Prompts button that opened the modal.
+    expect(
+      await header(page)
+        .getByRole('button', { name: 'Prompts' })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true);
+    await expectAccessible(page, 'the Q-Bot screen after the modal closed');
   });
 
   it("shows the spec's texts when the server fails", async () => {
@@ -163,6 +177,7 @@ describe('prompt management in the browser', () => {
     await expect
       .poll(() => dialog.getByRole('alert').textContent())
       .toBe('Failed to fetch prompt history');
+    await expectAccessible(page, 'the Prompt Management modal with a failure');
     await page.unrouteAll();
 
     await page.route('**/api/prompts/blueprint', (route) =>
@@ -175,6 +190,7 @@ describe('prompt management in the browser', () => {
     await expect
       .poll(() => dialog.getByRole('alert').textContent())
       .toBe('Failed to update blueprint prompt');
+    await expectAccessible(page, 'the Prompt Management modal with a failed update');
     expect(await dialog.getByRole('status').count()).toBe(0);
   });
 
@@ -185,5 +201,6 @@ describe('prompt management in the browser', () => {
     await header(page).getByRole('heading').waitFor();
     expect(await header(page).getByRole('button', { name: 'Prompts' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Prompts' }).count()).toBe(0);
+    await expectAccessible(page, 'the Q-Bot screen of a member');
   });
 });

@@ -11,6 +11,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openFreshQbot } from './api.ts';
 import { usePages } from './browser.ts';
+import { expectAccessible } from './axe.ts';
 
 const drawing = join(import.meta.dirname, '../../../shared/blueprints/mill-edm/FLH-001.dxf');
 
@@ -32,10 +33,13 @@ describe('a plate in the browser', () => {
     await expect
       .poll(() => page.locator('.step-widget').first().textContent())
       .toContain('Milling');
+    await expectAccessible(page, 'the description of a plate');
 
     await button(page, 'Confirm').click();
     await page.locator('.step-widget input[type="radio"]').first().check();
     await button(page, 'Confirm').click();
+    await page.getByLabel('Material size').waitFor();
+    await expectAccessible(page, 'the size step of a plate');
     await page.getByLabel('Material size').fill('Plate 180 x 80 x 10 mm');
     await button(page, 'Submit').click();
     await page.getByLabel('Milling', { exact: true }).check();
@@ -63,6 +67,7 @@ describe('a plate in the browser', () => {
     // The backplot: the part and the toolpath, rapids dashed; zoom changes the view and Fit
     // brings it back.
     await page.locator('.backplot-view svg').waitFor();
+    await expectAccessible(page, 'the download step of an incomplete program, with its backplot');
     expect(await page.locator('.backplot-view svg path[stroke-dasharray]').count()).toBeGreaterThan(
       0,
     );
@@ -78,6 +83,7 @@ describe('a plate in the browser', () => {
     // Downloaded only on purpose.
     expect(await button(page, 'Download anyway').isDisabled()).toBe(true);
     await page.getByLabel(/I know this program leaves part of the drawing undone/).check();
+    await expectAccessible(page, 'the download step of an incomplete program, accepted');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       button(page, 'Download anyway').click(),

@@ -9,6 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openFreshQbot } from './api.ts';
 import { usePages } from './browser.ts';
+import { expectAccessible } from './axe.ts';
 
 const drawing = join(import.meta.dirname, '../../../shared/blueprints/lathe/Candle_holder.jpg');
 
@@ -29,6 +30,7 @@ describe('reading a scanned drawing in the browser', () => {
     await expect.poll(() => loader.textContent()).toContain('Analyzing blueprint...');
     const bar = page.getByRole('progressbar', { name: 'Reading the drawing' });
     await bar.waitFor();
+    await expectAccessible(page, 'the analysis in progress');
     await expect
       .poll(async () => Number(await bar.getAttribute('value')), { timeout: 30_000 })
       .toBeGreaterThan(0);
@@ -42,6 +44,7 @@ describe('reading a scanned drawing in the browser', () => {
     await readings.locator('summary').click();
     const rows = readings.locator('tbody tr');
     expect(await rows.count()).toBeGreaterThan(3);
+    await expectAccessible(page, 'the description with the values read');
     expect(await rows.first().locator('td').nth(2).textContent()).toMatch(/^\d+%$/);
     expect(await readings.textContent()).toContain('OCR, page 1 at');
     // What could not be read: the lengths of the diameters, for Change.

@@ -9,6 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signInThroughUi } from './api.ts';
 import { usePages } from './browser.ts';
+import { expectAccessible } from './axe.ts';
 
 const drawing = join(import.meta.dirname, '../../../shared/blueprints/lathe/long_reamer_facer.dxf');
 
@@ -53,6 +54,7 @@ async function uploadDrawing(page: Page) {
   await button(page, 'Change').waitFor({ timeout: 30_000 });
   // The reamer is "875 mm or longer (not to scale)": only its end is turned, from bar.
   await button(page, 'Change').click();
+  await expectAccessible(page, 'the change description step');
   await page
     .getByLabel('What should change in the description?')
     .fill('Ø15.48 is 35 long, overall length 60');
@@ -91,6 +93,7 @@ interface DownloadedProgram {
 /** Download the program on show, reading its verification summary first. */
 async function downloadProgram(page: Page): Promise<DownloadedProgram> {
   await button(page, 'Download').waitFor({ timeout: 60_000 });
+  await expectAccessible(page, 'the download step');
   const heading = await page.locator('.program-panel h4').textContent();
   const failedChecks = await page.locator('.checks li.failed').count();
   const [download] = await Promise.all([
@@ -117,25 +120,36 @@ describe('the Q-Bot workflow in the browser', () => {
     expect(await currentTrackerStep(page)).toBe('Confirm Description');
     // The description read from the DXF shows the reamer's diameters.
     await expect.poll(() => page.locator('.step-widget').first().textContent()).toContain('Ø');
+    await expectAccessible(page, 'the description step');
 
     await button(page, 'Confirm').click();
     // Confirming a material with nothing chosen is refused with the spec's alert.
     await button(page, 'Confirm').click();
     await expect.poll(() => alerts.length).toBe(1);
+    await expectAccessible(page, 'the material step');
     await chooseFirst(page);
     await page.getByLabel('Material size').waitFor();
+    await expectAccessible(page, 'the size step');
     await button(page, 'Submit').click();
+    await page.getByLabel('Lathe', { exact: true }).waitFor();
+    await expectAccessible(page, 'the job type step');
     await page.getByLabel('Lathe', { exact: true }).check();
     await button(page, 'Confirm').click();
+    await page.getByLabel(/Tormach 15L Slant-PRO/).waitFor();
+    await expectAccessible(page, 'the machine step');
     await page.getByLabel(/Tormach 15L Slant-PRO/).check();
     await button(page, 'Confirm').click();
     await button(page, 'Select All').waitFor();
+    await expectAccessible(page, 'the tools step');
     await button(page, 'Confirm').click();
     await expect.poll(() => alerts.length).toBe(2);
     await button(page, 'Select All').click();
     await button(page, 'Confirm').click();
+    await button(page, 'Confirm Description').waitFor();
+    await expectAccessible(page, 'the summary step');
     await button(page, 'Confirm Description').click();
     expect(await currentTrackerStep(page)).toBe('Generate G-Code');
+    await expectAccessible(page, 'the generate step');
 
     const first = await generateAndDownload(page);
     expect(first.name).toMatch(/\.nc$/);
@@ -145,13 +159,18 @@ describe('the Q-Bot workflow in the browser', () => {
     expect(first.failedChecks).toBe(0);
 
     // The operator finds chatter: the analysis asks for a new program with slower speeds.
+    await expectAccessible(page, 'the simulation step');
     await button(page, 'No, Found Issues').click();
+    await page.getByLabel('What went wrong in the simulation?').waitFor();
+    await expectAccessible(page, 'the simulation feedback step');
     await button(page, 'Submit Feedback').click(); // empty: the spec's alert, nothing sent
     await expect.poll(() => alerts.length).toBe(3);
     await page
       .getByLabel('What went wrong in the simulation?')
       .fill('Heavy chatter on the finishing pass of the long diameter.');
     await button(page, 'Submit Feedback').click();
+    await button(page, 'Regenerate G-Code with Changes').waitFor();
+    await expectAccessible(page, 'the analysis of the feedback');
     await button(page, 'Regenerate G-Code with Changes').click();
     const second = await downloadProgram(page);
     expect(second.heading).toContain('Program version 2');
@@ -163,10 +182,12 @@ describe('the Q-Bot workflow in the browser', () => {
 
     await button(page, 'Yes, Simulation Successful').click();
     await page.getByText('Workflow complete.').waitFor();
+    await expectAccessible(page, 'the end of the workflow');
     expect(await currentTrackerStep(page)).toBe('Fabricate in Machine');
     await button(page, 'Upload Another Blueprint').click();
     await expect.poll(() => page.locator('.tracker').count()).toBe(0);
     await expect.poll(() => messageBox(page).isEnabled()).toBe(true);
+    await expectAccessible(page, 'the greeting after the workflow');
   }, 180_000);
 
   it('resets to an earlier tracker step after the confirmation', async () => {
@@ -181,6 +202,7 @@ describe('the Q-Bot workflow in the browser', () => {
     await page.locator('.tracker').getByRole('button', { name: 'Confirm Description' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Confirm Reset');
+    await expectAccessible(page, 'the Confirm Reset dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await currentTrackerStep(page)).toBe('Choose Material Size');
     await page.locator('.tracker').getByRole('button', { name: 'Confirm Description' }).click();
@@ -218,6 +240,7 @@ describe('the Q-Bot workflow in the browser', () => {
     await page.locator('.tracker-cancel').click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Confirm Cancellation');
+    await expectAccessible(page, 'the Confirm Cancellation dialog');
     await dialog.getByRole('button', { name: 'Go Back' }).click();
     expect(await currentTrackerStep(page)).toBe('Choose Material Stock');
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { password, signInThroughUi, signUp, uniqueEmail, verify } from './api.ts';
 import { usePages } from './browser.ts';
+import { expectAccessible } from './axe.ts';
 
 const { newPage } = usePages();
 
@@ -29,6 +30,7 @@ describe('organization and shop in the browser', () => {
       .toBe(
         'You have not been added to your organization yet. Please contact Olga Owner so they can approve your entry into the organization.',
       );
+    await expectAccessible(carl, 'the Sign In page of a member not yet approved');
 
     const { page: olga } = await newPage();
     await signInThroughUi(olga, admin);
@@ -40,6 +42,7 @@ describe('organization and shop in the browser', () => {
     await expect
       .poll(() => olga.getByRole('heading', { name: 'Pending Users' }).isVisible())
       .toBe(true);
+    await expectAccessible(olga, 'My Organization with a pending user');
     await olga
       .getByRole('row', { name: /Carl Colleague/ })
       .getByRole('button', { name: 'Approve' })
@@ -50,6 +53,7 @@ describe('organization and shop in the browser', () => {
     await expect
       .poll(() => olga.getByRole('checkbox', { name: 'Admin: Carl Colleague' }).isVisible())
       .toBe(true);
+    await expectAccessible(olga, 'My Organization after the approval');
 
     // Now the colleague gets in.
     await carl.getByRole('button', { name: 'Sign In' }).click();
@@ -62,8 +66,16 @@ describe('organization and shop in the browser', () => {
       .click();
     const removal = olga.getByRole('dialog', { name: 'Remove Carl Colleague?' });
     await expect.poll(() => removal.isVisible()).toBe(true);
+    await expectAccessible(olga, 'the Remove dialog');
     await removal.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => removal.isVisible()).toBe(false);
+    // The focus is back on the Remove button that opened the dialog.
+    expect(
+      await olga
+        .getByRole('row', { name: /Carl Colleague/ })
+        .getByRole('button', { name: 'Remove' })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true);
     expect(await olga.getByRole('row', { name: /Carl Colleague/ }).count()).toBe(1);
 
     // Staged toggles are highlighted; Cancel discards them.
@@ -72,6 +84,7 @@ describe('organization and shop in the browser', () => {
     expect(await olga.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await carlBox.check();
     expect(await olga.locator('td.staged').count()).toBe(1);
+    await expectAccessible(olga, 'My Organization with a staged toggle');
     await olga.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => carlBox.isChecked()).toBe(false);
     expect(await olga.locator('td.staged').count()).toBe(0);
@@ -81,6 +94,7 @@ describe('organization and shop in the browser', () => {
     await ownBox.click();
     const warning = olga.getByRole('dialog', { name: 'Remove your own admin rights?' });
     await expect.poll(() => warning.isVisible()).toBe(true);
+    await expectAccessible(olga, 'the own-admin warning dialog');
     await warning.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => warning.isVisible()).toBe(false);
     expect(await ownBox.isChecked()).toBe(true);
@@ -97,6 +111,7 @@ describe('organization and shop in the browser', () => {
     // No longer an admin: the boxes and Remove buttons are disabled for Olga.
     await expect.poll(() => carlBox.isDisabled()).toBe(true);
     expect(await olga.getByRole('button', { name: 'Remove' }).first().isDisabled()).toBe(true);
+    await expectAccessible(olga, 'My Organization of a former admin');
   });
 
   it('adds a machine through the cascade, edits it, and adds, edits and deletes tool rows', async () => {
@@ -116,6 +131,7 @@ describe('organization and shop in the browser', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Add Machine' }).isVisible())
       .toBe(true);
+    await expectAccessible(page, 'the Add Machine form');
 
     const submit = page.getByRole('button', { name: 'Add Machine To My Shop' });
     await page.getByLabel('Name').fill('Tormach 15L');
@@ -133,6 +149,7 @@ describe('organization and shop in the browser', () => {
     await page.getByLabel('Controller Type').selectOption({ label: 'Tormach PathPilot' });
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel('Controller Model').selectOption({ label: 'PathPilot' });
+    await expectAccessible(page, 'the Add Machine form, filled in');
     await page.getByLabel('Name').fill(' ');
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel('Name').fill('Tormach 15L');
@@ -153,12 +170,14 @@ describe('organization and shop in the browser', () => {
       '…',
       '',
     ]);
+    await expectAccessible(page, 'the My Shop page with a machine');
 
     await page.getByRole('link', { name: 'Edit Tormach 15L' }).click();
     await expect
       .poll(() => page.getByRole('heading', { name: 'Edit Machine' }).isVisible())
       .toBe(true);
     await expect.poll(() => page.getByLabel('Controller Model').inputValue()).not.toBe('');
+    await expectAccessible(page, 'the Edit Machine form');
     await page.getByLabel('Name').fill('Slant lathe');
     await page.getByLabel('Status').selectOption({ label: 'Inactive' });
     await page.getByRole('button', { name: 'Update Machine' }).click();
@@ -175,6 +194,7 @@ describe('organization and shop in the browser', () => {
     await expect
       .poll(visible(page, 'No Tools are Currently Configured for this machine.'))
       .toBe(true);
+    await expectAccessible(page, 'the Tooling Pairs page with no tools');
 
     const addTool = async (values: Record<string, string>) => {
       await page.getByRole('button', { name: 'Add New Tooling' }).click();
@@ -187,6 +207,7 @@ describe('organization and shop in the browser', () => {
     };
     await addTool({ 'Tool Slot': 'T1', Tool: 'CNMG 120408' });
     await expect.poll(() => dialogs.at(-1)).toBe('All fields must be filled out.');
+    await expectAccessible(page, 'the Tooling Pairs page with a new row');
     const draft = page.getByRole('row', { name: 'new tool' });
     await draft
       .getByLabel('Description', { exact: true })
@@ -196,6 +217,7 @@ describe('organization and shop in the browser', () => {
     await draft.getByLabel('Hint', { exact: true }).fill('NOHINT');
     await draft.getByRole('button', { name: 'Update' }).click();
     await expect.poll(() => page.getByRole('row', { name: 'tool T1' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'the Tooling Pairs page with a tool');
 
     await addTool({
       'Tool Slot': 't2',
@@ -209,6 +231,7 @@ describe('organization and shop in the browser', () => {
 
     const t1 = page.getByRole('row', { name: 'tool T1' });
     await t1.getByRole('button', { name: 'Edit tool T1' }).click();
+    await expectAccessible(page, 'the Tooling Pairs page with a row in edit');
     await t1.getByLabel('Tool', { exact: true }).fill('DNMG 150608');
     await t1.getByRole('button', { name: 'Update' }).click();
     await expect.poll(() => t1.getByRole('cell').nth(1).textContent()).toBe('DNMG 150608');
@@ -225,6 +248,7 @@ describe('organization and shop in the browser', () => {
     await expect
       .poll(visible(page, 'Are you sure you want to delete this tool and its associations?'))
       .toBe(true);
+    await expectAccessible(page, 'the Delete Tool dialog');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => t2.isVisible()).toBe(true);
     await t2.getByRole('button', { name: 'Delete tool T2' }).click();
@@ -232,5 +256,6 @@ describe('organization and shop in the browser', () => {
     await expect.poll(() => dialogs.at(-1)).toBe('Tool and its associations deleted successfully!');
     await expect.poll(() => page.getByRole('row', { name: 'tool T2' }).count()).toBe(0);
     expect(await page.getByRole('row', { name: 'tool T1' }).count()).toBe(1);
+    await expectAccessible(page, 'the Tooling Pairs page after a deletion');
   });
 });
