@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signInThroughUi, signUp, uniqueEmail, verify } from './api.ts';
+import { expectAccessible } from './axe.ts';
 import { usePages } from './browser.ts';
 
 const drawing = join(import.meta.dirname, '../../../shared/blueprints/lathe/long_reamer_facer.dxf');
@@ -76,6 +77,7 @@ describe('no dead end for a new shop', () => {
     await expect
       .poll(() => page.locator('.readiness-missing').textContent())
       .toContain('No parting blade');
+    await expectAccessible(page, 'Tooling Pairs with the tools read');
 
     // The machine step: the spec's message, the inactive lathe named, and a way on.
     await page.goto('/qbot');
@@ -103,6 +105,7 @@ describe('no dead end for a new shop', () => {
     expect(await chatText()).toContain(
       "Lathe jobs run on machines of type 'Turning Center'. Your shop has one, but it is Inactive: Slant lathe (SL-1).",
     );
+    await expectAccessible(page, 'the machine step with no active machine');
 
     // The way out: My Shop in a new tab, the lathe set Active, then Check Again.
     const [shop] = await Promise.all([
@@ -129,6 +132,7 @@ describe('no dead end for a new shop', () => {
     expect(text.split('This part needs tools the selected ones do not give').length - 1).toBe(1);
     expect(text).toContain('the width of T2 Parting blade');
     expect(text).toContain('a parting (cut-off) tool to cut the part off');
+    await expectAccessible(page, 'a refused generation');
 
     // The way out: the blade's width written in Tooling Pairs, then Try Again.
     const [tooling] = await Promise.all([
