@@ -116,6 +116,8 @@ async function signInByKeyboard(page: Page) {
   await page.keyboard.press('Enter');
   await page.waitForURL('**/qbot');
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  // The conversation and the workflow it restores are loaded before the first Tab.
+  await page.waitForLoadState('networkidle');
 }
 
 /** A workflow an earlier test left running is cancelled, through its dialog, by keyboard. */
@@ -136,11 +138,11 @@ async function cancelLeftoverWorkflow(page: Page) {
  * the page, so the test answers it through Playwright's file chooser instead of typing a path.
  */
 async function attachAndSend(page: Page) {
+  await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).isEnabled()).toBe(true);
   const tabs = await pressUntil(page, 'Tab', 'Attach a drawing', 20);
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.keyboard.press('Enter'),
-  ]);
+  const chooserOpened = page.waitForEvent('filechooser', { timeout: 30_000 });
+  await page.keyboard.press('Enter');
+  const chooser = await chooserOpened;
   await chooser.setFiles(drawing);
   await pressUntil(page, 'Tab', 'Message', 2);
   await page.keyboard.press('Enter'); // Enter without Shift sends
@@ -232,6 +234,8 @@ describe('the Q-Bot workflow by keyboard', () => {
     tabsToPrimary.end = 0;
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.tracker').count()).toBe(0);
+    // The restart is stored before the next test signs in as the same admin.
+    await page.waitForLoadState('networkidle');
 
     // For the record (docs/decisions/030): the Tab presses from each step's focus to its button.
     console.info('Tab presses to the primary button:', JSON.stringify(tabsToPrimary));
