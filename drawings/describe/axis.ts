@@ -118,9 +118,8 @@ function envelopeOf(framed: Primitive[], uMin: number, uMax: number) {
 }
 
 function scoreAxis(primitives: Primitive[], axis: Axis): AxisScore {
-  const framed = toAxisFrame(primitives, axis).filter(
-    (p) => !(p.kind === 'arc' && isFullCircle(p)),
-  );
+  const inFrame = toAxisFrame(primitives, axis);
+  const framed = inFrame.filter((p) => !(p.kind === 'arc' && isFullCircle(p)));
   // A view of full circles only (an end view) has no outline along any axis.
   if (framed.length === 0) return { axis, symmetric: 0, flat: 0, odd: 1 };
   const us = framed.flatMap((p) =>
@@ -136,6 +135,18 @@ function scoreAxis(primitives: Primitive[], axis: Axis): AxisScore {
     return row;
   });
   const tol = 0.02 + 0.01 * extent;
+  // A hole seen as a circle inside the outline and off the axis is never in a turned part's side
+  // view (a cross hole is drilled through the axis, its circle centred on it): the view is a
+  // plate's top view. A detail mark's circle crosses the outline and does not count.
+  for (const hole of inFrame) {
+    if (hole.kind !== 'arc' || !isFullCircle(hole)) continue;
+    const { center, radius } = hole;
+    if (Math.abs(center.y) <= tol) continue;
+    if (center.x - radius < uMin - tol || center.x + radius > uMax + tol) continue;
+    const { up, down } = envelope(center.x);
+    if (center.y + radius <= up + tol && center.y - radius >= down - tol)
+      return { axis, symmetric: 0, flat: 0, odd: 1 };
+  }
   const straddling = rows.filter((row) => row.up > tol && row.down < -tol);
   const symmetric = straddling.filter((row) => Math.abs(row.up + row.down) <= tol).length;
   const flat = straddling.filter((row) => row.upper && isParallel(row.upper)).length;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blueprintDescriptionSchema } from '#contracts/blueprint';
 import { boundsOf, distanceToBoundary, type Polygon } from '#cam/geometry/polygon';
@@ -296,5 +297,105 @@ describe('the DXF reader fills description.prismatic', () => {
       kind: 'through',
     });
     expect(plate.unresolved?.join(' ')).not.toMatch(/Concentric circles/);
+  });
+});
+
+describe('a top view alone with holes inside it is a plate, not a shaft drawn from the side', () => {
+  it('reads random rectangles with holes placed symmetric about their middle line as plates', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 40, max: 300 }),
+        fc.integer({ min: 20, max: 200 }),
+        fc.double({ min: 0.05, max: 0.2, noNaN: true }),
+        fc.double({ min: 0.15, max: 0.35, noNaN: true }),
+        fc.double({ min: 0.15, max: 0.4, noNaN: true }),
+        (width, height, radiusShare, xShare, yShare) => {
+          const radius = Math.round(Math.min(width, height) * radiusShare * 10) / 10;
+          const x = Math.round(width * xShare);
+          const y = Math.round(height * yShare);
+          // Four holes mirrored about both middle lines, a radius or more clear of them, of each
+          // other and of the edges.
+          fc.pre(
+            y >= 2 * radius &&
+              x >= 2 * radius &&
+              height / 2 - y >= 1.5 * radius &&
+              width / 2 - x >= 1.5 * radius,
+          );
+          const holes = [
+            circle(x, y, radius),
+            circle(width - x, y, radius),
+            circle(x, height - y, radius),
+            circle(width - x, height - y, radius),
+          ];
+          // Its sizes written below and left of it, text and lines outside, as every drawing
+          // does (a bare rectangle around everything of paper proportions is a sheet frame).
+          const sizes = [
+            pairs(
+              0,
+              'DIMENSION',
+              8,
+              'dimensions',
+              1,
+              String(width),
+              10,
+              0,
+              20,
+              -10,
+              11,
+              width / 2,
+              21,
+              -10,
+              13,
+              0,
+              23,
+              0,
+              14,
+              width,
+              24,
+              0,
+              50,
+              0,
+              70,
+              32,
+            ),
+            pairs(
+              0,
+              'DIMENSION',
+              8,
+              'dimensions',
+              1,
+              String(height),
+              10,
+              -10,
+              20,
+              0,
+              11,
+              -10,
+              21,
+              height / 2,
+              13,
+              0,
+              23,
+              0,
+              14,
+              0,
+              24,
+              height,
+              50,
+              90,
+              70,
+              32,
+            ),
+          ];
+          const { description } = readDxf(
+            dxf([...rectangle(0, 0, width, height), ...holes, ...sizes]),
+            'p.dxf',
+          );
+          expect(description.prismatic?.holes).toHaveLength(4);
+          expect(description.outerDiameters).toEqual([]);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
