@@ -9,7 +9,12 @@ import type { BlueprintAnalysis } from '#contracts/blueprint';
 import type { CallFailure } from './signIn.ts';
 import { jobTypes } from '#contracts/job-types';
 import type { JobType } from '#contracts/job-types';
-import { STOCK_WITHOUT_THICKNESS, qbotMessages, trackerSteps } from '#contracts/qbot-workflow';
+import {
+  STOCK_WITHOUT_THICKNESS,
+  qbotExtraMessages,
+  qbotMessages,
+  trackerSteps,
+} from '#contracts/qbot-workflow';
 import type {
   ChatMessage,
   QbotContext,
@@ -185,6 +190,29 @@ export function postUnlessRepeated(
         message.sender === entries[index]!.sender && message.message === entries[index]!.message,
     );
   return repeated ? {} : post(context, ...entries);
+}
+
+/**
+ * What the machine step says once its list is loaded (`event` is loadMachines' done event): the
+ * question, naming the inactive machines not offered; or with no active machine the spec's
+ * message, then the machine types that serve the job type and the inactive ones (decision 031).
+ */
+export function machineMessages(type: string, event: unknown): Omit<ChatMessage, 'id'>[] {
+  const choices = (event as { output?: MachineChoices }).output;
+  const inactive = choices?.inactive ?? [];
+  if ((choices?.machines ?? []).length === 0)
+    return [
+      ai(qbotMessages.noMachines(type)),
+      ai(qbotExtraMessages.noActiveMachines(type, inactive, choices?.machineTypes ?? [])),
+    ];
+  const question = qbotExtraMessages.chooseMachine(type);
+  return [
+    ai(
+      inactive.length > 0
+        ? `${question} ${qbotExtraMessages.inactiveNotOffered(type, inactive)}`
+        : question,
+    ),
+  ];
 }
 
 /** A text message of the assistant; `notice` marks a reset or cancel notice. */

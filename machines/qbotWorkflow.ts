@@ -27,6 +27,7 @@ import {
   contextAfterReset,
   failureMessage,
   initialQbotContext,
+  machineMessages,
   post,
   postUnlessRepeated,
   qbotActors,
@@ -158,37 +159,14 @@ export const qbotWorkflowMachine = setup({
       machineOptions: ({ event }) => (event as { output?: MachineChoices }).output?.machines ?? [],
       error: null,
     }),
-    announceMachines: assign(({ context, event }) => {
-      const type = context.jobType ?? '';
-      const inactive = (event as { output?: MachineChoices }).output?.inactive ?? [];
-      return postUnlessRepeated(
-        context,
-        ai(
-          inactive.length > 0
-            ? `${qbotExtraMessages.chooseMachine(type)} ${qbotExtraMessages.inactiveNotOffered(type, inactive)}`
-            : qbotExtraMessages.chooseMachine(type),
-        ),
-      );
-    }),
-    announceNoMachines: assign(({ context, event }) => {
-      const type = context.jobType ?? '';
-      const choices = (event as { output?: MachineChoices }).output;
-      return {
-        machineOptions: [],
-        error: null,
-        ...postUnlessRepeated(
-          context,
-          ai(qbotMessages.noMachines(type)),
-          ai(
-            qbotExtraMessages.noActiveMachines(
-              type,
-              choices?.inactive ?? [],
-              choices?.machineTypes ?? [],
-            ),
-          ),
-        ),
-      };
-    }),
+    announceMachines: assign(({ context, event }) =>
+      postUnlessRepeated(context, ...machineMessages(context.jobType ?? '', event)),
+    ),
+    announceNoMachines: assign(({ context, event }) => ({
+      machineOptions: [],
+      error: null,
+      ...postUnlessRepeated(context, ...machineMessages(context.jobType ?? '', event)),
+    })),
     showLoadError: assign({ error: qbotMessages.loadFailed }),
     chooseMachine: assign(({ context, event }) => {
       if (event.type !== 'machine.selected') return {};
