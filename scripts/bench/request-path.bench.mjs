@@ -7,25 +7,15 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildIfStale, root } from '../build.mjs';
+import { freePort } from './free-port.mjs';
 
 const connections = 50;
 const durationS = 10;
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 async function waitUntilReady(url, child, output) {
   for (let attempt = 0; attempt < 300; attempt += 1) {

@@ -2,21 +2,11 @@
 // Chromium against the built product: every script and stylesheet response, gzipped (level 9).
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildIfStale, root } from '../build.mjs';
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+import { freePort } from './free-port.mjs';
 
 async function waitUntilReady(baseUrl) {
   for (let attempt = 0; attempt < 300; attempt += 1) {
