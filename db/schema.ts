@@ -128,6 +128,16 @@ export const revokedSessions = pgTable(
   (table) => [index('revoked_sessions_expires_idx').on(table.expiresAt)],
 );
 
+/**
+ * Secrets every app process must share, generated once by the first process that needs one:
+ * `jwt` is the session-signing key on PostgreSQL when JWT_SECRET is not set.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Fixed-window counters for @fastify/rate-limit, shared by every app process. */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',

@@ -1,10 +1,9 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '#server/config';
 import type { DatabaseHandle } from '#server/database';
-import { loggerOptions } from '#server/logging';
+import { OneLinePerRequest, serverLoggerOptions } from '#server/logging';
 import authPlugin from '#server/plugins/auth';
 import catalogPlugin from '#server/plugins/catalog';
 import databasePlugin from '#server/plugins/database';
@@ -13,6 +12,8 @@ import housekeepingPlugin from '#server/plugins/housekeeping';
 import mailerPlugin from '#server/plugins/mailer';
 import openapiPlugin from '#server/plugins/openapi';
 import rateLimitPlugin from '#server/plugins/rate-limit';
+import readCachePlugin from '#server/plugins/read-cache';
+import securityHeadersPlugin from '#server/plugins/security-headers';
 import servicesPlugin from '#server/plugins/services';
 import uiPlugin from '#server/plugins/ui';
 import demoShopPlugin from '#server/plugins/demo-shop';
@@ -35,7 +36,7 @@ export interface BuildAppOptions {
   config: Config;
   /** An open database to use instead of the one `config` names (tests); the app will not close it. */
   database?: DatabaseHandle;
-  /** Fastify's logger setting (default: `loggerOptions('info')`); tests pass false. */
+  /** Fastify's logger setting (default: `serverLoggerOptions('info')`); tests pass false. */
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built UI (default dist/client). */
   uiDir?: string;
@@ -49,7 +50,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const app = Fastify({
     // Redacts SQL parameters, addresses, names, passwords and tokens (server/logging.ts).
-    logger: options.logger ?? loggerOptions('info'),
+    logger: options.logger ?? serverLoggerOptions('info'),
+    // One line per request, when it is answered, instead of Fastify's two.
+    logController: new OneLinePerRequest(),
     // Drawings are uploaded through multipart; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
   });
@@ -58,17 +61,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Shops run the product on plain http inside their network: do not force https.
-        upgradeInsecureRequests: null,
-        imgSrc: ["'self'", 'data:', 'blob:'],
-      },
-    },
-    hsts: false,
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { config, handle: options.database });
+  await app.register(readCachePlugin);
   await app.register(catalogPlugin);
   await app.register(mailerPlugin, { config });
   await app.register(rateLimitPlugin);

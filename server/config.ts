@@ -92,7 +92,10 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL server to use instead of the embedded PGlite. */
   databaseUrl: string | undefined;
-  /** HS256 secret; when unset one is generated once and kept in `$DATA_DIR/jwt-secret`. */
+  /**
+   * HS256 secret; when unset one is generated once and kept in the database on PostgreSQL
+   * (shared by every app process), else in `$DATA_DIR/jwt-secret`.
+   */
   jwtSecret: string | undefined;
   /** Public address of the product, used in links sent by mail (no trailing slash). */
   appUrl: string;

@@ -4,8 +4,9 @@
  * written. `buildApp` uses them unless told otherwise; tests build a logger with the same
  * settings and a stream of their own to read what would have been written.
  */
-import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
-import { stdSerializers } from 'pino';
+import { LogController } from 'fastify';
+import type { FastifyLoggerOptions, FastifyReply, FastifyRequest } from 'fastify';
+import { destination, stdSerializers } from 'pino';
 import type { LoggerOptions as PinoLoggerOptions } from 'pino';
 
 /** What a redacted value is replaced with. */
@@ -191,4 +192,34 @@ export function loggerOptions(level = 'info'): LoggerOptions {
       error: serializeError,
     },
   };
+}
+
+/**
+ * The server's own logger: `loggerOptions(level)` writing to stdout asynchronously. A line is
+ * handed to the operating system as soon as no other write is under way, and lines that come
+ * meanwhile go out together, so a busy server makes one write for many lines instead of one
+ * each. pino writes whatever is still buffered when the process exits.
+ */
+export function serverLoggerOptions(level = 'info'): LoggerOptions {
+  return { ...loggerOptions(level), stream: destination({ dest: 1, sync: false }) };
+}
+
+/**
+ * Fastify's request log lines, one per request instead of two: nothing when a request comes in,
+ * and the request, its answer and its time once it is answered (an error as Fastify logs it).
+ * Halves the logging an authenticated read pays for (docs/decisions/032-lean-request-path.md).
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { memberships, organizations, users } from '#db/schema';
+import { memberships, organizations, revokedSessions, users } from '#db/schema';
 import type { GlobalRole } from '#db/schema';
 import type { Executor } from '#server/database';
 import { accountServerMessages } from '#contracts/accounts';
@@ -94,6 +94,28 @@ function selectAccounts(db: Executor) {
 export async function findAccountById(db: Executor, userId: string): Promise<Account | undefined> {
   const [row] = await selectAccounts(db).where(eq(users.id, userId)).limit(1);
   return row ? toAccount(row) : undefined;
+}
+
+/**
+ * The account behind a session, and whether the session was ended (its token id is in
+ * `revoked_sessions`), read in one query; undefined when the user is gone.
+ */
+export async function findSessionAccount(
+  db: Executor,
+  userId: string,
+  tokenId: string,
+): Promise<{ account: Account; revoked: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      ...accountColumns,
+      revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.tokenId} = ${tokenId})`,
+    })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? { account: toAccount(row), revoked: row.revoked } : undefined;
 }
 
 /** The account with this email, ignoring case, or undefined. */

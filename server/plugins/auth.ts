@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq, lt } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { lt } from 'drizzle-orm';
 import { revokedSessions } from '#db/schema';
-import { findAccountById } from '#server/accounts/accounts';
+import { findSessionAccount } from '#server/accounts/accounts';
 import type { Account } from '#server/accounts/accounts';
 import { loadJwtSecret } from '#server/accounts/jwt-secret';
 import { signSessionToken, verifySessionToken } from '#server/accounts/session-tokens';
-import type { IssuedSessionToken } from '#server/accounts/session-tokens';
+import type { IssuedSessionToken, VerifiedSessionToken } from '#server/accounts/session-tokens';
 import type { Config } from '#server/config';
 import { apiMessages } from '#contracts/errors';
 import { AppError } from '#server/errors';
@@ -44,12 +45,41 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 
 const bearerPattern = /^Bearer\s+(\S+)$/i;
 
+/** What a session's check reads from. */
+const sessionTables = ['users', 'memberships', 'organizations', 'revoked_sessions'] as const;
+
 /**
- * Session tokens: HS256 JWTs (jose) checked on every request against the database, so a logout,
- * a password reset, a removal from the organization or a role change takes effect at once.
+ * Tokens whose signature this process has checked, so a token is verified once, not on every
+ * request (HMAC through WebCrypto is the dearest step of an authenticated read). The secret does
+ * not change while the process runs; the expiry is checked on every use.
+ */
+class VerifiedTokens {
+  readonly #tokens = new LRUCache<string, VerifiedSessionToken>({ max: 10_000 });
+
+  constructor(private readonly secret: Uint8Array) {}
+
+  /** The token's identity, or undefined when it is forged, malformed or expired. */
+  async verify(token: string): Promise<VerifiedSessionToken | undefined> {
+    const known = this.#tokens.get(token);
+    if (known) return known.expiresAt * 1000 > Date.now() ? known : undefined;
+    const session = await verifySessionToken(this.secret, token);
+    if (session) this.#tokens.set(token, session);
+    return session;
+  }
+}
+
+/**
+ * Session tokens: HS256 JWTs (jose) checked on every request against the database's state (read
+ * through the read cache, which drops it the moment those tables change), so a logout, a
+ * password reset, a removal from the organization or a role change takes effect at once.
  */
 async function authPlugin(app: FastifyInstance, options: { config: Config }): Promise<void> {
-  const secret = await loadJwtSecret(options.config);
+  // On PostgreSQL the generated secret is shared by every app process through the database.
+  const secret = await loadJwtSecret(
+    options.config,
+    app.databaseKind === 'postgres' ? app.db : undefined,
+  );
+  const verifiedTokens = new VerifiedTokens(secret);
 
   app.decorateRequest('auth', null);
 
@@ -70,20 +100,23 @@ async function authPlugin(app: FastifyInstance, options: { config: Config }): Pr
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const match = bearerPattern.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw new AppError(401, 'unauthenticated', apiMessages.unauthenticated);
-    const session = await verifySessionToken(secret, match[1]);
+    const session = await verifiedTokens.verify(match[1]);
     if (!session) throw new AppError(401, 'session_expired', apiMessages.sessionExpired);
-    const [account, revoked] = await Promise.all([
-      findAccountById(app.db, session.userId),
-      app.db
-        .select({ tokenId: revokedSessions.tokenId })
-        .from(revokedSessions)
-        .where(eq(revokedSessions.tokenId, session.tokenId))
-        .limit(1),
-    ]);
-    if (!account || revoked.length > 0 || account.sessionVersion !== session.sessionVersion) {
+    // One query, kept in the read cache until a user, membership, organization or revocation
+    // changes (docs/decisions/032-lean-request-path.md).
+    const found = await app.readCache.read(
+      `session:${session.userId}:${session.tokenId}`,
+      sessionTables,
+      () => findSessionAccount(app.db, session.userId, session.tokenId),
+    );
+    if (!found || found.revoked || found.account.sessionVersion !== session.sessionVersion) {
       throw new AppError(401, 'session_expired', apiMessages.sessionExpired);
     }
-    request.auth = { account, tokenId: session.tokenId, expiresAt: session.expiresAt };
+    request.auth = {
+      account: found.account,
+      tokenId: session.tokenId,
+      expiresAt: session.expiresAt,
+    };
   });
 
   // Revocations are only needed until the token would have expired anyway.
@@ -100,5 +133,5 @@ async function authPlugin(app: FastifyInstance, options: { config: Config }): Pr
 export default fp(authPlugin, {
   name: 'auth',
   fastify: '5.x',
-  dependencies: ['database', 'errors'],
+  dependencies: ['database', 'errors', 'read-cache'],
 });

@@ -9,6 +9,8 @@ declare module 'fastify' {
     /** The drizzle handle; every query on shop data filters on the caller's organization. */
     db: Database;
     databaseKind: DatabaseHandle['kind'];
+    /** LISTEN/NOTIFY on the app's database (DatabaseHandle.listen). */
+    listenToDatabase: DatabaseHandle['listen'];
   }
 }
 
@@ -38,6 +40,7 @@ async function databasePlugin(app: FastifyInstance, options: DatabasePluginOptio
   }
   app.decorate('db', handle.db);
   app.decorate('databaseKind', handle.kind);
+  app.decorate('listenToDatabase', handle.listen.bind(handle));
   if (owned) app.addHook('onClose', () => handle.close());
 }
 

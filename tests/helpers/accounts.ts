@@ -69,6 +69,8 @@ export async function approveMembership(t: TestApp, userId: string) {
     .update(memberships)
     .set({ status: 'active', approvedAt: new Date() })
     .where(eq(memberships.userId, userId));
+  // Written behind the app's back, as another process would: wait until the app has heard it.
+  await t.app.changesHeard();
 }
 
 /**

@@ -82,6 +82,7 @@ describe('GET /api/organization', () => {
   it("answers 404 'Organization data not found.' without an organization", async () => {
     const user = await createSignedInUser(t);
     await t.app.db.delete(memberships).where(eq(memberships.userId, user.userId));
+    await t.app.changesHeard();
     const response = await call('GET', '/api/organization', user.token);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Organization data not found.', code: 'not_found' });

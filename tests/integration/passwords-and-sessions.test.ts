@@ -249,6 +249,7 @@ describe('POST /api/users/logout and session tokens', () => {
       ).statusCode,
     ).toBe(401);
     await t.app.db.delete(users).where(eq(users.id, user.userId));
+    await t.app.changesHeard();
     expect((await profile(user.token)).statusCode).toBe(401);
   });
 });

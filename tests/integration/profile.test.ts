@@ -55,7 +55,7 @@ describe('GET /api/profile', () => {
     });
   });
 
-  it('reads roles from the database on every request, not from the token', async () => {
+  it('reads roles from the database, not from the token, as soon as a change is heard', async () => {
     const user = await createSignedInUser(t, { email: 'owner@profile.test' });
     expect((await call('GET', '/api/profile', user.token)).json()).toMatchObject({
       user: { roles: ['superuser', 'admin'] },
@@ -64,6 +64,7 @@ describe('GET /api/profile', () => {
       .update(memberships)
       .set({ role: 'member' })
       .where(eq(memberships.userId, user.userId));
+    await t.app.changesHeard();
     expect((await call('GET', '/api/profile', user.token)).json()).toMatchObject({
       user: { roles: ['superuser'] },
     });

@@ -2,6 +2,8 @@
  * The shop's machines and their tools, mounted at /api/machines (spec section 7, "Shop and
  * machines"). Everything is scoped to the caller's organization: another shop's ids answer 404.
  */
+import type { FastifyReply } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { machines, toolingPairs } from '#db/schema';
@@ -60,6 +62,23 @@ const slotTaken = (slot: string) =>
     errors: { slotNumber: shopServerMessages.slotTaken(slot) },
   });
 
+/** What an organization's machine list is read from (server/shop/machines.ts). */
+const machineTables = [
+  'machines',
+  'machine_types',
+  'manufacturers',
+  'machine_models',
+  'controller_types',
+  'controller_models',
+] as const;
+
+/** The my-machines answer as JSON, checked and stripped by its response schema. */
+const serializeMachines = serializerCompiler({
+  schema: machinesResponseSchema,
+  method: 'GET',
+  url: '/api/machines/my-machines',
+}) as (data: unknown) => string;
+
 const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', activeMemberHook);
@@ -74,9 +93,16 @@ const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: machinesResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      machines: await listMachines(app.db, requireActiveMember(request).organizationId),
-    }),
+    async (request, reply) => {
+      const { organizationId } = requireActiveMember(request);
+      // Kept serialized (through the route's own response schema) until a machine or the
+      // catalog changes: the list is read on every visit to the shop and the workflow.
+      const json = await app.readCache.read(`machines:${organizationId}`, machineTables, async () =>
+        serializeMachines({ machines: await listMachines(app.db, organizationId) }),
+      );
+      // A string is sent as it is; the typed reply only knows the unserialized shape.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+    },
   );
 
   app.get(
