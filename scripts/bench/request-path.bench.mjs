@@ -1,49 +1,32 @@
-// The authenticated request path (issue 17, item 0): autocannon at 50 connections for 10 s on
-// loopback against GET /api/machines/my-machines of an organization with 20 machines, in the
-// built product (its own process, PGlite, and PostgreSQL too when DATABASE_URL is set), beside a
-// bare Fastify route answering {hello: 'world'} in a process of its own, in the same run.
-// Targets: at least 10 % (PGlite) / 20 % (PostgreSQL) of the bare route's requests per second,
-// and a p99 at most 10 times the bare route's.
-import { spawn } from 'node:child_process';
+// The authenticated request path (issue 17, item 0; docs/decisions/032-lean-request-path.md):
+// autocannon at 50 connections for 10 s on loopback against the built product in processes of
+// its own, beside a bare Fastify route answering {hello: 'world'} in a process of its own, in
+// the same run, with the product's default logging.
+// - GET /api/machines/my-machines of a shop with 20 machines, then 200: PGlite, and PostgreSQL
+//   when DATABASE_URL is set. Targets: at least 10 % (PGlite) / 20 % (PostgreSQL) of the bare
+//   route's requests per second, a p99 at most 10 times the bare route's, and 10 times the rows
+//   costing at most 12 times as much per request (no N+1).
+// - GET /api/machines/tooling-pairs/:id, a list the read cache does not keep, for a machine with
+//   20 tools and one with 200: the same 12-times target.
+// - On PostgreSQL: the machine list on one app process and on two (25 connections each), and
+//   the target of at least 1.6 times the one process's throughput.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildIfStale, root } from '../build.mjs';
-import { freePort } from './free-port.mjs';
+import { buildIfStale } from '../build.mjs';
+import { startProduct, startNode } from './product-process.mjs';
 
 const connections = 50;
 const durationS = 10;
 
-async function waitUntilReady(url, child, output) {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not start:\n${output()}`);
-}
+const load = (url, headers = {}, conns = connections) =>
+  autocannon({ url, connections: conns, duration: durationS, headers });
 
-/** Start a Node process (`args`) with `env`; its output is kept for errors. */
-function start(args, env) {
-  let log = '';
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk) => (log += chunk.toString()));
-  child.stderr.on('data', (chunk) => (log += chunk.toString()));
-  return { child, output: () => log };
+/** Warm up for 3 s, then measure. */
+async function measure(url, headers, conns) {
+  await autocannon({ url, connections: conns ?? connections, duration: 3, headers });
+  return load(url, headers, conns);
 }
-
-const load = (url, headers = {}) => autocannon({ url, connections, duration: durationS, headers });
 
 const bareFastify = `
 import Fastify from 'fastify';
@@ -52,80 +35,130 @@ app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
-/** The demo admin's token and 20 machines in its shop (the demo's, and copies of the first). */
-async function shopOf20(baseUrl, output) {
-  const demo = /Sign in as (\S+) with the password (\S+)/.exec(output());
-  if (!demo) throw new Error(`the server did not print the demo shop's credentials:\n${output()}`);
-  const signin = await fetch(`${baseUrl}/api/users/signin`, {
+/** POST JSON with the admin's token; throws unless the status is `expected`. */
+async function post(baseUrl, headers, path, body, expected = 201) {
+  const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: demo[1], password: demo[2] }),
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
-  const { token } = await signin.json();
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const list = async () =>
-    (await (await fetch(`${baseUrl}/api/machines/my-machines`, { headers })).json()).machines;
-  const [first] = await list();
-  for (let count = (await list()).length; count < 20; count += 1) {
-    const added = await fetch(`${baseUrl}/api/machines/add-machine-to-shop`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        name: `Bench ${count}`,
-        serialNumber: `BENCH-${randomUUID().slice(0, 8)}`,
-        machineType: first.machineType._id,
-        machineManufacturer: first.machineManufacturer._id,
-        machineModelType: first.machineModelType._id,
-        controllerType: first.controllerType._id,
-        controllerModelType: first.controllerModelType._id,
-      }),
-    });
-    if (added.status !== 201) throw new Error(`adding a machine: ${await added.text()}`);
-  }
-  const machines = await list();
-  return { headers: { authorization: headers.authorization }, machines: machines.length };
+  if (response.status !== expected) throw new Error(`${path}: ${await response.text()}`);
+  return response.json();
 }
 
-async function measureProduct(label, databaseUrl) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'cnc-bench-'));
-  const server = start(['dist/server/main.mjs'], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    APP_URL: baseUrl,
-    DATABASE_URL: databaseUrl,
-    SMTP_URL: '',
-    DEMO_SHOP: 'true',
-    LOG_LEVEL: 'warn',
-  });
-  try {
-    await waitUntilReady(`${baseUrl}/api/openapi.json`, server.child, server.output);
-    const { headers, machines } = await shopOf20(baseUrl, server.output);
-    await load(`${baseUrl}/api/machines/my-machines`, headers); // warm-up
-    const result = await load(`${baseUrl}/api/machines/my-machines`, headers);
-    return { label, machines, result };
-  } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
-    await rm(dataDir, { recursive: true, force: true });
+/** The demo shop's machines, copies of its first one added until there are `count`. */
+async function machinesUpTo(product, count) {
+  const { baseUrl, headers } = product;
+  const list = async () =>
+    (await (await fetch(`${baseUrl}/api/machines/my-machines`, { headers })).json()).machines;
+  const machines = await list();
+  const [first] = machines;
+  for (let index = machines.length; index < count; index += 1) {
+    await post(baseUrl, headers, '/api/machines/add-machine-to-shop', {
+      name: `Bench ${index}`,
+      serialNumber: `BENCH-${randomUUID().slice(0, 8)}`,
+      machineType: first.machineType._id,
+      machineManufacturer: first.machineManufacturer._id,
+      machineModelType: first.machineModelType._id,
+      controllerType: first.controllerType._id,
+      controllerModelType: first.controllerModelType._id,
+    });
   }
+  return (await list()).length;
+}
+
+/** A new machine like the first with `tools` end mills; its id. */
+async function machineWithTools(product, tools) {
+  const { baseUrl, headers } = product;
+  const [first] = (await (await fetch(`${baseUrl}/api/machines/my-machines`, { headers })).json())
+    .machines;
+  const { machine } = await post(baseUrl, headers, '/api/machines/add-machine-to-shop', {
+    name: `Bench tools ${tools}`,
+    serialNumber: `TOOLS-${randomUUID().slice(0, 8)}`,
+    machineType: first.machineType._id,
+    machineManufacturer: first.machineManufacturer._id,
+    machineModelType: first.machineModelType._id,
+    controllerType: first.controllerType._id,
+    controllerModelType: first.controllerModelType._id,
+  });
+  for (let slot = 1; slot <= tools; slot += 1) {
+    await post(baseUrl, headers, '/api/machines/add-tool-and-associate', {
+      machineSerialNumber: machine.serialNumber,
+      typeName: machine.machineType.name,
+      slotNumber: `T${slot}`,
+      toolName: `End mill ${2 + (slot % 10)}mm 3 flute`,
+      toolDescription: `Solid carbide end mill, ${2 + (slot % 10)} mm, 3 flutes, 12 mm flute length`,
+      toolType: 'Milling',
+      toolManufacturer: 'Sandvik Coromant',
+      toolHint: 'NOHINT',
+    });
+  }
+  return machine._id;
+}
+
+/** Everything measured on one database: `databaseUrl` '' for PGlite. */
+async function measureOn(label, databaseUrl) {
+  const rows = [];
+  const one = await startProduct({ databaseUrl });
+  let two;
+  try {
+    const url = `${one.baseUrl}/api/machines/my-machines`;
+    const machines20 = await machinesUpTo(one, 20);
+    rows.push({
+      label: `my-machines (${machines20} machines), ${label}`,
+      result: await measure(url, one.headers),
+    });
+    const tools20 = await machineWithTools(one, 20);
+    const tools200 = await machineWithTools(one, 200);
+    const machines200 = await machinesUpTo(one, 200);
+    rows.push({
+      label: `my-machines (${machines200} machines), ${label}`,
+      result: await measure(url, one.headers),
+    });
+    const toolsUrl = (id) => `${one.baseUrl}/api/machines/tooling-pairs/${id}`;
+    rows.push({
+      label: `tooling-pairs (20 tools), ${label}`,
+      result: await measure(toolsUrl(tools20), one.headers),
+    });
+    rows.push({
+      label: `tooling-pairs (200 tools), ${label}`,
+      result: await measure(toolsUrl(tools200), one.headers),
+    });
+    if (databaseUrl) {
+      // A second app process on the same database: the load split between the two.
+      two = await startProduct({ databaseUrl, demoShop: false });
+      const urls = [url, `${two.baseUrl}/api/machines/my-machines`];
+      await Promise.all(
+        urls.map((u) =>
+          autocannon({ url: u, connections: connections / 2, duration: 3, headers: one.headers }),
+        ),
+      );
+      const [first, second] = await Promise.all(
+        urls.map((u) => load(u, one.headers, connections / 2)),
+      );
+      rows.push({
+        label: `my-machines (${machines200} machines), two processes`,
+        result: first,
+        second,
+      });
+    }
+  } finally {
+    await two?.stop();
+    await one.stop();
+  }
+  return rows;
 }
 
 export async function run() {
   await buildIfStale();
-  const barePort = await freePort();
-  const bare = start(['--input-type=module', '-e', bareFastify], { PORT: String(barePort) });
+  const bare = await startNode(['--input-type=module', '-e', bareFastify]);
   let bareResult;
   try {
-    await waitUntilReady(`http://127.0.0.1:${barePort}/`, bare.child, bare.output);
-    await load(`http://127.0.0.1:${barePort}/`);
-    bareResult = await load(`http://127.0.0.1:${barePort}/`);
+    bareResult = await measure(`${bare.baseUrl}/`);
   } finally {
-    bare.child.kill('SIGTERM');
+    await bare.stop();
   }
-  const runs = [await measureProduct('PGlite', '')];
+  const runs = [{ target: 0.1, rows: await measureOn('PGlite', '') }];
   if (process.env.DATABASE_URL) {
     const name = `bench_${randomUUID().replaceAll('-', '')}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -134,21 +167,42 @@ export async function run() {
     try {
       const url = new URL(process.env.DATABASE_URL);
       url.pathname = `/${name}`;
-      runs.push({ ...(await measureProduct('PostgreSQL', url.toString())), target: 0.2 });
+      runs.push({ target: 0.2, rows: await measureOn('PostgreSQL', url.toString()) });
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
   }
-  const row = (label, result) =>
-    `${label.padEnd(44)} ${String(Math.round(result.requests.average)).padStart(7)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  errors ${result.errors + result.non2xx}`;
-  console.info(row("bare Fastify {hello: 'world'}", bareResult));
-  for (const { label, machines, result, target = 0.1 } of runs) {
-    console.info(row(`my-machines (${machines} machines), ${label}`, result));
-    const share = result.requests.average / bareResult.requests.average;
-    const p99 = result.latency.p99 / Math.max(1, bareResult.latency.p99);
+  const perSecond = (row) => row.result.requests.average + (row.second?.requests.average ?? 0);
+  const p99 = (row) => Math.max(row.result.latency.p99, row.second?.latency.p99 ?? 0);
+  const errors = (row) =>
+    [row.result, row.second].reduce((sum, r) => sum + (r ? r.errors + r.non2xx : 0), 0);
+  const line = (label, row) =>
+    `${label.padEnd(50)} ${String(Math.round(perSecond(row))).padStart(7)} req/s  p99 ${String(p99(row)).padStart(4)} ms  errors ${errors(row)}`;
+  const verdict = (met) => (met ? 'met' : 'NOT met');
+  console.info(line("bare Fastify {hello: 'world'}", { result: bareResult }));
+  for (const { target, rows } of runs) {
+    for (const row of rows) console.info(line(row.label, row));
+    const [m20, m200, t20, t200, both] = rows;
+    const share = perSecond(m20) / perSecond({ result: bareResult });
+    const tail = p99(m20) / Math.max(1, bareResult.latency.p99);
     console.info(
-      `  ${label}: ${(100 * share).toFixed(1)} % of bare Fastify (target ≥ ${100 * target} %): ${share >= target ? 'met' : 'NOT met'}; p99 ${p99.toFixed(1)}× bare (target ≤ 10×): ${p99 <= 10 ? 'met' : 'NOT met'}`,
+      `  ${(100 * share).toFixed(1)} % of bare Fastify (target ≥ ${100 * target} %): ${verdict(share >= target)}; p99 ${tail.toFixed(1)}× bare (target ≤ 10×): ${verdict(tail <= 10)}`,
     );
+    for (const [what, small, large] of [
+      ['my-machines', m20, m200],
+      ['tooling-pairs', t20, t200],
+    ]) {
+      const cost = perSecond(small) / perSecond(large);
+      console.info(
+        `  ${what}: 10× the rows cost ${cost.toFixed(1)}× per request (target ≤ 12×): ${verdict(cost <= 12)}`,
+      );
+    }
+    if (both) {
+      const scale = perSecond(both) / perSecond(m200);
+      console.info(
+        `  two app processes: ${scale.toFixed(2)}× one process (target ≥ 1.6×): ${verdict(scale >= 1.6)}`,
+      );
+    }
   }
 }
