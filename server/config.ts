@@ -20,7 +20,57 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .min(min, `${name} must be between ${min} and ${max}`)
     .max(max, `${name} must be between ${min} and ${max}`);
 
-const envSchema = z.object({
+/** The settings of the S3-compatible file store, in the order the messages name them. */
+const s3Names = [
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** "A", "A and B", "A, B and C". */
+const listed = (names: readonly string[]) =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/**
+ * The S3_* settings: each checked on its own, and all five or none (a store with part of its
+ * settings would otherwise fall back to the local folder without a word).
+ */
+const s3Schema = z
+  .object({
+    S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          'S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+        )
+        .optional(),
+    ),
+    S3_ENDPOINT: optionalText.pipe(
+      z
+        .url({
+          protocol: /^https?$/,
+          error: 'S3_ENDPOINT must be a full http:// or https:// URL such as http://minio:9000',
+        })
+        .optional(),
+    ),
+    S3_REGION: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+  })
+  .superRefine((s3, context) => {
+    const missing = s3Names.filter((name) => s3[name] === undefined);
+    if (missing.length === 0 || missing.length === s3Names.length) return;
+    context.addIssue({
+      code: 'custom',
+      path: ['S3_*'],
+      message: `S3 storage needs all five of ${listed(s3Names)}, or none of them for the local folder: ${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} not set`,
+    });
+  });
+
+const baseSchema = z.object({
   PORT: z.coerce
     .number({ error: 'PORT must be a number' })
     .int('PORT must be a whole number')
@@ -81,7 +131,21 @@ const envSchema = z.object({
     .default(1),
 });
 
+/** Both parts are checked even when the other fails, so one message lists every problem. */
+const envSchema = baseSchema.and(s3Schema);
+
 export type AssistantProviderName = 'claude' | 'offline';
+
+/** Where the S3-compatible file store is and how to sign in to it (all of `S3_*`). */
+export interface S3Settings {
+  /** The bucket that holds the files; the product's alone (the sweep removes keys no row names). */
+  bucket: string;
+  /** The store's base URL, such as `http://minio:9000`; buckets are addressed by path. */
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
 
 /** The product's settings, read once from the environment at start. */
 export interface Config {
@@ -125,6 +189,8 @@ export interface Config {
   jobs: { concurrency: number; queueLimit: number; heapMb: number; timeoutMs: number };
   /** Multiplies every rate limit's allowance (1 in production; raised for browser-test rigs). */
   rateLimitMultiplier: number;
+  /** The S3-compatible store for files when all of `S3_*` are set; else `$DATA_DIR/files`. */
+  s3: S3Settings | undefined;
 }
 
 /** Thrown when the environment cannot be turned into a {@link Config}; the message lists each problem. */
@@ -186,5 +252,15 @@ export function loadConfig(
       timeoutMs: e.JOB_TIMEOUT_MS,
     },
     demoShop: e.DEMO_SHOP ? e.DEMO_SHOP === 'true' : !e.DATABASE_URL,
+    s3:
+      e.S3_BUCKET && e.S3_ENDPOINT && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
   };
 }

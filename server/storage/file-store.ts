@@ -1,12 +1,32 @@
-import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 
-/** Where uploaded drawings and written programs are kept, by key. */
+/**
+ * Where uploaded drawings and written programs are kept, by key ("organization/uuid"): a folder
+ * ({@link LocalFileStore}) or an S3-compatible bucket (./s3-file-store.ts). Every implementation
+ * answers a key that is not stored with an ENOENT-coded error ({@link missingFileError}).
+ */
 export interface FileStore {
-  /** @throws when the bytes cannot be written */
+  /**
+   * Keep `bytes` under `key`, replacing what was there.
+   * @throws an Error for a key not of the server's shape; the store's error when the bytes
+   *   cannot be written
+   */
   put(key: string, bytes: Buffer): Promise<void>;
-  /** @throws ENOENT-coded errors for a key that is not stored */
+  /**
+   * The whole file, for callers that need every byte at once (the drawing readers, the G-code
+   * shown in the chat).
+   * @throws ENOENT-coded errors for a key that is not stored
+   */
   get(key: string): Promise<Buffer>;
+  /**
+   * The file as a stream opened at once, for sending it without holding it in memory; the
+   * caller reads it to its end or destroys it (either frees the file or the connection).
+   * @throws ENOENT-coded errors for a key that is not stored, before any byte is read
+   */
+  getStream(key: string): Promise<StoredStream>;
+  /** Remove the file; a key that is not stored is no error. @throws the store's errors */
   delete(key: string): Promise<void>;
   /**
    * Every stored key with the time its bytes were written, for the sweep of files no row names
@@ -21,8 +41,29 @@ export interface StoredKey {
   modifiedAt: Date;
 }
 
-/** The shape of the keys the server makes ("organization/uuid", no dots). */
+/** An open stream of a stored file's bytes. */
+export interface StoredStream {
+  stream: Readable;
+  /** How many bytes the stream gives, when the store says (the local folder always does). */
+  sizeBytes: number | undefined;
+}
+
+/** The characters of the keys the server makes ("organization/uuid", no dots). */
 const keyPattern = /^[A-Za-z0-9/_-]+$/;
+
+/** Whether `key` has the shape of the keys the server makes: one folder and a name. */
+export const isStorageKey = (key: string): boolean =>
+  keyPattern.test(key) && /^[^/]+\/[^/]+$/.test(key);
+
+/**
+ * The error every store throws for a key that is not stored: code `ENOENT`, as Node's file
+ * system gives it, so callers need not know which store they use.
+ */
+export function missingFileError(key: string, cause?: unknown): NodeJS.ErrnoException {
+  return Object.assign(new Error(`ENOENT: no stored file under the key ${key}`, { cause }), {
+    code: 'ENOENT',
+  });
+}
 
 /** The promise's value, or `fallback` when the path is not there (not made yet, or removed). */
 const unlessMissing = <T, F>(promise: Promise<T>, fallback: F): Promise<T | F> =>
@@ -38,8 +79,9 @@ const unlessMissing = <T, F>(promise: Promise<T>, fallback: F): Promise<T | F> =
 export class LocalFileStore implements FileStore {
   constructor(private readonly root: string) {}
 
+  /** @throws an Error for a key not of the server's shape (one folder and a name, no dots) */
   private pathOf(key: string): string {
-    if (!keyPattern.test(key) || key.includes('..')) throw new Error(`invalid storage key ${key}`);
+    if (!isStorageKey(key)) throw new Error(`invalid storage key ${key}`);
     return join(this.root, key);
   }
 
@@ -49,8 +91,20 @@ export class LocalFileStore implements FileStore {
     await writeFile(path, bytes);
   }
 
-  get(key: string): Promise<Buffer> {
+  async get(key: string): Promise<Buffer> {
     return readFile(this.pathOf(key));
+  }
+
+  /** A read stream of the open file (fs's own ENOENT for a missing one); it closes at its end. */
+  async getStream(key: string): Promise<StoredStream> {
+    const handle = await open(this.pathOf(key), 'r');
+    try {
+      const { size } = await handle.stat();
+      return { stream: handle.createReadStream(), sizeBytes: size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   async delete(key: string): Promise<void> {

@@ -18,8 +18,10 @@ export interface FileToStore {
 }
 
 /**
- * Write the bytes under a new key ("organization/uuid") and record them. When the row cannot be
- * written the bytes are removed again, so no file is kept that nothing refers to.
+ * Write the bytes under a new key ("organization/uuid") and record them. When the bytes or the
+ * row cannot be written, the bytes are removed again (a write that failed half-way, or whose
+ * answer was lost, may have left them), so no file is kept that nothing refers to; bytes the
+ * store cannot remove now are left to the sweep (./sweep.ts).
  * @returns the new row's id and the storage key
  * @throws whatever the store or the database throws
  */
@@ -29,7 +31,12 @@ export async function storeFile(
   file: FileToStore,
 ): Promise<{ id: string; storageKey: string }> {
   const storageKey = `${file.organizationId}/${randomUUID()}`;
-  await files.put(storageKey, file.bytes);
+  try {
+    await files.put(storageKey, file.bytes);
+  } catch (error) {
+    await files.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
   try {
     const [row] = await db
       .insert(storedFiles)

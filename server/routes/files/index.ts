@@ -44,7 +44,10 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(programVersions.fileId, file.id));
         if (!program) throw new AppError(404, 'not_found', 'File not found.');
       }
-      const bytes = await app.fileStore.get(file.storageKey);
+      // Streamed from the store (a file, or the S3 object's body) to the response: a large
+      // program or drawing is never held whole in memory here.
+      const { stream, sizeBytes } = await app.fileStore.getStream(file.storageKey);
+      if (sizeBytes !== undefined) reply.header('content-length', sizeBytes);
       const asciiName = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return (
         reply
@@ -60,8 +63,8 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
             'content-security-policy',
             "default-src 'none'; style-src 'unsafe-inline'; sandbox",
           )
-          // Bytes, not JSON: Fastify sends Buffers as they are.
-          .send(bytes as never)
+          // Bytes, not JSON: Fastify pipes a stream as it is.
+          .send(stream as never)
       );
     },
   );

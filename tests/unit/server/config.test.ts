@@ -80,6 +80,63 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('S3 storage', () => {
+    const s3 = {
+      S3_BUCKET: 'shop-files',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'qbot',
+      S3_SECRET_ACCESS_KEY: 'secret-key',
+    };
+
+    it('uses the local folder unless all five S3_* are set', () => {
+      expect(loadConfig({}).s3).toBeUndefined();
+      expect(
+        loadConfig({
+          S3_BUCKET: '',
+          S3_ENDPOINT: '',
+          S3_REGION: '',
+          S3_ACCESS_KEY_ID: '',
+          S3_SECRET_ACCESS_KEY: '',
+        }).s3,
+      ).toBeUndefined();
+      expect(loadConfig(s3).s3).toEqual({
+        bucket: 'shop-files',
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        accessKeyId: 'qbot',
+        secretAccessKey: 'secret-key',
+      });
+    });
+
+    it('refuses some but not all of them, naming the missing ones', () => {
+      const attempt = () =>
+        loadConfig({ ...s3, S3_REGION: undefined, S3_SECRET_ACCESS_KEY: '', PORT: 'x' });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(
+        'S3_*: S3 storage needs all five of S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none of them for the local folder: S3_REGION and S3_SECRET_ACCESS_KEY are not set',
+      );
+      // Every problem at once, not the first only.
+      expect(attempt).toThrow(/PORT: PORT must be a number/);
+      expect(() => loadConfig({ S3_BUCKET: 'files' })).toThrow(
+        /S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not set/,
+      );
+      expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: undefined })).toThrow(
+        /: S3_ACCESS_KEY_ID is not set/,
+      );
+    });
+
+    it('checks the bucket name and the endpoint', () => {
+      expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(
+        /S3_ENDPOINT: S3_ENDPOINT must be a full http:\/\/ or https:\/\/ URL/,
+      );
+      expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'ftp://minio' })).toThrow(/S3_ENDPOINT/);
+      expect(() => loadConfig({ ...s3, S3_BUCKET: 'Shop_Files' })).toThrow(
+        /S3_BUCKET: S3_BUCKET must be a bucket name/,
+      );
+    });
+  });
+
   it('refuses ports out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be between 0 and 65535/);
   });
