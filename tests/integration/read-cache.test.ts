@@ -12,7 +12,7 @@ import { createOrganization } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
-import { addMachine, catalogChoice, haasVF2 } from '../helpers/shop.ts';
+import { addMachine, catalogChoice, haasVF2, toolBody } from '../helpers/shop.ts';
 
 let database: DatabaseHandle;
 let a: TestApp;
@@ -55,6 +55,30 @@ describe('the read cache', () => {
     expect(await machineNames(a, token)).toEqual(['Mill 1']);
     await b.app.changesHeard();
     expect(await machineNames(b, token)).toEqual(['Mill 1']);
+  });
+
+  it("keeps a machine's tools for its own shop only, and drops them when a tool is added", async () => {
+    const shop = await createOrganization(a, 0);
+    const other = await createOrganization(a, 0);
+    const token = shop.admin.token;
+    const machine = await addMachine(a, token, await catalogChoice(a, token, haasVF2));
+    const tools = async (t: TestApp, as: string) =>
+      get(t, `/api/machines/tooling-pairs/${machine._id}`, as);
+    expect((await tools(a, token)).json()).toMatchObject({ toolingPairs: [] });
+    expect((await tools(a, token)).json()).toMatchObject({ toolingPairs: [] });
+    // The same machine id asked by another shop: not the kept answer, but 404.
+    expect((await tools(a, other.admin.token)).statusCode).toBe(404);
+    const added = await a.app.inject({
+      method: 'POST',
+      url: '/api/machines/add-tool-and-associate',
+      headers: { authorization: `Bearer ${token}` },
+      payload: toolBody(machine, { toolName: 'End mill 6mm 3 flute', toolType: 'Milling' }),
+    });
+    expect(added.statusCode).toBe(201);
+    expect((await tools(a, token)).json<{ toolingPairs: unknown[] }>().toolingPairs).toHaveLength(
+      1,
+    );
+    expect((await tools(a, other.admin.token)).statusCode).toBe(404);
   });
 
   it('ends a session in every process: a logout through one is refused by the other', async () => {

@@ -3,7 +3,6 @@
  * machines"). Everything is scoped to the caller's organization: another shop's ids answer 404.
  */
 import type { FastifyReply } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { machines, toolingPairs } from '#db/schema';
@@ -24,6 +23,7 @@ import {
   toolingPairsResponseSchema,
 } from '#contracts/shop';
 import type { ToolBody } from '#contracts/shop';
+import { jsonSerializer, sendCachedJson } from '#server/caching/cached-json';
 import { isUniqueViolation } from '#server/db-errors';
 import { AppError } from '#server/errors';
 import {
@@ -72,12 +72,19 @@ const machineTables = [
   'controller_models',
 ] as const;
 
-/** The my-machines answer as JSON, checked and stripped by its response schema. */
-const serializeMachines = serializerCompiler({
-  schema: machinesResponseSchema,
-  method: 'GET',
-  url: '/api/machines/my-machines',
-}) as (data: unknown) => string;
+/** What a machine's tool list and readings are read from. */
+const toolingTables = [...machineTables, 'tooling_pairs'] as const;
+
+const serializeMachines = jsonSerializer(
+  machinesResponseSchema,
+  'GET',
+  '/api/machines/my-machines',
+);
+const serializeTooling = jsonSerializer(
+  toolingPairsResponseSchema,
+  'GET',
+  '/api/machines/tooling-pairs/:machineId',
+);
 
 const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -95,13 +102,16 @@ const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { organizationId } = requireActiveMember(request);
-      // Kept serialized (through the route's own response schema) until a machine or the
-      // catalog changes: the list is read on every visit to the shop and the workflow.
-      const json = await app.readCache.read(`machines:${organizationId}`, machineTables, async () =>
-        serializeMachines({ machines: await listMachines(app.db, organizationId) }),
+      // Kept serialized until a machine or the catalog changes: the list is read on every
+      // visit to the shop and the workflow.
+      return sendCachedJson(
+        app.readCache,
+        reply as FastifyReply,
+        `machines:${organizationId}`,
+        machineTables,
+        serializeMachines,
+        async () => ({ machines: await listMachines(app.db, organizationId) }),
       );
-      // A string is sent as it is; the typed reply only knows the unserialized shape.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   );
 
@@ -210,12 +220,24 @@ const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: toolingPairsResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { organizationId } = requireActiveMember(request);
-      const machine = await getMachine(app.db, organizationId, request.params.machineId);
-      return readTooling(
-        await listToolingPairs(app.db, organizationId, request.params.machineId),
-        machine.machineType?.jobType,
+      const { machineId } = request.params;
+      // Kept serialized, with the tools' readings, until a tool, a machine or the catalog
+      // changes; another shop's machine id is a key of its own, and answers 404.
+      return sendCachedJson(
+        app.readCache,
+        reply as FastifyReply,
+        `tooling:${organizationId}:${machineId}`,
+        toolingTables,
+        serializeTooling,
+        async () => {
+          const machine = await getMachine(app.db, organizationId, machineId);
+          return readTooling(
+            await listToolingPairs(app.db, organizationId, machineId),
+            machine.machineType?.jobType,
+          );
+        },
       );
     },
   );
