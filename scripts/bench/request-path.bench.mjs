@@ -6,8 +6,8 @@
 //   when DATABASE_URL is set. Targets: at least 10 % (PGlite) / 20 % (PostgreSQL) of the bare
 //   route's requests per second, a p99 at most 10 times the bare route's, and 10 times the rows
 //   costing at most 12 times as much per request (no N+1).
-// - GET /api/machines/tooling-pairs/:id, a list the read cache does not keep, for a machine with
-//   20 tools and one with 200: the same 12-times target.
+// - GET /api/machines/my-machines-by-type/Milling, a list the read cache does not keep, at the
+//   same two sizes: the same 12-times target.
 // - On PostgreSQL: the machine list on one app process and on two (25 connections each), and
 //   the target of at least 1.6 times the one process's throughput.
 import { randomUUID } from 'node:crypto';
@@ -67,35 +67,6 @@ async function machinesUpTo(product, count) {
   return (await list()).length;
 }
 
-/** A new machine like the first with `tools` end mills; its id. */
-async function machineWithTools(product, tools) {
-  const { baseUrl, headers } = product;
-  const [first] = (await (await fetch(`${baseUrl}/api/machines/my-machines`, { headers })).json())
-    .machines;
-  const { machine } = await post(baseUrl, headers, '/api/machines/add-machine-to-shop', {
-    name: `Bench tools ${tools}`,
-    serialNumber: `TOOLS-${randomUUID().slice(0, 8)}`,
-    machineType: first.machineType._id,
-    machineManufacturer: first.machineManufacturer._id,
-    machineModelType: first.machineModelType._id,
-    controllerType: first.controllerType._id,
-    controllerModelType: first.controllerModelType._id,
-  });
-  for (let slot = 1; slot <= tools; slot += 1) {
-    await post(baseUrl, headers, '/api/machines/add-tool-and-associate', {
-      machineSerialNumber: machine.serialNumber,
-      typeName: machine.machineType.name,
-      slotNumber: `T${slot}`,
-      toolName: `End mill ${2 + (slot % 10)}mm 3 flute`,
-      toolDescription: `Solid carbide end mill, ${2 + (slot % 10)} mm, 3 flutes, 12 mm flute length`,
-      toolType: 'Milling',
-      toolManufacturer: 'Sandvik Coromant',
-      toolHint: 'NOHINT',
-    });
-  }
-  return machine._id;
-}
-
 /** Everything measured on one database: `databaseUrl` '' for PGlite. */
 async function measureOn(label, databaseUrl) {
   const rows = [];
@@ -108,21 +79,21 @@ async function measureOn(label, databaseUrl) {
       label: `my-machines (${machines20} machines), ${label}`,
       result: await measure(url, one.headers),
     });
-    const tools20 = await machineWithTools(one, 20);
-    const tools200 = await machineWithTools(one, 200);
+    const byTypeUrl = `${one.baseUrl}/api/machines/my-machines-by-type/Milling`;
+    const milling = async () =>
+      (await (await fetch(byTypeUrl, { headers: one.headers })).json()).machines.length;
+    rows.push({
+      label: `my-machines-by-type (${await milling()} milling), ${label}`,
+      result: await measure(byTypeUrl, one.headers),
+    });
     const machines200 = await machinesUpTo(one, 200);
     rows.push({
       label: `my-machines (${machines200} machines), ${label}`,
       result: await measure(url, one.headers),
     });
-    const toolsUrl = (id) => `${one.baseUrl}/api/machines/tooling-pairs/${id}`;
     rows.push({
-      label: `tooling-pairs (20 tools), ${label}`,
-      result: await measure(toolsUrl(tools20), one.headers),
-    });
-    rows.push({
-      label: `tooling-pairs (200 tools), ${label}`,
-      result: await measure(toolsUrl(tools200), one.headers),
+      label: `my-machines-by-type (${await milling()} milling), ${label}`,
+      result: await measure(byTypeUrl, one.headers),
     });
     if (databaseUrl) {
       // A second app process on the same database: the load split between the two.
@@ -183,7 +154,7 @@ export async function run() {
   console.info(line("bare Fastify {hello: 'world'}", { result: bareResult }));
   for (const { target, rows } of runs) {
     for (const row of rows) console.info(line(row.label, row));
-    const [m20, m200, t20, t200, both] = rows;
+    const [m20, t20, m200, t200, both] = rows;
     const share = perSecond(m20) / perSecond({ result: bareResult });
     const tail = p99(m20) / Math.max(1, bareResult.latency.p99);
     console.info(
@@ -191,7 +162,7 @@ export async function run() {
     );
     for (const [what, small, large] of [
       ['my-machines', m20, m200],
-      ['tooling-pairs', t20, t200],
+      ['my-machines-by-type', t20, t200],
     ]) {
       const cost = perSecond(small) / perSecond(large);
       console.info(
