@@ -5,6 +5,8 @@ import { assistantProviderFor } from '#server/assistant/index';
 import type { AssistantProvider } from '#server/assistant/index';
 import type { Config } from '#server/config';
 import { JobPool } from '#server/jobs/pool';
+import type { JobService } from '#server/jobs/pool';
+import { QueueRunner } from '#server/jobs/queue-runner';
 import { LocalFileStore } from '#server/storage/file-store';
 import type { FileStore } from '#server/storage/file-store';
 
@@ -14,16 +16,27 @@ declare module 'fastify' {
     fileStore: FileStore;
     /** The assistant provider the configuration asks for. */
     assistant: AssistantProvider;
-    /** The worker pool that reads drawings and writes programs (server/jobs). */
-    jobs: JobPool;
+    /**
+     * Runs drawing reads and program generation (server/jobs): the worker pool in this process,
+     * or the PostgreSQL job queue and its `npm run worker` processes with WORKERS=external.
+     */
+    jobs: JobService;
   }
 }
 
-/** The file store, the heavy-job pool and the assistant provider. */
+/** The file store, the heavy-job pool (or queue) and the assistant provider. */
 async function servicesPlugin(app: FastifyInstance, options: { config: Config }): Promise<void> {
   const fileStore = new LocalFileStore(join(options.config.dataDir, 'files'));
   app.decorate('fileStore', fileStore);
-  const jobs = new JobPool(options.config.jobs, app.log);
+  const { config } = options;
+  const jobs: JobService =
+    config.jobs.workers === 'external' && config.databaseUrl
+      ? await QueueRunner.start({
+          databaseUrl: config.databaseUrl,
+          settings: config.jobs,
+          log: app.log,
+        })
+      : new JobPool(config.jobs, app.log);
   app.decorate('jobs', jobs);
   app.decorate(
     'assistant',
@@ -34,7 +47,7 @@ async function servicesPlugin(app: FastifyInstance, options: { config: Config })
       jobs,
     }),
   );
-  // Running jobs finish before the workers end.
+  // Running jobs finish before the workers end (the queue's waits end with 503).
   app.addHook('onClose', () => jobs.close());
 }
 
