@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -488,3 +489,17 @@ export const assistantCalls = pgTable(
     index('assistant_calls_organization_idx').on(table.organizationId, table.createdAt),
   ],
 );
+
+/**
+ * How far a heavy job on the PostgreSQL job queue is (WORKERS=external, decision 034): written
+ * by the `npm run worker` process that runs it, polled by the app process whose request waits
+ * for it. The id is pg-boss's job id; the row is removed when the job ends.
+ */
+export const jobProgress = pgTable('job_progress', {
+  jobId: uuid('job_id').primaryKey(),
+  /** 0..1 */
+  fraction: doublePrecision('fraction').notNull(),
+  /** In words, for the progress bar ("Recognizing text"). */
+  stage: text('stage').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

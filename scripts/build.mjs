@@ -1,15 +1,19 @@
 // Builds the UI (Vite, into dist/client) and the server (esbuild, into dist/server/main.mjs, with
-// the heavy-job pool's worker beside it as dist/server/worker.mjs).
-// `node scripts/build.mjs` always builds; `npm start` calls `buildIfStale()`.
+// the heavy-job pool's worker beside it as dist/server/worker.mjs and the job queue's worker
+// process as dist/server/queue-worker.mjs).
+// `node scripts/build.mjs` always builds; `npm start` and `npm run worker` call `buildIfStale()`.
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 const stampFile = join(root, 'dist/.build-stamp');
-const outputs = ['dist/client/index.html', 'dist/server/main.mjs', 'dist/server/worker.mjs'].map(
-  (path) => join(root, path),
-);
+const outputs = [
+  'dist/client/index.html',
+  'dist/server/main.mjs',
+  'dist/server/worker.mjs',
+  'dist/server/queue-worker.mjs',
+].map((path) => join(root, path));
 /** Everything the build reads; a change to any of them makes the build stale. */
 const inputs = [
   'src',
@@ -73,7 +77,11 @@ export async function build() {
   }
   await esbuild({
     absWorkingDir: root,
-    entryPoints: { main: 'server/main.ts', worker: 'server/jobs/worker.ts' },
+    entryPoints: {
+      main: 'server/main.ts',
+      worker: 'server/jobs/worker.ts',
+      'queue-worker': 'server/jobs/queue-worker-main.ts',
+    },
     outdir: 'dist/server',
     outExtension: { '.js': '.mjs' },
     bundle: true,

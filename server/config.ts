@@ -125,6 +125,11 @@ const baseSchema = z.object({
   JOB_QUEUE_LIMIT: wholeNumber('JOB_QUEUE_LIMIT', 0, 10_000).default(16),
   JOB_HEAP_MB: wholeNumber('JOB_HEAP_MB', 64, 65_536).default(1024),
   JOB_TIMEOUT_MS: wholeNumber('JOB_TIMEOUT_MS', 1000, 3_600_000).default(150_000),
+  WORKERS: optionalText.pipe(
+    z
+      .enum(['in-process', 'external'], { error: "WORKERS must be 'in-process' or 'external'" })
+      .optional(),
+  ),
   RATE_LIMIT_MULTIPLIER: z.coerce
     .number({ error: 'RATE_LIMIT_MULTIPLIER must be a number' })
     .min(1, 'RATE_LIMIT_MULTIPLIER must be at least 1')
@@ -184,9 +189,17 @@ export interface Config {
    * Heavy jobs (drawing reads, program generation) run in a worker pool: at most
    * `jobs.concurrency` at once (default: the number of cores), up to `jobs.queueLimit` waiting
    * behind them (more answer 503), each worker with a heap of `jobs.heapMb` MB and each job
-   * stopped after `jobs.timeoutMs` ms.
+   * stopped after `jobs.timeoutMs` ms. With `jobs.workers` 'external' (WORKERS=external, which
+   * needs DATABASE_URL) the app only enqueues them on the PostgreSQL job queue and `npm run
+   * worker` processes run them, each with such a pool (server/jobs/queue-runner.ts, decision 034).
    */
-  jobs: { concurrency: number; queueLimit: number; heapMb: number; timeoutMs: number };
+  jobs: {
+    concurrency: number;
+    queueLimit: number;
+    heapMb: number;
+    timeoutMs: number;
+    workers: 'in-process' | 'external';
+  };
   /** Multiplies every rate limit's allowance (1 in production; raised for browser-test rigs). */
   rateLimitMultiplier: number;
   /** The S3-compatible store for files when all of `S3_*` are set; else `$DATA_DIR/files`. */
@@ -222,6 +235,11 @@ export function loadConfig(
       'Invalid environment:\n  - ASSISTANT_PROVIDER: claude needs ANTHROPIC_API_KEY (or set ASSISTANT_PROVIDER=offline)',
     );
   }
+  if (e.WORKERS === 'external' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid environment:\n  - WORKERS: external needs DATABASE_URL, because the job queue the workers take jobs from lives in PostgreSQL (or unset WORKERS to run heavy jobs in this process)',
+    );
+  }
   const port = e.PORT;
   const appUrl = (e.APP_URL ?? `http://localhost:${port === 0 ? 3000 : port}`).replace(/\/+$/, '');
   return {
@@ -250,6 +268,7 @@ export function loadConfig(
       queueLimit: e.JOB_QUEUE_LIMIT,
       heapMb: e.JOB_HEAP_MB,
       timeoutMs: e.JOB_TIMEOUT_MS,
+      workers: e.WORKERS ?? 'in-process',
     },
     demoShop: e.DEMO_SHOP ? e.DEMO_SHOP === 'true' : !e.DATABASE_URL,
     s3:

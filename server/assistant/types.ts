@@ -11,6 +11,8 @@ import type { ReadingProgress } from '#drawings/reading';
 export interface DrawingFile extends DrawingInput {
   /** The stored file's id (stored_files), so a provider can refer to it in later turns. */
   fileId: string;
+  /** Where its bytes are in the file store, so a job on the PostgreSQL queue reads them there. */
+  storageKey?: string;
 }
 
 /** Who a provider call is for: the organization (prompts, accounting) and the conversation. */

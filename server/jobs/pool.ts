@@ -65,6 +65,11 @@ export const jobMessages = {
     task === 'generate'
       ? `The program for ${fileName} could not be written: the program writer failed (error id ${errorId}). Try again; if it keeps failing, tell support the error id.`
       : `${fileName} could not be read: the reader failed on it (error id ${errorId}). Export the drawing again, or upload it as a DXF or PDF.`,
+  /** A job on the PostgreSQL queue whose worker stopped (died or was stopped) on both tries. */
+  stoppedTwice: (fileName: string, task: JobTask['kind'], errorId: string) =>
+    task === 'generate'
+      ? `The program for ${fileName} could not be written: the job stopped twice before it finished (error id ${errorId}). Try again in a few minutes; if it keeps failing, tell support the error id.`
+      : `${fileName} could not be read: the read stopped twice before it finished (error id ${errorId}). Try again in a few minutes; if it keeps failing, upload the drawing as a DXF or PDF, or tell support the error id.`,
   closing: 'The server is restarting. Please try again in a minute.',
 } as const;
 
@@ -77,8 +82,21 @@ export function queueStage(place: QueuePlace): string {
 /** What callers of the pool need: tests may pass a runner of their own. */
 export type JobRunner = Pick<JobPool, 'run'>;
 
+/**
+ * What the app holds as `app.jobs`: the in-process pool, or the PostgreSQL job queue's runner
+ * (server/jobs/queue-runner.ts) when WORKERS=external.
+ */
+export interface JobService extends JobRunner {
+  /** True when a job offered now would be refused (the line is full, or the service closing). */
+  readonly full: boolean;
+  /** The 503 for a full line or a closing service, with Retry-After. */
+  busyError(): AppError;
+  /** Stop taking jobs and let those running settle. */
+  close(): Promise<void>;
+}
+
 /** Seconds a refused caller is told to wait: one job's typical run, at least 5 s. */
-const retryAfterSeconds = 15;
+export const retryAfterSeconds = 15;
 
 /** The source worker bundled for this process (development and tests), once. */
 let sourceWorker: string | undefined;
@@ -118,7 +136,7 @@ interface Waiter {
   onQueued: ((place: QueuePlace) => void) | undefined;
 }
 
-export class JobPool {
+export class JobPool implements JobService {
   private readonly pool: Piscina;
   private running = 0;
   /** How many of the running jobs are drawing reads. */

@@ -18,16 +18,23 @@ import { drawingBlocks } from '#server/assistant/claude/drawing';
 import type { DrawingBlock } from '#server/assistant/claude/drawing';
 import { renderDxfImage } from '#server/assistant/render/dxf-image';
 
+/**
+ * A drawing a job works on. `storageKey` ("organizationId/uuid" in the file store) lets the
+ * PostgreSQL job queue send the key instead of the bytes: its worker reads them from the store
+ * (server/jobs/queue.ts). The in-process pool uses the bytes.
+ */
+export type JobFile = DrawingInput & { storageKey?: string };
+
 /** Read a drawing with the offline readers into the spec's analysis. */
 export interface ReadTask {
   kind: 'read';
-  file: DrawingInput;
+  file: JobFile;
 }
 
 /** A drawing as Messages API content blocks (images scaled, DXF rendered, STEP summarized). */
 export interface DrawingBlocksTask {
   kind: 'drawingBlocks';
-  file: DrawingInput & { fileId: string };
+  file: JobFile & { fileId: string };
 }
 
 /** Plan, post and verify a program, with its cycle time and backplot. */

@@ -1,13 +1,13 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { assistantProviderFor } from '#server/assistant/index';
 import type { AssistantProvider } from '#server/assistant/index';
 import type { Config } from '#server/config';
 import { JobPool } from '#server/jobs/pool';
-import { LocalFileStore } from '#server/storage/file-store';
+import type { JobService } from '#server/jobs/pool';
+import { QueueRunner } from '#server/jobs/queue-runner';
 import type { FileStore } from '#server/storage/file-store';
-import { S3FileStore } from '#server/storage/s3-file-store';
+import { openFileStore } from '#server/storage/open-file-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,38 +15,29 @@ declare module 'fastify' {
     fileStore: FileStore;
     /** The assistant provider the configuration asks for. */
     assistant: AssistantProvider;
-    /** The worker pool that reads drawings and writes programs (server/jobs). */
-    jobs: JobPool;
+    /**
+     * Runs drawing reads and program generation (server/jobs): the worker pool in this process,
+     * or the PostgreSQL job queue and its `npm run worker` processes with WORKERS=external.
+     */
+    jobs: JobService;
   }
 }
 
-/**
- * The file store the configuration names: the S3-compatible bucket when `S3_*` are set (checked
- * to be usable first, and closed with the app), else `$DATA_DIR/files`.
- * @throws StorageUnavailableError when the bucket cannot be used
- */
-async function openFileStore(app: FastifyInstance, config: Config): Promise<FileStore> {
-  if (!config.s3) return new LocalFileStore(join(config.dataDir, 'files'));
-  const store = new S3FileStore(config.s3);
-  try {
-    await store.checkBucket();
-  } catch (error) {
-    store.close();
-    throw error;
-  }
-  app.addHook('onClose', async () => store.close());
-  app.log.info(
-    { bucket: config.s3.bucket, endpoint: config.s3.endpoint },
-    'files are kept in the S3 bucket',
-  );
-  return store;
-}
-
-/** The file store, the heavy-job pool and the assistant provider. */
+/** The file store, the heavy-job pool (or queue) and the assistant provider. */
 async function servicesPlugin(app: FastifyInstance, options: { config: Config }): Promise<void> {
-  const fileStore = await openFileStore(app, options.config);
+  const files = await openFileStore(options.config, app.log);
+  app.addHook('onClose', async () => files.close());
+  const fileStore = files.store;
   app.decorate('fileStore', fileStore);
-  const jobs = new JobPool(options.config.jobs, app.log);
+  const { config } = options;
+  const jobs: JobService =
+    config.jobs.workers === 'external' && config.databaseUrl
+      ? await QueueRunner.start({
+          databaseUrl: config.databaseUrl,
+          settings: config.jobs,
+          log: app.log,
+        })
+      : new JobPool(config.jobs, app.log);
   app.decorate('jobs', jobs);
   app.decorate(
     'assistant',
@@ -57,7 +48,7 @@ async function servicesPlugin(app: FastifyInstance, options: { config: Config })
       jobs,
     }),
   );
-  // Running jobs finish before the workers end.
+  // Running jobs finish before the workers end (the queue's waits end with 503).
   app.addHook('onClose', () => jobs.close());
 }
 

@@ -113,6 +113,7 @@ export function serverActors(
               fileName: file.fileName,
               type: drawingTypeOf(file.contentType),
               bytes: await deps.files.get(file.storageKey),
+              storageKey: file.storageKey,
             },
             call,
             progress.report,

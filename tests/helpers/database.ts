@@ -16,11 +16,14 @@ const adminQuery = async (url: string, text: string) => {
   }
 };
 
+/** A test file's database; `url` names it on the PostgreSQL server (unset for PGlite). */
+export type TestDatabase = DatabaseHandle & { url?: string };
+
 /**
  * A fresh, migrated database for one test file: a new database on the server named by
  * DATABASE_URL (dropped on close), or an in-memory PGlite when DATABASE_URL is unset.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined });
@@ -35,6 +38,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}"`);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/database';
 import { qbotMessages } from '#contracts/qbot-workflow';
 import { jobMessages } from '#server/jobs/pool';
+import type { JobPool } from '#server/jobs/pool';
 import { uploadMessages } from '#server/routes/qbot/index';
 import { createOrganization } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/app.ts';
@@ -126,9 +127,9 @@ describe('the line of heavy jobs', () => {
     ];
     // The bomb holds the only worker for seconds.
     const running = client.upload(first, 'bomb.pdf', pdfBomb());
-    await until(async () => t.app.jobs.load.running === 1);
+    await until(async () => (t.app.jobs as JobPool).load.running === 1);
     const waiting = client.upload(second, 'flange.dxf', blueprint('mill-edm/flange.dxf'));
-    await until(async () => t.app.jobs.load.waiting === 1);
+    await until(async () => (t.app.jobs as JobPool).load.waiting === 1);
 
     const progress = await client.get(`/api/qbot/threads/${second}/analysisProgress`);
     await until(async () => {

@@ -114,6 +114,7 @@ export function createClaudeProvider(options: ClaudeProviderOptions): AssistantP
           fileName: file.fileName,
           type: drawingTypeOf(file.contentType),
           bytes: await options.files.get(file.storageKey),
+          storageKey: file.storageKey,
         };
         return options.jobs.run(
           { kind: 'drawingBlocks', file: drawing },

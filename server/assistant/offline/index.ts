@@ -26,7 +26,15 @@ export const createOfflineProvider = (jobs: JobRunner): AssistantProvider => ({
 
   async describeBlueprint(file, _call, progress) {
     return jobs.run(
-      { kind: 'read', file: { fileName: file.fileName, type: file.type, bytes: file.bytes } },
+      {
+        kind: 'read',
+        file: {
+          fileName: file.fileName,
+          type: file.type,
+          bytes: file.bytes,
+          ...(file.storageKey ? { storageKey: file.storageKey } : {}),
+        },
+      },
       {
         fileName: file.fileName,
         ...(progress

@@ -72,6 +72,21 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/ASSISTANT_PROVIDER: ASSISTANT_PROVIDER must be 'claude' or 'offline'/);
   });
 
+  it('runs heavy jobs in this process unless WORKERS=external, which needs DATABASE_URL', () => {
+    expect(loadConfig({}).jobs.workers).toBe('in-process');
+    const server = { DATABASE_URL: 'postgres://qbot@db/qbot' };
+    expect(loadConfig(server).jobs.workers).toBe('in-process');
+    expect(loadConfig({ ...server, WORKERS: 'external' }).jobs.workers).toBe('external');
+    expect(loadConfig({ ...server, WORKERS: 'in-process' }).jobs.workers).toBe('in-process');
+    expect(() => loadConfig({ WORKERS: 'external' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WORKERS: 'external' })).toThrow(
+      'WORKERS: external needs DATABASE_URL, because the job queue the workers take jobs from lives in PostgreSQL',
+    );
+    expect(() => loadConfig({ ...server, WORKERS: 'threads' })).toThrow(
+      "WORKERS must be 'in-process' or 'external'",
+    );
+  });
+
   it('reads the rate limit multiplier', () => {
     expect(loadConfig({}).rateLimitMultiplier).toBe(1);
     expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '100' }).rateLimitMultiplier).toBe(100);
