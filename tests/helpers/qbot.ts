@@ -132,9 +132,22 @@ export async function tormachWithTools(t: TestApp, token: string) {
   return machine;
 }
 
+/** An answer as the workflow helpers read it: from `inject` or over HTTP. */
+export interface ClientResponse {
+  statusCode: number;
+  body: string;
+  json<T>(): T;
+}
+
+/** What `chooseJob` needs of a client: `qbotClient`'s, or one over HTTP to a running process. */
+export interface WorkflowClient {
+  event(threadId: string, event: Record<string, unknown>): Promise<ClientResponse>;
+  get(url: string): Promise<ClientResponse>;
+}
+
 /** Walk a conversation from its description to the job summary's confirmation. */
 export async function chooseJob(
-  client: ReturnType<typeof qbotClient>,
+  client: WorkflowClient,
   threadId: string,
   machineId: string,
   material: string,
