@@ -58,6 +58,11 @@ export async function startNode(args, env = {}, readyPath = '/') {
  */
 export async function startProduct({ databaseUrl = '', demoShop = true, env = {} } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'cnc-bench-'));
+  return startProductIn(dataDir, { databaseUrl, demoShop, env });
+}
+
+/** startProduct with the data folder `dataDir`, which stop() removes. */
+async function startProductIn(dataDir, { databaseUrl, demoShop, env }) {
   let product;
   try {
     product = await startNode(
@@ -94,5 +99,39 @@ export async function startProduct({ databaseUrl = '', demoShop = true, env = {}
     });
     headers = { authorization: `Bearer ${(await signin.json()).token}` };
   }
-  return { ...product, headers, stop };
+  return { ...product, headers, dataDir, stop };
+}
+
+/**
+ * `npm run worker`'s program (dist/server/queue-worker.mjs) on `databaseUrl` with `dataDir` (the
+ * app's, so the worker reads the drawings it stored), once it says it takes jobs.
+ */
+export async function startQueueWorker({ databaseUrl, dataDir, env = {} }) {
+  let log = '';
+  const child = spawn(process.execPath, ['dist/server/queue-worker.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      WORKERS: 'external',
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => (log = (log + chunk.toString()).slice(-200_000)));
+  child.stderr.on('data', (chunk) => (log = (log + chunk.toString()).slice(-200_000)));
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+  for (let attempt = 0; !log.includes('queue worker taking jobs'); attempt += 1) {
+    if (child.exitCode !== null || attempt > 300) {
+      await stop();
+      throw new Error(`the queue worker did not start:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { child, output: () => log, stop };
 }
