@@ -87,7 +87,11 @@ async function startProductIn(dataDir, { databaseUrl, demoShop, env }) {
   };
   let headers = {};
   if (demoShop) {
-    const demo = /Sign in as (\S+) with the password (\S+)/.exec(product.output());
+    // The line may still be in the pipe when the server first answers.
+    const demoLine = /Sign in as (\S+) with the password (\S+)/;
+    for (let wait = 0; wait < 50 && !demoLine.test(product.output()); wait += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const demo = demoLine.exec(product.output());
     if (!demo) {
       await stop();
       throw new Error(`the server did not print the demo shop's credentials:\n${product.output()}`);

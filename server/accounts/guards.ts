@@ -12,24 +12,40 @@ export interface ActiveMember extends AuthContext {
   isAdmin: boolean;
 }
 
+/** The hook's finding, for the handler of the same request. */
+const activeMembers = new WeakMap<FastifyRequest, ActiveMember>();
+
 /**
  * The caller as an active member of an organization: every shop and machine query filters on
  * `organizationId`.
  * @throws AppError 403 `no_organization` without a membership, 403 `forbidden` while pending
  */
 export function requireActiveMember(request: FastifyRequest): ActiveMember {
+  const known = activeMembers.get(request);
+  if (known) return known;
   const auth = requireAuth(request);
   const { membership } = auth.account;
   if (!membership) throw new AppError(403, 'no_organization', accountMessages.noOrganization);
   if (membership.status !== 'active') {
     throw new AppError(403, 'forbidden', organizationServerMessages.pendingMembership);
   }
-  return {
-    ...auth,
-    membership: { ...membership, status: 'active' },
+  // Written out field by field: spreading the shared, cached account objects was a tenth of a
+  // cached read's time.
+  const member: ActiveMember = {
+    account: auth.account,
+    tokenId: auth.tokenId,
+    expiresAt: auth.expiresAt,
+    membership: {
+      organizationId: membership.organizationId,
+      organizationName: membership.organizationName,
+      status: 'active',
+      role: membership.role,
+    },
     organizationId: membership.organizationId,
     isAdmin: membership.role === 'admin',
   };
+  activeMembers.set(request, member);
+  return member;
 }
 
 /** onRequest hook for a folder of routes that only active members may use. */
