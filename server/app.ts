@@ -44,7 +44,8 @@ export interface BuildAppOptions {
 
 /**
  * Build the whole product (API and UI) as a Fastify instance, ready for `inject` or `listen`.
- * The database is migrated on the way. Close the app to release it.
+ * The database is migrated on the way. Close the app to release it; a build that fails closes
+ * what it opened before it throws.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -59,7 +60,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  try {
+    await registerEverything(app, options);
+  } catch (error) {
+    // What started before the failure (the database, its LISTEN connection, the job pool)
+    // is let go of again, so a start that fails leaves nothing open.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}
 
+async function registerEverything(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
+  const { config } = options;
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { config, handle: options.database });
@@ -83,5 +96,4 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(promptsRoutes, { prefix: '/api/prompts' });
 
   await app.register(uiPlugin, { config, ...(options.uiDir ? { uiDir: options.uiDir } : {}) });
-  return app;
 }
