@@ -98,6 +98,20 @@ export interface JobService extends JobRunner {
 /** Seconds a refused caller is told to wait: one job's typical run, at least 5 s. */
 export const retryAfterSeconds = 15;
 
+/**
+ * The 503 a job service answers when it refuses a job, with Retry-After: the closing sentence
+ * when `closing`, the full-line one otherwise. Shared by the pool and the queue runner.
+ */
+export function serverBusy(closing: boolean): AppError {
+  return new AppError(
+    503,
+    'server_busy',
+    closing ? jobMessages.closing : jobMessages.queueFull(retryAfterSeconds),
+    {},
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
 /** The source worker bundled for this process (development and tests), once. */
 let sourceWorker: string | undefined;
 
@@ -179,13 +193,7 @@ export class JobPool implements JobService {
 
   /** The 503 for a full line, with Retry-After. */
   busyError(): AppError {
-    return new AppError(
-      503,
-      'server_busy',
-      this.closed ? jobMessages.closing : jobMessages.queueFull(retryAfterSeconds),
-      {},
-      { 'retry-after': String(retryAfterSeconds) },
-    );
+    return serverBusy(this.closed);
   }
 
   /**

@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { AppError } from '#server/errors';
-import { jobMessages, retryAfterSeconds } from './pool.ts';
+import { jobMessages, serverBusy } from './pool.ts';
 import type { JobService, JobSettings, QueuePlace, RunOptions } from './pool.ts';
 import {
   bossSchema,
@@ -96,13 +96,7 @@ export class QueueRunner implements JobService {
 
   /** The 503 for a full line or a closing app, with Retry-After. */
   busyError(): AppError {
-    return new AppError(
-      503,
-      'server_busy',
-      this.closed ? jobMessages.closing : jobMessages.queueFull(retryAfterSeconds),
-      {},
-      { 'retry-after': String(retryAfterSeconds) },
-    );
+    return serverBusy(this.closed);
   }
 
   /**
