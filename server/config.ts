@@ -283,3 +283,19 @@ export function loadConfig(
         : undefined,
   };
 }
+
+/**
+ * {@link loadConfig} for a process's entry point: a wrong environment prints the ConfigError's
+ * sentences to stderr and exits with status 1, as both `npm start` and `npm run worker` do.
+ */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

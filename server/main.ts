@@ -2,21 +2,12 @@
  * The product's process: read the environment, build the app, listen, and close gracefully on
  * SIGINT, SIGTERM or an uncaught error (server/shutdown.ts).
  */
-import { ConfigError, loadConfig } from '#server/config';
+import { loadConfigOrExit } from '#server/config';
 import { buildApp } from '#server/app';
 import { closeOnSignals } from '#server/shutdown';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const app = await buildApp({ config });
   // In-flight requests finish, idle connections are dropped, then the worker pool and the
   // database close (the app's onClose hooks); the process exits when that is done.

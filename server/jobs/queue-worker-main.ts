@@ -8,21 +8,12 @@
  * takes them) and exits.
  */
 import { pino } from 'pino';
-import { ConfigError, loadConfig } from '#server/config';
+import { loadConfigOrExit } from '#server/config';
 import { loggerOptions } from '#server/logging';
 import { startQueueWorker } from './queue-worker.ts';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     console.error(
       'Invalid environment:\n  - DATABASE_URL: a worker takes jobs from the job queue in PostgreSQL, so it needs DATABASE_URL (the same as the app processes)',
