@@ -12,20 +12,24 @@
  */
 import { LRUCache } from 'lru-cache';
 
-/** Tables whose changes PostgreSQL announces on `table_changed` (db/migrations/0008). */
-export const announcedTables = [
-  'users',
-  'memberships',
-  'organizations',
-  'revoked_sessions',
+/** What a request's caller (account, membership, organization, session) is read from. */
+export const sessionTables = ['users', 'memberships', 'organizations', 'revoked_sessions'] as const;
+
+/** What an organization's machine list is read from (server/shop/machines.ts). */
+export const machineTables = [
   'machines',
   'machine_types',
   'manufacturers',
   'machine_models',
   'controller_types',
   'controller_models',
-  'tooling_pairs',
 ] as const;
+
+/** What a machine's tool list and readings are read from. */
+export const toolingTables = [...machineTables, 'tooling_pairs'] as const;
+
+/** Tables whose changes PostgreSQL announces on `table_changed` (db/migrations/0008). */
+export const announcedTables = [...sessionTables, ...toolingTables] as const;
 
 export type AnnouncedTable = (typeof announcedTables)[number];
 

@@ -6,6 +6,7 @@ import { revokedSessions } from '#db/schema';
 import { findSessionAccount } from '#server/accounts/accounts';
 import type { Account } from '#server/accounts/accounts';
 import { loadJwtSecret } from '#server/accounts/jwt-secret';
+import { sessionTables } from '#server/caching/read-cache';
 import { signSessionToken, verifySessionToken } from '#server/accounts/session-tokens';
 import type { IssuedSessionToken, VerifiedSessionToken } from '#server/accounts/session-tokens';
 import type { Config } from '#server/config';
@@ -44,9 +45,6 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 }
 
 const bearerPattern = /^Bearer\s+(\S+)$/i;
-
-/** What a session's check reads from. */
-const sessionTables = ['users', 'memberships', 'organizations', 'revoked_sessions'] as const;
 
 /**
  * Tokens whose signature this process has checked, so a token is verified once, not on every

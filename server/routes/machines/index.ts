@@ -24,6 +24,7 @@ import {
 } from '#contracts/shop';
 import type { ToolBody } from '#contracts/shop';
 import { jsonSerializer, sendCachedJson } from '#server/caching/cached-json';
+import { machineTables, toolingTables } from '#server/caching/read-cache';
 import { isUniqueViolation } from '#server/db-errors';
 import { AppError } from '#server/errors';
 import {
@@ -61,19 +62,6 @@ const slotTaken = (slot: string) =>
   new AppError(409, 'conflict', shopServerMessages.slotTaken(slot), {
     errors: { slotNumber: shopServerMessages.slotTaken(slot) },
   });
-
-/** What an organization's machine list is read from (server/shop/machines.ts). */
-const machineTables = [
-  'machines',
-  'machine_types',
-  'manufacturers',
-  'machine_models',
-  'controller_types',
-  'controller_models',
-] as const;
-
-/** What a machine's tool list and readings are read from. */
-const toolingTables = [...machineTables, 'tooling_pairs'] as const;
 
 const serializeMachines = jsonSerializer(
   machinesResponseSchema,
