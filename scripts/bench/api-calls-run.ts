@@ -13,27 +13,16 @@
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
 import { latestLink } from '#tests/helpers/outbox';
 import { buildIfStale, root } from '../build.mjs';
+import { freePort } from './free-port.mjs';
 
 const duplicateWindowMs = 1000;
 const password = 'Lathe2024!';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 interface ApiCall {
   /** `GET /api/profile/u` and, for a body, its JSON. */

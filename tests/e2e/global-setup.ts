@@ -7,13 +7,12 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale, root } from '../../scripts/build.mjs';
+import { freePort } from '../helpers/processes.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,16 +23,6 @@ declare module 'vitest' {
     demoAdmin: { email: string; password: string };
   }
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 async function adminQuery(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });

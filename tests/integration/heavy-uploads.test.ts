@@ -14,6 +14,7 @@ import { createTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { hugeDxf, hugePng, hugeStepMesh, pdfBomb } from '../helpers/bad-files.ts';
 import { createTestDatabase } from '../helpers/database.ts';
+import { until } from '../helpers/processes.ts';
 import { blueprint, qbotClient } from '../helpers/qbot.ts';
 
 let database: DatabaseHandle;
@@ -204,12 +205,3 @@ describe('malformed multipart bodies', () => {
     },
   );
 });
-
-/** Wait until `condition` holds (polling), at most 10 s. */
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > 10_000) throw new Error('condition not met in 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

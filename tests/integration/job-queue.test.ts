@@ -28,11 +28,13 @@ import { startQueueWorker } from '#server/jobs/queue-worker';
 import type { QueueWorker } from '#server/jobs/queue-worker';
 import { runTask } from '#server/jobs/tasks';
 import type { ReadTask } from '#server/jobs/tasks';
+
 import { LocalFileStore } from '#server/storage/file-store';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { TestDatabase } from '../helpers/database.ts';
 import { goldenLatheJob } from '../helpers/golden-jobs.ts';
 import { blueprintsDir, repoRoot } from '../helpers/paths.ts';
+import { logged, until } from '../helpers/processes.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 
@@ -235,12 +237,12 @@ describe.skipIf(!serverUrl)(`the PostgreSQL job queue${needs}`, () => {
           fileName: 'flange.dxf',
           onQueued: (place) => places[0]!.push(place),
         });
-        await until(async () => (await jobStates()).length > before, 10_000);
+        await until(async () => (await jobStates()).length > before);
         const second = runner.run(
           { kind: 'generate', job: goldenLatheJob('linuxcnc') },
           { fileName: 'adapter', onQueued: (place) => places[1]!.push(place) },
         );
-        await until(() => places[1]!.length > 0, 10_000);
+        await until(() => places[1]!.length > 0);
         expect(places).toEqual([[], [{ jobs: 1, reads: 1 }]]);
 
         worker = await startQueueWorker({
@@ -307,7 +309,10 @@ describe.skipIf(!serverUrl)(`the PostgreSQL job queue${needs}`, () => {
         rest = parts.pop()!;
         lines.push(...parts);
       });
-      await until(() => logged(lines, 'queue worker taking jobs').length > 0, 60_000, child);
+      await until(() => logged(lines, 'queue worker taking jobs').length > 0, {
+        limitMs: 60_000,
+        child,
+      });
       return { child, lines };
     }
 
@@ -323,7 +328,7 @@ describe.skipIf(!serverUrl)(`the PostgreSQL job queue${needs}`, () => {
         });
         reading.catch(() => undefined);
         // Mid-read: the worker said it started the job and its progress came back.
-        await until(() => progressHeard, 60_000, first.child);
+        await until(() => progressHeard, { limitMs: 60_000, child: first.child });
         const [started] = logged(first.lines, 'queued job started');
         expect(started).toMatchObject({ task: 'read', retryCount: 0 });
         first.child.kill('SIGKILL');
@@ -352,26 +357,3 @@ describe.skipIf(!serverUrl)(`the PostgreSQL job queue${needs}`, () => {
     }, 120_000);
   });
 });
-
-/** The log lines (pino JSON) with message `msg`, parsed. */
-function logged(lines: string[], msg: string): Record<string, unknown>[] {
-  return lines
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((line) => line.msg === msg);
-}
-
-/** Wait until `check` holds; fail after `limitMs`, or when `child` exits first. */
-async function until(
-  check: () => boolean | Promise<boolean>,
-  limitMs: number,
-  child?: ChildProcess,
-): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (child && child.exitCode !== null)
-      throw new Error(`the worker exited with ${child.exitCode}`);
-    if (Date.now() - started > limitMs) throw new Error(`not so within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

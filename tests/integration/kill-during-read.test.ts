@@ -7,7 +7,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +19,7 @@ import { signupBody } from '../helpers/accounts.ts';
 import { pdfBomb } from '../helpers/bad-files.ts';
 import { latestLink } from '../helpers/outbox.ts';
 import { repoRoot } from '../helpers/paths.ts';
+import { freePort } from '../helpers/processes.ts';
 import { blueprint } from '../helpers/qbot.ts';
 
 const dataDirs: string[] = [];
@@ -29,15 +29,6 @@ afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
 });
-
-/** A TCP port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Start server/main.ts from source on `dataDir` and wait until it answers. */
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {

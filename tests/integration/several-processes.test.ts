@@ -8,7 +8,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blueprint, chooseJob, multipart } from '../helpers/qbot.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { TestDatabase } from '../helpers/database.ts';
+import { freePort, logged, until } from '../helpers/processes.ts';
 import { startS3Peer } from '../helpers/s3-peer.ts';
 import type { S3Peer } from '../helpers/s3-peer.ts';
 
@@ -26,31 +26,6 @@ interface Running {
   lines: string[];
   dataDir: string;
   baseUrl?: string;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-/** Log lines (pino JSON) with message `msg`, parsed. */
-const logged = (lines: string[], msg: string): Record<string, unknown>[] =>
-  lines
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((line) => line.msg === msg);
-
-async function until(check: () => boolean | Promise<boolean>, limitMs: number, what: string) {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > limitMs) throw new Error(`${what}: not so within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe.runIf(process.env.DATABASE_URL)('two app processes and a queue worker', () => {
@@ -95,8 +70,7 @@ describe.runIf(process.env.DATABASE_URL)('two app processes and a queue worker',
           () => false,
         );
       },
-      90_000,
-      'the app answers',
+      { limitMs: 90_000, what: 'the app answers', intervalMs: 100 },
     );
     return Object.assign(app, { baseUrl });
   }
@@ -109,8 +83,7 @@ describe.runIf(process.env.DATABASE_URL)('two app processes and a queue worker',
           throw new Error(`the worker exited:\n${worker.lines.join('\n')}`);
         return logged(worker.lines, 'queue worker taking jobs').length > 0;
       },
-      90_000,
-      'the worker takes jobs',
+      { limitMs: 90_000, what: 'the worker takes jobs', intervalMs: 100 },
     );
     return worker;
   }
@@ -247,11 +220,11 @@ describe.runIf(process.env.DATABASE_URL)('two app processes and a queue worker',
     const second = await viaA.start();
     const reading = viaA.upload(second, 'Gripper.PDF', blueprint('lathe/Gripper.PDF'));
     const before = logged(worker.lines, 'queued job started').length;
-    await until(
-      () => logged(worker.lines, 'queued job started').length > before,
-      60_000,
-      'the read starts',
-    );
+    await until(() => logged(worker.lines, 'queued job started').length > before, {
+      limitMs: 60_000,
+      what: 'the read starts',
+      intervalMs: 100,
+    });
     const [started] = logged(worker.lines, 'queued job started').slice(before);
     worker.child.kill('SIGKILL');
     await new Promise((resolve) => worker.child.once('exit', resolve));
