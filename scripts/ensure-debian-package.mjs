@@ -1,9 +1,9 @@
 // Tests need three things from Debian: Chromium (/usr/bin/chromium, browser tests; a browser is
 // never downloaded), LinuxCNC's G-code interpreter rs274 (/usr/bin/rs274, package
 // linuxcnc-uspace) and the DejaVu Sans font the generated drawings are plotted in
-// (fonts-dejavu-core). `node scripts/ensure-debian-package.mjs chromium|linuxcnc|dejavu` installs
-// the one named when it is missing and we are root on Debian; otherwise it fails with one line
-// saying how.
+// (fonts-dejavu-core); `npm run bench` also needs wrk (/usr/bin/wrk), a lean HTTP load generator.
+// `node scripts/ensure-debian-package.mjs chromium|linuxcnc|dejavu|wrk` installs the one named
+// when it is missing and we are root on Debian; otherwise it fails with one line saying how.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -18,6 +18,11 @@ const needs = {
     path: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
     pkg: 'fonts-dejavu-core',
     what: 'The drawing round-trip tests plot in the DejaVu Sans font',
+  },
+  wrk: {
+    path: '/usr/bin/wrk',
+    pkg: 'wrk',
+    what: 'The request-path benchmark loads two app processes with wrk, whose own CPU leaves the cores to them',
   },
 };
 

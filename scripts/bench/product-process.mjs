@@ -54,19 +54,25 @@ export async function startNode(args, env = {}, readyPath = '/') {
 /**
  * The built product (dist/server/main.mjs) with a data folder of its own, on PGlite or the
  * PostgreSQL database `databaseUrl`. With the demo shop (the default), signed in as its admin.
+ * `nodeArgs` go to node before the program (`--cpu-prof`, say).
  * @returns {Promise<{baseUrl: string, headers: Record<string, string>, output: () => string, stop: () => Promise<void>}>}
  */
-export async function startProduct({ databaseUrl = '', demoShop = true, env = {} } = {}) {
+export async function startProduct({
+  databaseUrl = '',
+  demoShop = true,
+  env = {},
+  nodeArgs = [],
+} = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'cnc-bench-'));
-  return startProductIn(dataDir, { databaseUrl, demoShop, env });
+  return startProductIn(dataDir, { databaseUrl, demoShop, env, nodeArgs });
 }
 
 /** startProduct with the data folder `dataDir`, which stop() removes. */
-async function startProductIn(dataDir, { databaseUrl, demoShop, env }) {
+async function startProductIn(dataDir, { databaseUrl, demoShop, env, nodeArgs }) {
   let product;
   try {
     product = await startNode(
-      ['dist/server/main.mjs'],
+      [...nodeArgs, 'dist/server/main.mjs'],
       {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,

@@ -1,37 +1,72 @@
 // The authenticated request path (issue 17, item 0; docs/decisions/032-lean-request-path.md):
-// autocannon at 50 connections for 10 s on loopback against the built product in processes of
-// its own, beside a bare Fastify route answering {hello: 'world'} in a process of its own, in
-// the same run, with the product's default logging.
+// autocannon at 50 connections on loopback against the built product in processes of its own,
+// beside a bare Fastify route answering {hello: 'world'} in a process of its own, in the same
+// run, with the product's default logging. This machine's speed drifts by half within minutes
+// (a shared host), so every compared pair is measured in alternating rounds after a warm-up,
+// and each side's median round is compared (docs/decisions/035-steady-request-path-bench.md).
 // - GET /api/machines/my-machines of a shop with 20 machines, then 200: PGlite, and PostgreSQL
 //   when DATABASE_URL is set. Targets: at least 10 % (PGlite) / 20 % (PostgreSQL) of the bare
 //   route's requests per second, a p99 at most 10 times the bare route's, and 10 times the rows
 //   costing at most 12 times as much per request (no N+1).
 // - GET /api/machines/my-machines-by-type/Milling, a list the read cache does not keep, at the
 //   same two sizes: the same 12-times target.
-// - On PostgreSQL: the 20-machine list on one app process and on two (25 connections each), and
-//   the target of at least 1.6 times the one process's throughput, under autocannon and, when
-//   Debian's wrk is installed, under wrk, whose own CPU leaves the two cores to the product; then its p99 on an app process
-//   with WORKERS=external while a queue worker reads four drawings that process enqueued.
+// - On PostgreSQL: the 20-machine list on one app process and on two (25 connections each),
+//   each app process pinned to a core of its own, loaded by Debian's wrk (installed when
+//   missing), whose own CPU is a fraction of autocannon's: the target is at least 1.6 times the
+//   one process's throughput. Then the list's p99 on an app process with WORKERS=external while
+//   a queue worker reads four drawings that process enqueued.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildIfStale } from '../build.mjs';
+import { buildIfStale, root } from '../build.mjs';
 import { startNode, startProduct, startQueueWorker } from './product-process.mjs';
 
+const execFileAsync = promisify(execFile);
+
 const connections = 50;
-const durationS = 10;
+/** Seconds of one measured round, and the rounds of each alternating comparison. */
+const roundS = 6;
+const rounds = 3;
+/** Rounds of one app process against two: that figure sits close to its target. */
+const scalingRounds = 5;
 
-const load = (url, headers = {}, conns = connections) =>
-  autocannon({ url, connections: conns, duration: durationS, headers });
+/** autocannon against `url` for `seconds`. */
+const cannon = (url, headers = {}, seconds = roundS, conns = connections) =>
+  autocannon({ url, connections: conns, duration: seconds, headers });
 
-/** Warm up for 3 s, then measure. */
-async function measure(url, headers, conns) {
-  await autocannon({ url, connections: conns ?? connections, duration: 3, headers });
-  return load(url, headers, conns);
+/** The median of `values`. */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Of autocannon's results, the one with the median requests per second. */
+const medianRound = (results) => {
+  const sorted = [...results].sort((a, b) => a.requests.average - b.requests.average);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/**
+ * Run `first` then `second`, {@link rounds} times, so that a drift of the machine's speed falls
+ * on both alike. @returns each side's median round
+ */
+async function alternate(first, second) {
+  const a = [];
+  const b = [];
+  for (let round = 0; round < rounds; round += 1) {
+    a.push(await first());
+    b.push(await second());
+  }
+  return [medianRound(a), medianRound(b)];
+}
+
+/** Warm up for 5 s, then measure for 10 s. */
+async function measure(url, headers) {
+  await cannon(url, headers, 5);
+  return cannon(url, headers, 10);
 }
 
 const bareFastify = `
@@ -73,33 +108,88 @@ async function machinesUpTo(product, count) {
   return (await list()).length;
 }
 
-const execFileAsync = promisify(execFile);
-
-/** wrk's requests per second against `url` with `conns` connections on one thread, for 10 s. */
-async function wrk(url, headers, conns) {
-  const args = ['-t1', `-c${conns}`, `-d${durationS}s`];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  const { stdout } = await execFileAsync('wrk', [...args, url]);
-  return Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)[1]);
-}
-
-/**
- * One app process against two, loaded by wrk (Debian's package), whose load costs a fraction of
- * autocannon's CPU: on two cores shared by the load, the processes and PostgreSQL, autocannon's
- * own share hides what a second process adds. Undefined when wrk is not installed.
- */
-async function scalingWithWrk(urls, headers) {
+/** CPU seconds (user and system) `pid` has used so far, from /proc; undefined off Linux. */
+function cpuSeconds(pid) {
   try {
-    await execFileAsync('wrk', ['--version']).catch((error) => {
-      if (error.code === 'ENOENT') throw error;
-    });
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return undefined;
   }
-  await wrk(urls[0], headers, connections);
-  const one = await wrk(urls[0], headers, connections);
-  const two = await Promise.all(urls.map((url) => wrk(url, headers, connections / 2)));
-  return { one, two: two[0] + two[1] };
+}
+
+/**
+ * Pin every thread of process `pid` to the CPUs `cpus` ('0', '1', '0-1') with taskset.
+ * @returns whether it could (taskset is Linux's, from util-linux)
+ */
+const pin = (pid, cpus) =>
+  execFileAsync('taskset', ['-a', '-pc', cpus, String(pid)]).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * wrk (one thread, `conns` connections, `seconds`) against `url`, and the CPU seconds wrk used.
+ * @returns {Promise<{perSecond: number, cpu: number | undefined}>}
+ */
+async function wrk(url, headers, conns, seconds = 8) {
+  const args = ['-t1', `-c${conns}`, `-d${seconds}s`];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const child = execFile('wrk', [...args, url]);
+  let stdout = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  let cpu;
+  const exited = new Promise((resolve, reject) => {
+    child.once('error', reject);
+    // Read wrk's CPU just before it exits: its last second is all load.
+    const timer = setTimeout(() => (cpu = cpuSeconds(child.pid)), (seconds - 0.3) * 1000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`wrk exited with ${code}: ${stdout}`));
+    });
+  });
+  await exited;
+  return { perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)[1]), cpu };
+}
+
+/**
+ * One app process against two, each pinned to a core of its own, loaded by wrk, in alternating
+ * rounds after both are warm. Besides the throughputs, wrk's CPU per request as a share of the
+ * app process's (one process, median round): wrk runs on the same two cores, so that share of
+ * them is not the app processes' to use, and two processes cannot reach twice one.
+ * @param products - the two running app processes ({child, baseUrl})
+ */
+async function scaling(products, headers) {
+  const [one, two] = products;
+  const urls = products.map((product) => `${product.baseUrl}/api/machines/my-machines`);
+  const cores = Math.min(2, availableParallelism());
+  await Promise.all(
+    products.map((product, index) => pin(product.child.pid, String(index % cores))),
+  );
+  try {
+    for (const url of urls) await wrk(url, headers, connections, 10);
+    const alone = [];
+    const both = [];
+    const ratios = [];
+    for (let round = 0; round < scalingRounds; round += 1) {
+      const before = cpuSeconds(one.child.pid);
+      const single = await wrk(urls[0], headers, connections);
+      const appCpu = cpuSeconds(one.child.pid) - before;
+      if (single.cpu !== undefined && !Number.isNaN(appCpu)) ratios.push(single.cpu / appCpu);
+      alone.push(single.perSecond);
+      const pair = await Promise.all(urls.map((url) => wrk(url, headers, connections / 2)));
+      both.push(pair[0].perSecond + pair[1].perSecond);
+    }
+    return {
+      one: median(alone),
+      two: median(both),
+      loadShare: ratios.length ? median(ratios) : undefined,
+    };
+  } finally {
+    const all = `0-${availableParallelism() - 1}`;
+    await Promise.all([one, two].map((product) => pin(product.child.pid, all)));
+  }
 }
 
 /** Four real drawings from ../shared/blueprints, read at once by the queue worker. */
@@ -140,9 +230,9 @@ async function listWhileWorkerReads(databaseUrl, one, machines) {
   });
   try {
     const url = `${app.baseUrl}/api/machines/my-machines`;
-    await autocannon({ url, connections, duration: 3, headers: one.headers });
+    await cannon(url, one.headers, 5);
     const reads = Promise.all(drawings.map((path) => uploadDrawing(app, one.headers, path)));
-    const result = await load(url, one.headers);
+    const result = await cannon(url, one.headers, 10);
     const statuses = await reads;
     return {
       label: `my-machines (${machines} machines), while the worker reads 4 drawings (${statuses.join(', ')})`,
@@ -154,40 +244,28 @@ async function listWhileWorkerReads(databaseUrl, one, machines) {
   }
 }
 
-/** Everything measured on one database: `databaseUrl` '' for PGlite. */
-async function measureOn(label, databaseUrl) {
+/**
+ * Everything measured on one database: `databaseUrl` '' for PGlite. `bare` is the running bare
+ * Fastify process, measured in rounds alternating with the product's.
+ */
+async function measureOn(label, databaseUrl, bare) {
   const rows = [];
   const one = await startProduct({ databaseUrl });
   let two;
   try {
     const url = `${one.baseUrl}/api/machines/my-machines`;
     const machines20 = await machinesUpTo(one, 20);
-    rows.push({
-      label: `my-machines (${machines20} machines), ${label}`,
-      result: await measure(url, one.headers),
-    });
+    await cannon(url, one.headers, 10);
+    const [bareRound, listRound] = await alternate(
+      () => cannon(`${bare.baseUrl}/`),
+      () => cannon(url, one.headers),
+    );
+    rows.bare = bareRound;
+    rows.push({ label: `my-machines (${machines20} machines), ${label}`, result: listRound });
     if (databaseUrl) {
-      // A second app process on the same database: the load split between the two.
+      // A second app process on the same database: one against two, under wrk.
       two = await startProduct({ databaseUrl, demoShop: false });
-      const urls = [url, `${two.baseUrl}/api/machines/my-machines`];
-      await Promise.all(
-        urls.map((u) =>
-          autocannon({ url: u, connections: connections / 2, duration: 3, headers: one.headers }),
-        ),
-      );
-      const [first, second] = await Promise.all(
-        urls.map((u) => load(u, one.headers, connections / 2)),
-      );
-      rows.twoProcesses = {
-        label: `my-machines (${machines20} machines), two processes`,
-        result: first,
-        second,
-      };
-      const scaling = await scalingWithWrk(
-        [url, `${two.baseUrl}/api/machines/my-machines`],
-        one.headers,
-      );
-      if (scaling) rows.scaling = scaling;
+      rows.scaling = await scaling([one, two], one.headers);
       await two.stop();
       two = undefined;
     }
@@ -215,46 +293,49 @@ async function measureOn(label, databaseUrl) {
   return rows;
 }
 
+/** A new PostgreSQL database beside DATABASE_URL's for `use`, dropped afterwards. */
+async function withBenchDatabase(use) {
+  const name = `bench_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    return await use(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
 export async function run() {
   await buildIfStale();
+  if (process.env.DATABASE_URL)
+    await execFileAsync(process.execPath, [join(root, 'scripts/ensure-debian-package.mjs'), 'wrk']);
   const bare = await startNode(['--input-type=module', '-e', bareFastify]);
-  let bareResult;
+  const runs = [];
   try {
-    bareResult = await measure(`${bare.baseUrl}/`);
+    await cannon(`${bare.baseUrl}/`, {}, 10);
+    runs.push({ target: 0.1, rows: await measureOn('PGlite', '', bare) });
+    if (process.env.DATABASE_URL) {
+      const rows = await withBenchDatabase((url) => measureOn('PostgreSQL', url, bare));
+      runs.push({ target: 0.2, rows });
+    }
   } finally {
     await bare.stop();
   }
-  const runs = [{ target: 0.1, rows: await measureOn('PGlite', '') }];
-  if (process.env.DATABASE_URL) {
-    const name = `bench_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    try {
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${name}`;
-      const rows = await measureOn('PostgreSQL', url.toString());
-      runs.push({ target: 0.2, rows, scaling: rows.scaling });
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }
-  const perSecond = (row) => row.result.requests.average + (row.second?.requests.average ?? 0);
-  const p99 = (row) => Math.max(row.result.latency.p99, row.second?.latency.p99 ?? 0);
-  const errors = (row) =>
-    [row.result, row.second].reduce((sum, r) => sum + (r ? r.errors + r.non2xx : 0), 0);
-  const line = (label, row) =>
-    `${label.padEnd(50)} ${String(Math.round(perSecond(row))).padStart(7)} req/s  p99 ${String(p99(row)).padStart(4)} ms  errors ${errors(row)}`;
+  const perSecond = (result) => result.requests.average;
+  const line = (label, result) =>
+    `${label.padEnd(50)} ${String(Math.round(perSecond(result))).padStart(7)} req/s  p99 ${String(result.latency.p99).padStart(4)} ms  errors ${result.errors + result.non2xx}`;
   const verdict = (met) => (met ? 'met' : 'NOT met');
-  console.info(line("bare Fastify {hello: 'world'}", { result: bareResult }));
-  for (const { target, rows, scaling } of runs) {
-    for (const row of [...rows, ...(rows.twoProcesses ? [rows.twoProcesses] : [])])
-      console.info(line(row.label, row));
+  for (const { target, rows } of runs) {
+    console.info(line("bare Fastify {hello: 'world'}, median round", rows.bare));
     const [m20, t20, m200, t200, duringReads] = rows;
-    const both = rows.twoProcesses;
-    const share = perSecond(m20) / perSecond({ result: bareResult });
-    const tail = p99(m20) / Math.max(1, bareResult.latency.p99);
+    for (const row of rows)
+      console.info(line(row === m20 ? `${row.label}, median round` : row.label, row.result));
+    const share = perSecond(m20.result) / perSecond(rows.bare);
+    const tail = m20.result.latency.p99 / Math.max(1, rows.bare.latency.p99);
     console.info(
       `  ${(100 * share).toFixed(1)} % of bare Fastify (target ≥ ${100 * target} %): ${verdict(share >= target)}; p99 ${tail.toFixed(1)}× bare (target ≤ 10×): ${verdict(tail <= 10)}`,
     );
@@ -262,30 +343,25 @@ export async function run() {
       ['my-machines', m20, m200],
       ['my-machines-by-type', t20, t200],
     ]) {
-      const cost = perSecond(small) / perSecond(large);
+      const cost = perSecond(small.result) / perSecond(large.result);
       console.info(
         `  ${what}: 10× the rows cost ${cost.toFixed(1)}× per request (target ≤ 12×): ${verdict(cost <= 12)}`,
       );
     }
-    if (both) {
-      const scale = perSecond(both) / perSecond(m20);
+    const { scaling: scaled } = rows;
+    if (scaled) {
+      const scale = scaled.two / scaled.one;
+      const load =
+        scaled.loadShare === undefined
+          ? ''
+          : `; wrk's CPU per request is ${Math.round(100 * scaled.loadShare)} % of the app's, on the same cores`;
       console.info(
-        `  two app processes under autocannon: ${scale.toFixed(2)}× one process (target ≥ 1.6×): ${verdict(scale >= 1.6)}`,
-      );
-    }
-    if (scaling) {
-      const scale = scaling.two / scaling.one;
-      console.info(
-        `  two app processes under wrk: ${Math.round(scaling.two)} against ${Math.round(scaling.one)} req/s, ${scale.toFixed(2)}× (target ≥ 1.6×): ${verdict(scale >= 1.6)}`,
-      );
-    } else if (both) {
-      console.info(
-        '  (install wrk, `apt-get install wrk`, for the scaling figure under a lighter load)',
+        `  two app processes under wrk (median of ${scalingRounds} rounds): ${Math.round(scaled.two)} against ${Math.round(scaled.one)} req/s, ${scale.toFixed(2)}× (target ≥ 1.6×): ${verdict(scale >= 1.6)}${load}`,
       );
     }
     if (duringReads) {
       console.info(
-        `  while the worker reads: p99 ${p99(duringReads)} ms against ${p99(m200)} ms alone (${(p99(duringReads) / Math.max(1, p99(m200))).toFixed(1)}×)`,
+        `  while the worker reads: p99 ${duringReads.result.latency.p99} ms against ${m200.result.latency.p99} ms alone (${(duringReads.result.latency.p99 / Math.max(1, m200.result.latency.p99)).toFixed(1)}×)`,
       );
     }
   }
