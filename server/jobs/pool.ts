@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
@@ -112,6 +112,33 @@ export function serverBusy(closing: boolean): AppError {
   );
 }
 
+/** Whether a process with this id is running (signal 0 checks without signalling). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove the bundles `worker-<pid>.mjs` in `folder` of processes that no longer run: a process
+ * removes its own at exit, but one that was killed cannot.
+ */
+function removeDeadProcessesWorkers(folder: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^worker-(\d+)\.mjs$/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !isRunning(pid)) rmSync(join(folder, name), { force: true });
+  }
+}
+
 /** The source worker bundled for this process (development and tests), once. */
 let sourceWorker: string | undefined;
 
@@ -124,7 +151,9 @@ function workerFile(): string {
   if (!import.meta.url.endsWith('.ts')) return new URL('./worker.mjs', import.meta.url).href;
   if (!sourceWorker) {
     const root = fileURLToPath(new URL('../..', import.meta.url));
-    const outfile = join(root, 'node_modules/.cache/jobs-worker', `worker-${process.pid}.mjs`);
+    const folder = join(root, 'node_modules/.cache/jobs-worker');
+    removeDeadProcessesWorkers(folder);
+    const outfile = join(folder, `worker-${process.pid}.mjs`);
     const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
     esbuild.buildSync({
       absWorkingDir: root,
