@@ -172,19 +172,37 @@ async function scaling(products, headers) {
     const alone = [];
     const both = [];
     const ratios = [];
+    // The app processes' CPU per request (µs): what a second process costs each request.
+    const perRequest = { one: [], two: [] };
+    const scalingRoundS = 8;
+    const appCpu = () => products.map((product) => cpuSeconds(product.child.pid));
+    const spent = (before) => appCpu().reduce((sum, now, index) => sum + now - before[index], 0);
     for (let round = 0; round < scalingRounds; round += 1) {
-      const before = cpuSeconds(one.child.pid);
-      const single = await wrk(urls[0], headers, connections);
-      const appCpu = cpuSeconds(one.child.pid) - before;
-      if (single.cpu !== undefined && !Number.isNaN(appCpu)) ratios.push(single.cpu / appCpu);
+      let before = appCpu();
+      const single = await wrk(urls[0], headers, connections, scalingRoundS);
+      const singleCpu = spent(before);
+      if (single.cpu !== undefined && !Number.isNaN(singleCpu)) {
+        ratios.push(single.cpu / singleCpu);
+        perRequest.one.push((1e6 * singleCpu) / (single.perSecond * scalingRoundS));
+      }
       alone.push(single.perSecond);
-      const pair = await Promise.all(urls.map((url) => wrk(url, headers, connections / 2)));
-      both.push(pair[0].perSecond + pair[1].perSecond);
+      before = appCpu();
+      const pair = await Promise.all(
+        urls.map((url) => wrk(url, headers, connections / 2, scalingRoundS)),
+      );
+      const pairPerSecond = pair[0].perSecond + pair[1].perSecond;
+      const pairCpu = spent(before);
+      if (!Number.isNaN(pairCpu))
+        perRequest.two.push((1e6 * pairCpu) / (pairPerSecond * scalingRoundS));
+      both.push(pairPerSecond);
     }
     return {
       one: median(alone),
       two: median(both),
       loadShare: ratios.length ? median(ratios) : undefined,
+      appMicros: perRequest.two.length
+        ? { one: median(perRequest.one), two: median(perRequest.two) }
+        : undefined,
     };
   } finally {
     const all = `0-${availableParallelism() - 1}`;
@@ -358,6 +376,12 @@ export async function run() {
       console.info(
         `  two app processes under wrk (median of ${scalingRounds} rounds): ${Math.round(scaled.two)} against ${Math.round(scaled.one)} req/s, ${scale.toFixed(2)}× (target ≥ 1.6×): ${verdict(scale >= 1.6)}${load}`,
       );
+      if (scaled.appMicros) {
+        const { one: alone, two: paired } = scaled.appMicros;
+        console.info(
+          `  the app processes' CPU per request: ${Math.round(alone)} µs with one, ${Math.round(paired)} µs with two (${paired >= alone ? '+' : '−'}${Math.abs(100 * (paired / alone - 1)).toFixed(0)} %)`,
+        );
+      }
     }
     if (duringReads) {
       console.info(
