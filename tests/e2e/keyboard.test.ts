@@ -132,6 +132,9 @@ async function cancelLeftoverWorkflow(page: Page) {
   await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).isEnabled()).toBe(true);
 }
 
+/** A listener that only keeps Playwright's file-picker interception switched on. */
+const keepIntercepting = () => undefined;
+
 /**
  * Attach the reamer drawing and send it. The attach button opens the system's file picker on
  * Enter, as it would for a keyboard user; the picker itself is the operating system's, outside
@@ -139,6 +142,12 @@ async function cancelLeftoverWorkflow(page: Page) {
  */
 async function attachAndSend(page: Page) {
   await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).isEnabled()).toBe(true);
+  // Playwright starts intercepting file pickers when the first listener is added, without
+  // waiting for the browser to confirm; a picker opened before that is the real one and no event
+  // comes (a race seen in CI). A listener in place from before the page's first Tab, and a round
+  // trip to the page behind it, close that window.
+  page.on('filechooser', keepIntercepting);
+  await page.evaluate(() => document.readyState);
   const tabs = await pressUntil(page, 'Tab', 'Attach a drawing', 20);
   const chooserOpened = page.waitForEvent('filechooser', { timeout: 30_000 });
   await page.keyboard.press('Enter');
