@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '#db/schema';
 import { projectPath } from '#server/paths';
+import { PgliteTurns } from '#server/pglite-turns';
 
 export type Schema = typeof schema;
 /** The drizzle handle the app uses, the same type for PGlite and for a PostgreSQL server. */
@@ -78,7 +79,9 @@ export async function openDatabase(options: {
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
   const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema });
+  // Statements take turns with the event loop (server/pglite-turns.ts); drizzle calls only
+  // `query` and `transaction`.
+  const db = drizzlePglite(new PgliteTurns(client) as unknown as PGlite, { schema });
   return {
     db,
     kind: 'pglite',
