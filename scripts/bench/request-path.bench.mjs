@@ -40,14 +40,15 @@ const scalingRounds = 5;
 const cannon = (url, headers = {}, seconds = roundS, conns = connections) =>
   autocannon({ url, connections: conns, duration: seconds, headers });
 
+/** Of `items`, the one whose `key` is the median (the upper one of an even count). */
+const medianBy = (items, key) =>
+  [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)];
+
 /** The median of `values`. */
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values) => medianBy(values, (value) => value);
 
 /** Of autocannon's results, the one with the median requests per second. */
-const medianRound = (results) => {
-  const sorted = [...results].sort((a, b) => a.requests.average - b.requests.average);
-  return sorted[Math.floor(sorted.length / 2)];
-};
+const medianRound = (results) => medianBy(results, (result) => result.requests.average);
 
 /**
  * Run `first` then `second`, {@link rounds} times, so that a drift of the machine's speed falls
