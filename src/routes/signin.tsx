@@ -7,6 +7,7 @@ import { accountMessages } from '#contracts/account-rules';
 import { signInMachine } from '#machines/signIn';
 import { joinOrganization, resendVerification, signin } from '../api/accounts.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { safeRedirect } from '../auth/signin-redirect.ts';
 import { FormMessage } from '../components/FormMessage.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { TextField } from '../components/TextField.tsx';
@@ -18,10 +19,6 @@ interface SignInSearch {
   /** Set by the verification link: 1 verified, 0 invalid or expired. */
   verified?: 0 | 1;
 }
-
-/** Only same-site paths are followed after sign-in. */
-const safeRedirect = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined;
 
 export const Route = createFileRoute('/signin')({
   validateSearch: (search: Record<string, unknown>): SignInSearch => {
