@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '#server/config';
+import { openDatabase, pgliteDirIn } from '#server/database';
 import type { DatabaseHandle } from '#server/database';
 import { OneLinePerRequest, serverLoggerOptions } from '#server/logging';
 import authPlugin from '#server/plugins/auth';
@@ -17,6 +18,7 @@ import securityHeadersPlugin from '#server/plugins/security-headers';
 import servicesPlugin from '#server/plugins/services';
 import uiPlugin from '#server/plugins/ui';
 import demoShopPlugin from '#server/plugins/demo-shop';
+import { reportWhenSlow } from '#server/start-progress';
 import filesRoutes from '#server/routes/files/index';
 import machinesRoutes from '#server/routes/machines/index';
 import organizationRoutes from '#server/routes/organization/index';
@@ -34,7 +36,10 @@ declare module 'fastify' {
 
 export interface BuildAppOptions {
   config: Config;
-  /** An open database to use instead of the one `config` names (tests); the app will not close it. */
+  /**
+   * An open database to use instead of the one `config` names (tests): the app migrates it but
+   * does not close it.
+   */
   database?: DatabaseHandle;
   /** Fastify's logger setting (default: `serverLoggerOptions('info')`); tests pass false. */
   logger?: FastifyServerOptions['logger'];
@@ -44,8 +49,10 @@ export interface BuildAppOptions {
 
 /**
  * Build the whole product (API and UI) as a Fastify instance, ready for `inject` or `listen`.
- * The database is migrated on the way. Close the app to release it; a build that fails closes
- * what it opened before it throws.
+ * The database is opened and migrated first, then the plugins are registered; no step has a
+ * time limit, and one that takes long is reported every 10 s (server/start-progress.ts). Close
+ * the app to release what it opened; a build that fails closes what it opened before it throws.
+ * @throws the driver's error when the database cannot be opened or migrated, or a plugin's
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -56,36 +63,94 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new OneLinePerRequest(),
     // Drawings are uploaded through multipart; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
+    // A slow disk or a busy CPU must not turn a slow start into a refused one (issue 31).
+    pluginTimeout: 0,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  let database: OpenedDatabase | undefined;
   try {
-    await registerEverything(app, options);
+    database = await openAndMigrate(app, options);
+    await registerEverything(app, options, database);
   } catch (error) {
     // What started before the failure (the database, its LISTEN connection, the job pool)
     // is let go of again, so a start that fails leaves nothing open.
     await app.close().catch(() => undefined);
+    // Before the database plugin was registered, closing the app does not close it.
+    if (database?.owned && !app.hasDecorator('db')) await database.handle.close().catch(() => {});
     throw error;
   }
   return app;
 }
 
-async function registerEverything(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
-  const { config } = options;
-  await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin);
-  await app.register(databasePlugin, { config, handle: options.database });
-  await app.register(readCachePlugin);
-  await app.register(catalogPlugin);
-  await app.register(mailerPlugin, { config });
-  await app.register(rateLimitPlugin);
-  await app.register(authPlugin, { config });
-  await app.register(servicesPlugin, { config });
-  await app.register(housekeepingPlugin, { ownsDatabase: options.database === undefined });
-  await app.register(demoShopPlugin, { config });
-  await app.register(openapiPlugin);
+interface OpenedDatabase {
+  handle: DatabaseHandle;
+  /** Opened by the app (closed with it), not passed in by the caller. */
+  owned: boolean;
+}
 
+/**
+ * The caller's database or the one the configuration names, with the committed migrations
+ * applied, before any plugin is registered.
+ */
+async function openAndMigrate(
+  app: FastifyInstance,
+  options: BuildAppOptions,
+): Promise<OpenedDatabase> {
+  const { config } = options;
+  const owned = options.database === undefined;
+  const handle =
+    options.database ??
+    (await reportWhenSlow(app.log, 'opening the database', () =>
+      openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirIn(config.dataDir) }),
+    ));
+  try {
+    await reportWhenSlow(app.log, 'migrating the database', () => handle.migrate());
+  } catch (error) {
+    if (owned) await handle.close().catch(() => undefined);
+    throw error;
+  }
+  return { handle, owned };
+}
+
+/** Each plugin in the order they depend on each other, with what it does in a few words. */
+async function registerEverything(
+  app: FastifyInstance,
+  options: BuildAppOptions,
+  database: OpenedDatabase,
+): Promise<void> {
+  const { config } = options;
+  const steps: [string, () => PromiseLike<unknown>][] = [
+    ['setting up the error answers', () => app.register(errorsPlugin)],
+    ['setting up the security headers', () => app.register(securityHeadersPlugin)],
+    ['attaching the database', () => app.register(databasePlugin, database)],
+    ['listening for table changes', () => app.register(readCachePlugin)],
+    ['loading the machine catalog', () => app.register(catalogPlugin)],
+    ['setting up mail', () => app.register(mailerPlugin, { config })],
+    ['setting up the rate limits', () => app.register(rateLimitPlugin)],
+    ['setting up sessions', () => app.register(authPlugin, { config })],
+    ['opening the file store and the job workers', () => app.register(servicesPlugin, { config })],
+    [
+      'releasing the leases of stopped processes',
+      () => app.register(housekeepingPlugin, { ownsDatabase: database.owned }),
+    ],
+    ['seeding the demo shop', () => app.register(demoShopPlugin, { config })],
+    ['describing the API', () => app.register(openapiPlugin)],
+    ['registering the API routes', () => registerRoutes(app)],
+    [
+      'serving the UI',
+      () => app.register(uiPlugin, { config, ...(options.uiDir ? { uiDir: options.uiDir } : {}) }),
+    ],
+  ];
+  for (const [what, step] of steps) {
+    await reportWhenSlow(app.log, what, async () => {
+      await step();
+    });
+  }
+}
+
+async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(profileRoutes, { prefix: '/api/profile' });
   await app.register(organizationRoutes, { prefix: '/api/organization' });
@@ -94,6 +159,4 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   await app.register(qbotRoutes, { prefix: '/api/qbot' });
   await app.register(filesRoutes, { prefix: '/api/files' });
   await app.register(promptsRoutes, { prefix: '/api/prompts' });
-
-  await app.register(uiPlugin, { config, ...(options.uiDir ? { uiDir: options.uiDir } : {}) });
 }

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '#server/config';
-import { openDatabase, pgliteDirIn } from '#server/database';
 import type { Database, DatabaseHandle } from '#server/database';
 
 declare module 'fastify' {
@@ -15,29 +13,20 @@ declare module 'fastify' {
 }
 
 export interface DatabasePluginOptions {
-  config: Config;
-  /** An already open database (tests); the app migrates it but does not close it. */
-  handle?: DatabaseHandle | undefined;
+  /** The open, migrated database (buildApp opens and migrates it before any plugin). */
+  handle: DatabaseHandle;
+  /** Whether the app opened it, and so closes it when the app closes. */
+  owned: boolean;
 }
 
 /**
- * Opens PGlite under `$DATA_DIR/pglite`, or PostgreSQL when `DATABASE_URL` is set, applies the
- * committed migrations, and closes the connection when the app closes.
+ * Makes the database buildApp opened and migrated (PGlite under `$DATA_DIR/pglite`, or
+ * PostgreSQL when `DATABASE_URL` is set) available to the other plugins, and closes it when the
+ * app closes if the app opened it. Opening and migrating happen outside the plugin system, so no
+ * plugin timer can cut a slow first start short (issue 31).
  */
 async function databasePlugin(app: FastifyInstance, options: DatabasePluginOptions): Promise<void> {
-  const owned = options.handle === undefined;
-  const handle =
-    options.handle ??
-    (await openDatabase({
-      databaseUrl: options.config.databaseUrl,
-      pgliteDir: pgliteDirIn(options.config.dataDir),
-    }));
-  try {
-    await handle.migrate();
-  } catch (error) {
-    if (owned) await handle.close();
-    throw error;
-  }
+  const { handle, owned } = options;
   app.decorate('db', handle.db);
   app.decorate('databaseKind', handle.kind);
   app.decorate('listenToDatabase', handle.listen.bind(handle));
