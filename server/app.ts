@@ -65,6 +65,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     // A slow disk or a busy CPU must not turn a slow start into a refused one (issue 31).
     pluginTimeout: 0,
+    // The client's address, which the rate limits count on, behind a load balancer.
+    trustProxy: trustProxyOption(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,6 +84,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
   return app;
+}
+
+/**
+ * Fastify's `trustProxy` for the setting: a hop count believes that many proxies in front of
+ * the app (as Fastify does for a number, which its types do not list), addresses believe those.
+ */
+function trustProxyOption(
+  setting: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
 }
 
 interface OpenedDatabase {

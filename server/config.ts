@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -70,6 +71,40 @@ const s3Schema = z
     });
   });
 
+/** An IPv4 or IPv6 address, with an optional `/prefix` that fits it. */
+function isAddressOrRange(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+const trustProxyMessage =
+  'TRUST_PROXY must be the number of proxies in front of the app (1 to 10) or their addresses, comma-separated (10.0.0.5,10.1.0.0/16)';
+
+/**
+ * Which proxies' `X-Forwarded-For` is believed: a hop count, or the proxies' addresses and
+ * ranges. Unset, none is (a client could otherwise pick the address its rate limits count on).
+ */
+const trustProxySchema = optionalText.pipe(
+  z
+    .string()
+    .transform((text, context): number | string[] => {
+      if (/^\d+$/.test(text)) {
+        const hops = Number(text);
+        if (hops >= 1 && hops <= 10) return hops;
+      } else {
+        const addresses = text.split(',').map((part) => part.trim());
+        if (addresses.every(isAddressOrRange)) return addresses;
+      }
+      context.addIssue({ code: 'custom', message: trustProxyMessage });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
 const baseSchema = z.object({
   PORT: z.coerce
     .number({ error: 'PORT must be a number' })
@@ -134,6 +169,7 @@ const baseSchema = z.object({
     .number({ error: 'RATE_LIMIT_MULTIPLIER must be a number' })
     .min(1, 'RATE_LIMIT_MULTIPLIER must be at least 1')
     .default(1),
+  TRUST_PROXY: trustProxySchema,
 });
 
 /** Both parts are checked even when the other fails, so one message lists every problem. */
@@ -202,6 +238,11 @@ export interface Config {
   };
   /** Multiplies every rate limit's allowance (1 in production; raised for browser-test rigs). */
   rateLimitMultiplier: number;
+  /**
+   * The proxies (load balancers) whose `X-Forwarded-For` names the client, as Fastify's
+   * `trustProxy` takes them: how many hops, or their addresses and ranges; false believes none.
+   */
+  trustProxy: number | string[] | false;
   /** The S3-compatible store for files when all of `S3_*` are set; else `$DATA_DIR/files`. */
   s3: S3Settings | undefined;
 }
@@ -263,6 +304,7 @@ export function loadConfig(
       .filter((address) => address !== ''),
     promptOwnerEmail: e.PROMPT_OWNER_EMAIL?.toLowerCase(),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    trustProxy: e.TRUST_PROXY ?? false,
     jobs: {
       concurrency: e.JOB_CONCURRENCY ?? availableParallelism(),
       queueLimit: e.JOB_QUEUE_LIMIT,

@@ -30,19 +30,26 @@ import {
 import { apiErrorSchema, messageResponseSchema } from '#contracts/errors';
 import { AppError } from '#server/errors';
 import { requireAuth } from '#server/plugins/auth';
-import type { AttemptLimits } from '#server/plugins/rate-limit';
+import type {
+  AttemptLimits,
+  CountedRequest,
+  PasswordAttemptLimits,
+} from '#server/plugins/rate-limit';
 
 const minute = 60_000;
 const hour = 60 * minute;
 
 /**
- * Attempts allowed per client address and per email address (docs/decisions/004-rate-limits.md):
- * generous for a shop behind one address, tight enough to stop password guessing and mail floods.
+ * Attempts allowed (docs/decisions/004-rate-limits-and-mail.md): generous for a shop behind one
+ * address, tight enough to stop password guessing and mail floods. `signin` (also counting
+ * join-organization, which checks a password too) limits every attempt per client address and
+ * failures per email and client address, so a stranger's wrong passwords never lock the owner
+ * out (OWASP ASVS 2.2.1); the mail-sending actions limit attempts per address and per email.
  */
 export const accountRateLimits = {
   signin: {
     perAddress: { max: 60, timeWindowMs: 15 * minute },
-    perEmail: { max: 10, timeWindowMs: 15 * minute },
+    failuresPerEmailAndAddress: { max: 10, timeWindowMs: 15 * minute },
   },
   signup: { perAddress: { max: 20, timeWindowMs: hour }, perEmail: { max: 5, timeWindowMs: hour } },
   forgotPassword: {
@@ -53,7 +60,12 @@ export const accountRateLimits = {
     perAddress: { max: 20, timeWindowMs: hour },
     perEmail: { max: 5, timeWindowMs: hour },
   },
-} satisfies Record<string, AttemptLimits>;
+} satisfies {
+  signin: PasswordAttemptLimits;
+  signup: AttemptLimits;
+  forgotPassword: AttemptLimits;
+  resendVerification: AttemptLimits;
+};
 
 const errorResponses = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, apiErrorSchema]));
@@ -81,17 +93,25 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
+  // Sign-in and join-organization check a password: they share these counters.
+  const signinAttempts = app.limitPasswordAttempts('signin', accountRateLimits.signin);
+
   /**
-   * The account these credentials open, once its address is verified.
+   * The account the body's credentials open, once its address is verified. The attempt was
+   * counted as a failure of the email from the client's address; a right password clears them.
    * @throws AppError 401 `invalid_credentials` (one answer for an unknown address and a wrong
    *   password), 403 `not_verified`
    */
-  async function verifiedAccount(email: string, password: string): Promise<Account> {
+  async function verifiedAccount(
+    request: CountedRequest & { body: { email: string; password: string } },
+  ): Promise<Account> {
+    const { email, password } = request.body;
     const account = await findAccountByEmail(app.db, email);
     const passwordMatches = await verifyPassword(account?.passwordHash, password);
     if (!account || !passwordMatches) {
       throw new AppError(401, 'invalid_credentials', accountServerMessages.invalidCredentials);
     }
+    await signinAttempts.clearFailures(request);
     if (!account.emailVerifiedAt) {
       throw new AppError(403, 'not_verified', accountServerMessages.notVerified);
     }
@@ -139,11 +159,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: signinBodySchema,
         response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
-      preHandler: app.limitAttempts('signin', accountRateLimits.signin),
+      preHandler: signinAttempts.preHandler,
     },
     async (request) => {
-      const { email, password } = request.body;
-      const account = await verifiedAccount(email, password);
+      const account = await verifiedAccount(request);
       if (!account.membership) {
         throw new AppError(403, 'no_organization', accountMessages.noOrganization);
       }
@@ -171,11 +190,11 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       // The same attempts as sign-in: it checks a password.
-      preHandler: app.limitAttempts('signin', accountRateLimits.signin),
+      preHandler: signinAttempts.preHandler,
     },
     async (request) => {
-      const { email, password, organization } = request.body;
-      const account = await verifiedAccount(email, password);
+      const { email, organization } = request.body;
+      const account = await verifiedAccount(request);
       if (account.membership) {
         throw new AppError(409, 'conflict', accountServerMessages.alreadyInOrganization);
       }

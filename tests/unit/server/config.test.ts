@@ -95,6 +95,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads which proxies name the client (TRUST_PROXY)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    for (const wrong of ['0', '11', 'true', '10.0.0.0/33', 'lb.internal', '10.0.0.1,']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong })).toThrow(
+        'TRUST_PROXY must be the number of proxies in front of the app (1 to 10) or their addresses, comma-separated (10.0.0.5,10.1.0.0/16)',
+      );
+    }
+  });
+
   describe('S3 storage', () => {
     const s3 = {
       S3_BUCKET: 'shop-files',
