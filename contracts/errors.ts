@@ -54,6 +54,17 @@ export const apiMessages = {
     `Something went wrong on our side. Please try again; if it keeps failing, tell support the error id ${errorId}.`,
   rateLimited: (retryAfter: string) =>
     `Too many attempts. Please wait ${retryAfter} and try again.`,
+  /** Requests the framework or the HTTP parser refuses: none repeats the request's address or body. */
+  requestUnreadable: 'The request could not be read. Check it and send it again.',
+  addressInvalid: 'This address is not valid.',
+  addressTooLong: 'This address is too long.',
+  headersTooLarge: 'The request headers are too large.',
+  requestTimeout: 'The request took too long to arrive. Please send it again.',
+  bodyEmpty: 'The request has no body: send its fields as JSON.',
+  bodyNotJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is too large.',
+  contentTypeRefused: 'This kind of content is not accepted here: send JSON (application/json).',
+  methodNotAllowed: 'This method is not allowed here.',
 } as const;
 
 export { fieldErrors } from './field-errors.ts';

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from '#server/config';
 import { openDatabase, pgliteDirIn } from '#server/database';
 import type { DatabaseHandle } from '#server/database';
+import { answerClientError, answerFrameworkError } from '#server/framework-answers';
 import { OneLinePerRequest, serverLoggerOptions } from '#server/logging';
 import authPlugin from '#server/plugins/auth';
 import catalogPlugin from '#server/plugins/catalog';
@@ -65,6 +66,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     // A slow disk or a busy CPU must not turn a slow start into a refused one (issue 31).
     pluginTimeout: 0,
+    // The router's and the HTTP parser's refusals answer like every other error (issue 31).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // The client's address, which the rate limits count on, behind a load balancer.
     trustProxy: trustProxyOption(config.trustProxy),
   });

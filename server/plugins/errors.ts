@@ -1,42 +1,38 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiMessages } from '#contracts/errors';
-import type { ApiError, ErrorCode } from '#contracts/errors';
+import type { ApiError } from '#contracts/errors';
 import { AppError } from '#server/errors';
+import { frameworkErrorBody } from '#server/framework-answers';
 import { clientHungUp, newErrorId } from '#server/unhandled-errors';
 
-/** Codes for the 4xx errors Fastify itself raises (bad JSON, wrong content type, too large). */
-function codeForStatus(statusCode: number): ErrorCode {
-  switch (statusCode) {
-    case 400:
-      return 'validation_failed';
-    case 401:
-      return 'unauthenticated';
-    case 403:
-      return 'forbidden';
-    case 404:
-      return 'not_found';
-    case 409:
-      return 'conflict';
-    case 413:
-      return 'payload_too_large';
-    case 415:
-      return 'unsupported_media_type';
-    case 429:
-      return 'rate_limited';
-    default:
-      return 'validation_failed';
-  }
+/** Whether the request announced a body (a length above 0, or chunks) that has not all arrived. */
+function bodyStillArriving(request: FastifyRequest): boolean {
+  const { headers } = request;
+  const announced =
+    headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
+  return announced && !request.raw.complete;
+}
+
+/**
+ * An error answered before the request's body was read to its end (a multipart body the parser
+ * refused halfway, a 401 before a 25 MB upload) closes the connection once sent. Otherwise the
+ * rest of the body stays on the socket, and the client's next request waits behind it until the
+ * keep-alive timeout (issue 31); the client opens a new connection instead.
+ */
+function closeWhenBodyUnread(request: FastifyRequest, reply: FastifyReply): void {
+  if (bodyStillArriving(request)) void reply.header('connection', 'close');
 }
 
 /**
  * Turns every error into `{ message, code?, errors? }` with a fitting status: AppError as built,
- * zod validation failures as 400 with one message per field, Fastify's own 4xx errors with their
- * message, and anything else as a logged 500 that shows no internals.
+ * zod validation failures as 400 with one message per field, Fastify's own 4xx errors with a
+ * sentence of ours for their code or status, and anything else as a logged 500 that shows no internals.
  */
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    closeWhenBodyUnread(request, reply);
     if (error instanceof AppError) {
       const body: ApiError & Record<string, unknown> = {
         ...error.extra,
@@ -63,8 +59,8 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
-      const body: ApiError = { message: error.message, code: codeForStatus(statusCode) };
-      return reply.code(statusCode).send(body);
+      // A sentence of ours: the framework's and the parsers' messages quote the body or a header.
+      return reply.code(statusCode).send(frameworkErrorBody(statusCode, error.code));
     }
     if (clientHungUp(request, error)) {
       // A closed tab or a cancelled upload: nobody to answer and nothing broken on our side.

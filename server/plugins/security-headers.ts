@@ -45,6 +45,17 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+let headers: Record<string, string> | undefined;
+
+/**
+ * The headers every answer carries (helmet's with {@link helmetOptions}), by lowercase name,
+ * worked out once; the framework's own refusals set them too (server/framework-answers.ts).
+ */
+export function securityHeaders(): Record<string, string> {
+  headers ??= helmetHeaders(helmetOptions);
+  return headers;
+}
+
 /**
  * helmet's security headers (Content-Security-Policy, X-Content-Type-Options, …) on every
  * answer. They are worked out once at start and set through Fastify's reply; @fastify/helmet
@@ -52,9 +63,9 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * together a fifth of an authenticated read's time (docs/decisions/032-lean-request-path.md).
  */
 async function securityHeadersPlugin(app: FastifyInstance): Promise<void> {
-  const headers = helmetHeaders(helmetOptions);
+  const every = securityHeaders();
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(every);
     done();
   });
 }

@@ -17,7 +17,8 @@ const escapeAttribute = (value: string): string =>
 /**
  * Serves the built UI from dist/client: hashed assets with a year's cache, and index.html (with
  * the runtime settings the UI needs written into its meta tags) for every other GET outside
- * `/api`, so the client-side router handles deep links. Unknown `/api` paths get a JSON 404.
+ * `/api` and `/assets`, so the client-side router handles deep links. Unknown `/api` paths and
+ * missing assets get a JSON 404.
  */
 async function uiPlugin(
   app: FastifyInstance,
@@ -50,8 +51,12 @@ async function uiPlugin(
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    // A built file that is not there (an old hashed asset) is a 404, not the page: served as
+    // HTML it would be refused as a script or style anyway.
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api') &&
+      !request.url.startsWith('/assets/');
     if (isPage && indexHtml) {
       return reply
         .code(200)
