@@ -2,8 +2,8 @@
  * A shop owner's first hour, scripted in Debian's Chromium against the built product (its own
  * DATA_DIR and PGlite, the demo shop seeded): sign up with a new organization, open the
  * verification link from the outbox, sign in, then Q-Bot, My Shop, My Organization and Q-Bot
- * again through the account menu; log out, sign in as the demo shop's admin (printed by the
- * server at its first start) and walk Q-Bot, My Shop, a machine's Tooling Pairs, My Organization
+ * again through the account menu; log out, sign in as the demo shop's admin (written by the
+ * server at its first start to $DATA_DIR, its stdout being a pipe) and walk Q-Bot, My Shop, a machine's Tooling Pairs, My Organization
  * and back to Q-Bot.
  *
  * Every /api/ request is recorded (method, URL, body). A duplicate is a call identical to the API
@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
+import { findDemoAdmin } from '#tests/helpers/demo-admin';
 import { latestLink } from '#tests/helpers/outbox';
 import { buildIfStale, root } from '../build.mjs';
 import { freePort } from './free-port.mjs';
@@ -166,8 +167,8 @@ async function walk(page: Page, demo: { email: string; password: string }) {
 
 try {
   await waitUntilReady();
-  const demo = /Sign in as (\S+) with the password (\S+)/.exec(log);
-  if (!demo) throw new Error(`the server did not print the demo shop's credentials:\n${log}`);
+  const demo = await findDemoAdmin(log, dataDir);
+  if (!demo) throw new Error(`the server gave no demo shop credentials:\n${log}`);
   const page = await browser.newPage();
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -183,7 +184,7 @@ try {
   const done = () => (inFlight = Math.max(0, inFlight - 1));
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  await walk(page, { email: demo[1]!, password: demo[2]! });
+  await walk(page, demo);
 
   const duplicates = calls.filter((call, index) => {
     const previous = calls[index - 1];

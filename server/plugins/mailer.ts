@@ -10,9 +10,12 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  /** Short name used in the outbox file name, such as `verify-email`. */
+  /** Short name used in the outbox file name and the log line, such as `verify-email`. */
   kind: string;
-  /** The message's action link, written to the log when the message goes to the outbox. */
+  /**
+   * The message's action link. Never logged (it carries a token): `npm run outbox` reads the
+   * links of outbox messages from the messages themselves.
+   */
   link?: string;
 }
 
@@ -36,8 +39,13 @@ const fileSafe = (text: string): string => text.replace(/[^A-Za-z0-9._-]+/g, '_'
 
 /**
  * Mail through nodemailer: SMTP when `SMTP_URL` is set, otherwise each message is written as an
- * RFC 822 `.eml` file to `$DATA_DIR/outbox/` and its link is logged, so a shop without a mail
- * server can still verify addresses and reset passwords.
+ * RFC 822 `.eml` file `<time>-<sequence>-<kind>.eml` to `$DATA_DIR/outbox/`, so a shop without a
+ * mail server can still verify addresses and reset passwords: when the server listens, the
+ * console names the outbox, and `npm run outbox` (scripts/outbox.mjs) prints the newest
+ * messages' recipients, subjects and links for the person at the machine.
+ *
+ * The log line of a message says only what happened and its kind (`mail (verify-email) sent`):
+ * no recipient, no link (it carries a token), no file name (server/logging.ts).
  */
 async function mailerPlugin(app: FastifyInstance, options: { config: Config }): Promise<void> {
   const { config } = options;
@@ -56,7 +64,7 @@ async function mailerPlugin(app: FastifyInstance, options: { config: Config }): 
           text: mail.text,
           html: mail.html,
         });
-        app.log.info({ to: mail.to, kind: mail.kind }, 'mail sent');
+        app.log.info({ kind: mail.kind }, `mail (${mail.kind}) sent`);
       },
     };
   } else {
@@ -67,6 +75,14 @@ async function mailerPlugin(app: FastifyInstance, options: { config: Config }): 
       newline: 'unix',
     });
     let sequence = 0;
+    let told = false;
+    app.addHook('onListen', async () => {
+      if (told) return;
+      told = true;
+      console.info(
+        `Mail: no SMTP_URL, so messages are written to ${outbox}; npm run outbox shows the newest.`,
+      );
+    });
     mailer = {
       transport: 'outbox',
       async send(mail) {
@@ -77,15 +93,14 @@ async function mailerPlugin(app: FastifyInstance, options: { config: Config }): 
           text: mail.text,
           html: mail.html,
         });
-        await mkdir(outbox, { recursive: true });
+        // Its messages hold live links: readable by the server's account only.
+        await mkdir(outbox, { recursive: true, mode: 0o700 });
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
         sequence += 1;
-        const file = join(outbox, `${stamp}-${sequence}-${mail.kind}-${fileSafe(mail.to)}.eml`);
-        await writeFile(file, info.message as Buffer);
-        app.log.info(
-          { to: mail.to, kind: mail.kind, file, link: mail.link },
-          `mail to ${mail.to} written to the outbox${mail.link ? `; its link: ${mail.link}` : ''}`,
-        );
+        // The name holds no address: the recipient is in the message's To: header.
+        const file = join(outbox, `${stamp}-${sequence}-${fileSafe(mail.kind)}.eml`);
+        await writeFile(file, info.message as Buffer, { mode: 0o600 });
+        app.log.info({ kind: mail.kind }, `mail (${mail.kind}) written to the outbox`);
       },
     };
   }

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale, root } from '../../scripts/build.mjs';
+import { findDemoAdmin } from '../helpers/demo-admin.ts';
 import { freePort } from '../helpers/processes.ts';
 
 declare module 'vitest' {
@@ -19,7 +20,10 @@ declare module 'vitest' {
     baseUrl: string;
     dataDir: string;
     marketingUrl: string;
-    /** The demo shop's admin, as printed once on the server's console at its first start. */
+    /**
+     * The demo shop's admin, from the file its first start writes (the server's stdout is a
+     * pipe here, not a terminal, so the password is not printed).
+     */
     demoAdmin: { email: string; password: string };
   }
 }
@@ -88,9 +92,9 @@ export default async function setup(project: TestProject) {
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   await waitUntilReady(baseUrl, server, () => log);
 
-  const demo = /Sign in as (\S+) with the password (\S+)/.exec(log);
-  if (!demo) throw new Error(`the server did not print the demo shop's credentials:\n${log}`);
-  project.provide('demoAdmin', { email: demo[1]!, password: demo[2]! });
+  const demo = await findDemoAdmin(log, dataDir);
+  if (!demo) throw new Error(`the server gave no demo shop credentials:\n${log}`);
+  project.provide('demoAdmin', demo);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('marketingUrl', marketingUrl);

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import type { DatabaseHandle } from '#server/database';
 import { postJson } from './accounts.ts';
 import { createTestApp, type TestApp } from './app.ts';
+import { demoAdmin } from './demo-admin.ts';
 import { blueprintsDir } from './paths.ts';
 import { addMachine, catalogChoice, toolBody, tormach15L } from './shop.ts';
 
@@ -176,7 +177,7 @@ export async function chooseJob(
 }
 
 /**
- * An app with the demo shop, signed in as its admin (the start log prints the demo password),
+ * An app with the demo shop, signed in as its admin (whose password the first start gives once),
  * with the Q-Bot client and the demo machines' ids by name.
  */
 export async function demoShopClient(database: DatabaseHandle) {
@@ -184,7 +185,7 @@ export async function demoShopClient(database: DatabaseHandle) {
   const t = await createTestApp(database, { DEMO_SHOP: 'true' });
   const printed = info.mock.calls.map((call) => String(call[0]));
   info.mockRestore();
-  const [, email, password] = /Sign in as (\S+) with the password (\S+)/.exec(printed.join('\n'))!;
+  const { email, password } = await demoAdmin(printed.join('\n'), t.config.dataDir);
   const signin = await postJson(t, '/api/users/signin', { email, password });
   const client = qbotClient(t, signin.json<{ token: string }>().token);
   const { machines } = (await client.get('/api/machines/my-machines')).json<{

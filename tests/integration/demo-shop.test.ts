@@ -1,8 +1,11 @@
+import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '#server/database';
+import { demoAdminFileIn } from '#server/demo-shop';
 import { postJson } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
+import { demoAdmin } from '../helpers/demo-admin.ts';
 
 let database: DatabaseHandle;
 
@@ -23,16 +26,23 @@ interface Machine {
 }
 
 describe('the demo shop', () => {
-  it('is seeded on the first start only, with credentials printed once that sign in', async () => {
+  it('is seeded on the first start only, with credentials given once that sign in', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const first = await createTestApp(database, { DEMO_SHOP: 'true' });
+    // A test's stdout is no terminal: the credentials are in a file only its owner may read, and
+    // the console line names the file, not the address or the password.
+    const file = demoAdminFileIn(first.config.dataDir);
+    const { email, password } = await demoAdmin('', first.config.dataDir);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
     await first.close();
     const again = await createTestApp(database, { DEMO_SHOP: 'true' });
     const printed = info.mock.calls.map((call) => String(call[0]));
     info.mockRestore();
 
     expect(printed).toHaveLength(1);
-    const [, email, password] = /Sign in as (\S+) with the password (\S+)/.exec(printed[0]!)!;
+    expect(printed[0]).toContain(file);
+    expect(printed[0]).not.toContain(email);
+    expect(printed[0]).not.toContain(password);
     expect(email).toBe('demo@qbot.local');
     const signin = await postJson(again, '/api/users/signin', { email, password });
     expect(signin.statusCode).toBe(200);

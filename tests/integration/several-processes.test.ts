@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blueprint, chooseJob, multipart } from '../helpers/qbot.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { TestDatabase } from '../helpers/database.ts';
+import { findDemoAdmin } from '../helpers/demo-admin.ts';
 import { freePort, logged, until } from '../helpers/processes.ts';
 import { startS3Peer } from '../helpers/s3-peer.ts';
 import type { S3Peer } from '../helpers/s3-peer.ts';
@@ -121,16 +122,17 @@ describe.runIf(process.env.DATABASE_URL)('two app processes and a queue worker',
   });
 
   it('reads through the worker, goes on through B, downloads from A; a killed worker’s read is retried', async () => {
-    // A seeds the demo shop (its admin's password is printed); B starts on the same database.
+    // A seeds the demo shop (its admin's password goes to A's DATA_DIR); B starts on the same
+    // database.
     const a = await startApp({ DEMO_SHOP: 'true' });
     const b = await startApp({ DEMO_SHOP: 'false' });
     let worker = await startWorker();
-    const demo = /Sign in as (\S+) with the password (\S+)/.exec(a.lines.join('\n'));
-    expect(demo, a.lines.join('\n')).not.toBeNull();
+    const demo = await findDemoAdmin(a.lines.join('\n'), a.dataDir);
+    expect(demo, a.lines.join('\n')).toBeDefined();
     const signin = await fetch(`${a.baseUrl}/api/users/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: demo![1], password: demo![2] }),
+      body: JSON.stringify(demo),
     });
     const { token } = (await signin.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}` };

@@ -125,15 +125,27 @@ describe('the logger settings', () => {
     });
   });
 
-  it('leave the tokens of mailed links out of logged addresses', () => {
+  it('leave the tokens of mailed links and every query value out of logged addresses', () => {
     expect(redactUrl('/api/users/verify-email/eyJhbGci.x.y')).toBe(
       '/api/users/verify-email/[redacted]',
     );
+    expect(redactUrl('/verify-email/abc')).toBe('/verify-email/[redacted]');
     expect(redactUrl('/reset-password/abc123?from=mail')).toBe(
-      '/reset-password/[redacted]?from=mail',
+      '/reset-password/[redacted]?from=[redacted]',
     );
     expect(redactUrl('/signin?email=a%40b.test&next=%2F')).toBe(
-      '/signin?email=[redacted]&next=%2F',
+      '/signin?email=[redacted]&next=[redacted]',
+    );
+    // A redirect can carry a mailed link's path, encoded: no value is kept, whatever its name.
+    expect(redactUrl('/signin?redirect=%2Freset-password%2Fabc123&access_token=eyJa.b.c')).toBe(
+      '/signin?redirect=[redacted]&access_token=[redacted]',
+    );
+    expect(redactUrl('/api/files/7?token=abc&download&empty=#part')).toBe(
+      '/api/files/7?token=[redacted]&download&empty=#[redacted]',
+    );
+    // A "name" that is no name (an address, a long opaque string) is not kept either.
+    expect(redactUrl(`/x?ada@shop.test&${'z'.repeat(70)}=1`)).toBe(
+      '/x?[redacted]&[redacted]=[redacted]',
     );
     expect(redactUrl('/api/machines/12')).toBe('/api/machines/12');
   });
