@@ -88,7 +88,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return true;
     } catch (error) {
-      app.log.error({ err: error, to: account.email }, 'could not send the verification mail');
+      app.log.error({ err: error }, 'could not send the verification mail');
       return false;
     }
   }
@@ -287,7 +287,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           passwordResetMail(account.email, account.firstName, `${appUrl}/reset-password/${token}`),
         );
       } catch (error) {
-        app.log.error({ err: error, to: account.email }, 'could not send the password reset mail');
+        app.log.error({ err: error }, 'could not send the password reset mail');
         throw new AppError(503, 'internal_error', accountServerMessages.mailFailed);
       }
       return { message: accountServerMessages.resetLinkSent(account.email) };
