@@ -14,7 +14,7 @@ import {
 import { finishProgram, safeFileName } from '../program.ts';
 import type { KindProgram, MachineInfo, PlotOutline, PostedJob, ProgramJob } from '../program.ts';
 import { verifyMillProgram } from '../verify/mill.ts';
-import type { HoleTarget, MillVerificationInput, PocketTarget } from '../verify/mill.ts';
+import type { HoleTarget, MillVerificationInput, PocketTarget } from '../verify/mill-input.ts';
 import { slotOutline } from './clearing.ts';
 import { breakthroughMm } from './context.ts';
 import { planMilledPart } from './plan.ts';

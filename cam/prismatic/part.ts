@@ -6,16 +6,12 @@
  * Outlines and pockets are closed polygons (arcs as chords within 0.005 mm, cam/geometry).
  *
  * The builder `prismaticPartFromDescription` fills it from `description.prismatic` (written by
- * the DXF reader or an assistant) and the spec's prose fields.
+ * the DXF reader or an assistant) and the spec's prose fields. The general tolerances it reads
+ * are in tolerances.ts, the threads and their tap drills in tap-drills.ts.
  */
 import { PrismaticPartError } from '../errors.ts';
 import type { BlueprintDescription } from '#contracts/blueprint';
-import {
-  locateThreadCallout,
-  parseDiameterCallout,
-  parseThreadCallout,
-  startsWithDiameterSign,
-} from '../callouts.ts';
+import { locateThreadCallout, parseDiameterCallout, startsWithDiameterSign } from '../callouts.ts';
 import {
   boundsOf,
   clockwise,
@@ -26,18 +22,14 @@ import {
   type Polygon,
 } from '../geometry/polygon.ts';
 import { fitLimits } from '../iso286.ts';
+import { threadSpecOf, type ThreadSpec } from './tap-drills.ts';
+import {
+  defaultGeneralToleranceMm,
+  generalToleranceOf,
+  writtenSizeToleranceMm,
+} from './tolerances.ts';
 
 export type HoleKind = 'through' | 'blind' | 'counterbored' | 'tapped';
-
-export interface ThreadSpec {
-  /** As written: 'M8x1.25', '1/4"-20 UNC'. */
-  callout: string;
-  /** Nominal (major) diameter, mm. */
-  nominalMm: number;
-  pitchMm: number;
-  /** Tap drill diameter, mm (ISO 261 / ASME B1.1 coarse series: nominal − pitch for metric). */
-  tapDrillMm: number;
-}
 
 export interface Hole {
   /** As written or generated: 'Ø13 through', 'M8 x 12 deep'. */
@@ -109,52 +101,6 @@ export interface PrismaticPart {
 /** Material faced off the top of the stock when the part's thickness comes from the stock, mm. */
 export const facingAllowanceMm = 1;
 
-/** General tolerance when the drawing gives none, mm. */
-export const defaultGeneralToleranceMm = 0.1;
-
-/**
- * ISO 2768-1:1989, Table 1: permissible deviations (±mm) for linear dimensions without their own
- * tolerance, by tolerance class, for nominal sizes over 0.5 mm up to the given bounds.
- * `undefined`: the class gives no value for that range (class v below 3 mm).
- */
-const iso2768RangeUpperMm = [3, 6, 30, 120, 400, 1000, 2000, 4000] as const;
-const iso2768LinearMm: Record<'f' | 'm' | 'c' | 'v', readonly (number | undefined)[]> = {
-  f: [0.05, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, undefined],
-  m: [0.1, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2, 2],
-  c: [0.2, 0.3, 0.5, 0.8, 1.2, 2, 3, 4],
-  v: [undefined, 0.5, 1, 1.5, 2.5, 4, 6, 8],
-};
-
-/**
- * The ISO 2768-1 general tolerance (±mm) of a linear size (Table 1).
- * @param toleranceClass - f (fine), m (medium), c (coarse) or v (very coarse)
- * @returns undefined for a size outside 0.5–4000 mm or a range the class leaves open
- */
-export function iso2768LinearToleranceMm(
-  toleranceClass: 'f' | 'm' | 'c' | 'v',
-  sizeMm: number,
-): number | undefined {
-  if (!(sizeMm >= 0.5 && sizeMm <= 4000)) return undefined;
-  const index = iso2768RangeUpperMm.findIndex((upper) => sizeMm <= upper);
-  return iso2768LinearMm[toleranceClass][index];
-}
-
-/**
- * The general tolerance of a part from its note: 'ISO 2768-mK' gives the ISO 2768-1 value for the
- * part's largest size (the loosest that applies to it); '±0.05' gives 0.05.
- */
-function generalToleranceOf(note: string | undefined, largestSizeMm: number): number | undefined {
-  if (!note) return undefined;
-  const iso = /2768(?:\s*-\s*1)?\s*[-–:]?\s*([fmcv])(?![a-z]{2})/i.exec(note);
-  if (iso) {
-    const toleranceClass = iso[1]!.toLowerCase() as 'f' | 'm' | 'c' | 'v';
-    return iso2768LinearToleranceMm(toleranceClass, Math.max(0.5, largestSizeMm));
-  }
-  const plusMinus = /(?:±|\+\/-)\s*(\d*[.,]?\d+)/.exec(note);
-  if (plusMinus) return Number(plusMinus[1]!.replace(',', '.'));
-  return undefined;
-}
-
 /**
  * The ± tolerance a plate's program is verified to, mm: the general tolerance (0.1 mm when the
  * part has none), or the tightest tolerance written on the outline or the thickness when tighter.
@@ -163,151 +109,6 @@ export function heldToleranceMm(part: PrismaticPart): number {
   const general = part.generalToleranceMm > 0 ? part.generalToleranceMm : defaultGeneralToleranceMm;
   return part.sizeToleranceMm !== undefined ? Math.min(general, part.sizeToleranceMm) : general;
 }
-
-const SIZE_NAMES = {
-  width: 'outline width',
-  height: 'outline height',
-  thickness: 'thickness',
-  feature: 'size',
-};
-
-/**
- * The tightest deviation allowed from the nominal size on the written sizes of the outline, the
- * thickness and the top view's features (`prismatic.sizes`), mm. A size whose nominal is a limit
- * of its tolerance ('8 +0.2/0') cannot be held by a program that cuts the nominal size, and a
- * size the top view does not hold (`other`: a step) is not made at all: both go to `notModelled`.
- */
-function writtenSizeToleranceMm(
-  sizes: NonNullable<NonNullable<BlueprintDescription['prismatic']>['sizes']>,
-  notModelled: string[],
-): number | undefined {
-  let tightest: number | undefined;
-  // Sizes the top view does not hold (a step, a depth): the part model has no feature for them.
-  const unheld = sizes.filter((size) => size.measures === 'other').map((size) => size.dimension);
-  if (unheld.length > 0) {
-    notModelled.push(
-      `The drawing writes ${unheld.join(', ')}, which the top view does not hold (a step, a depth or a size in another view): not programmed. Check the drawing, or give the feature with 'Change'.`,
-    );
-  }
-  for (const size of sizes) {
-    if (!size.tolerance || size.measures === 'other' || size.measures === 'position') continue;
-    const allowed = Math.min(size.tolerance.upperMm, -size.tolerance.lowerMm);
-    if (allowed <= 1e-9) {
-      const middle = size.mm + (size.tolerance.upperMm + size.tolerance.lowerMm) / 2;
-      notModelled.push(
-        `The ${SIZE_NAMES[size.measures]} ${size.dimension}: the program cuts the nominal size, which is a limit of this tolerance; offset the cut to the middle of the tolerance (${fmt(middle)} mm) on the machine.`,
-      );
-      continue;
-    }
-    tightest = tightest === undefined ? allowed : Math.min(tightest, allowed);
-  }
-  return tightest;
-}
-
-/**
- * Tap drills of Unified threads, mm, keyed by designation without series ('1/4"-20'): the
- * customary drill for about 75 % thread depth (Machinery's Handbook, 'Tap drill sizes for
- * Unified threads'), which lies within the internal minor diameter limits of ASME B1.1 class 2B.
- */
-const unifiedTapDrillMm: ReadonlyMap<string, number> = new Map([
-  ['#2-56', 1.778], // #50
-  ['#4-40', 2.261], // #43
-  ['#4-48', 2.375], // #42
-  ['#5-40', 2.54], // #38
-  ['#6-32', 2.705], // #36
-  ['#6-40', 2.87], // #33
-  ['#8-32', 3.454], // #29
-  ['#8-36', 3.569], // #29 / #28
-  ['#10-24', 3.797], // #25
-  ['#10-32', 4.039], // #21
-  ['#12-24', 4.496], // #16
-  ['1/4"-20', 5.105], // #7
-  ['1/4"-28', 5.41], // #3
-  ['5/16"-18', 6.528], // F
-  ['5/16"-24', 6.909], // I
-  ['3/8"-16', 7.938], // 5/16
-  ['3/8"-24', 8.433], // Q
-  ['7/16"-14', 9.347], // U
-  ['7/16"-20', 9.922], // 25/64
-  ['1/2"-13', 10.716], // 27/64
-  ['1/2"-20', 11.509], // 29/64
-  ['9/16"-12', 12.303], // 31/64
-  ['9/16"-18', 13.097], // 33/64
-  ['5/8"-11', 13.494], // 17/32
-  ['5/8"-18', 14.684], // 37/64
-  ['3/4"-10', 16.669], // 21/32
-  ['3/4"-16', 17.462], // 11/16
-  ['7/8"-9', 19.447], // 49/64
-  ['7/8"-14', 20.638], // 13/16
-  ['1"-8', 22.225], // 7/8
-  ['1"-12', 23.416], // 59/64
-]);
-
-/**
- * Tap drills of ISO metric coarse threads, mm, by nominal size: ISO 2306:1972 / DIN 336
- * recommendations as tabulated in the handbooks (about nominal − pitch).
- */
-const metricCoarseTapDrillMm: ReadonlyMap<number, number> = new Map([
-  [1.6, 1.25],
-  [2, 1.6],
-  [2.5, 2.05],
-  [3, 2.5],
-  [3.5, 2.9],
-  [4, 3.3],
-  [5, 4.2],
-  [6, 5],
-  [8, 6.8],
-  [10, 8.5],
-  [12, 10.2],
-  [14, 12],
-  [16, 14],
-  [18, 15.5],
-  [20, 17.5],
-  [22, 19.5],
-  [24, 21],
-  [27, 24],
-  [30, 26.5],
-  [33, 29.5],
-  [36, 32],
-  [39, 35],
-  [42, 37.5],
-  [45, 40.5],
-  [48, 43],
-]);
-
-/**
- * The thread of a callout with its tap drill.
- *
- * Metric (ISO 261 coarse pitch unless written): the ISO 2306 / DIN 336 drill for coarse threads
- * (M8 → 6.8, M12 → 10.2); otherwise nominal − pitch rounded to the 0.1 mm drill series (0.05 mm
- * under 3 mm), halves up (M10x1.25 → 8.8, M8x1 → 7). Unified (ASME B1.1): the customary 75 %
- * drill of the table above, else major − 0.9743 × pitch (75 % of the basic thread height).
- * @returns undefined when the callout names no thread this reader knows
- */
-export function threadSpecOf(callout: string): ThreadSpec | undefined {
-  const thread = parseThreadCallout(callout);
-  if (!thread) return undefined;
-  const nominalMm = thread.majorDiameterMm;
-  const pitchMm = thread.pitchMm;
-  let tapDrillMm: number;
-  if (thread.standard === 'ISO metric') {
-    const coarse = metricCoarseTapDrillMm.get(nominalMm);
-    const raw = nominalMm - pitchMm;
-    const step = raw < 3 ? 0.05 : 0.1;
-    tapDrillMm =
-      coarse !== undefined && Math.abs(coarsePitch(nominalMm) - pitchMm) < 1e-9
-        ? coarse
-        : Math.round(Math.round(raw / step + 1e-6) * step * 1000) / 1000;
-  } else {
-    const key = thread.designation.split(' ')[0]!;
-    tapDrillMm =
-      unifiedTapDrillMm.get(key) ?? Math.round((nominalMm - 0.9743 * pitchMm) * 1000) / 1000;
-  }
-  return { callout: callout.trim(), nominalMm, pitchMm, tapDrillMm };
-}
-
-/** The ISO 261 coarse pitch of a nominal size (NaN when the table has none). */
-const coarsePitch = (nominalMm: number) => parseThreadCallout(`M${nominalMm}`)?.pitchMm ?? NaN;
 
 export interface PrismaticPartOptions {
   /** Height of the stock block, mm: the thickness is this minus the facing allowance when the

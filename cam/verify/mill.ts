@@ -27,15 +27,12 @@
  *
  * Units: mm, mm/min, rpm, kW; work coordinates (G54), Z0 the finished top.
  *
- * Five lines over the project's 600: the per-move process checks and the whole-part completeness
- * comparison still share one pass; they split along that seam with the next change here.
+ * The input types are in mill-input.ts, the check ids and titles in mill-checks.ts.
  */
-import type { Dialect } from '../gcode/events.ts';
 import { interpretProgram } from '../gcode/interpreter.ts';
 import type { Point3 } from '../gcode/events.ts';
 import { circlePolygon } from '../geometry/polygon.ts';
-import type { Point2, Polygon } from '../geometry/polygon.ts';
-import type { MaterialSubgroup } from '../materials.ts';
+import type { Point2 } from '../geometry/polygon.ts';
 import { fluteLengthOf } from '../mill/cutting-data.ts';
 import { modelToolOf } from '../mill/in-process.ts';
 import { millToolKindNames } from '../mill/tooling.ts';
@@ -48,7 +45,6 @@ import {
 } from '../mill/part-model.ts';
 import type { Finding } from '../mill/part-model.ts';
 import { placeProbes } from '../mill/probes.ts';
-import type { BlockStock, MillToolKind } from '../mill/program.ts';
 import { judgeCut, rampSlope } from '../mill/ratings.ts';
 import type { RatedTool } from '../mill/ratings.ts';
 import {
@@ -60,158 +56,13 @@ import {
 } from '../mill/stock-model.ts';
 import type { Engagement } from '../mill/stock-model.ts';
 import { cuttingForces, powerShare } from '../process.ts';
-import type { Extents, OperationReport, ProgramReport } from '../program.ts';
+import type { OperationReport, ProgramReport } from '../program.ts';
 import { CheckList, emptyStats } from './checks.ts';
-
-export interface MillVerificationTool {
-  number: number;
-  kind: MillToolKind;
-  /** Cutting diameter, mm (boring heads: the diameter they are set to). */
-  diameterMm: number;
-  /** Flute length (length of cut), mm; a standard tool's when absent (cam/mill/cutting-data.ts). */
-  fluteLengthMm?: number;
-  /** Teeth (face mills: inserts); 4 when absent. */
-  flutes?: number;
-  /**
-   * End mills and face mills: the cutting data table's feed per tooth for this tool and material,
-   * the largest chip thickness it is meant to cut at ae ≥ D/2, mm. Without it, slotting feed
-   * and chip thickness are not checked for the tool.
-   */
-  tableChipMm?: number;
-}
-
-export interface HoleTarget {
-  label: string;
-  center: Point2;
-  diameterMm: number;
-  /** Depth of the full diameter from Z0 (through holes: the thickness). */
-  depthMm: number;
-  /** Tapped holes: the depth the tap must reach (its walls are not checked for oversize). */
-  tapDepthMm?: number;
-  /** Tapped holes: the thread's major diameter, mm (the tap cuts to it). */
-  threadMm?: number;
-  /** Lowest Z the wall may be cut to just outside the hole (a counterbore's depth, else 0). */
-  outsideFloorZ?: number;
-  /** The plan's sentence when it left this hole out (its 'not programmed' entry). */
-  gap?: string;
-  /** Tapped holes: the plan's sentence when it drilled the hole but left the thread out. */
-  tapGap?: string;
-}
-
-export interface PocketTarget {
-  label: string;
-  /** Outer boundaries (CCW) and islands (CW). */
-  region: Polygon[];
-  depthMm: number;
-  through: boolean;
-  /** The plan's sentence when it left this feature out. */
-  gap?: string;
-}
-
-export interface MillVerificationInput {
-  dialect: Exclude<Dialect, 'iso-edm'>;
-  stock: BlockStock;
-  /** The part's outline (CCW), Z0 its finished top, −thicknessMm its bottom. */
-  outline: Polygon;
-  thicknessMm: number;
-  /** General tolerance, mm: sizes within it pass. */
-  toleranceMm: number;
-  /** The plan's sentence when it left the outside contour out. */
-  outlineGap?: string;
-  /** The plan's sentence when it left the facing out. */
-  faceGap?: string;
-  /** Every hole and counterbore of the part. */
-  holes: HoleTarget[];
-  /** Every pocket, slot and cut-out of the part. */
-  pockets: PocketTarget[];
-  /** What else the plan left out (features the part model does not hold): each is unfinished. */
-  otherGaps?: string[];
-  tools: MillVerificationTool[];
-  /** Work coordinates every move must stay within. */
-  envelope: Extents;
-  /** The workpiece material, for the specific cutting force (alloy steel when absent). */
-  material?: MaterialSubgroup;
-  /** The machine's limits, when known; checks without them say they are not applied. */
-  machine?: {
-    name?: string;
-    maxRpm?: number;
-    spindlePowerKw?: number;
-    travelsMm?: { x: number; y: number; z: number };
-  };
-  /** The operations in program order, one per tool change: the report per operation. */
-  operations?: { name: string; tool: string }[];
-  /** Grid cell of the height map, mm (by default from the smallest milling cutter). */
-  cellMm?: number;
-}
-
-type CheckId =
-  | 'syntax'
-  | 'end'
-  | 'tools'
-  | 'setup'
-  | 'envelope'
-  | 'travels'
-  | 'spindle'
-  | 'rapids'
-  | 'holders'
-  | 'gouges'
-  | 'ratings'
-  | 'slotting'
-  | 'chips'
-  | 'power'
-  | 'faced'
-  | 'outline'
-  | 'holes'
-  | 'threads'
-  | 'pockets'
-  | 'drawing';
-
-const completenessChecks: CheckId[] = [
-  'faced',
-  'outline',
-  'holes',
-  'threads',
-  'pockets',
-  'drawing',
-];
+import { checkTitles, completenessChecks, type CheckId } from './mill-checks.ts';
+import type { MillVerificationInput, MillVerificationTool } from './mill-input.ts';
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 const at = (point: Point2) => `X${round(point.x)} Y${round(point.y)}`;
-
-function checkTitles(machine: NonNullable<MillVerificationInput['machine']>) {
-  const { travelsMm, maxRpm, spindlePowerKw } = machine;
-  const titles: Record<CheckId, string> = {
-    syntax: 'Every line is G-code the controller runs',
-    end: 'The program ends with M30',
-    tools: 'Every tool called is in the selected tooling',
-    setup: 'Tool, length offset, spindle and feed are set before every cut',
-    envelope: 'Every move stays in the working envelope',
-    travels: travelsMm
-      ? `Every move fits the machine's travels (X${travelsMm.x} Y${travelsMm.y} Z${travelsMm.z} mm)`
-      : "The machine's travels are not checked: they are not known",
-    spindle:
-      maxRpm !== undefined
-        ? `The spindle stays within the machine's top speed of ${maxRpm} rpm`
-        : "The spindle speed is not checked: the machine's top speed is not known",
-    rapids: 'No rapid move enters the material',
-    holders: 'No tool goes deeper into material than its flute length (shanks stay clear)',
-    gouges: 'Nothing is cut into the part outside its features',
-    ratings: "Every cut is within its tool's flute length and rated depth of cut",
-    slotting: 'Full-width slots are cut at a reduced feed',
-    chips: "Chip thickness stays within each tool's range",
-    power:
-      spindlePowerKw !== undefined
-        ? `Cutting power stays within 80 % of the machine's ${spindlePowerKw} kW spindle`
-        : "Cutting power is not checked: the machine's spindle power is not known",
-    faced: 'The top is faced to Z0',
-    outline: 'The outline is cut free within the general tolerance',
-    holes: 'Every hole and counterbore is made at its position to its size and depth',
-    threads: 'Every tapped hole is tapped to its depth',
-    pockets: 'Pockets, slots and cut-outs are cut to their size and depth',
-    drawing: 'Everything on the drawing is programmed',
-  };
-  return titles;
-}
 
 /** What one operation did, as the program's moves show it. */
 interface Tally {

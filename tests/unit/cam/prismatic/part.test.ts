@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDescription, type BlueprintDescription } from '#contracts/blueprint';
 import { boundsOf, signedArea } from '#cam/geometry/polygon';
-import {
-  heldToleranceMm,
-  iso2768LinearToleranceMm,
-  prismaticPartFromDescription,
-  threadSpecOf,
-} from '#cam/prismatic/part';
+import { heldToleranceMm, prismaticPartFromDescription } from '#cam/prismatic/part';
+import { threadSpecOf } from '#cam/prismatic/tap-drills';
+import { iso2768LinearToleranceMm } from '#cam/prismatic/tolerances';
 import { blockStockText, suggestBlockStock } from '#cam/prismatic/stock';
 import { suggestedStock, toolsNeeded } from '#cam/analysis';
 import { PrismaticPartError } from '#cam/errors';

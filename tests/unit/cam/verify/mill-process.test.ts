@@ -6,7 +6,7 @@
  * withholds "passed"; a check whose machine limit is not known says so and is not failed.
  */
 import { describe, expect, it } from 'vitest';
-import type { MillVerificationInput, MillVerificationTool } from '#cam/verify/mill';
+import type { MillVerificationInput, MillVerificationTool } from '#cam/verify/mill-input';
 import { verifyMillProgram } from '#cam/verify/mill';
 import { rectangle } from '#tests/helpers/parts';
 
