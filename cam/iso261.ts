@@ -1,7 +1,8 @@
 /**
  * ISO 261 general purpose metric screw threads: the coarse pitch of each nominal size. The one
- * table of the product: thread callouts (cam/callouts/threads.ts), tap sizes (cam/mill/tooling.ts)
- * and Sinumerik's CYCLE84 MPIT (cam/gcode/cycles.ts) read it.
+ * table of the product: thread callouts (cam/callouts/threads.ts), tap sizes (cam/mill/tooling.ts),
+ * tap drills (cam/prismatic/tap-drills.ts) and Sinumerik's CYCLE84 MPIT (cam/gcode/cycles.ts) read
+ * it.
  */
 
 /**
