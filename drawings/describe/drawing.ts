@@ -1,7 +1,7 @@
 /**
  * The shared drawing pipeline, from drawing content in mm (content.ts: primitives, dimensions,
  * notes) to a blueprint description: views without frames (geometry/shapes.ts) → turned part or
- * not (axis.ts) → profile (profile.ts, bores.ts, endview.ts) → dimensions applied
+ * not (axis.ts, turned-part.ts) → profile (profile.ts, bores.ts, endview.ts) → dimensions applied
  * (dimensions.ts) → notes (notes.ts) → description (turned.ts, prismatic.ts) with its readings
  * (readings.ts). The DXF reader (dxf/reader.ts) and the PDF reader (pdf/reader.ts) feed it.
  */
@@ -20,13 +20,9 @@ import {
 } from '../geometry/shapes.ts';
 import { DxfReadError } from '../reading.ts';
 import type { DimensionNote, DrawingContent } from './content.ts';
-import {
-  findTurnedPart,
-  isRoundView,
-  type Axis,
-  type AxisHints,
-  type TurnedPartVerdict,
-} from './axis.ts';
+import type { Axis, AxisHints } from './axis.ts';
+import { findTurnedPart, type TurnedPartVerdict } from './turned-part.ts';
+import { isRoundView } from './view-kinds.ts';
 import { extractProfile, roundProfile } from './profile.ts';
 import { trimOffAxisEnds } from './endview.ts';
 import {

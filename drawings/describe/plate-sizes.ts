@@ -2,7 +2,7 @@
  * The linear sizes a plate's drawing writes, with their own tolerances (`prismatic.sizes`): the
  * outline's width and height, the thickness, and the sizes of steps and ribs the top-view model
  * has no place for (a U-holder's arm width, an extrusion's base). The CAM core holds the outline
- * and the thickness to the tightest of these tolerances (cam/prismatic/part.ts).
+ * and the thickness to the tightest of these tolerances (cam/prismatic/tolerances.ts).
  */
 import { locateThreadCallout, parseLengthCallout, startsWithDiameterSign } from '#cam/callouts';
 import type { PrismaticDescription } from '#contracts/blueprint';

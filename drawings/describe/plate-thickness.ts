@@ -2,7 +2,7 @@
  * A plate's thickness from its side view (describe/prismatic.ts): the view beside or below the
  * top view, measured between its outermost faces.
  */
-import { isPictorial } from './axis.ts';
+import { isPictorial } from './view-kinds.ts';
 import { diagonal, heightOf, widthOf, type View } from '../geometry/shapes.ts';
 
 /**

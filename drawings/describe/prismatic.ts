@@ -20,7 +20,7 @@ import {
 } from '#contracts/blueprint';
 import type { DimensionNote, TextNote } from './content.ts';
 import { isFullCircle, type Primitive } from '../geometry/primitives.ts';
-import { isPictorial } from './axis.ts';
+import { isPictorial } from './view-kinds.ts';
 import { applyFindings } from './turned.ts';
 import { writtenPlateSizes } from './plate-sizes.ts';
 import { thicknessFromViews } from './plate-thickness.ts';

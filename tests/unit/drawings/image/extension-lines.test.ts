@@ -1,6 +1,6 @@
 /**
  * Dimension and extension lines a scan traced at outline width (drawings/image/extension-lines.ts)
- * and stray lines among the views (describe/axis.ts isStrayLine): property tests over random
+ * and stray lines among the views (describe/view-kinds.ts isStrayLine): property tests over random
  * rectangles turned and placed anywhere, dimensioned below as ISO 129-1 draws it.
  */
 import fc from 'fast-check';
@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { LinePrimitive, Point } from '#drawings/geometry/primitives';
 import type { Arrow, PageDrawing } from '#drawings/pdf/drawing';
 import { dimensionLinesAside } from '#drawings/image/extension-lines';
-import { findTurnedPart, isStrayLine } from '#drawings/describe/axis';
+import { findTurnedPart } from '#drawings/describe/turned-part';
+import { isStrayLine } from '#drawings/describe/view-kinds';
 import { groupViews } from '#drawings/geometry/shapes';
 
 const line = (a: Point, b: Point): LinePrimitive => ({ kind: 'line', a, b, layer: 'pdf' });
