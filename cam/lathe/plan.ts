@@ -6,11 +6,11 @@
  * grooves and thread undercuts, threads, part off. Constant surface speed (G96) is used for turning, boring, grooving and
  * parting, always with a spindle speed limit; drills run at constant rpm.
  *
- * Longer than the project's 600 lines, not yet split: planTurnedPart is one ordered sequence in
+ * Longer than the project's 500 lines, not yet split: planTurnedPart is one ordered sequence in
  * which each operation plans against the stock the earlier ones left, sharing one set of chosen
  * tools and warnings. Its seam is per operation (face, drill, rough, finish, groove, thread, part
- * off) over a shared planning context, as cam/mill/context.ts does for milling; that split is the
- * next change to this file.
+ * off) over a shared planning context, as cam/mill/context.ts does for milling; that split is issue
+ * 32's first item, which takes this file next.
  */
 import { FitError, PlanningError } from '../errors.ts';
 import {

@@ -17,10 +17,10 @@
  * Units: mm, mm/rev, m/min, rpm, kW. Coordinates: X a diameter, Z from the finished free-end
  * face (negative toward the chuck); the model's half-section is (x = Z, y = radius).
  *
- * Longer than the project's 600 lines, not yet split: the process and completeness checks run in
+ * Longer than the project's 500 lines, not yet split: the process and completeness checks run in
  * one pass over the moves and share its per-move state (tool, spindle, feed, stock). The seam is
- * between that pass and the completeness comparison with the part model; the split is the next
- * change to this file.
+ * between that pass and the completeness comparison with the part model; the split is issue 32's
+ * first item, which takes this file next.
  */
 import type { Point2, Polygon } from '../geometry/polygon.ts';
 import {
