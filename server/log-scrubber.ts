@@ -85,6 +85,10 @@ export function redactAddresses(text: string): string {
 const jwtPattern = /eyJ[\w-]+\.[\w-]+\.[\w-]*(?:\.[\w-]*){0,2}/g;
 /** The token of a mailed link in text, also with an encoded slash (`reset-password%2F…`). */
 const mailedLinkToken = /(verify-email|reset-password)(\/|%2F)[^/?#&\s"\\;,)<>']+/gi;
+/** `text` with the token of every mailed link (`/verify-email/…`, `reset-password%2F…`) redacted. */
+export const redactMailedLinkTokens = (text: string): string =>
+  text.replace(mailedLinkToken, `$1$2${redacted}`);
+
 /**
  * The value of `access_token=…`, `token=…`, `newPassword=…`, `client_secret=…` (`%3D` for `=`
  * too): any name ending in one of the words, which the pattern starts from so that it scans in
@@ -114,8 +118,7 @@ export function scrubSecrets(line: string): string {
     );
   }
   if (mayNameSecret.test(clean)) {
-    clean = clean
-      .replace(mailedLinkToken, `$1$2${redacted}`)
+    clean = redactMailedLinkTokens(clean)
       .replace(secretPair, `$1$2${redacted}`)
       .replace(secretField, `$1":"${redacted}"`);
   }

@@ -28,7 +28,12 @@ import { LogController } from 'fastify';
 import type { FastifyLoggerOptions, FastifyReply, FastifyRequest } from 'fastify';
 import { destination, stdSerializers } from 'pino';
 import type { LoggerOptions as PinoLoggerOptions } from 'pino';
-import { redactAddresses, redacted, scrubSecrets } from '#server/log-scrubber';
+import {
+  redactAddresses,
+  redactMailedLinkTokens,
+  redacted,
+  scrubSecrets,
+} from '#server/log-scrubber';
 
 export { redacted, scrubSecrets };
 
@@ -174,9 +179,6 @@ export function serializeError(error: unknown): SerializedError {
   return serialized;
 }
 
-/** The token of a mailed link: `/verify-email/<token>`, `/reset-password/<token>`. */
-const mailedLinkToken = /\/(verify-email|reset-password)\/[^/?#]+/gi;
-
 /** A query parameter's name worth keeping: short, and only the characters names are made of. */
 const parameterName = /^[\w.\-[\]%]{1,64}$/;
 
@@ -195,7 +197,7 @@ export function redactUrl(url: string): string {
     queryAt === -1 ? url.length : queryAt,
     hashAt === -1 ? url.length : hashAt,
   );
-  const path = url.slice(0, pathEnd).replace(mailedLinkToken, `/$1/${redacted}`);
+  const path = redactMailedLinkTokens(url.slice(0, pathEnd));
   if (pathEnd === url.length) return path;
   let query = '';
   if (queryAt !== -1 && queryAt === pathEnd) {
