@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import type { Config } from '#server/config';
@@ -16,11 +16,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh app on `database` with its own temporary DATA_DIR (outbox, secret) and quiet logs. */
+/**
+ * A fresh app on `database` with its own temporary DATA_DIR (outbox, secret) and quiet logs, or
+ * the logger settings `options.logger` gives.
+ */
 export async function createTestApp(
   database: DatabaseHandle,
   env: Record<string, string> = {},
-  options: { uiDir?: string; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    uiDir?: string;
+    beforeReady?: (app: FastifyInstance) => void;
+    logger?: FastifyServerOptions['logger'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cnc-test-'));
   const config = loadConfig({
@@ -34,7 +41,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.uiDir ? { uiDir: options.uiDir } : {}),
   });
   options.beforeReady?.(app);

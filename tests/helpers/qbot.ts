@@ -176,6 +176,42 @@ export async function chooseJob(
   return toolIds;
 }
 
+/** What the long reamer's drawing (not to scale) leaves to the operator: only its end is turned. */
+export const reamerEndChange = 'Ø15.48 is 35 long, overall length 60';
+
+/** What `generateProgram` needs of a client: `chooseJob`'s, and a JSON post. */
+export interface ProgramClient extends WorkflowClient {
+  post(url: string, body: Record<string, unknown>): Promise<ClientResponse>;
+}
+
+/**
+ * From a drawing read, change its description with `change`, walk to the job summary with the
+ * first material offered on `machineId` (chooseJob) and generate the program.
+ * @returns the generation's answer, as it came
+ * @throws Error with the answer's body when a step before the generation is refused
+ */
+export async function generateProgram(
+  client: ProgramClient,
+  threadId: string,
+  machineId: string,
+  read: { imageUrl: string; materials: { name: string }[] },
+  change: string = reamerEndChange,
+): Promise<ClientResponse> {
+  const requested = await client.event(threadId, { type: 'description.change.requested' });
+  if (requested.statusCode !== 200) throw new Error(`change requested: ${requested.body}`);
+  const changed = await client.post('/api/qbot/updateDescriptionClaude', {
+    threadId,
+    feedback: change,
+  });
+  if (changed.statusCode !== 200) throw new Error(`description changed: ${changed.body}`);
+  await chooseJob(client, threadId, machineId, read.materials[0]!.name);
+  return client.post('/api/qbot/processBlueprintClaude', {
+    thread_id: threadId,
+    imageUrl: read.imageUrl,
+    promptHelper: {},
+  });
+}
+
 /**
  * An app with the demo shop, signed in as its admin (whose password the first start gives once),
  * with the Q-Bot client and the demo machines' ids by name.

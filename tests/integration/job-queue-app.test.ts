@@ -13,7 +13,7 @@ import { createTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { TestDatabase } from '../helpers/database.ts';
-import { blueprint, chooseJob, qbotClient, tormachWithTools } from '../helpers/qbot.ts';
+import { blueprint, generateProgram, qbotClient, tormachWithTools } from '../helpers/qbot.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 
@@ -73,18 +73,7 @@ describe.skipIf(!serverUrl)(`the app with WORKERS=external${needs}`, () => {
       11.11, 8.85, 15.48,
     ]);
     // The reamer is "875 mm or longer": only its end is turned (as in qbot.test.ts).
-    await client.event(threadId, { type: 'description.change.requested' });
-    const shortened = await client.post('/api/qbot/updateDescriptionClaude', {
-      threadId,
-      feedback: 'Ø15.48 is 35 long, overall length 60',
-    });
-    expect(shortened.statusCode, shortened.body).toBe(200);
-    await chooseJob(client, threadId, machineId, analysis.materials[0]!.name);
-    const program = await client.post('/api/qbot/processBlueprintClaude', {
-      thread_id: threadId,
-      imageUrl: analysis.imageUrl,
-      promptHelper: {},
-    });
+    const program = await generateProgram(client, threadId, machineId, analysis);
     expect(program.statusCode, program.body).toBe(200);
     expect(program.json()).toMatchObject({ version: 1, verified: true, dialect: 'linuxcnc' });
   }, 90_000);

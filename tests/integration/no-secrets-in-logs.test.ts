@@ -4,21 +4,17 @@
 // carrying `?access_token=` and `?token=`, and a Q-Bot workflow from a DXF to G-code; none may
 // hold an address, a JWT, a mailed token or link, or a password. The outbox file names hold no
 // address either.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app';
-import { loadConfig } from '#server/config';
 import type { DatabaseHandle } from '#server/database';
 import { loggerOptions } from '#server/logging';
 import { outboxDirIn } from '#server/plugins/mailer';
 import { postJson, signupBody } from '../helpers/accounts.ts';
-import { testAppUrl, uniqueEmail } from '../helpers/app.ts';
+import { createTestApp, uniqueEmail } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { latestLink, readOutbox } from '../helpers/outbox.ts';
-import { blueprint, chooseJob, qbotClient, tormachWithTools } from '../helpers/qbot.ts';
+import { blueprint, generateProgram, qbotClient, tormachWithTools } from '../helpers/qbot.ts';
 
 /** Any address at all, as the server's own pattern was before issue 31. */
 const anyAddress = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
@@ -31,25 +27,9 @@ const lines: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const dataDir = await mkdtemp(join(tmpdir(), 'cnc-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    APP_URL: testAppUrl,
-    MARKETING_URL: 'https://marketing.test/',
-    DEMO_SHOP: 'false',
-  });
   // The production logger settings at their most talkative, written to this test.
   const stream = { write: (line: string) => void lines.push(line) };
-  const app = await buildApp({ config, database, logger: { ...loggerOptions('trace'), stream } });
-  await app.ready();
-  t = {
-    app,
-    config,
-    async close() {
-      await app.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  t = await createTestApp(database, {}, { logger: { ...loggerOptions('trace'), stream } });
 });
 
 afterAll(async () => {
@@ -106,18 +86,7 @@ describe('the log of a whole sign-up, reset and workflow', () => {
     );
     expect(upload.statusCode, upload.body).toBe(200);
     const analysis = upload.json<{ materials: { name: string }[]; imageUrl: string }>();
-    await client.event(threadId, { type: 'description.change.requested' });
-    const changed = await client.post('/api/qbot/updateDescriptionClaude', {
-      threadId,
-      feedback: 'Ø15.48 is 35 long, overall length 60',
-    });
-    expect(changed.statusCode, changed.body).toBe(200);
-    await chooseJob(client, threadId, machineId, analysis.materials[0]!.name);
-    const generated = await client.post('/api/qbot/processBlueprintClaude', {
-      thread_id: threadId,
-      imageUrl: analysis.imageUrl,
-      promptHelper: {},
-    });
+    const generated = await generateProgram(client, threadId, machineId, analysis);
     expect(generated.statusCode, generated.body).toBe(200);
     const gcode = (await client.get(generated.json<{ fileUrl: string }>().fileUrl)).body;
     expect(gcode).toMatch(/^%\n\(Part: long_reamer_facer\)/);

@@ -6,7 +6,13 @@ import { createOrganization } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
-import { blueprint, chooseJob, qbotClient, tormachWithTools } from '../helpers/qbot.ts';
+import {
+  blueprint,
+  chooseJob,
+  generateProgram,
+  qbotClient,
+  tormachWithTools,
+} from '../helpers/qbot.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;
@@ -53,20 +59,7 @@ describe('the Q-Bot workflow over the API', () => {
     expect(analysis.materialSize).toMatchObject({ shape: 'Round bar', diameter: 'Ø16 mm' });
 
     // The reamer is "875 mm or longer (not to scale)": only its end is turned, from bar.
-    expect(
-      (await client.event(threadId, { type: 'description.change.requested' })).statusCode,
-    ).toBe(200);
-    const shortened = await client.post('/api/qbot/updateDescriptionClaude', {
-      threadId,
-      feedback: 'Ø15.48 is 35 long, overall length 60',
-    });
-    expect(shortened.statusCode, shortened.body).toBe(200);
-    await chooseJob(client, threadId, machineId, analysis.materials[0]!.name);
-    const first = await client.post('/api/qbot/processBlueprintClaude', {
-      thread_id: threadId,
-      imageUrl: analysis.imageUrl,
-      promptHelper: {},
-    });
+    const first = await generateProgram(client, threadId, machineId, analysis);
     expect(first.statusCode).toBe(200);
     const program = first.json<{
       fileUrl: string;

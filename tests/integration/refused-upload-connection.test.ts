@@ -12,6 +12,7 @@ import { createOrganization } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
+import { until } from '../helpers/processes.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;
@@ -71,14 +72,14 @@ const uploadHead = (contentType: string, contentLength: number) =>
 const machinesRequest = () =>
   `GET /api/machines/my-machines HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n\r\n`;
 
-async function waitFor<T>(what: string, check: () => T | undefined, limitMs: number): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() - started > limitMs) throw new Error(`${what}: not within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** The status of the `index`th answer on `client`, once it has come within `limitMs`. */
+async function answerStatus(client: RawClient, index: number, limitMs: number): Promise<number> {
+  await until(() => client.statuses().length > index, {
+    limitMs,
+    what: `answer ${index + 1}`,
+    intervalMs: 10,
+  });
+  return client.statuses()[index]!;
 }
 
 /** Within `ms`, the next request is answered: on the same socket if it is open, else on a new one. */
@@ -90,7 +91,7 @@ async function nextRequestAnswered(client: RawClient, ms: number): Promise<numbe
   const target = serverClosed ? await rawClient() : client;
   const before = target.statuses().length;
   target.socket.write(machinesRequest());
-  const status = await waitFor('the next request answered', () => target.statuses()[before], ms);
+  const status = await answerStatus(target, before, ms);
   target.socket.destroy();
   return status;
 }
@@ -101,7 +102,7 @@ describe('a multipart upload the parser refuses', () => {
     const client = await rawClient();
     client.socket.write(uploadHead('multipart/form-data; boundary=', body.length));
     client.socket.write(body);
-    expect(await waitFor('the 400', () => client.statuses()[0], 5000)).toBe(400);
+    expect(await answerStatus(client, 0, 5000)).toBe(400);
     expect(await nextRequestAnswered(client, 2000)).toBe(200);
   });
 
@@ -114,13 +115,13 @@ describe('a multipart upload the parser refuses', () => {
     const client = await rawClient();
     client.socket.write(uploadHead('multipart/form-data; boundary=b', 5_000_000));
     client.socket.write(parts);
-    expect(await waitFor('the 400', () => client.statuses()[0], 5000)).toBe(400);
+    expect(await answerStatus(client, 0, 5000)).toBe(400);
     // The rest of the body never comes: the server does not wait for it.
-    await waitFor(
-      'the connection closed by the server',
-      () => (client.socket.readableEnded || client.socket.destroyed ? true : undefined),
-      2000,
-    );
+    await until(() => client.socket.readableEnded || client.socket.destroyed, {
+      limitMs: 2000,
+      what: 'the connection closed by the server',
+      intervalMs: 10,
+    });
     expect(await nextRequestAnswered(client, 2000)).toBe(200);
   });
 });

@@ -20,7 +20,7 @@ import { createOrganization } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
-import { blueprint, chooseJob, qbotClient, tormachWithTools } from '../helpers/qbot.ts';
+import { blueprint, generateProgram, qbotClient, tormachWithTools } from '../helpers/qbot.ts';
 import { startS3Peer } from '../helpers/s3-peer.ts';
 import type { S3Peer } from '../helpers/s3-peer.ts';
 
@@ -91,20 +91,7 @@ describe('files in the S3 bucket', () => {
     expect(upload.statusCode, upload.body).toBe(200);
     const analysis = upload.json<{ imageUrl: string; materials: { name: string }[] }>();
     // Only the reamer's end is turned (as in qbot.test.ts).
-    expect(
-      (await client.event(threadId, { type: 'description.change.requested' })).statusCode,
-    ).toBe(200);
-    const shortened = await client.post('/api/qbot/updateDescriptionClaude', {
-      threadId,
-      feedback: 'Ø15.48 is 35 long, overall length 60',
-    });
-    expect(shortened.statusCode, shortened.body).toBe(200);
-    await chooseJob(client, threadId, machineId, analysis.materials[0]!.name);
-    const processed = await client.post('/api/qbot/processBlueprintClaude', {
-      thread_id: threadId,
-      imageUrl: analysis.imageUrl,
-      promptHelper: {},
-    });
+    const processed = await generateProgram(client, threadId, machineId, analysis);
     expect(processed.statusCode, processed.body).toBe(200);
     const { fileUrl } = processed.json<{ fileUrl: string }>();
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blueprint, chooseJob, multipart } from '../helpers/qbot.ts';
+import { blueprint, generateProgram, multipart } from '../helpers/qbot.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { TestDatabase } from '../helpers/database.ts';
 import { findDemoAdmin } from '../helpers/demo-admin.ts';
@@ -190,18 +190,7 @@ describe.runIf(process.env.DATABASE_URL)('two app processes and a queue worker',
     expect((await viaB.get(analysis.imageUrl)).statusCode).toBe(200);
 
     // The workflow goes on through B; the program is written by the worker.
-    await viaB.event(threadId, { type: 'description.change.requested' });
-    const shortened = await viaB.post('/api/qbot/updateDescriptionClaude', {
-      threadId,
-      feedback: 'Ø15.48 is 35 long, overall length 60',
-    });
-    expect(shortened.statusCode, shortened.body).toBe(200);
-    await chooseJob(viaB, threadId, latheId, analysis.materials[0]!.name);
-    const program = await viaB.post('/api/qbot/processBlueprintClaude', {
-      thread_id: threadId,
-      imageUrl: analysis.imageUrl,
-      promptHelper: {},
-    });
+    const program = await generateProgram(viaB, threadId, latheId, analysis);
     expect(program.statusCode, program.body).toBe(200);
     const written = program.json<{ status: string; fileUrl: string; unfinished: string[] }>();
     // The demo lathe's threading inserts are for other pitches than this 20 TPI thread: the
