@@ -90,6 +90,27 @@ describe('the demo shop', () => {
     await again.close();
   });
 
+  it('prints the credentials for a person at a terminal, and writes no file', async () => {
+    const other = await createTestDatabase();
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const wasTerminal = process.stdout.isTTY;
+    process.stdout.isTTY = true;
+    try {
+      const t = await createTestApp(other, { DEMO_SHOP: 'true' });
+      process.stdout.isTTY = wasTerminal;
+      const printed = info.mock.calls.map((call) => String(call[0])).join('\n');
+      const { email, password } = await demoAdmin(printed, t.config.dataDir);
+      expect(printed).toContain(`Sign in as demo@qbot.local with the password ${password}`);
+      await expect(stat(demoAdminFileIn(t.config.dataDir))).rejects.toThrow(/ENOENT/);
+      expect((await postJson(t, '/api/users/signin', { email, password })).statusCode).toBe(200);
+      await t.close();
+    } finally {
+      process.stdout.isTTY = wasTerminal;
+      info.mockRestore();
+      await other.close();
+    }
+  });
+
   it('is never seeded when the setting is off', async () => {
     const other = await createTestDatabase();
     const t = await createTestApp(other, { DEMO_SHOP: 'false' });
