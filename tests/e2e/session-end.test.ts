@@ -59,12 +59,27 @@ async function openMyShop(page: Page): Promise<void> {
   expect(new URL(page.url()).pathname).toBe('/my-shop');
 }
 
+/** A new shop's admin signed in on /my-shop in a browser of their own, with the page's clock faked or not. */
+async function signedInOnMyShop(label: string, { fakeClock = false } = {}) {
+  const email = await newAdmin(label);
+  const { page } = await newPage();
+  if (fakeClock) await page.clock.install();
+  await signInThroughUi(page, email);
+  await openMyShop(page);
+  return { email, page };
+}
+
+/** Sign in on the /signin page the tab was sent to; it returns to where it was. */
+async function signInAgain(page: Page, email: string, secret: string, back: string) {
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password').fill(secret);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`**${back}`);
+}
+
 describe('a session that ends while a page is open', () => {
   it('sends the open tab to /signin once when the user logs out in another tab', async () => {
-    const email = await newAdmin('two-tabs');
-    const { page } = await newPage();
-    await signInThroughUi(page, email);
-    await openMyShop(page);
+    const { email, page } = await signedInOnMyShop('two-tabs');
     const other = await page.context().newPage();
     await openMyShop(other);
 
@@ -74,17 +89,11 @@ describe('a session that ends while a page is open', () => {
 
     await expectSentToSignin(page, '/my-shop');
     // Signing in again returns to the page the tab was on.
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/my-shop');
+    await signInAgain(page, email, password, '/my-shop');
   });
 
   it('sends the open tab to /signin once when a password reset in another tab ends the session', async () => {
-    const email = await newAdmin('reset-tabs');
-    const { page } = await newPage();
-    await signInThroughUi(page, email);
-    await openMyShop(page);
+    const { email, page } = await signedInOnMyShop('reset-tabs');
 
     const other = await page.context().newPage();
     await other.goto('/forgot-password');
@@ -101,18 +110,11 @@ describe('a session that ends while a page is open', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'QBot' }).click();
     await expectSentToSignin(page, '/qbot');
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password').fill('NewLathe2026!');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/qbot');
+    await signInAgain(page, email, 'NewLathe2026!', '/qbot');
   });
 
   it('sends the open tab to /signin once when its token expires', async () => {
-    const email = await newAdmin('expiry');
-    const { page } = await newPage();
-    await page.clock.install();
-    await signInThroughUi(page, email);
-    await openMyShop(page);
+    const { page } = await signedInOnMyShop('expiry', { fakeClock: true });
     const other = await page.context().newPage();
     await openMyShop(other);
 

@@ -189,6 +189,32 @@ describe('rate limits on the accounts endpoints', () => {
     }
   });
 
+  it('with TRUST_PROXY as a hop count, counts the address the last proxy saw, not what a client wrote', async () => {
+    const behind = await createTestApp(database, { TRUST_PROXY: '1' });
+    try {
+      const owner = await createSignedInUser(t);
+      // The client writes an address of its own choosing first; the one proxy appends the
+      // address it saw the request come from.
+      const viaProxy = (password: string, written: string, seen: string) =>
+        behind.app.inject({
+          method: 'POST',
+          url: '/api/users/signin',
+          payload: { email: owner.email, password },
+          remoteAddress: '10.9.7.1',
+          headers: { 'x-forwarded-for': `${written}, ${seen}` },
+        });
+      const { max } = accountRateLimits.signin.failuresPerEmailAndAddress;
+      for (let attempt = 1; attempt <= max; attempt += 1) {
+        const response = await viaProxy(wrongPassword, `198.51.100.${attempt}`, '203.0.113.9');
+        expect(response.statusCode).toBe(401);
+      }
+      expect((await viaProxy(owner.password, '198.51.100.99', '203.0.113.9')).statusCode).toBe(429);
+      expect((await viaProxy(owner.password, '203.0.113.9', '203.0.113.10')).statusCode).toBe(200);
+    } finally {
+      await behind.close();
+    }
+  });
+
   it('limits forgot-password requests per client address, whatever the email', async () => {
     const { max } = accountRateLimits.forgotPassword.perAddress;
     for (let attempt = 1; attempt <= max; attempt += 1) {
