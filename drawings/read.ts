@@ -2,7 +2,8 @@
  * One entry point for every drawing type the product accepts: a file's bytes to a blueprint
  * description, without any network or model. DXF is read at once; the PDF, STEP and image
  * readers load their engines (pdf.js, OpenCascade, Tesseract) when first needed, not when the
- * server starts.
+ * server starts. The PDF reader is handed the image reader's OCR (recognizeImage) for pages
+ * whose text is drawn as outlines or scanned (decision 040), so neither reader imports the other.
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { readDxf } from './dxf/reader.ts';
@@ -37,8 +38,12 @@ export async function readDrawing(
     progress?.(0.1, 'Reading the DXF');
     description = readDxf(file.bytes.toString('utf8'), file.fileName).description;
   } else if (file.type === 'pdf') {
-    const { readPdf } = await import('./pdf/reader.ts');
-    description = await readPdf(file.bytes, file.fileName, progress);
+    // Pages without text are read by OCR: the image reader's engine is handed to the PDF reader.
+    const [{ readPdf }, { recognizeImage }] = await Promise.all([
+      import('./pdf/reader.ts'),
+      import('./image/reader.ts'),
+    ]);
+    description = await readPdf(file.bytes, file.fileName, recognizeImage, progress);
   } else if (file.type === 'step') {
     const { readStep } = await import('./step/reader.ts');
     description = await readStep(file.bytes, file.fileName, progress);

@@ -41,6 +41,24 @@ export interface PageFrame {
  */
 export type ReadingProgress = (fraction: number, stage: string) => void;
 
+/**
+ * An OCR engine as the readers take it: the text runs of one image, in its pixels. read.ts hands
+ * the image reader's (image/reader.ts recognizeImage) to the PDF reader, which reads the pages
+ * that have no text with it, so that pdf/ does not import image/.
+ * @param bytes - PNG or JPEG bytes (a rendered PDF page)
+ * @param page - 1-based page number given to the runs and the frame
+ * @param progress - hears how far the recognition is
+ * @param fileName - names the file in error messages
+ * @returns runs (origin 'ocr', px, y down) and the image's frame in px
+ * @throws DrawingReadError when the image cannot be read (too large, time limit)
+ */
+export type RecognizeText = (
+  bytes: Buffer,
+  page: number,
+  progress?: ReadingProgress,
+  fileName?: string,
+) => Promise<{ runs: TextRun[]; frame: PageFrame }>;
+
 /** A drawing the offline readers cannot use; the message is meant for the user. */
 export class DrawingReadError extends Error {
   override name = 'DrawingReadError';

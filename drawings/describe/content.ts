@@ -1,7 +1,7 @@
 /**
  * The drawing content the shared pipeline (describe/drawing.ts describeDrawing) reads, in mm: the part's
  * lines and arcs, centre and hidden lines, text notes and dimensions. The DXF reader collects it
- * from the entities (dxf/collect.ts), the PDF reader from a page's paths and text (pdf/content.ts).
+ * from the entities (dxf/collect.ts), the PDF reader from a page's paths and text (page/content.ts).
  */
 import type { Point, Primitive } from '../geometry/primitives.ts';
 

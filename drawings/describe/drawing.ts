@@ -3,15 +3,15 @@
  * notes) to a blueprint description: views without frames (geometry/shapes.ts) → turned part or
  * not (axis.ts, turned-part.ts) → profile (profile.ts, bores.ts, endview.ts) → dimensions applied
  * (dimensions.ts) → notes (notes.ts) → description (turned.ts, prismatic.ts) with its readings
- * (readings.ts). The DXF reader (dxf/reader.ts) and the PDF reader (pdf/reader.ts) feed it.
+ * (readings.ts). The DXF reader (dxf/reader.ts) and the page readers (page/drawn-part.ts) feed it.
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { formatMm, hasDiameterSign } from '#cam/callouts';
 import { isFullCircle, type Primitive } from '../geometry/primitives.ts';
+import { dropFrames } from '../geometry/frames.ts';
 import {
   boxOf,
   diagonal,
-  dropFrames,
   groupViews,
   heightOf,
   unionBox,
@@ -35,8 +35,8 @@ import { applyDimensions, readDimension, type DrawingUnits } from './dimensions.
 import { readNotes } from './notes.ts';
 import { joinHalfViews } from './half-views.ts';
 import { describeTurnedPart } from './turned.ts';
+import { describeNonTurnedPart } from './non-turned.ts';
 import {
-  describeNonTurnedPart,
   readPrismatic,
   thicknessFromNotes,
   type DrawingExtras,

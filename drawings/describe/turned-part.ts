@@ -6,10 +6,10 @@
  */
 import { isFullCircle, type Primitive } from '../geometry/primitives.ts';
 import type { TextNote } from './content.ts';
+import { isTable } from '../geometry/frames.ts';
 import {
   diagonal,
   heightOf,
-  isTable,
   midpointOf,
   widthOf,
   type Box,

@@ -4,7 +4,8 @@
  * drawn as a circle with lugs whose tangent lines end on it). Arcs become chords within
  * 0.005 mm (cam/geometry). All lengths in mm.
  */
-import { arcPoints, signedArea, type Point2, type Polygon } from '#cam/geometry/polygon';
+import { arcPoints } from '#cam/gcode/arcs';
+import { signedArea, type Point2, type Polygon } from '#cam/geometry/polygon';
 import { endpoints, type Box } from './shapes.ts';
 import { isFullCircle, type Primitive } from './primitives.ts';
 

@@ -4,7 +4,7 @@
  * profile along their axis) and solid fills, and cleared from the line work. Pixels, y down.
  */
 import type { Point } from '../geometry/primitives.ts';
-import type { Line } from './vectorize.ts';
+import type { Line } from './types.ts';
 import { add, cross, dot, median, normalOf, sub, unit } from '../geometry/plane.ts';
 import {
   EDGE_DARKNESS,

@@ -20,7 +20,8 @@ import {
   type Primitive,
 } from '../geometry/primitives.ts';
 import { distanceTo } from '../geometry/shapes.ts';
-import type { Arrow, PageDrawing } from '../pdf/drawing.ts';
+import type { Arrow } from '../page/arrowheads.ts';
+import type { PageDrawing } from '../page/drawing.ts';
 
 /** Lines within this angle of an arrow's axis run along it (about 3°). */
 const ALONG_SIN = Math.sin((3 * Math.PI) / 180);

@@ -7,7 +7,7 @@ import type { Point } from '../geometry/primitives.ts';
 import { leastSquaresCircle } from '../geometry/fit.ts';
 import { add, cross, dist, dot, normalOf, sub } from '../geometry/plane.ts';
 import type { Chain } from './skeleton.ts';
-import type { Arc, Line } from './vectorize.ts';
+import type { Arc, Line } from './types.ts';
 
 export const COLLINEAR_PX = 1.2;
 /** Collinear: directions within this many radians, ends within this lateral distance (px). */

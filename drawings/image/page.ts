@@ -1,8 +1,8 @@
 /**
  * A raster drawing read as geometry: its line work vectorized (vectorize.ts) into the painted
- * paths of a PDF page, so the PDF reader's geometry (pdf/drawing.ts sortPaths, the dimension
- * lines of pdf/dimensions.ts, the shared description in pdf/pages.ts) reads it like a vector
- * page, with the OCR'd text as the page's text.
+ * paths of a PDF page, so the page model's geometry (page/drawing.ts sortPaths, the dimension
+ * lines of page/dimensions.ts, the shared description in page/drawn-part.ts) reads it like a
+ * vector page, with the OCR'd text as the page's text.
  *
  * A raster says nothing of its size on paper. The image is first taken at its stored resolution
  * (or 150 dpi), then the dimension lines calibrate it: the length on the image that most
@@ -10,15 +10,16 @@
  * title block (1:1 when none is), gives the points per pixel.
  */
 import { identity, type Point } from '../geometry/primitives.ts';
-import { sortPaths, type PageDrawing } from '../pdf/drawing.ts';
-import { hatchingOf } from '../pdf/content.ts';
-import { drawnDimensions } from '../pdf/pages.ts';
-import type { PageReading } from '../pdf/page.ts';
-import type { PagePath } from '../pdf/paths.ts';
-import { MM_PER_PT, type DimensionLine, type DrawnDimension } from '../pdf/dimensions.ts';
+import { sortPaths, type PageDrawing } from '../page/drawing.ts';
+import { hatchingOf } from '../page/content.ts';
+import { drawnDimensions } from '../page/drawn-part.ts';
+import type { PageReading } from '../page/reading.ts';
+import type { PagePath } from '../page/paths.ts';
+import { MM_PER_PT, type DimensionLine, type DrawnDimension } from '../page/dimensions.ts';
 import type { PageFrame, TextRun } from '../reading.ts';
 import { readTextFindings, type TextCallout, type TextFindings } from '../text/describe.ts';
-import { vectorize, type VectorizeStats } from './vectorize.ts';
+import { vectorize } from './vectorize.ts';
+import type { VectorizeStats } from './types.ts';
 import { readBesideLines } from './dimension-values.ts';
 import { dimensionLinesAside } from './extension-lines.ts';
 import { decodeGrey, imageSize, otsuThreshold, type GreyImage } from '../engines/prepare-image.ts';
@@ -202,7 +203,7 @@ function plausible(ptPerPx: number): boolean {
  * Thin lines that run from one outline corner to another are outline: a scan's short outline
  * lines (a groove's walls, a step's face) measure thinner than they are, and without them a view
  * falls apart at the step. Dimension, extension and leader lines end at arrowheads or short of
- * the outline; hatch lines (pdf/content.ts hatchingOf) are left, wherever they end.
+ * the outline; hatch lines (page/content.ts hatchingOf) are left, wherever they end.
  *
  * @param drawing - a traced page's sorted line work (changed in place and returned)
  */

@@ -7,7 +7,7 @@ import type { Point } from '../geometry/primitives.ts';
 import { otsuThreshold } from '../engines/prepare-image.ts';
 import { add } from '../geometry/plane.ts';
 import type { GreyImage } from '../engines/prepare-image.ts';
-import type { PixelBox } from './vectorize.ts';
+import type { PixelBox } from './types.ts';
 
 /** Ink is a pixel at least this far from the paper's grey towards the ink's (0..1). */
 const INK_DARKNESS = 0.4;

@@ -17,7 +17,7 @@ import { rereadStackedDeviations } from './deviations.ts';
 import type { PageFrame, ReadingProgress, TextRun } from '../reading.ts';
 import { DrawingReadError, readerLimits } from '../reading.ts';
 import { describeFromText } from '../text/describe.ts';
-import { describeDrawnPart } from '../pdf/pages.ts';
+import { describeDrawnPart } from '../page/drawn-part.ts';
 import { greyForLines, readRasterPage } from './page.ts';
 import { diameterSignsSeen } from './diameter-signs.ts';
 import { MEASURED_SOURCE } from '../describe/readings.ts';

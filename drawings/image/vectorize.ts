@@ -1,6 +1,6 @@
 /**
  * Raster drawings (scans and exported sheets) turned into the painted paths of a PDF page, so the
- * PDF reader's geometry (drawings/pdf/drawing.ts sortPaths, dimensions.ts pairArrows) reads them
+ * page model's geometry (drawings/page/drawing.ts sortPaths, dimensions.ts pairArrows) reads them
  * too. Straight line work becomes stroke paths with a measured width, circles and arcs become
  * polylines marked as curves, collinear dashes become one dashed path, filled arrowheads become
  * closed filled triangles. Plain TypeScript on typed arrays, synchronous and without I/O:
@@ -24,76 +24,29 @@
  * Pixel (i, j) covers [i, i+1) × [j, j+1): its centre is (i + 0.5, j + 0.5). Output in page
  * points = pixels × ptPerPx, y down, like pagePaths. The stages live beside this file:
  * raster-ops.ts (1–2), arrows.ts (2, and tying lines to arrowheads), skeleton.ts (3),
- * fitting.ts (3), joins.ts (4); this file measures widths and dashes and puts them together.
+ * fitting.ts (3), joins.ts, circles.ts and dashes.ts (4); the shapes they hand each other (lines,
+ * arcs, pixel boxes) are in types.ts; this file measures widths and puts them together.
  */
 import type { Point } from '../geometry/primitives.ts';
 import { filledRegions, insideArrow, tieArrows } from './arrows.ts';
-import { add, dist, dot, median, normalOf, sub, unit } from '../geometry/plane.ts';
+import { add, dist, median, normalOf, unit } from '../geometry/plane.ts';
 import { Sampler, clearBox, dropGlyphs, dropSpecks, levelsOf } from './raster-ops.ts';
 import { thin, traceSkeleton } from './skeleton.ts';
-import { joinArcs, joinLines, collinear, endGrid, inkedShare } from './joins.ts';
-import { fitLine, splitChain } from './fitting.ts';
-import type { PagePath } from '../pdf/paths.ts';
+import { joinLines } from './joins.ts';
+import { joinArcs } from './circles.ts';
+import { findDashes } from './dashes.ts';
+import { splitChain } from './fitting.ts';
+import type { PagePath } from '../page/paths.ts';
 import type { GreyImage } from '../engines/prepare-image.ts';
-
-/** A rectangle of the image, px, y down. */
-export interface PixelBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-export interface VectorizeOptions {
-  /** Page points per image pixel: 72 / dpi (0.36 for a 200 dpi scan). */
-  ptPerPx: number;
-  /** Regions to leave out, px: the boxes of the text OCR read (dimension text, notes). */
-  textBoxes?: PixelBox[];
-}
-
-/** What vectorize found and how long it took. */
-export interface VectorizeStats {
-  /** Wall time, ms. */
-  ms: number;
-  /** Grey levels of the paper and of the ink, and the ink threshold (≤ it is ink), 0..255. */
-  paperGrey: number;
-  inkGrey: number;
-  thresholdGrey: number;
-  /** Ink pixels after text boxes and specks were cleared. */
-  inkPixels: number;
-  /** Ink specks dropped as noise. */
-  specks: number;
-  /** Letters standing alone that OCR did not box, dropped (raster-ops.ts dropGlyphs). */
-  glyphs: number;
-  /** Half width of the widest lines (distance to paper on their centre line), px. */
-  lineHalfWidthPx: number;
-  /** Filled arrowheads found, and solid fills (logos, dots) left out. */
-  arrows: number;
-  fills: number;
-  /** Solid straight lines, arcs and full circles emitted. */
-  lines: number;
-  arcs: number;
-  circles: number;
-  /** Dashed lines emitted: long–short (centre) and even (hidden) patterns. */
-  centreLines: number;
-  hiddenLines: number;
-  /** Line width classes found, thinnest first, points. */
-  widthClassesPt: number[];
-}
-
-/** The paths of a raster drawing and what was found. */
-export interface Vectorized {
-  /** Page points (px × ptPerPx), y down, as pagePaths gives them for a PDF page. */
-  paths: PagePath[];
-  stats: VectorizeStats;
-}
+import type { Arc, Line, VectorizeOptions, Vectorized } from './types.ts';
 
 /** Specks smaller than this (bounding box side, mm on the sheet) are noise; at least 2 px. */
 const SPECK_MM = 0.3;
-/** Largest arrowhead, points (drawing.ts VIEW_ARROW_MAX_PT: its arrowOf takes slender ones that long). */
+/**
+ * Largest arrowhead, points (page/arrowheads.ts VIEW_ARROW_MAX_PT: its arrowOf takes slender
+ * ones that long).
+ */
 const ARROW_MAX_PT = 45;
-/** Dashes are short: their directions are looser (within 6°), their ends held to the line. */
-const DASH_RAD = (6 * Math.PI) / 180;
 /** Width classes: histogram bins (natural log of px) and the least share of length of a class. */
 const WIDTH_BIN = 0.05;
 const WIDTH_MODE_SHARE = 0.03;
@@ -103,34 +56,6 @@ const WIDTH_MODE_SHARE = 0.03;
  * (ratio 1.33): at 1.3 those were two classes and the 3 px outlines went with the thin lines.
  */
 const SAME_WIDTH_RATIO = 1.38;
-/** Dashes: gaps up to this long (mm on the sheet), dashes up to this long. */
-const DASH_GAP_MAX_MM = 8;
-const DASH_MAX_MM = 50;
-/** Centre line: longest dash at least this many times the shortest (drawing.ts isChain). */
-const CHAIN_RATIO = 3;
-
-/** A straight line of the drawing, px. */
-export interface Line {
-  a: Point;
-  b: Point;
-  /** Skeleton pixels it was fitted to (centres, px). */
-  pixels: Point[];
-  /** The end is a free end of the ink (not a junction): its length is measured from the ink. */
-  freeA: boolean;
-  freeB: boolean;
-  widthPx: number;
-}
-
-/** A circular arc, px: from `startRad` turning `sweepRad` (y down, so positive turns clockwise on the page). */
-export interface Arc {
-  center: Point;
-  radius: number;
-  startRad: number;
-  sweepRad: number;
-  pixels: Point[];
-  widthPx: number;
-}
-
 /**
  * Vectorizes a raster drawing into page paths that sortPaths reads like a vector PDF page's.
  *
@@ -383,6 +308,12 @@ function extendFreeEnds(line: Line, grey: Sampler): void {
   if (line.freeB && grey.darkness(line.b) >= 0.5) line.b = out(line.b, u);
 }
 
+/**
+ * Line width classes, px: the modes of the length-weighted histogram of the lines' widths (on a
+ * log scale, 5 % bins, smoothed) that carry at least 3 % of the length, each class the
+ * length-weighted median of the widths between the histogram's lowest points around its mode.
+ * Lines shorter than 4 widths (ends, specks) do not vote.
+ */
 function widthClasses(items: { width: number; length: number }[]): number[] {
   const voters = items.filter(
     (item) => item.width > 0 && item.length >= Math.max(6, 4 * item.width),
@@ -440,121 +371,6 @@ function widthClasses(items: { width: number; length: number }[]): number[] {
     }
     return Math.exp((modes[k]! + lo) * WIDTH_BIN);
   });
-}
-
-/** A dashed line: from its first dash's start to its last dash's end, px, and its pattern. */
-interface DashedLine {
-  a: Point;
-  b: Point;
-  widthPx: number;
-  /** [long, gap, short, gap] for long–short patterns, [dash, gap] for even ones, px. */
-  pattern: number[];
-}
-
-/**
- * Joins collinear dashes into dashed lines: lines up to 50 mm long, of one width class, with
- * mostly paper between them (gaps up to 8 mm), at least three in a row with gaps that agree
- * within a factor of 3. Each dash takes the nearest such neighbour on each side when that
- * neighbour takes it too.
- */
-function findDashes(
-  lines: Line[],
-  ink: Uint8Array,
-  w: number,
-  h: number,
-  pxPerMm: number,
-  classOf: (width: number) => number,
-): { lines: DashedLine[]; used: Set<Line> } {
-  const gapMax = DASH_GAP_MAX_MM * pxPerMm;
-  const dashes = lines.filter((line) => dist(line.a, line.b) <= DASH_MAX_MM * pxPerMm);
-  const near = endGrid(dashes, Math.max(16, gapMax / 2));
-  // Nearest partner beyond each end: [a side, b side].
-  const partner = dashes.map((line) => {
-    const u = unit(line.a, line.b);
-    const best: ({ index: number; gap: number } | undefined)[] = [undefined, undefined];
-    (['a', 'b'] as const).forEach((end, side) => {
-      const outward = side === 0 ? { x: -u.x, y: -u.y } : u;
-      for (const other of near(line[end], gapMax)) {
-        const q = dashes[other.line]!;
-        if (q === line || classOf(q.widthPx) !== classOf(line.widthPx)) continue;
-        const qa = dot(sub(q.a, line[end]), outward);
-        const qb = dot(sub(q.b, line[end]), outward);
-        const gap = Math.min(qa, qb);
-        if (gap < 0.3 || gap > gapMax || !collinear(line, q, 1.5, DASH_RAD)) continue;
-        const facing = qa < qb ? q.a : q.b;
-        if (inkedShare(ink, w, h, add(line[end], outward, 0.5), add(facing, outward, -0.5)) > 0.5)
-          continue;
-        if (!best[side] || gap < best[side].gap) best[side] = { index: other.line, gap };
-      }
-    });
-    return best;
-  });
-  const linkedTo = (i: number, j: number) => partner[j]!.some((p) => p?.index === i);
-  const used = new Set<Line>();
-  const out: DashedLine[] = [];
-  const seen = new Set<number>();
-  dashes.forEach((_, start) => {
-    if (seen.has(start)) return;
-    // Walk to one end of the run, then collect it in order.
-    let first = start;
-    let from = -1;
-    for (let guard = 0; guard < dashes.length; guard++) {
-      const next = partner[first]!.map((p) => p?.index).find(
-        (j) => j !== undefined && j !== from && linkedTo(first, j),
-      );
-      if (next === undefined || next === start) break;
-      from = first;
-      first = next;
-    }
-    const run = [first];
-    seen.add(first);
-    for (let previous = -1, current = first; ;) {
-      const next = partner[current]!.map((p) => p?.index).find(
-        (j) => j !== undefined && j !== previous && !seen.has(j) && linkedTo(current, j),
-      );
-      if (next === undefined) break;
-      run.push(next);
-      seen.add(next);
-      previous = current;
-      current = next;
-    }
-    if (run.length < 3) return;
-    const members = run.map((i) => dashes[i]!);
-    const fit = fitLine(members.flatMap((m) => [m.a, m.b]));
-    const spans = members
-      .map((m) => {
-        const ta = dot(sub(m.a, fit.c), fit.u);
-        const tb = dot(sub(m.b, fit.c), fit.u);
-        return { from: Math.min(ta, tb), to: Math.max(ta, tb) };
-      })
-      .sort((p, q) => p.from - q.from);
-    const gaps = spans.slice(1).map((s, k) => s.from - spans[k]!.to);
-    if (Math.max(...gaps) > 3 * Math.max(0.5, Math.min(...gaps))) return;
-    const lengths = spans.map((s) => s.to - s.from);
-    // The first and last dash may be cut short where the line ends.
-    const inner = lengths.length > 3 ? lengths.slice(1, -1) : lengths;
-    const longest = Math.max(...inner);
-    const shortest = Math.min(...inner);
-    const gap = median(gaps);
-    let pattern: number[];
-    if (longest >= CHAIN_RATIO * shortest) {
-      const split = Math.sqrt(longest * shortest);
-      pattern = [
-        median(inner.filter((l) => l >= split)),
-        gap,
-        median(inner.filter((l) => l < split)),
-        gap,
-      ];
-    } else pattern = [median(inner), gap];
-    for (const m of members) used.add(m);
-    out.push({
-      a: add(fit.c, fit.u, spans[0]!.from),
-      b: add(fit.c, fit.u, spans[spans.length - 1]!.to),
-      widthPx: median(members.map((m) => m.widthPx)),
-      pattern,
-    });
-  });
-  return { lines: out, used };
 }
 
 /** Points of an arc, one every 7.5° (at least 8 chords); a full circle ends where it began. */

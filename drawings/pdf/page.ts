@@ -1,36 +1,24 @@
 /**
- * One PDF page read: its text runs (the PDF's text, or OCR of the rendered page when the page
- * has none), its painted paths sorted into outlines, centre and hidden lines, thin lines and
- * arrowheads, and what the text says. Page points, y down.
+ * One PDF page read into the page model (page/reading.ts PageReading): its text runs (the PDF's
+ * text, or OCR of the rendered page when the page has none, by the engine the caller hands in),
+ * its painted paths sorted into outlines, centre and hidden lines, thin lines and arrowheads, and
+ * what the text says. Page points, y down.
  */
-import { recognizeImage } from '../image/reader.ts';
 import type { PDFPageProxy, PageGeometry } from '../engines/pdfjs.ts';
 import { pagePaths } from './paths.ts';
-import { sortPaths, type PageDrawing } from './drawing.ts';
+import { sortPaths } from '../page/drawing.ts';
+import type { PageReading } from '../page/reading.ts';
 import { textRuns } from './text.ts';
 import type { Primitive } from '../geometry/primitives.ts';
 import { boxOf } from '../geometry/shapes.ts';
-import { readerLimits, type PageFrame, type ReadingProgress, type TextRun } from '../reading.ts';
+import {
+  readerLimits,
+  type PageFrame,
+  type ReadingProgress,
+  type RecognizeText,
+  type TextRun,
+} from '../reading.ts';
 import { readTextFindings, type TextCallout, type TextFindings } from '../text/describe.ts';
-
-export interface PageReading {
-  page: number;
-  geometry: PageGeometry;
-  /** Text runs in page points (OCR runs scaled from pixels). */
-  runs: TextRun[];
-  /** What the text says; callout boxes in page points. */
-  findings: TextFindings;
-  drawing: PageDrawing;
-  /** The page's text came from OCR of the rendered page. */
-  ocr: boolean;
-  /** Paths were left out past readerLimits.maxSegmentsPerPage. */
-  truncated: boolean;
-  /**
-   * Distance within which the ends of drawn lines meet, points, when the page's own is wider
-   * than a PDF writer's rounding (a vectorized raster: about a line width).
-   */
-  joinPt?: number;
-}
 
 /** Rendering resolution for OCR, dots per inch (300 dpi is the usual scanning resolution). */
 const OCR_DPI = 300;
@@ -117,6 +105,8 @@ function insideText(primitive: Primitive, runs: TextRun[]): boolean {
  * @param canvasFactory - the document's canvas factory, for rendering pages without text
  * @param progress - per-stage reports for this page (0..1 of the page)
  * @param fileName - for OCR error messages
+ * @param recognize - the OCR engine for a page without text (read.ts hands in image/reader.ts
+ *   recognizeImage)
  * @throws DrawingReadError from OCR (image too large, time limit)
  */
 export async function readPage(
@@ -125,6 +115,7 @@ export async function readPage(
   canvasFactory: CanvasFactory | undefined,
   progress: ReadingProgress,
   fileName: string,
+  recognize: RecognizeText,
 ): Promise<PageReading> {
   const number = page.pageNumber;
   progress(0, `Reading the text of page ${number}`);
@@ -146,7 +137,7 @@ export async function readPage(
     // Text drawn as outlines or a scanned page: render it and read it by OCR.
     progress(0.2, `Rendering page ${number} for text recognition`);
     const png = await renderPage(page, geometry, canvasFactory);
-    const recognized = await recognizeImage(
+    const recognized = await recognize(
       png,
       number,
       (fraction, stage) => progress(0.25 + 0.7 * fraction, `Page ${number}: ${stage}`),

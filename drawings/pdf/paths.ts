@@ -5,25 +5,7 @@
  */
 import { OPS } from '../engines/pdfjs.ts';
 import { apply, multiply, type Matrix, type Point } from '../geometry/primitives.ts';
-
-/** How a path was painted. */
-export type Paint = 'stroke' | 'fill' | 'fillStroke';
-
-/** One painted subpath: a polyline on the page (points, y down). */
-export interface PagePath {
-  points: Point[];
-  /** Ends where it started (closePath, or the first point repeated). */
-  closed: boolean;
-  paint: Paint;
-  /** Line width on the page, points (the CTM's scale applied). */
-  lineWidthPt: number;
-  /** Dash pattern on the page, points ([] for solid lines). */
-  dash: number[];
-  /** Stroke colour (for strokes) or fill colour (for fills), '#rrggbb'. */
-  color: string;
-  /** Parts of the polyline that were curves (Béziers), by segment index: for arc fitting. */
-  curves: { from: number; to: number }[];
-}
+import type { PagePath, Paint } from '../page/paths.ts';
 
 /** pdf.js 5's codes inside a constructPath's path data (DrawOPS, not exported by pdf.js). */
 const DRAW = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;

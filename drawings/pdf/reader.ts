@@ -2,15 +2,22 @@
  * The offline PDF reader: a PDF drawing to a blueprint description, without network or model.
  *
  * Pipeline per page: pdf.js text runs (or OCR of the rendered page when its text is drawn as
- * outlines) and painted paths (page.ts) → outlines, centre and hidden lines, thin lines and
- * arrowheads (drawing.ts) → the pages described (pages.ts: dimension lines with their callouts,
- * the drawing scale, the shared pipeline, the text merged in).
+ * outlines, by the engine the caller hands in) and painted paths (page.ts) → outlines, centre and
+ * hidden lines, thin lines and arrowheads (page/drawing.ts) → the pages described (pages.ts, and
+ * the page model of page/: dimension lines with their callouts, the drawing scale, the shared
+ * pipeline, the text merged in).
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { openPdf, pageGeometry, pdfError, type PDFDocumentProxy } from '../engines/pdfjs.ts';
-import { readPage, type PageReading } from './page.ts';
+import { readPage } from './page.ts';
 import { describePages } from './pages.ts';
-import { DrawingReadError, readerLimits, type ReadingProgress } from '../reading.ts';
+import type { PageReading } from '../page/reading.ts';
+import {
+  DrawingReadError,
+  readerLimits,
+  type ReadingProgress,
+  type RecognizeText,
+} from '../reading.ts';
 
 /** Faults pdf.js reports for files it cannot read (its exception classes). */
 const PDFJS_ERRORS = new Set([
@@ -43,6 +50,8 @@ class PdfTimeLimit extends Error {
  *
  * @param bytes - the PDF file
  * @param fileName - the uploaded file's name, for messages and `source`
+ * @param recognize - the OCR engine for pages without text (read.ts hands in image/reader.ts
+ *   recognizeImage)
  * @param progress - reports per page and stage
  * @returns the description with `readings` (value, confidence, source) and `unresolved`
  * @throws DrawingReadError for an empty, damaged or password-protected file, a file without
@@ -52,6 +61,7 @@ class PdfTimeLimit extends Error {
 export async function readPdf(
   bytes: Buffer,
   fileName: string,
+  recognize: RecognizeText,
   progress?: ReadingProgress,
 ): Promise<BlueprintDescription> {
   progress?.(0, 'Opening the PDF');
@@ -61,7 +71,10 @@ export async function readPdf(
     timer = setTimeout(() => reject(new PdfTimeLimit()), readerLimits.timeLimitMs);
   });
   try {
-    return await Promise.race([readDocument(doc, fileName, progress ?? (() => {})), limit]);
+    return await Promise.race([
+      readDocument(doc, fileName, progress ?? (() => {}), recognize),
+      limit,
+    ]);
   } catch (error) {
     if (error instanceof PdfTimeLimit) {
       throw new DrawingReadError(
@@ -80,6 +93,7 @@ async function readDocument(
   doc: PDFDocumentProxy,
   fileName: string,
   progress: ReadingProgress,
+  recognize: RecognizeText,
 ): Promise<BlueprintDescription> {
   const total = doc.numPages;
   if (!(total > 0)) {
@@ -98,6 +112,7 @@ async function readDocument(
       factory,
       (fraction, stage) => progress((0.9 * (n - 1 + fraction)) / count, stage),
       fileName,
+      recognize,
     );
     readings.push(reading);
     page.cleanup();

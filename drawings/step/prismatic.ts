@@ -109,7 +109,89 @@ export function describePrismaticPart(
     }
   const thicknessMm = roundMm(hMax - hMin);
 
-  // Silhouette: the union of the faces across the thickness axis, seen from the top.
+  const { across_, region } = topSilhouette(shapes, d, top);
+  const outerPolygons = region.filter((polygon) => signedArea(polygon) > 0);
+  const outline = outerPolygons.sort((a, b) => signedArea(b) - signedArea(a))[0];
+  if (!outline) return description;
+  if (outerPolygons.length > 1) {
+    unresolved.push(
+      `The model seen from the top is ${outerPolygons.length} separate pieces: only the largest is described.`,
+    );
+  }
+
+  const prismatic: PrismaticDescription = {
+    outline,
+    thicknessMm,
+    holes: [],
+    pockets: [],
+    slots: [],
+  };
+  const plate: Plate = { d, top, tol, hMin, hMax, prismatic, description };
+  addHoles(plate, holeGroups(shapes, d, tol), context.exactRadii);
+  const bySize = addThreadNotes(prismatic.holes, unresolved);
+  addCutOuts(region, prismatic);
+  addPocketFloors(plate, across_);
+  const unknown = shapes.filter((shape) => shape.kind === 'other').length;
+  if (unknown > 0)
+    unresolved.push(
+      `${unknown} curved face${unknown === 1 ? '' : 's'} (fillets, free-form or sloped surfaces) are not described; check the outline and pockets against the model.`,
+    );
+
+  const xs = outline.map((p) => p.x);
+  const ys = outline.map((p) => p.y);
+  const [width, height] = [
+    roundMm(Math.max(...xs) - Math.min(...xs)),
+    roundMm(Math.max(...ys) - Math.min(...ys)),
+  ];
+  addReading(
+    description,
+    'Outline',
+    `${formatMm(width)} x ${formatMm(height)} mm (top view)`,
+    0.95,
+    'STEP faces across the thickness axis, seen from the top',
+  );
+  addReading(
+    description,
+    'Thickness',
+    `${formatMm(thicknessMm)} mm`,
+    0.95,
+    'STEP model extent along the thickness axis',
+  );
+  description.prismatic = prismatic;
+  description.dimensions.overallLength = `${formatMm(width)} x ${formatMm(height)} x ${formatMm(thicknessMm)} mm`;
+  const axisName = d[2] === 1 ? 'Z' : d[0] === 1 ? 'X' : d[1] === 1 ? 'Y' : 'a sloped axis';
+  description.overview = [
+    `Plate or block, ${formatMm(width)} x ${formatMm(height)} mm seen from the top, ${formatMm(thicknessMm)} mm thick (along ${axisName} of the model), read offline from the STEP model${context.names.length ? ` "${context.names.join('", "')}"` : ''}.`,
+    `${prismatic.holes.length} round hole${prismatic.holes.length === 1 ? '' : 's'}${prismatic.holes.length ? ` (${[...bySize].map(([dia, n]) => `${n}× Ø${formatMm(dia)}`).join(', ')})` : ''}, ${prismatic.pockets.filter((p) => !p.through).length} pocket floor(s) and ${prismatic.pockets.filter((p) => p.through).length} through cut-out(s).`,
+  ].join(' ');
+  return description;
+}
+
+/** A plate being described: its thickness axis and top view, its extent along it, what is found. */
+interface Plate {
+  /** The thickness axis (unit). */
+  d: Vec3;
+  /** A model point in the top view, mm. */
+  top: (p: Vec3) => Point2;
+  /** The model's tolerance, mm. */
+  tol: number;
+  /** The model's extent along the thickness axis, mm. */
+  hMin: number;
+  hMax: number;
+  prismatic: PrismaticDescription;
+  description: BlueprintDescription;
+}
+
+/**
+ * Silhouette: the union of the faces across the thickness axis, seen from the top.
+ * @returns those faces, and the region they cover (outer polygons counter-clockwise, openings
+ *   clockwise), top-view mm
+ */
+function topSilhouette(
+  shapes: FaceShape[],
+  d: Vec3,
+  top: (p: Vec3) => Point2,
+): { across_: FaceShape[]; region: Polygon[] } {
   const across_ = shapes.filter(
     (shape) => shape.kind === 'plane' && Math.abs(dot(shape.normal!, d)) > 0.9999,
   );
@@ -123,27 +205,20 @@ export function describePrismaticPart(
       if (Math.abs(area) > 1e-9) triangles.push(area > 0 ? triangle : triangle.reverse());
     }
   }
-  const region = union(triangles);
-  const outerPolygons = region.filter((polygon) => signedArea(polygon) > 0);
-  const outline = outerPolygons.sort((a, b) => signedArea(b) - signedArea(a))[0];
-  if (!outline) return description;
-  if (outerPolygons.length > 1) {
-    unresolved.push(
-      `The model seen from the top is ${outerPolygons.length} separate pieces: only the largest is described.`,
-    );
-  }
+  return { across_, region: union(triangles) };
+}
 
-  const holes = holeGroups(shapes, d, tol);
-  const prismatic: PrismaticDescription = {
-    outline,
-    thicknessMm,
-    holes: [],
-    pockets: [],
-    slots: [],
-  };
-  const snap = (radius: number) => snapRadius(radius, context.exactRadii, 10 * tol);
+/**
+ * The round holes, each with its reading, sorted by y then x: through, blind (a hole that opens
+ * on the bottom face is left to the user) or counterbored.
+ * @param exactRadii - the exact radii of the file's surfaces, mm (sizes snap to them)
+ */
+function addHoles(plate: Plate, holes: HoleGroup[], exactRadii: number[]): void {
+  const { d, top, tol, prismatic, description } = plate;
+  const unresolved = description.unresolved!;
+  const snap = (radius: number) => snapRadius(radius, exactRadii, 10 * tol);
   const confidenceOf = (radius: number) =>
-    context.exactRadii.some((r) => Math.abs(r - radius) <= 10 * tol) ? 0.95 : 0.85;
+    exactRadii.some((r) => Math.abs(r - radius) <= 10 * tol) ? 0.95 : 0.85;
 
   // Counterbores: a wider coaxial hole closed at the end where a narrower one continues.
   const used = new Set<HoleGroup>();
@@ -198,11 +273,20 @@ export function describePrismaticPart(
     }
   }
   prismatic.holes.sort((a, b) => a.y - b.y || a.x - b.x);
+}
 
+/**
+ * What the user is asked about threads: holes whose size is a metric thread's minor diameter
+ * may be tapped; else that a STEP model carries no threads.
+ * @returns how many holes there are of each diameter (mm), in order of first appearance
+ */
+function addThreadNotes(
+  holes: PrismaticDescription['holes'],
+  unresolved: string[],
+): Map<number, number> {
   // Holes whose size is a metric thread's minor diameter are probably tapped.
   const bySize = new Map<number, number>();
-  for (const hole of prismatic.holes)
-    bySize.set(hole.diameterMm, (bySize.get(hole.diameterMm) ?? 0) + 1);
+  for (const hole of holes) bySize.set(hole.diameterMm, (bySize.get(hole.diameterMm) ?? 0) + 1);
   for (const [diameterMm, count] of bySize) {
     const thread = tapSizeFor(diameterMm);
     const holesWord = `${count} hole${count === 1 ? '' : 's'} Ø${formatMm(diameterMm)}`;
@@ -211,12 +295,15 @@ export function describePrismaticPart(
         `${holesWord}: the size is the minor diameter of ${thread} (ISO 724), so they may be tapped; a STEP model does not carry threads: give the thread with Change if they are.`,
       );
   }
-  if (prismatic.holes.length > 0 && bySize.size > 0 && ![...bySize.keys()].some(tapSizeFor))
+  if (holes.length > 0 && bySize.size > 0 && ![...bySize.keys()].some(tapSizeFor))
     unresolved.push(
       'Threads: a STEP model does not carry cosmetic threads; if any hole is tapped, give the thread with Change.',
     );
+  return bySize;
+}
 
-  // Through cut-outs: openings of the silhouette that are not one of the round holes.
+/** Through cut-outs: openings of the silhouette that are not one of the round holes. */
+function addCutOuts(region: Polygon[], prismatic: PrismaticDescription): void {
   const openings = region.filter((polygon) => signedArea(polygon) < 0);
   for (const opening of openings) {
     const area = -signedArea(opening);
@@ -234,8 +321,16 @@ export function describePrismaticPart(
       through: true,
     });
   }
+}
 
-  // Pocket floors: faces across the thickness axis facing up, below the top.
+/**
+ * Pocket floors: faces across the thickness axis facing up, below the top (at most 30, each with
+ * its depth and reading); faces facing down above the bottom are left to the user.
+ * @param across_ - the faces across the thickness axis (topSilhouette)
+ */
+function addPocketFloors(plate: Plate, across_: FaceShape[]): void {
+  const { d, top, tol, hMin, hMax, prismatic, description } = plate;
+  const unresolved = description.unresolved!;
   const floors = across_.filter((shape) => {
     const h = dot(vertexOf(shape.face.positions, 0), d);
     return dot(shape.normal!, d) > 0 && h < hMax - 10 * tol && h > hMin + 10 * tol;
@@ -273,40 +368,6 @@ export function describePrismaticPart(
     );
   if (floors.length > 30)
     unresolved.push(`Only 30 of ${floors.length} pocket floors are described.`);
-  const unknown = shapes.filter((shape) => shape.kind === 'other').length;
-  if (unknown > 0)
-    unresolved.push(
-      `${unknown} curved face${unknown === 1 ? '' : 's'} (fillets, free-form or sloped surfaces) are not described; check the outline and pockets against the model.`,
-    );
-
-  const xs = outline.map((p) => p.x);
-  const ys = outline.map((p) => p.y);
-  const [width, height] = [
-    roundMm(Math.max(...xs) - Math.min(...xs)),
-    roundMm(Math.max(...ys) - Math.min(...ys)),
-  ];
-  addReading(
-    description,
-    'Outline',
-    `${formatMm(width)} x ${formatMm(height)} mm (top view)`,
-    0.95,
-    'STEP faces across the thickness axis, seen from the top',
-  );
-  addReading(
-    description,
-    'Thickness',
-    `${formatMm(thicknessMm)} mm`,
-    0.95,
-    'STEP model extent along the thickness axis',
-  );
-  description.prismatic = prismatic;
-  description.dimensions.overallLength = `${formatMm(width)} x ${formatMm(height)} x ${formatMm(thicknessMm)} mm`;
-  const axisName = d[2] === 1 ? 'Z' : d[0] === 1 ? 'X' : d[1] === 1 ? 'Y' : 'a sloped axis';
-  description.overview = [
-    `Plate or block, ${formatMm(width)} x ${formatMm(height)} mm seen from the top, ${formatMm(thicknessMm)} mm thick (along ${axisName} of the model), read offline from the STEP model${context.names.length ? ` "${context.names.join('", "')}"` : ''}.`,
-    `${prismatic.holes.length} round hole${prismatic.holes.length === 1 ? '' : 's'}${prismatic.holes.length ? ` (${[...bySize].map(([dia, n]) => `${n}× Ø${formatMm(dia)}`).join(', ')})` : ''}, ${prismatic.pockets.filter((p) => !p.through).length} pocket floor(s) and ${prismatic.pockets.filter((p) => p.through).length} through cut-out(s).`,
-  ].join(' ');
-  return description;
 }
 
 /** Inward cylinders along the thickness axis grouped into holes (split faces joined). */

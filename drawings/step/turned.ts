@@ -5,47 +5,31 @@
  *
  * Positions along the part: `s` is the distance from the free end, mm. The free end is the end
  * where bores open (when they open at one end only), else the end with the smaller diameter.
+ * The faces as segments and sections along the axis are in turned-segments.ts, the chamfers,
+ * drill points and fillets in turned-edges.ts.
  */
 import {
   emptyDescription,
   type BlueprintDescription,
-  type Chamfer,
   type DiameterFeature,
-  type Fillet,
 } from '#contracts/blueprint';
 import { formatMm, roundMm } from '#cam/callouts';
 import { addReading } from '../reading.ts';
 import type { TurningAxis } from './axis.ts';
-import type { AxisLine, FaceShape, RevolvedFace } from './faces.ts';
-import { across, dot, norm, sub, vertexOf, type Vec3 } from './geometry.ts';
-import { snapRadius } from './text.ts';
-
-/** A chamfer's cone is at least this steep to the axis, degrees; flatter cones are tapers. */
-const chamferMinAngleDeg = 15;
-/** Confidence of sizes snapped to a radius the file defines, and of sizes only fitted. */
-const exactConfidence = 0.95;
-const fittedConfidence = 0.85;
-
-interface Segment {
-  kind: 'cylinder' | 'cone' | 'torus';
-  /** Axial span from the free end, mm. */
-  s0: number;
-  s1: number;
-  /** Radius at s0 and at s1, mm. */
-  rAt0: number;
-  rAt1: number;
-  outward: boolean;
-  faces: number[];
-  sweepDeg: number;
-  revolved: RevolvedFace[];
-}
-
-interface Section {
-  segment: Segment;
-  kind: 'cylinder' | 'taper';
-  start: number;
-  end: number;
-}
+import type { FaceShape, RevolvedFace } from './faces.ts';
+import { dot, sub, vertexOf, type Vec3 } from './geometry.ts';
+import { edgeFeatures } from './turned-edges.ts';
+import {
+  exactConfidence,
+  faceList,
+  outerSections,
+  radiusOf,
+  segmentsOf,
+  turnedSizes,
+  type Section,
+  type Segment,
+  type TurnedSizes,
+} from './turned-segments.ts';
 
 export interface TurnedContext {
   fileName: string;
@@ -55,9 +39,6 @@ export interface TurnedContext {
   /** Part names from the file, for the overview. */
   names: string[];
 }
-
-const faceList = (faces: number[]) =>
-  faces.length === 1 ? `STEP face ${faces[0]}` : `STEP faces ${faces.join(', ')}`;
 
 /**
  * Describe a turned part.
@@ -76,17 +57,75 @@ export function describeTurnedPart(
   const { axis, revolved } = turning;
   const tol = context.tolMm;
 
+  const { tMin, tMax } = extentAlong(shapes, axis.direction);
+  const length = roundMm(tMax - tMin);
+  const curved = revolved.filter((face) => face.kind !== 'plane');
+  const { freeAtMin, boresAtOneEnd } = freeEnd(curved, tMin, tMax, tol);
+  const toS = (t: number) => roundMm(freeAtMin ? t - tMin : tMax - t);
+  const segments = segmentsOf(curved, toS, tol);
+  const planeAt = revolved
+    .filter((face) => face.kind === 'plane')
+    .map((face) => ({ s: toS(face.t0), face }));
+  const sizes = turnedSizes(context.exactRadii, tol, length);
+
+  const sections = outerSections(segments, planeAt, sizes);
+  const outer = outerDiameters(sections, sizes, description);
+  const inner = bores(segments, sizes, description);
+  const { chamfers, fillets } = edgeFeatures(
+    segments,
+    { sections, outer, inner },
+    sizes,
+    axis,
+    description,
+  );
+
+  description.outerDiameters = outer;
+  description.innerDiameters = inner;
+  description.features.chamfers = chamfers;
+  description.features.fillets = fillets;
+  description.dimensions.overallLength = `${formatMm(length)} mm`;
+  description.dimensions.overallLengthMm = length;
+  const endFaces = planeAt
+    .filter(({ s }) => s < tol || s > length - tol)
+    .map(({ face }) => face.shape.face.number);
+  addReading(
+    description,
+    'Overall length',
+    `${formatMm(length)} mm`,
+    exactConfidence,
+    endFaces.length > 0 ? `${faceList(endFaces)} (end faces)` : 'STEP model extent along the axis',
+  );
+
+  const others = notTurned(turning, toS, tol);
+  unresolved.push(...others.sentences);
+  description.overview = overviewOf(outer, inner, length, context.names, boresAtOneEnd, others);
+  return description;
+}
+
+/** The part's extent along the axis direction: the least and greatest vertex position, mm. */
+function extentAlong(shapes: FaceShape[], direction: Vec3): { tMin: number; tMax: number } {
   let tMin = Infinity;
   let tMax = -Infinity;
   for (const shape of shapes)
     for (let i = 0; i < shape.face.positions.length / 3; i++) {
-      const t = dot(vertexOf(shape.face.positions, i), axis.direction);
+      const t = dot(vertexOf(shape.face.positions, i), direction);
       tMin = Math.min(tMin, t);
       tMax = Math.max(tMax, t);
     }
-  const length = roundMm(tMax - tMin);
+  return { tMin, tMax };
+}
 
-  const curved = revolved.filter((face) => face.kind !== 'plane');
+/**
+ * Which end is free: the end where bores open when they open at one end only, else the end with
+ * the smaller outer radius.
+ * @returns whether the free end is at tMin, and whether bores open at one end only
+ */
+function freeEnd(
+  curved: RevolvedFace[],
+  tMin: number,
+  tMax: number,
+  tol: number,
+): { freeAtMin: boolean; boresAtOneEnd: boolean } {
   const touches = (face: RevolvedFace, t: number) =>
     Math.abs(face.t0 - t) < 10 * tol || Math.abs(face.t1 - t) < 10 * tol;
   const endRadius = (t: number) =>
@@ -99,78 +138,21 @@ export function describeTurnedPart(
   const boresAt = (t: number) => curved.some((face) => !face.outward && touches(face, t));
   const [boresMin, boresMax] = [boresAt(tMin), boresAt(tMax)];
   const freeAtMin = boresMin !== boresMax ? boresMin : endRadius(tMin) <= endRadius(tMax) + tol;
-  const toS = (t: number) => roundMm(freeAtMin ? t - tMin : tMax - t);
+  return { freeAtMin, boresAtOneEnd: boresMin !== boresMax };
+}
 
-  const segments = mergeSegments(
-    curved.map((face) => {
-      const [a, b] = [toS(face.t0), toS(face.t1)];
-      const forward = a <= b;
-      return {
-        kind: face.kind as Segment['kind'],
-        s0: forward ? a : b,
-        s1: forward ? b : a,
-        rAt0: forward ? face.r0 : face.r1,
-        rAt1: forward ? face.r1 : face.r0,
-        outward: face.outward,
-        faces: [face.shape.face.number],
-        sweepDeg: face.sweepDeg,
-        revolved: [face],
-      };
-    }),
-    tol,
-  );
-  const planeAt = revolved
-    .filter((face) => face.kind === 'plane')
-    .map((face) => ({ s: toS(face.t0), face }));
-
-  const snap = (radius: number) => snapRadius(radius, context.exactRadii, 10 * tol);
-  const confidenceOf = (radius: number) =>
-    context.exactRadii.some((r) => Math.abs(r - radius) <= 10 * tol)
-      ? exactConfidence
-      : fittedConfidence;
-  const diameterOf = (radius: number) => roundMm(2 * snap(radius));
-  const angleOf = (segment: Segment) => {
-    const degrees =
-      (Math.atan2(Math.abs(segment.rAt1 - segment.rAt0), segment.s1 - segment.s0) * 180) / Math.PI;
-    const whole = Math.round(degrees);
-    return Math.abs(degrees - whole) < 0.05 ? whole : Math.round(degrees * 100) / 100;
-  };
-  const steep = (segment: Segment) =>
-    angleOf(segment) >= chamferMinAngleDeg && segment.s1 - segment.s0 <= 0.25 * length;
-
-  // Outer sections: cylinders and tapers, gaps (chamfers, fillets, shoulders) given to a neighbour.
-  const outerSegments = segments.filter((segment) => segment.outward);
-  const sections: Section[] = outerSegments
-    .filter(
-      (segment) => segment.kind === 'cylinder' || (segment.kind === 'cone' && !steep(segment)),
-    )
-    .sort((a, b) => a.s0 - b.s0)
-    .map((segment) => ({
-      segment,
-      kind: segment.kind === 'cylinder' ? ('cylinder' as const) : ('taper' as const),
-      start: segment.s0,
-      end: segment.s1,
-    }));
-  const radiusOf = (section: Section) => Math.max(section.segment.rAt0, section.segment.rAt1);
-  sections.forEach((section, index) => {
-    const next = sections[index + 1];
-    if (index === 0) section.start = 0;
-    if (!next) {
-      section.end = length;
-      return;
-    }
-    const [from, to] = [section.end, next.start];
-    let boundary: number;
-    if (to - from <= tol) boundary = roundMm((from + to) / 2);
-    else {
-      const shoulder = planeAt.find(({ s }) => s >= from - tol && s <= to + tol);
-      boundary = shoulder ? shoulder.s : radiusOf(next) > radiusOf(section) ? from : to;
-    }
-    section.end = boundary;
-    next.start = boundary;
-  });
-
-  const outer: DiameterFeature[] = sections.map((section, index) => {
+/**
+ * The outer diameters of the sections from the free end, each with its reading; a cylinder
+ * smaller than the section before it and the one after it (or the end) is a groove, and a taper
+ * is left to the user in `unresolved`.
+ */
+function outerDiameters(
+  sections: Section[],
+  sizes: TurnedSizes,
+  description: BlueprintDescription,
+): DiameterFeature[] {
+  const { tol, diameterOf, confidenceOf } = sizes;
+  return sections.map((section, index) => {
     const { segment } = section;
     const lengthMm = roundMm(section.end - section.start);
     const diameterMm = diameterOf(radiusOf(section));
@@ -202,25 +184,25 @@ export function describeTurnedPart(
       `${faceList(segment.faces)} (${section.kind === 'taper' ? 'cone' : 'cylinder'} about the turning axis)`,
     );
     if (section.kind === 'taper') {
-      unresolved.push(
+      description.unresolved!.push(
         `The taper ${written} from ${formatMm(section.start)} to ${formatMm(section.end)} mm is kept at its larger diameter: give how to cut it with Change.`,
       );
     }
     return feature;
   });
+}
 
-  const where = (atMm: number) =>
-    atMm < 1e-6
-      ? 'at the free end'
-      : Math.abs(atMm - length) < 1e-6
-        ? 'at the chuck end'
-        : `${formatMm(atMm)} mm from the free end`;
-  const sectionAt = (s: number) =>
-    outer.find(
-      (feature) => s >= feature.startMm! - tol && s <= feature.startMm! + feature.lengthMm! + tol,
-    );
-
-  // Bores.
+/**
+ * The bores (cylinders facing the axis) from the free end, each with its reading: through when
+ * it runs the part's length; open at the free end when it starts there or behind a wider bore
+ * that does (drilled from the free end).
+ */
+function bores(
+  segments: Segment[],
+  sizes: TurnedSizes,
+  description: BlueprintDescription,
+): DiameterFeature[] {
+  const { tol, length, diameterOf, confidenceOf } = sizes;
   const boreSegments = segments
     .filter((segment) => !segment.outward && segment.kind === 'cylinder')
     .sort((a, b) => a.s0 - b.s0 || b.rAt0 - a.rAt0);
@@ -259,195 +241,36 @@ export function describeTurnedPart(
       `${faceList(segment.faces)} (cylinder, facing the axis)`,
     );
   }
+  return inner;
+}
 
-  // Chamfers, drill points, fillets.
-  const chamfers: Chamfer[] = [];
-  const fillets: Fillet[] = [];
-  for (const segment of segments) {
-    if (segment.kind === 'cone' && segment.outward && !steep(segment)) continue;
-    if (segment.kind === 'cylinder') continue;
-    const mid = (segment.s0 + segment.s1) / 2;
-    if (segment.kind === 'cone') {
-      const sizeMm = roundMm(segment.s1 - segment.s0);
-      const angleDeg = angleOf(segment);
-      if (!segment.outward && Math.min(segment.rAt0, segment.rAt1) < 10 * tol) {
-        const bore = inner.find((b) => Math.abs(b.startMm! + b.lengthMm! - segment.s0) < 10 * tol);
-        if (bore) bore.type = `bore, drill point ${formatMm(2 * angleDeg)}°`;
-        addReading(
-          description,
-          'Drill point',
-          `${formatMm(2 * angleDeg)}° at ${formatMm(segment.s0)} mm from the free end`,
-          exactConfidence,
-          `${faceList(segment.faces)} (cone)`,
-        );
-        continue;
-      }
-      if (!steep(segment)) {
-        unresolved.push(
-          `An inner taper from ${formatMm(segment.s0)} to ${formatMm(segment.s1)} mm (${faceList(segment.faces)}) is not described: give it with Change.`,
-        );
-        continue;
-      }
-      // The chamfered edge is where the cone meets the end face: its narrow end outside, its
-      // wide end in a bore.
-      const narrowAtStart = segment.rAt0 < segment.rAt1;
-      const atMm = segment.outward === narrowAtStart ? segment.s0 : segment.s1;
-      const on = segment.outward
-        ? sectionAt(mid)
-        : inner.find(
-            (b) => Math.abs(b.diameterMm! / 2 - Math.min(segment.rAt0, segment.rAt1)) < 10 * tol,
-          );
-      const dimensions = `${formatMm(sizeMm)} x ${formatMm(angleDeg)}°`;
-      const chamfer: Chamfer = {
-        dimensions,
-        location: `${where(atMm)}${on ? `, on ${segment.outward ? '' : 'the bore '}${on.diameter}` : ''}`,
-        sizeMm,
-        angleDeg,
-        atMm,
-        ...(on?.diameterMm ? { onDiameterMm: on.diameterMm } : {}),
-        ...(segment.outward ? {} : { inner: true }),
-      };
-      chamfers.push(chamfer);
-      addReading(
-        description,
-        segment.outward ? 'Chamfer' : 'Bore chamfer',
-        `${dimensions} ${chamfer.location}`,
-        exactConfidence,
-        `${faceList(segment.faces)} (cone, ${formatMm(angleDeg)}° to the axis)`,
-      );
-      continue;
-    }
-    // Torus: a fillet or a rounded edge.
-    const radiusMm = filletRadius(segment, axis);
-    const atMm = nearestBoundary(segment, sections, length);
-    const on = segment.outward ? sectionAt(mid) : undefined;
-    const dimensions = radiusMm ? `R${formatMm(radiusMm)}` : 'round';
-    fillets.push({
-      dimensions,
-      location: `${where(atMm)}${on ? `, on ${on.diameter}` : segment.outward ? '' : ', in a bore'}`,
-      ...(radiusMm ? { radiusMm } : {}),
-      atMm,
-      ...(on?.diameterMm ? { onDiameterMm: on.diameterMm } : {}),
-    });
-    addReading(
-      description,
-      'Fillet',
-      `${dimensions} ${where(atMm)}`,
-      radiusMm ? fittedConfidence : 0.5,
-      `${faceList(segment.faces)} (torus)`,
-    );
-  }
-
-  description.outerDiameters = outer;
-  description.innerDiameters = inner;
-  description.features.chamfers = chamfers;
-  description.features.fillets = fillets;
-  description.dimensions.overallLength = `${formatMm(length)} mm`;
-  description.dimensions.overallLengthMm = length;
-  const endFaces = planeAt
-    .filter(({ s }) => s < tol || s > length - tol)
-    .map(({ face }) => face.shape.face.number);
-  addReading(
-    description,
-    'Overall length',
-    `${formatMm(length)} mm`,
-    exactConfidence,
-    endFaces.length > 0 ? `${faceList(endFaces)} (end faces)` : 'STEP model extent along the axis',
-  );
-
-  const others = notTurned(turning, toS, tol);
-  unresolved.push(...others.sentences);
+/**
+ * The overview: the part's length, diameters and bores, which end is free, and what is not
+ * turned. The first outer diameter's location says it is the free end's.
+ */
+function overviewOf(
+  outer: DiameterFeature[],
+  inner: DiameterFeature[],
+  length: number,
+  names: string[],
+  boresAtOneEnd: boolean,
+  others: { summary: string },
+): string {
   const first = outer[0];
   const largest = outer.reduce<DiameterFeature | undefined>(
     (big, feature) => (!big || feature.diameterMm! > big.diameterMm! ? feature : big),
     undefined,
   );
   if (first) first.location += ` (the free end is the ${first.diameter} end)`;
-  description.overview = [
-    `Turned part, ${formatMm(length)} mm long: ${outer.length} outer diameter${outer.length === 1 ? '' : 's'} (${outer.map((d) => d.diameter).join(', ')})${inner.length ? ` and ${inner.length} bore${inner.length === 1 ? '' : 's'} (${inner.map((d) => d.diameter).join(', ')})` : ''}, read offline from the STEP model${context.names.length ? ` "${context.names.join('", "')}"` : ''}.`,
+  return [
+    `Turned part, ${formatMm(length)} mm long: ${outer.length} outer diameter${outer.length === 1 ? '' : 's'} (${outer.map((d) => d.diameter).join(', ')})${inner.length ? ` and ${inner.length} bore${inner.length === 1 ? '' : 's'} (${inner.map((d) => d.diameter).join(', ')})` : ''}, read offline from the STEP model${names.length ? ` "${names.join('", "')}"` : ''}.`,
     first && largest
-      ? `Free end: the ${first.diameter} end${boresMin !== boresMax ? ', where the bores open' : ''}, so that the chuck holds the ${largest.diameter} side; positions are measured from the free end.`
+      ? `Free end: the ${first.diameter} end${boresAtOneEnd ? ', where the bores open' : ''}, so that the chuck holds the ${largest.diameter} side; positions are measured from the free end.`
       : '',
     others.summary,
   ]
     .filter(Boolean)
     .join(' ');
-  return description;
-}
-
-/** Cylinders of the same radius whose spans touch become one; so do split cones and tori. */
-function mergeSegments(segments: Segment[], tol: number): Segment[] {
-  const merged: Segment[] = [];
-  for (const segment of [...segments].sort((a, b) => a.s0 - b.s0)) {
-    const same = merged.find(
-      (other) =>
-        other.kind === segment.kind &&
-        other.outward === segment.outward &&
-        Math.abs(other.rAt0 - segment.rAt0) < 10 * tol &&
-        Math.abs(other.rAt1 - segment.rAt1) < 10 * tol &&
-        segment.s0 <= other.s1 + tol &&
-        segment.s1 >= other.s0 - tol &&
-        (other.kind === 'cylinder' ||
-          (Math.abs(other.s0 - segment.s0) < tol && Math.abs(other.s1 - segment.s1) < tol)),
-    );
-    if (same) {
-      same.s0 = Math.min(same.s0, segment.s0);
-      same.s1 = Math.max(same.s1, segment.s1);
-      same.faces.push(...segment.faces);
-      same.sweepDeg = Math.min(360, same.sweepDeg + segment.sweepDeg);
-      same.revolved.push(...segment.revolved);
-    } else merged.push({ ...segment, faces: [...segment.faces], revolved: [...segment.revolved] });
-  }
-  return merged;
-}
-
-/**
- * The radius of a torus's tube: a circle fitted (algebraic least squares) to the face's
- * profile, axial position against radius, mm to 0.01 mm.
- */
-function filletRadius(segment: Segment, axis: AxisLine): number | undefined {
-  const points: [number, number][] = [];
-  for (const face of segment.revolved) {
-    const { positions } = face.shape.face;
-    for (let i = 0; i < positions.length / 3; i++) {
-      const p = vertexOf(positions, i);
-      points.push([dot(p, axis.direction), norm(across(sub(p, axis.point), axis.direction))]);
-    }
-  }
-  const radius = circleRadius(points);
-  return radius !== undefined && radius > 0 ? Math.round(radius * 100) / 100 : undefined;
-}
-
-/** Radius of the circle x² + y² = 2a·x + 2b·y + c fitted to 2D points (Kåsa fit). */
-function circleRadius(points: [number, number][]): number | undefined {
-  if (points.length < 3) return undefined;
-  const mx = points.reduce((sum, p) => sum + p[0], 0) / points.length;
-  const my = points.reduce((sum, p) => sum + p[1], 0) / points.length;
-  let [sxx, sxy, syy, sxz, syz] = [0, 0, 0, 0, 0];
-  for (const [px, py] of points) {
-    const [x, y] = [px - mx, py - my];
-    const z = x * x + y * y;
-    sxx += x * x;
-    sxy += x * y;
-    syy += y * y;
-    sxz += x * z;
-    syz += y * z;
-  }
-  // With centred data the constant term separates: 2·[sxx sxy; sxy syy]·[a b] = [sxz syz].
-  const det = sxx * syy - sxy * sxy;
-  if (!(Math.abs(det) > 1e-18)) return undefined;
-  const a = (syy * sxz - sxy * syz) / (2 * det);
-  const b = (sxx * syz - sxy * sxz) / (2 * det);
-  const c =
-    points.reduce((sum, [px, py]) => sum + (px - mx) ** 2 + (py - my) ** 2, 0) / points.length;
-  return Math.sqrt(a * a + b * b + c);
-}
-
-/** The section boundary (or part end) nearest a fillet, mm from the free end. */
-function nearestBoundary(segment: Segment, sections: Section[], length: number): number {
-  const boundaries = [0, length, ...sections.map((section) => section.start)];
-  const mid = (segment.s0 + segment.s1) / 2;
-  return boundaries.reduce((best, s) => (Math.abs(s - mid) < Math.abs(best - mid) ? s : best));
 }
 
 /** Faces that are not turned, as sentences for the user and a summary for the overview. */

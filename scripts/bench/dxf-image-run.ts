@@ -4,7 +4,7 @@
  * Run by dxf-image.bench.mjs under tsx.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { renderDxfImage } from '#server/assistant/render/dxf-image';
+import { renderDxfImage } from '#drawings/dxf/render';
 
 const blueprints = new URL('../../../shared/blueprints/', import.meta.url);
 

@@ -1,6 +1,6 @@
 /**
- * The heavy-job pool: drawing reads and program generation run in worker threads (piscina),
- * never on the thread that answers requests.
+ * The heavy-job pool: drawing reads, revisions of a description and program generation run in
+ * worker threads (piscina), never on the thread that answers requests.
  *
  * - At most `concurrency` jobs run at once; up to `queueLimit` more wait in line, first come
  *   first served, and each waiting job hears how many are ahead of it. A job offered to a full
@@ -50,26 +50,49 @@ export interface RunOptions {
   onQueued?: (place: QueuePlace) => void;
 }
 
+/**
+ * What the user is told when a revision of the description (the offline reviser's job) is
+ * stopped or fails; a revision names no file, so these do not either.
+ */
+const revisionMessages = {
+  outOfMemory:
+    'Applying your changes needed more memory than one job may use, so it was stopped. Write fewer changes at once and try again.',
+  timedOut: (seconds: number) =>
+    `Applying your changes took longer than ${seconds} s, so it was stopped. Write fewer changes at once and try again.`,
+  failed: (errorId: string) =>
+    `Your changes could not be applied: the reviser failed on them (error id ${errorId}). Try again; if it keeps failing, tell support the error id.`,
+  stoppedTwice: (errorId: string) =>
+    `Your changes could not be applied: the job stopped twice before it finished (error id ${errorId}). Try again in a few minutes; if it keeps failing, tell support the error id.`,
+} as const;
+
 export const jobMessages = {
   queueFull: (seconds: number) =>
     `Q-Bot is busy with other drawings right now. Please try again in ${seconds} seconds.`,
   outOfMemory: (fileName: string, task: JobTask['kind']) =>
-    task === 'generate'
-      ? `Writing the program for ${fileName} needed more memory than one job may use, so it was stopped. Simplify the job (fewer features or a smaller part) and try again.`
-      : `${fileName} needed more memory to read than one drawing may use, so the read was stopped. Upload a drawing of the part alone, simplified, or as a DXF.`,
+    task === 'revise'
+      ? revisionMessages.outOfMemory
+      : task === 'generate'
+        ? `Writing the program for ${fileName} needed more memory than one job may use, so it was stopped. Simplify the job (fewer features or a smaller part) and try again.`
+        : `${fileName} needed more memory to read than one drawing may use, so the read was stopped. Upload a drawing of the part alone, simplified, or as a DXF.`,
   timedOut: (fileName: string, task: JobTask['kind'], seconds: number) =>
-    task === 'generate'
-      ? `Writing the program for ${fileName} took longer than ${seconds} s, so it was stopped. Simplify the job and try again.`
-      : `${fileName} took longer than ${seconds} s to read, so the read was stopped. Upload a drawing of the part alone, simplified, or as a DXF.`,
+    task === 'revise'
+      ? revisionMessages.timedOut(seconds)
+      : task === 'generate'
+        ? `Writing the program for ${fileName} took longer than ${seconds} s, so it was stopped. Simplify the job and try again.`
+        : `${fileName} took longer than ${seconds} s to read, so the read was stopped. Upload a drawing of the part alone, simplified, or as a DXF.`,
   failed: (fileName: string, task: JobTask['kind'], errorId: string) =>
-    task === 'generate'
-      ? `The program for ${fileName} could not be written: the program writer failed (error id ${errorId}). Try again; if it keeps failing, tell support the error id.`
-      : `${fileName} could not be read: the reader failed on it (error id ${errorId}). Export the drawing again, or upload it as a DXF or PDF.`,
+    task === 'revise'
+      ? revisionMessages.failed(errorId)
+      : task === 'generate'
+        ? `The program for ${fileName} could not be written: the program writer failed (error id ${errorId}). Try again; if it keeps failing, tell support the error id.`
+        : `${fileName} could not be read: the reader failed on it (error id ${errorId}). Export the drawing again, or upload it as a DXF or PDF.`,
   /** A job on the PostgreSQL queue whose worker stopped (died or was stopped) on both tries. */
   stoppedTwice: (fileName: string, task: JobTask['kind'], errorId: string) =>
-    task === 'generate'
-      ? `The program for ${fileName} could not be written: the job stopped twice before it finished (error id ${errorId}). Try again in a few minutes; if it keeps failing, tell support the error id.`
-      : `${fileName} could not be read: the read stopped twice before it finished (error id ${errorId}). Try again in a few minutes; if it keeps failing, upload the drawing as a DXF or PDF, or tell support the error id.`,
+    task === 'revise'
+      ? revisionMessages.stoppedTwice(errorId)
+      : task === 'generate'
+        ? `The program for ${fileName} could not be written: the job stopped twice before it finished (error id ${errorId}). Try again in a few minutes; if it keeps failing, tell support the error id.`
+        : `${fileName} could not be read: the read stopped twice before it finished (error id ${errorId}). Try again in a few minutes; if it keeps failing, upload the drawing as a DXF or PDF, or tell support the error id.`,
   closing: 'The server is restarting. Please try again in a minute.',
 } as const;
 

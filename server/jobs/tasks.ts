@@ -1,22 +1,24 @@
 /**
  * The heavy jobs and how each runs inside a pool worker (server/jobs/worker.ts): reading a
- * drawing, turning a drawing into Claude content blocks, and planning, posting and verifying a
- * program. Everything a job takes and gives back is plain data (structured-cloneable), and a
- * failure meant for the user comes back as `{ ok: false, message }`, because error classes do
- * not survive the thread boundary.
+ * drawing, revising a description from the user's words (the offline reviser), turning a drawing
+ * into Claude content blocks, and planning, posting and verifying a program. Everything a job
+ * takes and gives back is plain data (structured-cloneable), and a failure meant for the user
+ * comes back as `{ ok: false, message }`, because error classes do not survive the thread
+ * boundary.
  */
 import { analysisOf } from '#cam/analysis';
 import { CamError } from '#cam/errors';
-import { generateProgram } from '#cam/generate';
+import { generateProgram } from '#cam/jobs/generate';
 import type { GeneratedProgram, ProgramJob } from '#cam/program';
-import type { BlueprintAnalysis } from '#contracts/blueprint';
+import type { BlueprintAnalysis, BlueprintDescription } from '#contracts/blueprint';
+import { renderDxfImage } from '#drawings/dxf/render';
 import type { DrawingInput } from '#drawings/read';
 import { readDrawing } from '#drawings/read';
 import { DrawingReadError } from '#drawings/reading';
 import type { ReadingProgress } from '#drawings/reading';
+import { RevisionError, reviseDescription } from '#drawings/revise/revise';
 import { drawingBlocks } from '#server/assistant/claude/drawing';
 import type { DrawingBlock } from '#server/assistant/claude/drawing';
-import { renderDxfImage } from '#server/assistant/render/dxf-image';
 
 /**
  * A drawing a job works on. `storageKey` ("organizationId/uuid" in the file store) lets the
@@ -31,6 +33,13 @@ export interface ReadTask {
   file: JobFile;
 }
 
+/** Revise a description from the user's words with the offline reviser into the spec's analysis. */
+export interface ReviseTask {
+  kind: 'revise';
+  description: BlueprintDescription;
+  feedback: string;
+}
+
 /** A drawing as Messages API content blocks (images scaled, DXF rendered, STEP summarized). */
 export interface DrawingBlocksTask {
   kind: 'drawingBlocks';
@@ -43,11 +52,12 @@ export interface GenerateTask {
   job: ProgramJob;
 }
 
-export type JobTask = ReadTask | DrawingBlocksTask | GenerateTask;
+export type JobTask = ReadTask | ReviseTask | DrawingBlocksTask | GenerateTask;
 
 /** What each kind of job gives back when it succeeds. */
 export interface JobValues {
   read: BlueprintAnalysis;
+  revise: BlueprintAnalysis;
   drawingBlocks: DrawingBlock[];
   generate: GeneratedProgram;
 }
@@ -69,8 +79,9 @@ function drawingFailure(error: unknown, file: DrawingInput): string | undefined 
 }
 
 /**
- * Run one job in this thread. Expected refusals (a drawing the readers cannot use, a job cam/
- * cannot plan) come back as `{ ok: false }`; anything else is thrown (a defect).
+ * Run one job in this thread. Expected refusals (a drawing the readers cannot use, feedback the
+ * reviser does not understand, a job cam/ cannot plan) come back as `{ ok: false }`; anything
+ * else is thrown (a defect).
  */
 export async function runTask(
   task: JobTask,
@@ -83,6 +94,14 @@ export async function runTask(
       } catch (error) {
         const message = drawingFailure(error, task.file);
         if (message) return { ok: false, message };
+        throw error;
+      }
+    case 'revise':
+      try {
+        const revised = reviseDescription(task.description, task.feedback);
+        return { ok: true, value: analysisOf(revised.description) };
+      } catch (error) {
+        if (error instanceof RevisionError) return { ok: false, message: error.message };
         throw error;
       }
     case 'drawingBlocks':

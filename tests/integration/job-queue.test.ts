@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { emptyDescription } from '#contracts/blueprint';
 import type { DrawingType } from '#drawings/read';
 import { loadConfig } from '#server/config';
 import type { Config } from '#server/config';
@@ -134,7 +135,7 @@ describe.skipIf(!serverUrl)(`the PostgreSQL job queue${needs}`, () => {
       }
     }, 60_000);
 
-    it('gives back what the job gives when run here, for a read and a program', async () => {
+    it('gives back what the job gives when run here, for a read, a program and a revision', async () => {
       // The result travels as JSON (jsonb): what JSON keeps, and -0 comes back as 0.
       const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
       const read = await storedRead('mill-edm/flange.dxf', 'dxf');
@@ -149,6 +150,17 @@ describe.skipIf(!serverUrl)(`the PostgreSQL job queue${needs}`, () => {
       expect(program.ok).toBe(true);
       expect(await runner.run({ kind: 'generate', job }, { fileName: 'adapter' })).toEqual(
         asJson(program.ok && program.value),
+      );
+
+      const revise = {
+        kind: 'revise' as const,
+        description: emptyDescription(),
+        feedback: 'Ø40 h7 x 85 long, bore Ø20 x 30 deep, 4140 steel',
+      };
+      const revised = await runTask(revise);
+      expect(revised.ok).toBe(true);
+      expect(await runner.run(revise, { fileName: 'your changes' })).toEqual(
+        asJson(revised.ok && revised.value),
       );
     }, 60_000);
 

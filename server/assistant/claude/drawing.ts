@@ -19,7 +19,7 @@ export type DrawingBlock =
 /** Longest side of an image sent to Claude, px (Claude's recommended maximum). */
 export const maxImageSidePx = 1568;
 
-/** Renders a DXF drawing to a PNG (server/assistant/render), when one can be made. */
+/** Renders a DXF drawing to a PNG (drawings/dxf/render.ts), when one can be made. */
 export type DxfRenderer = (
   content: string,
   fileName: string,

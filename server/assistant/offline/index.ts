@@ -3,15 +3,16 @@
  * readers of drawings/ read DXF drawings (geometry and dimensions), PDF drawings (vector paths
  * and text; pages without text through OCR), JPG and PNG drawings (OCR) and STEP models
  * (OpenCascade), and list in the description what they could not read; cam/analysis adds the
- * materials, tools and stock.
+ * materials, tools and stock. The plain-text reviser (drawings/revise) applies the user's
+ * corrections. Both run in the worker pool (server/jobs/tasks.ts), off the request thread.
  */
-import { analysisOf } from '#cam/analysis';
-import { RevisionError, reviseDescription } from '#drawings/revise/revise';
-import { AppError } from '#server/errors';
 import type { JobRunner } from '#server/jobs/pool';
 import { queueStage } from '#server/jobs/pool';
 import type { AssistantProvider } from '../types.ts';
 import { analyzeSimulationOffline } from './simulation.ts';
+
+/** What a revision is called in the pool's log lines (it names no file). */
+const revisionName = 'your changes';
 
 export const offlineMessages = {
   askReply:
@@ -19,7 +20,8 @@ export const offlineMessages = {
 } as const;
 
 /**
- * The offline provider; drawings are read by `jobs` (the worker pool), off the request thread.
+ * The offline provider; drawings are read and descriptions revised by `jobs` (the worker pool),
+ * off the request thread.
  */
 export const createOfflineProvider = (jobs: JobRunner): AssistantProvider => ({
   name: 'offline',
@@ -44,14 +46,12 @@ export const createOfflineProvider = (jobs: JobRunner): AssistantProvider => ({
     );
   },
 
+  /** @throws AppError 422 with the reviser's message when nothing in the feedback is understood */
   async reviseDescription(analysis, feedback) {
-    try {
-      return analysisOf(reviseDescription(analysis.description, feedback).description);
-    } catch (error) {
-      if (error instanceof RevisionError)
-        throw new AppError(422, 'validation_failed', error.message);
-      throw error;
-    }
+    return jobs.run(
+      { kind: 'revise', description: analysis.description, feedback },
+      { fileName: revisionName },
+    );
   },
 
   async advisePlan() {

@@ -1,6 +1,6 @@
 /**
  * The offline reading of simulation feedback: the kind of problem the operator describes, what
- * to change, and the explicit overrides regeneration applies (cam/cutting-data CuttingOverrides).
+ * to change, and the explicit overrides regeneration applies (cam/program CuttingOverrides).
  *
  * Remedies follow the usual turning troubleshooting guides (Sandvik Coromant, "Turning:
  * troubleshooting"; Machinery's Handbook, "Machining problems"): chatter calls for lower speed

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LinePrimitive, Point } from '#drawings/geometry/primitives';
-import type { Arrow, PageDrawing } from '#drawings/pdf/drawing';
+import type { Arrow } from '#drawings/page/arrowheads';
+import type { PageDrawing } from '#drawings/page/drawing';
 import { dimensionLinesAside } from '#drawings/image/extension-lines';
 import { findTurnedPart } from '#drawings/describe/turned-part';
 import { isStrayLine } from '#drawings/describe/view-kinds';

@@ -7,10 +7,10 @@ import { isCalloutText, mergePasses, splitBaselines } from '#drawings/image/ocr-
 import { DrawingReadError, type TextRun } from '#drawings/reading';
 import { reviseDescription } from '#drawings/revise/revise';
 import type { BlueprintDescription } from '#contracts/blueprint';
-import { generateLatheProgram } from '#cam/lathe/generate';
+import { generateLatheProgram } from '#cam/jobs/lathe';
 import type { ProgramJob } from '#cam/program';
 import { turnedPartFromDescription } from '#cam/lathe/part';
-import { suggestRoundBar } from '#cam/stock';
+import { suggestRoundBar } from '#cam/lathe/stock';
 import { latheTooling } from '#tests/helpers/parts';
 import { blueprintsDir } from '#tests/helpers/paths';
 

@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { ArcPrimitive, LinePrimitive, Point, Primitive } from '#drawings/geometry/primitives';
 import type { GreyImage } from '#drawings/engines/prepare-image';
 import { vectorize } from '#drawings/image/vectorize';
-import { arrowOf, primitivesOf, sortPaths } from '#drawings/pdf/drawing';
-import { pairArrows } from '#drawings/pdf/dimensions';
+import { arrowOf } from '#drawings/page/arrowheads';
+import { primitivesOf } from '#drawings/page/curves';
+import { sortPaths } from '#drawings/page/drawing';
+import { pairArrows } from '#drawings/page/dimensions';
 import { blueprintsDir } from '#tests/helpers/paths';
 
 /** The synthetic sheets are drawn in mm and rendered at 150 dpi. */

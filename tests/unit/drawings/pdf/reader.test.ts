@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blueprintDescriptionSchema } from '#contracts/blueprint';
-import { closeOcr } from '#drawings/image/reader';
-import { fitArc, sortPaths } from '#drawings/pdf/drawing';
+import { closeOcr, recognizeImage } from '#drawings/image/reader';
+import { fitArc } from '#drawings/page/curves';
+import { sortPaths } from '#drawings/page/drawing';
+import type { PagePath } from '#drawings/page/paths';
 import { openPdf, pageGeometry } from '#drawings/engines/pdfjs';
-import { pagePaths, type PagePath } from '#drawings/pdf/paths';
+import { pagePaths } from '#drawings/pdf/paths';
 import { readPdf } from '#drawings/pdf/reader';
 import { textRuns } from '#drawings/pdf/text';
 import { DrawingReadError, type TextRun } from '#drawings/reading';
@@ -112,6 +114,7 @@ describe('readPdf', () => {
     const description = await readPdf(
       blueprint('lathe/vwheel_b17021_rev_3.pdf'),
       'vwheel_b17021_rev_3.pdf',
+      recognizeImage,
       (fraction, stage) => {
         expect(fraction).toBeGreaterThanOrEqual(0);
         expect(fraction).toBeLessThanOrEqual(1);
@@ -166,7 +169,11 @@ describe('readPdf', () => {
   });
 
   it('describes the Gripper flange at its written Ø70.50 ±0.05 and PLA', async () => {
-    const description = await readPdf(blueprint('lathe/Gripper.PDF'), 'Gripper.PDF');
+    const description = await readPdf(
+      blueprint('lathe/Gripper.PDF'),
+      'Gripper.PDF',
+      recognizeImage,
+    );
     const flange = description.outerDiameters.find((d) => d.diameterMm === 70.5);
     expect(flange).toMatchObject({ tolerance: { upperMm: 0.05, lowerMm: -0.05 } });
     expect(description.materialSpecs.material).toBe('PLA');
@@ -183,8 +190,8 @@ describe('readPdf', () => {
   it('refuses a truncated PDF with a message naming the file', async () => {
     const bytes = blueprint('lathe/vwheel_b17021_rev_3.pdf');
     const truncated = bytes.subarray(0, 300);
-    await expect(readPdf(truncated, 'cut.pdf')).rejects.toThrow(DrawingReadError);
-    await expect(readPdf(truncated, 'cut.pdf')).rejects.toThrow(/^cut\.pdf /);
+    await expect(readPdf(truncated, 'cut.pdf', recognizeImage)).rejects.toThrow(DrawingReadError);
+    await expect(readPdf(truncated, 'cut.pdf', recognizeImage)).rejects.toThrow(/^cut\.pdf /);
   });
 
   it('refuses random bytes behind a PDF header', async () => {
@@ -194,26 +201,28 @@ describe('readPdf', () => {
       return seed % 256;
     });
     const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), noise]);
-    await expect(readPdf(bytes, 'noise.pdf')).rejects.toThrow(
+    await expect(readPdf(bytes, 'noise.pdf', recognizeImage)).rejects.toThrow(
       /noise\.pdf could not be read as a PDF/,
     );
-    await expect(readPdf(bytes, 'noise.pdf')).rejects.not.toThrow(/\.\./);
+    await expect(readPdf(bytes, 'noise.pdf', recognizeImage)).rejects.not.toThrow(/\.\./);
   });
 
   it('refuses an empty file', async () => {
-    await expect(readPdf(Buffer.alloc(0), 'empty.pdf')).rejects.toThrow(/empty\.pdf is empty/);
+    await expect(readPdf(Buffer.alloc(0), 'empty.pdf', recognizeImage)).rejects.toThrow(
+      /empty\.pdf is empty/,
+    );
   });
 
   it('refuses a page larger than any drawing sheet', async () => {
     const huge = handmadePdf('0 0 100000 100000', '0 0 m 10 10 l S');
-    await expect(readPdf(huge, 'huge.pdf')).rejects.toThrow(
+    await expect(readPdf(huge, 'huge.pdf', recognizeImage)).rejects.toThrow(
       /huge\.pdf: page 1 is .* larger than any drawing sheet/,
     );
   });
 
   it('describes an empty page and says what it could not read', async () => {
     const blank = handmadePdf('0 0 595 842', '');
-    const description = await readPdf(blank, 'blank.pdf');
+    const description = await readPdf(blank, 'blank.pdf', recognizeImage);
     expect(description.source).toBe('PDF (offline reader): blank.pdf');
     expect(description.outerDiameters).toEqual([]);
     expect(description.unresolved!.length).toBeGreaterThan(0);
@@ -229,6 +238,7 @@ describe('readPdf', () => {
       const description = await readPdf(
         blueprint('lathe/long_reamer_facer.pdf'),
         'long_reamer_facer.pdf',
+        recognizeImage,
       );
       expect(description.overview).toMatch(/read by OCR/);
       const diameters = description.outerDiameters.map((d) => d.diameterMm);
@@ -335,7 +345,11 @@ describe('PDF geometry of plates', () => {
   });
 
   it('reads the P0011 base plate: its outline joined across the PDF rounding, 6 M3 holes', async () => {
-    const description = await readPdf(blueprint('mill-edm/P0011_REV_E.pdf'), 'P0011_REV_E.pdf');
+    const description = await readPdf(
+      blueprint('mill-edm/P0011_REV_E.pdf'),
+      'P0011_REV_E.pdf',
+      recognizeImage,
+    );
     const plate = description.prismatic!;
     expect(plate).toBeDefined();
     const xs = plate.outline.map((p) => p.x);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { emptyDescription } from '#contracts/blueprint';
 import { parseThreadCallout } from '#cam/callouts';
-import { applyHoleCallouts } from '#drawings/pdf/merge';
+import { applyHoleCallouts } from '#drawings/page/merge';
 import type { PageFrame, TextRun } from '#drawings/reading';
 import { describeFromText, normalizeOcrCallout, readTextFindings } from '#drawings/text/describe';
 

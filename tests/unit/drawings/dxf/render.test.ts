@@ -3,7 +3,7 @@ import { crc32 } from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { DxfReadError, readDxf } from '#drawings/dxf/reader';
-import { renderDxfImage, type DxfImage } from '#server/assistant/render/dxf-image';
+import { renderDxfImage, type DxfImage } from '#drawings/dxf/render';
 import { blueprintsDir } from '#tests/helpers/paths';
 
 /** A drawing from ../shared/blueprints (test input only, never copied into the repo). */

@@ -8,15 +8,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LinePrimitive, Primitive } from '#drawings/geometry/primitives';
 import { bridgesAsOutline, diameterSignsRead } from '#drawings/image/page';
-import type { PageDrawing } from '#drawings/pdf/drawing';
+import type { PageDrawing } from '#drawings/page/drawing';
 import { clearBox } from '#drawings/image/raster-ops';
-import { hatchingOf, sheetFrame } from '#drawings/pdf/content';
-import { roundHoles } from '#drawings/pdf/pages';
-import { addPlateReadings } from '#drawings/pdf/merge';
-import type { PageReading } from '#drawings/pdf/page';
+import { hatchingOf, sheetFrame } from '#drawings/page/content';
+import { roundHoles } from '#drawings/page/drawn-part';
+import { addPlateReadings } from '#drawings/page/merge';
+import type { PageReading } from '#drawings/page/reading';
 import type { BlueprintDescription } from '#contracts/blueprint';
-import { calloutsFromRuns, pairArrows } from '#drawings/pdf/dimensions';
-import { isTable, groupViews } from '#drawings/geometry/shapes';
+import { calloutsFromRuns, pairArrows } from '#drawings/page/dimensions';
+import { isTable } from '#drawings/geometry/frames';
+import { groupViews } from '#drawings/geometry/shapes';
 import type { TextRun } from '#drawings/reading';
 
 const L = (x1: number, y1: number, x2: number, y2: number): Primitive => ({

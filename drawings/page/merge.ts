@@ -1,14 +1,14 @@
 /**
- * What the PDF reader adds to the shared pipeline's description: written diameters for drawn
- * ones the dimension lines did not reach (their readings moved to the callout), what the text of
- * every page says (material, general tolerance, roughness) where the notes did not say it, and
- * readings of a plate's outline and holes. The shared pipeline records the readings of a turned
- * part (describe/readings.ts).
+ * What the page readers (PDF pages and traced rasters) add to the shared pipeline's description:
+ * written diameters for drawn ones the dimension lines did not reach (their readings moved to the
+ * callout), what the text of every page says (material, general tolerance, roughness) where the
+ * notes did not say it, and readings of a plate's outline and holes. The shared pipeline records
+ * the readings of a turned part (describe/readings.ts).
  */
 import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
 import { formatMm, formatTolerance, parseThreadCallout } from '#cam/callouts';
 import type { DrawnDimension, ScaleVerdict } from './dimensions.ts';
-import type { PageReading } from './page.ts';
+import type { PageReading } from './reading.ts';
 import { addReading } from '../reading.ts';
 import {
   addIdentityReadings,

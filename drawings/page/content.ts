@@ -1,8 +1,8 @@
 /**
- * A read PDF page as the drawing content the shared pipeline takes (describe/drawing.ts
- * describeDrawing): outlines, centre and hidden lines in true millimetres (the page divided by
- * the drawing scale, y up), text lines as notes with title block entries marked, and the
- * dimension lines with their written callouts as dimensions.
+ * A read page (a PDF page, or a traced raster) as the drawing content the shared pipeline takes
+ * (describe/drawing.ts describeDrawing): outlines, centre and hidden lines in true millimetres
+ * (the page divided by the drawing scale, y up), text lines as notes with title block entries
+ * marked, and the dimension lines with their written callouts as dimensions.
  */
 import { startsWithDiameterSign } from '#cam/callouts';
 import type { Axis } from '../describe/axis.ts';
@@ -17,19 +17,11 @@ import {
   type Point,
   type Primitive,
 } from '../geometry/primitives.ts';
-import {
-  boxOf,
-  coveredLength,
-  diagonal,
-  dropFrames,
-  groupViews,
-  isTable,
-  unionBox,
-  type Box,
-} from '../geometry/shapes.ts';
+import { coveredLength, dropFrames, isTable } from '../geometry/frames.ts';
+import { boxOf, diagonal, groupViews, unionBox, type Box } from '../geometry/shapes.ts';
 import { MM_PER_PT, type DrawnDimension } from './dimensions.ts';
 import { sourceOfCallout } from './merge.ts';
-import type { PageReading } from './page.ts';
+import type { PageReading } from './reading.ts';
 import type { TextRun } from '../reading.ts';
 import { normalizeOcrCallout } from '../text/ocr.ts';
 
@@ -79,7 +71,7 @@ const inside = (p: Point, box: Box) =>
   p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY;
 
 /**
- * Title blocks and tables of a page (geometry/shapes.ts isTable): groups of outline geometry
+ * Title blocks and tables of a page (geometry/frames.ts isTable): groups of outline geometry
  * ruled square to the sheet with three or more text lines inside (after the sheet frame is set
  * aside).
  */

@@ -7,10 +7,11 @@
  */
 import type { IDxf, IEntity } from 'dxf-parser';
 import { renderAsync } from '@resvg/resvg-js';
-import { collectDrawing } from '#drawings/dxf/collect';
-import { isFullCircle, type Primitive } from '#drawings/geometry/primitives';
-import { DxfReadError, parseDxf } from '#drawings/dxf/reader';
-import { boxOf, dropFrames, unionBox, type Box } from '#drawings/geometry/shapes';
+import { collectDrawing } from './collect.ts';
+import { isFullCircle, type Primitive } from '../geometry/primitives.ts';
+import { DxfReadError, parseDxf } from './reader.ts';
+import { dropFrames } from '../geometry/frames.ts';
+import { boxOf, unionBox, type Box } from '../geometry/shapes.ts';
 
 export interface DxfImage {
   /** The PNG file: 8-bit RGBA, white background. */

@@ -1,10 +1,10 @@
 /**
- * Dimensions of a PDF drawing: dimension lines found from their arrowheads, the written callout
- * of each, and the drawing scale that makes the drawn lengths agree with the written ones.
- * Page points, y down.
+ * Dimensions of a drawn page (a PDF page, or a traced raster): dimension lines found from their
+ * arrowheads, the written callout of each, and the drawing scale that makes the drawn lengths
+ * agree with the written ones. Page points, y down.
  */
 import type { LinePrimitive, Point } from '../geometry/primitives.ts';
-import type { Arrow } from './drawing.ts';
+import type { Arrow } from './arrowheads.ts';
 import { cross, dot } from '../geometry/plane.ts';
 import { parseLengthCallout } from '#cam/callouts';
 import { sourceOfRun, type TextRun } from '../reading.ts';
@@ -150,7 +150,7 @@ function besideScore(
  *
  * @param lines - dimension lines, page points
  * @param callouts - the page's callouts, boxes in page points
- * @param area - the sheet's drawing area inside its frame (pdf/content.ts sheetFrame), when it
+ * @param area - the sheet's drawing area inside its frame (content.ts sheetFrame), when it
  *   has one: text outside it (zone numbers and letters in the border) is no dimension's value
  */
 export function attachCallouts(

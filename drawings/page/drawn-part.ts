@@ -1,0 +1,240 @@
+/**
+ * Pages read geometrically (pdf/page.ts, or a raster vectorized by image/vectorize.ts) to the
+ * description of the part they draw: per page, arrowheads paired into dimension lines with their
+ * callouts and the drawing scale (dimensions.ts) → drawing content in true mm (content.ts) → the
+ * shared pipeline (describe/drawing.ts describeDrawing) → what the text says merged in
+ * (merge.ts). The first page that shows a turned part or a plate gives the description.
+ */
+import type { BlueprintDescription } from '#contracts/blueprint';
+import { formatMm } from '#cam/callouts';
+import { describeDrawing } from '../describe/drawing.ts';
+import type { PageReading } from './reading.ts';
+import {
+  attachCallouts,
+  calloutsFromRuns,
+  inferScale,
+  MM_PER_PT,
+  pairArrows,
+  type DimensionLine,
+  type DrawnDimension,
+  type ScaleVerdict,
+} from './dimensions.ts';
+import { pageContent, sheetFrame } from './content.ts';
+import { MEASURED_CONFIDENCE, MEASURED_SOURCE, type ReadingSources } from '../describe/readings.ts';
+import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
+import { DxfReadError, readerLimits, type PageFrame } from '../reading.ts';
+import { readTextFindings } from '../text/describe.ts';
+
+/**
+ * Distance within which the ends of drawn lines meet on the page, points: PDF writers round
+ * coordinates (ends that meet in the CAD model lie up to about 0.1 pt apart on the page).
+ */
+const JOIN_PT = 0.1;
+const MM_PER_INCH = 25.4;
+
+/**
+ * The description of the part drawn on the first page that shows a turned part or a plate, the
+ * text of every page merged in; undefined when no page's geometry shows one.
+ *
+ * @param readings - the pages, in order (page points, y down)
+ * @param fileName - for messages
+ */
+export function describeDrawnPart(
+  readings: PageReading[],
+  fileName: string,
+): BlueprintDescription | undefined {
+  let described:
+    { description: BlueprintDescription; reading: PageReading; scale: ScaleVerdict } | undefined;
+  const notes: string[] = [];
+  for (const page of readings) {
+    const { reading, dimensions, scale } = withUnits(page);
+    const units = reading.findings.units?.units;
+    const drawn = pageContent(reading, dimensions, scale.ratio);
+    const { content } = drawn;
+    if (content.primitives.length === 0) continue;
+    try {
+      const drawingUnits = {
+        units: units ?? 'mm',
+        mmPerUnit: 1,
+        decimals: 2,
+        name: units === 'inch' ? 'inches' : 'millimetres',
+      };
+      const at = (p: { x: number; y: number }) => {
+        const onPage = drawn.toPage(p);
+        return `${Math.round(onPage.x)}, ${Math.round(onPage.y)} pt`;
+      };
+      const sources: ReadingSources = {
+        dimension: (note) => ({
+          source: note.source ?? `page ${reading.page}, dimension "${note.written}"`,
+          confidence: note.confidence ?? 1,
+        }),
+        note: (note) => ({
+          source: note.source ?? `page ${reading.page} at ${at(note.at)} ("${note.text}")`,
+          confidence: note.confidence ?? 1,
+        }),
+        place: (p) =>
+          `page ${reading.page} ${MEASURED_SOURCE} at ${at(p)} (measured at scale ${scaleText(scale.ratio)})`,
+      };
+      const result = describeDrawing(content, drawingUnits, fileName, 'PDF', {
+        diameterDirections: drawn.diameterDirections,
+        dimensionsFor: drawn.dimensionsFor,
+        // A traced raster measures no finer than its pixels (a 150 dpi scan's is 0.17 mm on
+        // paper): to 0.05 mm, so 4.99 shows as 5 (0.1 lost a reading on one round-trip seed, 0.02
+        // kept Candle_holder's 4.99 and 1.02); a vector page to 0.01 mm.
+        measuredStepMm: reading.ocr ? OCR_MEASURED_STEP_MM : 0.01,
+        joinToleranceMm: ((reading.joinPt ?? JOIN_PT) * MM_PER_PT) / scale.ratio,
+        // A traced raster's outlines: corners and joints are as uneven as a line is wide.
+        ...(reading.ocr
+          ? { lineNoiseMm: (reading.drawing.outlineWidthPt * MM_PER_PT) / scale.ratio }
+          : {}),
+        sources,
+      });
+      const description = result.description;
+      if (result.isTurnedPart || description.prismatic) {
+        if (reading.ocr && description.prismatic) roundHoles(description.prismatic);
+        snapToCallouts(description, reading, dimensions, scale);
+        if (description.prismatic) {
+          addPlateReadings(
+            description,
+            reading,
+            reading.ocr ? 0.7 : MEASURED_CONFIDENCE,
+            dimensions,
+          );
+        }
+        described = { description, reading, scale };
+        break;
+      }
+      notes.push(`page ${reading.page}: ${description.overview}`);
+    } catch (error) {
+      if (!(error instanceof DxfReadError)) throw error;
+    }
+  }
+  if (!described) return undefined;
+  const { description, reading, scale } = described;
+  for (const other of readings) mergeFindings(description, other.findings);
+  if (scale.from === 'assumed') {
+    description.unresolved!.push(
+      'The drawing scale is not written and no dimension line could be measured: 1:1 assumed; check the sizes (Change).',
+    );
+  } else if (scale.from === 'dimensions' && scale.ratio !== 1) {
+    description.overview += ` Drawn at ${scaleText(scale.ratio)} (found from ${scale.agreeing} of ${scale.compared} dimensions).`;
+  }
+  const said = readings.find((r) => r.page === reading.page)?.findings.units;
+  if (reading.findings.units && !said) {
+    description.overview += ` Read as an inch drawing (no units are written; ${reading.findings.units.text}).`;
+  }
+  if (reading.ocr) {
+    description.overview += ` The text of page ${reading.page} was read by OCR; check the values.`;
+  }
+  if (readings.some((r) => r.truncated)) description.unresolved!.push(truncatedNote);
+  return description;
+}
+
+/**
+ * A page's dimension lines (paired arrowheads) and those with their values: the callouts beside
+ * them, then the runs that start with a length, inside the sheet's frame.
+ */
+export function drawnDimensions(reading: PageReading): {
+  lines: DimensionLine[];
+  dimensions: DrawnDimension[];
+} {
+  const lines = pairArrows(reading.drawing.arrows, reading.drawing.thin);
+  const { widthPt, heightPt } = reading.geometry;
+  const area = sheetFrame(reading.drawing.part, widthPt, heightPt).area;
+  const attached = attachCallouts(lines, reading.findings.callouts, area);
+  const units = reading.findings.units?.units;
+  const dimensions = [...attached, ...calloutsFromRuns(lines, attached, reading.runs, units, area)];
+  return { lines, dimensions };
+}
+
+/** The page's dimension lines with their callouts, and the scale they agree on. */
+function dimensionsOf(reading: PageReading): { dimensions: DrawnDimension[]; scale: ScaleVerdict } {
+  const { dimensions } = drawnDimensions(reading);
+  return { dimensions, scale: inferScale(dimensions, reading.findings.scale?.ratio) };
+}
+
+/**
+ * The page read in the units its dimension lines measure when its text does not name them: a
+ * drawing whose lines measure their numbers in inches at a standard scale (at least two, and more
+ * than in millimetres) is an inch drawing, and its text is read again so.
+ */
+function withUnits(reading: PageReading): {
+  reading: PageReading;
+  dimensions: DrawnDimension[];
+  scale: ScaleVerdict;
+} {
+  const { dimensions, scale } = dimensionsOf(reading);
+  if (reading.findings.units) return { reading, dimensions, scale };
+  const inInches = inferScale(
+    dimensions.map((d) => ({
+      ...d,
+      callout: { ...d.callout, value: d.callout.value * MM_PER_INCH },
+    })),
+    reading.findings.scale?.ratio,
+  );
+  if (inInches.from === 'assumed' || inInches.agreeing < 2 || inInches.agreeing <= scale.agreeing)
+    return { reading, dimensions, scale };
+  const frame: PageFrame = {
+    page: reading.page,
+    width: reading.geometry.widthPt,
+    height: reading.geometry.heightPt,
+    unit: 'pt',
+  };
+  const units = {
+    units: 'inch' as const,
+    text: `inches: ${inInches.agreeing} of ${inInches.compared} dimension lines measure their numbers in inches`,
+    confidence: inInches.agreeing / Math.max(1, inInches.compared),
+    source: `page ${reading.page} dimension lines`,
+  };
+  const inch = { ...reading, findings: readTextFindings(reading.runs, [frame], units) };
+  return { reading: inch, ...dimensionsOf(inch) };
+}
+
+/**
+ * A traced page's hole sizes to OCR_MEASURED_STEP_MM, as its turned profile's (a 150 dpi scan
+ * measures Ø10.98 for Ø11). Holes whose sizes differ by less than a scan can tell apart
+ * (SAME_HOLE_MM, or 1 %) are first given their mean size: four 5/16" holes measured 7.92 and
+ * 7.93 mm are one size, not Ø7.9 three times and Ø7.95 once.
+ */
+export function roundHoles(plate: NonNullable<BlueprintDescription['prismatic']>): void {
+  const step = OCR_MEASURED_STEP_MM;
+  const bySize = [...plate.holes].sort((a, b) => a.diameterMm - b.diameterMm);
+  for (let start = 0; start < bySize.length;) {
+    const first = bySize[start]!.diameterMm;
+    let end = start + 1;
+    while (
+      end < bySize.length &&
+      bySize[end]!.diameterMm - first <= Math.max(SAME_HOLE_MM, 0.01 * first)
+    )
+      end++;
+    const group = bySize.slice(start, end);
+    const mean = group.reduce((sum, hole) => sum + hole.diameterMm, 0) / group.length;
+    for (const hole of group) {
+      if (hole.diameterMm === mean) continue;
+      hole.diameterMm = mean;
+      hole.diameter = hole.diameter.replace(/\d+(?:\.\d+)?/, formatMm(mean));
+    }
+    start = end;
+  }
+  for (const hole of plate.holes) {
+    const rounded = Number((Math.round(hole.diameterMm / step) * step).toFixed(2));
+    if (rounded === hole.diameterMm || !(rounded > 0)) continue;
+    hole.diameter = hole.diameter.replace(/\d+(?:\.\d+)?/, formatMm(rounded));
+    hole.diameterMm = rounded;
+  }
+}
+
+/** Step the measured sizes of a traced (OCR'd) page are rounded to, mm. */
+const OCR_MEASURED_STEP_MM = 0.05;
+/** Hole sizes a traced page measures this close (or within 1 %) are one size, mm. */
+const SAME_HOLE_MM = 0.1;
+
+/** What a description says when a page had more line segments than were read. */
+export const truncatedNote = `A page has more than ${readerLimits.maxSegmentsPerPage} line segments; the rest were not read. Check the part's features (Change).`;
+
+/** '2:1', '1:2.5'. */
+export function scaleText(ratio: number): string {
+  return ratio >= 1
+    ? `${Math.round(ratio * 100) / 100}:1`
+    : `1:${Math.round((1 / ratio) * 100) / 100}`;
+}
