@@ -1,12 +1,19 @@
 /**
  * The offline provider's reading of a description: the materials to offer, the tools the part
- * needs and the stock to cut it from.
+ * needs and the stock to cut it from, as numbers (a StockSize, contracts/stock-size.ts) and in
+ * the words made from them (decision 039).
  */
 import type { BlueprintAnalysis, BlueprintDescription, MaterialSize } from '#contracts/blueprint';
-import { STOCK_WITHOUT_THICKNESS } from '#contracts/qbot-workflow';
+import {
+  STOCK_WITHOUT_THICKNESS,
+  blockStock,
+  roundBarStock,
+  unknownStock,
+} from '#contracts/stock-size';
+import type { StockSize } from '#contracts/stock-size';
 import { parseDiameterCallout, parseLengthCallout } from './callouts.ts';
 import { materialChoices } from './materials.ts';
-import { suggestRoundBar } from './stock.ts';
+import { suggestRoundBar } from './lathe/stock.ts';
 import {
   facingAllowanceMm,
   prismaticPartFromDescription,
@@ -111,18 +118,23 @@ export function toolsNeeded(description: BlueprintDescription): string[] {
 
 /**
  * The suggested stock: round bar for a turned part; for a plate or block (`description.prismatic`)
- * a block of standard flat bar or saw-cut plate ('Plate 180 x 80 x 12 mm', cam/prismatic/stock.ts),
- * without its height when the thickness is unknown; else the spec's default text.
+ * a block of standard flat bar or saw-cut plate (cam/prismatic/stock.ts), without its height when
+ * the thickness is unknown; a round bar over the largest diameter, without length, when no
+ * standard bar is large enough; else nothing known.
+ * @returns the StockSize, sizes in mm
  */
-export function suggestedStock(description: BlueprintDescription): MaterialSize {
+export function suggestedStockSize(description: BlueprintDescription): StockSize {
   if (description.prismatic && description.outerDiameters.length === 0) {
     const part = prismaticPartOf(description);
-    if (part) return blockStockText(suggestBlockStock(part));
+    if (part) {
+      const block = suggestBlockStock(part);
+      return blockStock(block.xMm, block.yMm, block.zMm);
+    }
     // Thickness unknown: size X and Y with any thickness, and say the height is open.
     const sized = prismaticPartOf(description, 1 + facingAllowanceMm);
     if (sized) {
       const block = suggestBlockStock(sized);
-      return `Plate ${block.xMm} x ${block.yMm} mm, ${STOCK_WITHOUT_THICKNESS} (give it with 'Change')`;
+      return blockStock(block.xMm, block.yMm);
     }
   }
   const diameters = description.outerDiameters
@@ -138,18 +150,43 @@ export function suggestedStock(description: BlueprintDescription): MaterialSize 
     description.dimensions.overallLengthMm ??
     parseLengthCallout(description.dimensions.overallLength)?.valueMm ??
     description.outerDiameters.reduce((sum, feature) => sum + (feature.lengthMm ?? 0), 0);
-  if (diameters.length === 0 || !length) return 'Default Material Stock Size';
+  if (diameters.length === 0 || !length) return unknownStock();
   const bar = suggestRoundBar(Math.max(...diameters), length);
-  if (!bar) return `Round bar over Ø${Math.max(...diameters)} mm`;
-  return { shape: 'Round bar', diameter: `Ø${bar.diameterMm} mm`, length: `${bar.lengthMm} mm` };
+  if (!bar) return roundBarStock(Math.max(...diameters));
+  return roundBarStock(bar.diameterMm, bar.lengthMm);
+}
+
+/**
+ * A suggested stock in the words the size step shows: 'Plate 180 x 80 x 12 mm'; without its
+ * thickness 'Plate 180 x 80 mm, thickness not on the drawing (give it with 'Change')'; a round bar
+ * as shape, diameter and length ('Round bar', 'Ø42 mm', '120 mm'); without its length 'Round bar
+ * over Ø320 mm'; and the spec's default text when nothing is known.
+ */
+export function stockWords(stock: StockSize): MaterialSize {
+  if (stock.shape === 'block' && stock.block) {
+    const { xMm, yMm, zMm } = stock.block;
+    if (zMm !== undefined) return blockStockText({ xMm, yMm, zMm });
+    return `Plate ${xMm} x ${yMm} mm, ${STOCK_WITHOUT_THICKNESS} (give it with 'Change')`;
+  }
+  if (!stock.round) return 'Default Material Stock Size';
+  const { diameterMm, lengthMm } = stock.round;
+  if (lengthMm === undefined) return `Round bar over Ø${diameterMm} mm`;
+  return { shape: 'Round bar', diameter: `Ø${diameterMm} mm`, length: `${lengthMm} mm` };
+}
+
+/** The suggested stock in words (see {@link suggestedStockSize} and {@link stockWords}). */
+export function suggestedStock(description: BlueprintDescription): MaterialSize {
+  return stockWords(suggestedStockSize(description));
 }
 
 /** The whole analysis of a description. */
 export function analysisOf(description: BlueprintDescription): BlueprintAnalysis {
+  const stockSize = suggestedStockSize(description);
   return {
     description,
     materials: materialChoices(description.materialSpecs.material),
     tools: toolsNeeded(description),
-    materialSize: suggestedStock(description),
+    materialSize: stockWords(stockSize),
+    stockSize,
   };
 }

@@ -10,6 +10,7 @@
  * first, away from the chuck): `startMm` 0 is that end face, growing toward the chuck.
  */
 import { z } from 'zod';
+import { stockSizeSchema } from './stock-size.ts';
 
 /** Deviations from the nominal size in mm, as on the drawing: Ø16.5 +0.1/0 → upper 0.1, lower 0. */
 export const toleranceSchema = z.object({
@@ -236,7 +237,10 @@ export const materialChoiceSchema = z.object({
 });
 export type MaterialChoice = z.infer<typeof materialChoiceSchema>;
 
-/** Material size (spec section 3): text, or shape, diameter and length. */
+/**
+ * Material size (spec section 3): text, or shape, diameter and length. The words the user sees;
+ * the numbers are the StockSize beside it (contracts/stock-size.ts, decision 039).
+ */
 export const materialSizeSchema = z.union([
   z.string(),
   z.object({ shape: z.string(), diameter: z.string(), length: z.string() }),
@@ -250,6 +254,11 @@ export const blueprintAnalysisSchema = z.object({
   /** Tools the part needs, in words ('External turning tool', 'Drill Ø8.5'…). */
   tools: z.array(z.string()),
   materialSize: materialSizeSchema,
+  /**
+   * The suggested stock as numbers, whose words are `materialSize` (cam/analysis.ts). Absent in
+   * analyses saved before decision 039: read `materialSize` with `stockSizeOf` then.
+   */
+  stockSize: stockSizeSchema.optional(),
 });
 export type BlueprintAnalysis = z.infer<typeof blueprintAnalysisSchema>;
 

@@ -8,6 +8,7 @@ import type { BlueprintAnalysis, MaterialSize } from './blueprint.ts';
 import { jobTypes } from './job-types.ts';
 import { text } from './text.ts';
 import type { JobType } from './job-types.ts';
+import type { StockSize } from './stock-size.ts';
 
 export interface ChatMessage {
   id: string;
@@ -256,11 +257,8 @@ export const qbotMessages = {
   alternativeTo: (name: string) => `Alternative to ${name}`,
 } as const;
 
-/**
- * What a suggested stock says when the drawing gives no thickness (cam/analysis.ts
- * suggestedStock): the size step then asks for the whole size instead of taking it.
- */
-export const STOCK_WITHOUT_THICKNESS = 'thickness not on the drawing';
+/** The suggestion's words for a plate without thickness: kept in contracts/stock-size.ts. */
+export { STOCK_WITHOUT_THICKNESS } from './stock-size.ts';
 
 /** Texts of the workflow where the spec shows none (docs/decisions/008-qbot-workflow.md). */
 export const qbotExtraMessages = {
@@ -312,6 +310,11 @@ export interface QbotContext {
   descriptionVersion: number;
   material: string | null;
   materialSize: MaterialSize | null;
+  /**
+   * The chosen size as numbers, made at the size step from `materialSize`'s words (decision
+   * 039). Absent in workflows saved before it: read `materialSize` with `stockSizeOf` then.
+   */
+  stockSize?: StockSize | null;
   jobType: JobType | null;
   machineOptions: WorkflowMachine[];
   machine: WorkflowMachine | null;

@@ -11,6 +11,7 @@ import {
   materialChoiceSchema,
   materialSizeSchema,
 } from './blueprint.ts';
+import { stockSizeSchema } from './stock-size.ts';
 import { text } from './text.ts';
 
 const threadId = z.uuid('Thread ID is not set. Start a conversation first.');
@@ -29,6 +30,8 @@ export const uploadResponseSchema = z.object({
   materials: z.array(materialChoiceSchema),
   tools: z.array(z.string()),
   materialSize: materialSizeSchema,
+  /** The suggested stock as numbers (decision 039); absent in analyses saved before it. */
+  stockSize: stockSizeSchema.optional(),
   imageUrl: z.string(),
 });
 

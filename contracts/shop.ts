@@ -210,7 +210,7 @@ export type MachineBody = z.input<typeof machineBodySchema>;
 
 // Tooling pairs ------------------------------------------------------------------------------
 
-/** What the programs of the machine's job type understand of a tool row (cam/tooling-readiness.ts). */
+/** What the programs of the machine's job type understand of a tool row (cam/jobs/tooling-readiness.ts). */
 export const toolReadingSchema = z.object({
   /** False when no program of the machine's job type uses the row as it is written. */
   usable: z.boolean(),

@@ -9,12 +9,9 @@ import type { BlueprintAnalysis } from '#contracts/blueprint';
 import type { CallFailure } from './signIn.ts';
 import { jobTypes } from '#contracts/job-types';
 import type { JobType } from '#contracts/job-types';
-import {
-  STOCK_WITHOUT_THICKNESS,
-  qbotExtraMessages,
-  qbotMessages,
-  trackerSteps,
-} from '#contracts/qbot-workflow';
+import { qbotExtraMessages, qbotMessages, trackerSteps } from '#contracts/qbot-workflow';
+import { stockSizeOf } from '#contracts/stock-size';
+import type { StockSize } from '#contracts/stock-size';
 import type {
   ChatMessage,
   QbotContext,
@@ -87,14 +84,23 @@ interface GuardArgs {
   event: QbotEvent;
 }
 
+/**
+ * The suggested stock as numbers: the analysis's StockSize, or for an analysis saved before
+ * decision 039 its words read with `stockSizeOf` (the spec's default text without an analysis).
+ */
+export function suggestedStockSizeOf(analysis: BlueprintAnalysis | null): StockSize {
+  return (
+    analysis?.stockSize ?? stockSizeOf(analysis?.materialSize ?? qbotMessages.defaultStockSize)
+  );
+}
+
 /** The chart's guards, which its config names by string. */
 export const qbotGuards = {
   /** A blank size takes the suggested stock, unless the suggestion lacks the plate's thickness. */
   sizeIsComplete: ({ context, event }: GuardArgs) => {
     if (event.type !== 'size.submitted') return false;
     if (event.size.trim() !== '') return true;
-    const suggested = context.analysis?.materialSize;
-    return !(typeof suggested === 'string' && suggested.includes(STOCK_WITHOUT_THICKNESS));
+    return !suggestedStockSizeOf(context.analysis).missing.includes('thickness');
   },
   hasFeedback: ({ event }: GuardArgs) => 'feedback' in event && event.feedback.trim() !== '',
   isKnownMaterial: ({ context, event }: GuardArgs) => {
@@ -146,6 +152,7 @@ export const initialQbotContext = (): QbotContext => ({
   descriptionVersion: 0,
   material: null,
   materialSize: null,
+  stockSize: null,
   jobType: null,
   machineOptions: [],
   machine: null,
@@ -260,6 +267,8 @@ export const failureMessage = (event: unknown): string | undefined => {
  * | Download G-Code       | nothing but `error` and `completed`                             |
  * | Simulate              | nothing but `error` and `completed`                             |
  * | Fabricate in Machine  | nothing but `error` and `completed`                             |
+ *
+ * `stockSize`, the size as numbers, is cleared with `materialSize`, its words.
  */
 export const resetGroups: readonly {
   step: TrackerStep;
@@ -270,7 +279,7 @@ export const resetGroups: readonly {
     cleared: (context) => ({ analysis: context.originalAnalysis, descriptionVersion: 1 }),
   },
   { step: 'Choose Material Stock', cleared: () => ({ material: null }) },
-  { step: 'Choose Material Size', cleared: () => ({ materialSize: null }) },
+  { step: 'Choose Material Size', cleared: () => ({ materialSize: null, stockSize: null }) },
   { step: 'Choose Job Type', cleared: () => ({ jobType: null }) },
   { step: 'Choose Machine', cleared: () => ({ machine: null, machineOptions: [] }) },
   { step: 'Choose Tooling', cleared: () => ({ toolIds: [], toolOptions: [] }) },

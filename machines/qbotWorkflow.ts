@@ -9,10 +9,14 @@
  * `analyzeSimulation`. Steps carry the tag `busy` while an actor runs. The actors' types and
  * placeholders, the guards, the initial context, the message builders and the rules of a Work
  * Tracker reset are in qbotContext.ts.
+ *
+ * Over 500 lines because one chart is one file (DESIGN.md): its states read top to bottom in the
+ * order of the spec's steps, and splitting the config would scatter one state's transitions.
  */
 import { assign, setup } from 'xstate';
 import type { BlueprintAnalysis, MaterialSize } from '#contracts/blueprint';
 import { qbotExtraMessages, qbotMessages } from '#contracts/qbot-workflow';
+import { parseStockSize } from '#contracts/stock-size';
 import type {
   MachineChoices,
   QbotContext,
@@ -34,6 +38,7 @@ import {
   qbotGuards,
   resetsBefore,
   startedAfresh,
+  suggestedStockSizeOf,
   user,
 } from './qbotContext.ts';
 import type { DescribeInput, DescribeOutput } from './qbotContext.ts';
@@ -147,6 +152,8 @@ export const qbotWorkflowMachine = setup({
         typeof size === 'string' ? size : `${size.shape} ${size.diameter} x ${size.length}`;
       return {
         materialSize: size,
+        // The size as numbers, read once here (decision 039); a blank one is the suggestion's.
+        stockSize: typed ? parseStockSize(typed) : suggestedStockSizeOf(context.analysis),
         ...post(context, user(shown), ai(qbotExtraMessages.chooseJobType)),
       };
     }),

@@ -74,5 +74,5 @@ export function suggestBlockStock(part: PrismaticPart): BlockStock {
 }
 
 /** 'Plate 180 x 80 x 12 mm': the block in words (X x Y x Z). */
-export const blockStockText = (block: BlockStock) =>
+export const blockStockText = (block: Pick<BlockStock, 'xMm' | 'yMm' | 'zMm'>) =>
   `Plate ${block.xMm} x ${block.yMm} x ${block.zMm} mm`;

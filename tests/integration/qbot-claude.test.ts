@@ -4,7 +4,14 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assistantCalls, descriptionVersions, prompts, storedFiles } from '#db/schema';
+import {
+  assistantCalls,
+  descriptionVersions,
+  programVersions,
+  prompts,
+  storedFiles,
+  threads,
+} from '#db/schema';
 import { toolDefinitions } from '#server/assistant/claude/tools';
 import { claudeMessages } from '#server/assistant/claude/errors';
 import type { DatabaseHandle } from '#server/database';
@@ -15,6 +22,7 @@ import { createTestDatabase } from '../helpers/database.ts';
 import { startFakeAnthropic } from '../helpers/fake-anthropic.ts';
 import type { FakeAnthropic, RecordedRequest } from '../helpers/fake-anthropic.ts';
 import { steppedShaft } from '../helpers/parts.ts';
+import { until } from '../helpers/processes.ts';
 import { blueprint, chooseJob, qbotClient, tormachWithTools } from '../helpers/qbot.ts';
 
 let database: DatabaseHandle;
@@ -260,6 +268,44 @@ describe('the Q-Bot workflow through Claude', () => {
     expect(since(first)[0]!.body.system?.[0]?.text).toContain(
       'Read drawings of hydraulic fittings with extra care for thread callouts.',
     );
+  });
+
+  it("advises once the conversation's lease is released, and shows the advice as before", async () => {
+    const threadId = await client.start();
+    expect((await uploadDrawing(threadId)).statusCode).toBe(200);
+    await chooseJob(client, threadId, machineId, 'AISI 4140');
+    const first = fake.requests.length;
+    fake.faults.push({ delayMs: 600 });
+    const answering = client.post('/api/qbot/processBlueprintClaude', {
+      thread_id: threadId,
+      imageUrl: '',
+      promptHelper: {},
+    });
+    // While Claude advises, the program version is kept and the conversation is not leased.
+    await until(() => since(first).some((request) => request.tool === 'record_plan_advice'), {
+      what: 'the advice request',
+    });
+    const [thread] = await t.app.db
+      .select({ leaseUntil: threads.leaseUntil })
+      .from(threads)
+      .where(eq(threads.id, threadId));
+    expect(thread!.leaseUntil).toBeNull();
+    const versionRow = () =>
+      t.app.db.select().from(programVersions).where(eq(programVersions.threadId, threadId));
+    expect((await versionRow())[0]!.summary).toMatchObject({ advice: [] });
+
+    const answer = await answering;
+    expect(answer.statusCode).toBe(200);
+    const advice = ['Hold the Ø36 end in soft jaws.'];
+    expect(answer.json()).toMatchObject({ version: 1, advice });
+    // The advice is in the saved workflow and the program version, as when it came first.
+    const saved = (await client.get(`/api/qbot/threads/${threadId}`)).json<{
+      step: string;
+      snapshot: { context: { program: { advice: string[] } } };
+    }>();
+    expect(saved.step).toBe('download_gcode');
+    expect(saved.snapshot.context.program.advice).toEqual(advice);
+    expect((await versionRow())[0]!.summary).toMatchObject({ advice });
   });
 
   it('answers a question in the conversation', async () => {

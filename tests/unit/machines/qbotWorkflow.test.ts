@@ -20,6 +20,7 @@ import {
   trackerIndexOf,
   trackerSteps,
 } from '#contracts/qbot-workflow';
+import { blockStock, parseStockSize, roundBarStock } from '#contracts/stock-size';
 import type {
   MachineChoices,
   QbotContext,
@@ -289,6 +290,48 @@ describe('the workflow', () => {
     expect(actor.getSnapshot().context.materialSize).toBe('Plate 180 x 80 x 12 mm');
   });
 
+  it('keeps the size as numbers beside its words (decision 039)', () => {
+    const typed = started();
+    typed.send({ type: 'description.confirmed' });
+    typed.send({ type: 'material.selected', material: '42CrMo4 (1.7225)' });
+    typed.send({ type: 'size.submitted', size: ' 4 x 2 x 0,5 in ' });
+    expect(typed.getSnapshot().context).toMatchObject({
+      materialSize: '4 x 2 x 0,5 in',
+      stockSize: parseStockSize('4 x 2 x 0,5 in'),
+    });
+    expect(typed.getSnapshot().context.stockSize?.block).toEqual({
+      xMm: 101.6,
+      yMm: 50.8,
+      zMm: 12.7,
+    });
+    // A blank size is the suggestion's: its own numbers, or its words read (an older analysis).
+    const bar = roundBarStock(45, 150);
+    for (const [read, stock] of [
+      [{ ...analysis, stockSize: bar }, bar],
+      [analysis, roundBarStock(42, 120)],
+    ] as const) {
+      const actor = started(read);
+      actor.send({ type: 'description.confirmed' });
+      actor.send({ type: 'material.selected', material: '42CrMo4 (1.7225)' });
+      actor.send({ type: 'size.submitted', size: '' });
+      expect(actor.getSnapshot().context.stockSize).toEqual(stock);
+      actor.send({ type: 'tracker.reset', step: 'Choose Material Size' });
+      expect(actor.getSnapshot().context).toMatchObject({ materialSize: null, stockSize: null });
+    }
+  });
+
+  it("asks the suggestion's numbers whether the plate's thickness is missing", () => {
+    const actor = started({
+      ...analysis,
+      materialSize: 'Plate 180 x 80 mm',
+      stockSize: blockStock(180, 80),
+    });
+    actor.send({ type: 'description.confirmed' });
+    actor.send({ type: 'material.selected', material: '42CrMo4 (1.7225)' });
+    actor.send({ type: 'size.submitted', size: '' });
+    expect(actor.getSnapshot().value).toBe('add_material_size');
+  });
+
   it('resets to an earlier tracker step only, and replaces a trailing reset notice', () => {
     const actor = started();
     actor.send({ type: 'description.confirmed' });
@@ -331,7 +374,7 @@ describe('a Work Tracker reset', () => {
     if (index <= 7) Object.assign(cleared, { toolIds: [], toolOptions: [] });
     if (index <= 6) Object.assign(cleared, { machine: null, machineOptions: [] });
     if (index <= 5) Object.assign(cleared, { jobType: null });
-    if (index <= 4) Object.assign(cleared, { materialSize: null });
+    if (index <= 4) Object.assign(cleared, { materialSize: null, stockSize: null });
     if (index <= 3) Object.assign(cleared, { material: null });
     if (index <= 1)
       Object.assign(cleared, { analysis: context.originalAnalysis, descriptionVersion: 1 });
@@ -382,7 +425,7 @@ describe('a Work Tracker reset', () => {
     const toolFields = ['toolIds', 'toolOptions', ...programFields];
     const machineFields = ['machine', 'machineOptions', ...toolFields];
     const jobTypeFields = ['jobType', ...machineFields];
-    const sizeFields = ['materialSize', ...jobTypeFields];
+    const sizeFields = ['materialSize', 'stockSize', ...jobTypeFields];
     const materialFields = ['material', ...sizeFields];
     const descriptionFields = ['analysis', 'descriptionVersion', ...materialFields];
     const cleared = Object.fromEntries(
