@@ -1,9 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+/**
+ * Accounts as every authorization decision reads them: a user with their membership and its
+ * organization, by id, by email or with the session's revocation, and the roles they hold now.
+ */
+import { eq, sql } from 'drizzle-orm';
 import { memberships, organizations, revokedSessions, users } from '#db/schema';
 import type { GlobalRole } from '#db/schema';
 import type { Executor } from '#server/database';
-import { accountServerMessages } from '#contracts/accounts';
-import { AppError } from '#server/errors';
 
 export type MembershipStatus = 'pending' | 'active';
 export type MembershipRole = 'member' | 'admin';
@@ -127,73 +129,4 @@ export async function findAccountByEmail(
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
     .limit(1);
   return row ? toAccount(row) : undefined;
-}
-
-/** "First Last" of each active admin of an organization, in sign-up order. */
-export async function organizationAdminNames(
-  db: Executor,
-  organizationId: string,
-): Promise<string[]> {
-  const rows = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(memberships.status, 'active'),
-        eq(memberships.role, 'admin'),
-      ),
-    )
-    .orderBy(asc(memberships.createdAt));
-  return rows.map((row) => `${row.firstName} ${row.lastName}`.trim());
-}
-
-/**
- * Links a user who is in no organization to the organization of that name (case-insensitive):
- * a new organization makes the user its admin; an existing one takes the user as pending, for
- * its admins to approve (spec section 4).
- * @param tx - inside a transaction
- * @param name - the organization's name as written (trimmed, 1–200 characters)
- * @returns whether the organization was created, and its id
- * @throws AppError 409 `conflict` when the user already has a membership
- */
-export async function linkToOrganization(
-  tx: Executor,
-  userId: string,
-  name: string,
-): Promise<{ created: boolean; organizationId: string; name: string }> {
-  const [created] = await tx
-    .insert(organizations)
-    .values({ name })
-    .onConflictDoNothing()
-    .returning({ id: organizations.id, name: organizations.name });
-  const existing = created
-    ? undefined
-    : (
-        await tx
-          .select({ id: organizations.id, name: organizations.name })
-          .from(organizations)
-          .where(eq(sql`lower(${organizations.name})`, name.toLowerCase()))
-          .limit(1)
-      )[0];
-  const organization = created ?? existing;
-  if (!organization) throw new Error(`organization ${name} vanished while joining it`);
-  const [membership] = await tx
-    .insert(memberships)
-    .values(
-      created
-        ? {
-            userId,
-            organizationId: organization.id,
-            status: 'active',
-            role: 'admin',
-            approvedAt: new Date(),
-          }
-        : { userId, organizationId: organization.id, status: 'pending', role: 'member' },
-    )
-    .onConflictDoNothing()
-    .returning({ id: memberships.id });
-  if (!membership) throw new AppError(409, 'conflict', accountServerMessages.alreadyInOrganization);
-  return { created: Boolean(created), organizationId: organization.id, name: organization.name };
 }

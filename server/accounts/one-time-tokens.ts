@@ -1,3 +1,7 @@
+/**
+ * The one-time tokens repository (`one_time_tokens`): the single-use links mailed for email
+ * verification and password resets, stored as SHA-256 hashes only.
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { oneTimeTokens } from '#db/schema';
@@ -69,4 +73,16 @@ export async function consumeOneTimeToken(
     )
     .returning({ userId: oneTimeTokens.userId });
   return row?.userId;
+}
+
+/**
+ * End every unused token of the user, whatever its purpose, marking it used at `at` (a password
+ * reset ends every older link).
+ * @throws only the driver's errors
+ */
+export async function endUnusedTokens(db: Executor, userId: string, at: Date): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: at })
+    .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
 }

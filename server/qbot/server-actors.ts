@@ -3,10 +3,8 @@
  * call the assistant provider, load the shop's machines and tools, and write programs, always
  * inside the caller's organization.
  */
-import { eq } from 'drizzle-orm';
 import { fromPromise } from 'xstate';
 import type { BlueprintAnalysis } from '#contracts/blueprint';
-import { storedFiles } from '#db/schema';
 import type {
   AnalyzeInput,
   DescribeInput,
@@ -29,6 +27,7 @@ import { AppError } from '#server/errors';
 import { getMachine, machineChoicesByType } from '#server/shop/machines';
 import { listToolingPairs, readTooling } from '#server/shop/tooling';
 import type { FileStore } from '#server/storage/file-store';
+import { findStoredFile } from '#server/storage/stored-files';
 import type { JobRunner } from '#server/jobs/pool';
 import { latestProgram, writeProgram } from './programs.ts';
 import { addDescriptionVersion, writeAnalysisProgress } from './threads.ts';
@@ -101,9 +100,8 @@ export function serverActors(
     describeBlueprint: fromPromise<DescribeOutput, DescribeInput>(
       reporting(async ({ fileId }) => {
         if (!fileId) throw new AppError(400, 'validation_failed', 'The upload has no stored file.');
-        const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
-        if (file?.organizationId !== organizationId)
-          throw new AppError(404, 'not_found', 'File not found.');
+        const file = await findStoredFile(db, organizationId, fileId);
+        if (!file) throw new AppError(404, 'not_found', 'File not found.');
         const progress = progressWriter(db, organizationId, threadId);
         let analysis: BlueprintAnalysis;
         try {

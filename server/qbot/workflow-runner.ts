@@ -8,14 +8,18 @@
  * work; the settled snapshot is saved. An actor's own error (an AppError with its status) is
  * thrown after the failed step is saved, so the HTTP answer fits and the chart stays in step with
  * the UI's.
+ *
+ * This is the only module of the server that creates the chart's actors: a new conversation's
+ * first snapshot and the question whether a step takes an event are asked here too.
  */
-import { createActor, waitFor } from 'xstate';
+import { createActor, getNextTransitions, waitFor } from 'xstate';
 import { workflowStepOf } from '#machines/qbotContext';
 import { qbotWorkflowMachine } from '#machines/qbotWorkflow';
 import type { QbotEvent } from '#contracts/qbot-workflow';
 import type { QbotContext } from '#contracts/qbot-workflow';
 import type { Database } from '#server/database';
 import { AppError } from '#server/errors';
+import { collectReleasedWork, doReleasedWork } from './after-release.ts';
 import { leaseHolder } from './lease-holder.ts';
 import {
   claimThread,
@@ -100,6 +104,30 @@ async function claim(db: Database, key: ThreadKey, lease: Lease) {
 }
 
 /**
+ * The persisted snapshot of a new conversation's workflow, at its first step, to keep in the new
+ * `threads` row.
+ */
+export function newWorkflowSnapshot(input: { threadId: string; assistantId: string }): unknown {
+  const actor = createActor(qbotWorkflowMachine, { input });
+  actor.start();
+  const snapshot = actor.getPersistedSnapshot();
+  actor.stop();
+  return snapshot;
+}
+
+/**
+ * Whether the step the persisted snapshot stands at has a transition for events of this type
+ * (whatever their content): an event the step takes but refused for its content, rather than
+ * one out of order.
+ */
+export function stepTakesEvent(snapshot: unknown, eventType: QbotEvent['type']): boolean {
+  const actor = createActor(qbotWorkflowMachine, { snapshot: snapshot as never, input: {} });
+  return getNextTransitions(actor.getSnapshot()).some(
+    (transition) => transition.eventType === eventType,
+  );
+}
+
+/**
  * The conversation's workflow as it stands, without running anything: for a call that must
  * check the step (and read the messages) before asking an assistant provider.
  * @throws AppError 404 for a conversation of another organization or none, 409 when the event
@@ -125,10 +153,15 @@ export async function peekWorkflow(
   return snapshot.context;
 }
 
+/** Builds the server's actors; each reports its error through `onFailure` before rejecting. */
+type MakeActors = (onFailure: (error: unknown) => void) => ServerActors;
+
 /**
  * Send `event` to the conversation's workflow. The conversation is leased to this process for
  * `leaseMsOf(options)`, renewed every third of that while the step works, and released when it
- * settles (docs/decisions/017-leases-and-sweep.md).
+ * settles (docs/decisions/017-leases-and-sweep.md). Work the step left for after the release
+ * (./after-release.ts, such as the advice on a written program: decision 039) is done then, and
+ * its changes are in the answer and the saved snapshot.
  * @throws AppError 404 for a conversation of another organization or none, 409 when it is busy
  *   or the event is out of order, or the failing actor's own error
  */
@@ -137,12 +170,27 @@ export async function runWorkflowEvent(
   threadId: string,
   organizationId: string,
   event: QbotEvent,
-  /** Builds the server's actors; each reports its error through `onFailure` before rejecting. */
-  makeActors: (onFailure: (error: unknown) => void) => ServerActors,
+  makeActors: MakeActors,
   options: WorkflowRunOptions = {},
 ): Promise<WorkflowResult> {
   const key = { organizationId, threadId };
   const lease = { ms: leaseMsOf(options), holder: leaseHolder };
+  const { value: result, queued } = await collectReleasedWork(() =>
+    runLeased(db, key, lease, event, makeActors),
+  );
+  if (queued.length === 0) return result;
+  const done = await doReleasedWork(db, key, lease, queued, result.context);
+  return { ...result, ...done };
+}
+
+/** Claim the conversation, run the step with the server's actors, save it and release it. */
+async function runLeased(
+  db: Database,
+  key: ThreadKey,
+  lease: Lease,
+  event: QbotEvent,
+  makeActors: MakeActors,
+): Promise<WorkflowResult> {
   const persisted = await claim(db, key, lease);
   const beat = heartbeat(db, key, lease);
   const failures: unknown[] = [];

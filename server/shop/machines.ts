@@ -1,7 +1,7 @@
 /**
- * A shop's machines: reading them with their catalog references (the model with its limits from
- * the maker's spec sheet), and checking that the five references of a machine form fit together.
- * Every query filters on the organization.
+ * The machines repository: a shop's machines, read with their catalog references (the model
+ * with its limits from the maker's spec sheet), added and changed; and the check that the five
+ * references of a machine form fit together. Every query filters on the organization.
  */
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -22,6 +22,7 @@ import { shopServerMessages } from '#contracts/shop';
 import type { Machine, MachineBody } from '#contracts/shop';
 import { apiMessages } from '#contracts/errors';
 import type { Executor } from '#server/database';
+import { isUniqueViolation } from '#server/db-errors';
 import { AppError } from '#server/errors';
 
 function selectMachineRows(db: Executor, where: SQL | undefined) {
@@ -192,7 +193,7 @@ export async function checkMachineReferences(db: Executor, body: MachineBody): P
 }
 
 /** The columns a machine form writes. */
-export const machineColumns = (
+const machineColumns = (
   body: Required<Pick<MachineBody, 'description' | 'status'>> & MachineBody,
 ) => ({
   name: body.name,
@@ -205,3 +206,55 @@ export const machineColumns = (
   controllerTypeId: body.controllerType,
   controllerModelId: body.controllerModelType,
 });
+
+/** 409 for a serial number used twice in one organization. */
+const serialTaken = (serialNumber: string) =>
+  new AppError(409, 'conflict', shopServerMessages.serialTaken(serialNumber), {
+    errors: { serialNumber: shopServerMessages.serialTaken(serialNumber) },
+  });
+
+/** A machine form as the API's schema gives it, with its defaults applied. */
+type MachineForm = Parameters<typeof machineColumns>[0];
+
+/**
+ * Add a machine to the organization's shop (its references checked before).
+ * @returns the new machine's id
+ * @throws AppError 409 `conflict` when the organization has a machine with that serial number
+ */
+export async function insertMachine(
+  db: Executor,
+  organizationId: string,
+  body: MachineForm,
+): Promise<string> {
+  try {
+    const [row] = await db
+      .insert(machines)
+      .values({ organizationId, ...machineColumns(body) })
+      .returning({ id: machines.id });
+    return row!.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw serialTaken(body.serialNumber);
+    throw error;
+  }
+}
+
+/**
+ * Change a machine of the organization's shop (found and its references checked before).
+ * @throws AppError 409 `conflict` when another machine of the organization has that serial number
+ */
+export async function updateMachine(
+  db: Executor,
+  organizationId: string,
+  machineId: string,
+  body: MachineForm,
+): Promise<void> {
+  try {
+    await db
+      .update(machines)
+      .set({ ...machineColumns(body), updatedAt: new Date() })
+      .where(and(eq(machines.organizationId, organizationId), eq(machines.id, machineId)));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw serialTaken(body.serialNumber);
+    throw error;
+  }
+}

@@ -1,12 +1,17 @@
 /**
- * Keep a file: its bytes in the file store and its row in `stored_files`, both or neither; and
- * find the files nothing owns any more, for the sweep (./sweep.ts).
+ * The stored-files repository: the only module that touches the `stored_files` table. Keep a
+ * file (its bytes in the file store and its row, both or neither), find one inside its
+ * organization, give an upload its conversation, and find the files nothing owns any more, for
+ * the sweep (./sweep.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import { programVersions, storedFiles, threads } from '#db/schema';
 import type { Database } from '#server/database';
 import type { FileStore } from './file-store.ts';
+
+/** A stored file's row: id, organization, conversation, kind, name, content type, size, key. */
+export type StoredFile = typeof storedFiles.$inferSelect;
 
 export interface FileToStore {
   organizationId: string;
@@ -56,6 +61,59 @@ export async function storeFile(
     await files.delete(storageKey).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The organization's stored file with this id, or undefined when it has none with that id (a
+ * file of another organization is not found either).
+ * @throws only the driver's errors
+ */
+export async function findStoredFile(
+  db: Database,
+  organizationId: string,
+  fileId: string,
+): Promise<StoredFile | undefined> {
+  const [file] = await db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.id, fileId), eq(storedFiles.organizationId, organizationId)));
+  return file;
+}
+
+/**
+ * Give a stored upload its conversation, once the drawing was read in it (until then the file
+ * belongs to none, and the sweep may take it).
+ * @throws only the driver's errors
+ */
+export async function attachFileToThread(
+  db: Database,
+  fileId: string,
+  threadId: string,
+): Promise<void> {
+  await db.update(storedFiles).set({ threadId }).where(eq(storedFiles.id, fileId));
+}
+
+/**
+ * The id of the conversation's drawing uploaded last, or undefined when it has none.
+ * @throws only the driver's errors
+ */
+export async function latestThreadDrawingId(
+  db: Database,
+  key: { organizationId: string; threadId: string },
+): Promise<string | undefined> {
+  const [file] = await db
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.threadId, key.threadId),
+        eq(storedFiles.organizationId, key.organizationId),
+        eq(storedFiles.kind, 'blueprint'),
+      ),
+    )
+    .orderBy(desc(storedFiles.createdAt))
+    .limit(1);
+  return file?.id;
 }
 
 /** Remove a stored file, row and bytes (a file whose use failed). Errors are thrown. */

@@ -4,8 +4,6 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
-import { machines, toolingPairs } from '#db/schema';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
 import { apiErrorSchema, apiMessages, messageResponseSchema } from '#contracts/errors';
 import {
@@ -25,22 +23,20 @@ import {
 import type { ToolBody } from '#contracts/shop';
 import { jsonSerializer, sendCachedJson } from '#server/caching/cached-json';
 import { machineTables, toolingTables } from '#server/caching/read-cache';
-import { isUniqueViolation } from '#server/db-errors';
 import { AppError } from '#server/errors';
 import {
   checkMachineReferences,
   getMachine,
+  insertMachine,
   listMachines,
   machineChoicesByType,
-  machineColumns,
+  updateMachine,
 } from '#server/shop/machines';
 import {
-  findMachineForTool,
+  deleteToolingPair,
   getToolingPair,
-  listToolingPairs,
-  readTooling,
-  withReading,
-  toolingPairColumns,
+  readMachineTooling,
+  saveTool,
 } from '#server/shop/tooling';
 
 const errors = {
@@ -50,18 +46,6 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-
-/** 409 for a serial number used twice in one organization. */
-const serialTaken = (serialNumber: string) =>
-  new AppError(409, 'conflict', shopServerMessages.serialTaken(serialNumber), {
-    errors: { serialNumber: shopServerMessages.serialTaken(serialNumber) },
-  });
-
-/** 409 for a slot used twice in one machine. */
-const slotTaken = (slot: string) =>
-  new AppError(409, 'conflict', shopServerMessages.slotTaken(slot), {
-    errors: { slotNumber: shopServerMessages.slotTaken(slot) },
-  });
 
 const serializeMachines = jsonSerializer(
   machinesResponseSchema,
@@ -154,17 +138,7 @@ const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { organizationId } = requireActiveMember(request);
       await checkMachineReferences(app.db, request.body);
-      let id: string;
-      try {
-        const [row] = await app.db
-          .insert(machines)
-          .values({ organizationId, ...machineColumns(request.body) })
-          .returning({ id: machines.id });
-        id = row!.id;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw serialTaken(request.body.serialNumber);
-        throw error;
-      }
+      const id = await insertMachine(app.db, organizationId, request.body);
       return reply.code(201).send({ machine: await getMachine(app.db, organizationId, id) });
     },
   );
@@ -185,15 +159,7 @@ const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { machineId } = request.params;
       await getMachine(app.db, organizationId, machineId);
       await checkMachineReferences(app.db, request.body);
-      try {
-        await app.db
-          .update(machines)
-          .set({ ...machineColumns(request.body), updatedAt: new Date() })
-          .where(and(eq(machines.organizationId, organizationId), eq(machines.id, machineId)));
-      } catch (error) {
-        if (isUniqueViolation(error)) throw serialTaken(request.body.serialNumber);
-        throw error;
-      }
+      await updateMachine(app.db, organizationId, machineId, request.body);
       return { machine: await getMachine(app.db, organizationId, machineId) };
     },
   );
@@ -219,57 +185,10 @@ const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
         `tooling:${organizationId}:${machineId}`,
         toolingTables,
         serializeTooling,
-        async () => {
-          const machine = await getMachine(app.db, organizationId, machineId);
-          return readTooling(
-            await listToolingPairs(app.db, organizationId, machineId),
-            machine.machineType?.jobType,
-          );
-        },
+        () => readMachineTooling(app.db, organizationId, machineId),
       );
     },
   );
-
-  /** Insert or update a tool row in the machine named by serial number and type. */
-  async function saveTool(
-    organizationId: string,
-    body: ReturnType<typeof toolBodySchema.parse>,
-    toolId?: string,
-  ) {
-    const machine = await findMachineForTool(
-      app.db,
-      organizationId,
-      body.machineSerialNumber,
-      body.typeName,
-    );
-    const fields = {
-      machineId: machine.id,
-      slotNumber: body.slotNumber,
-      toolName: body.toolName,
-      toolDescription: body.toolDescription,
-      toolType: body.toolType,
-      toolManufacturer: body.toolManufacturer,
-      toolHint: body.toolHint,
-    };
-    try {
-      const [saved] = toolId
-        ? await app.db
-            .update(toolingPairs)
-            .set({ ...fields, updatedAt: new Date() })
-            .where(
-              and(eq(toolingPairs.organizationId, organizationId), eq(toolingPairs.id, toolId)),
-            )
-            .returning(toolingPairColumns)
-        : await app.db
-            .insert(toolingPairs)
-            .values({ organizationId, ...fields })
-            .returning(toolingPairColumns);
-      return withReading(saved!, machine.jobType);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw slotTaken(body.slotNumber);
-      throw error;
-    }
-  }
 
   app.post(
     '/add-tool-and-associate',
@@ -283,7 +202,9 @@ const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { organizationId } = requireActiveMember(request);
-      return reply.code(201).send({ toolingPair: await saveTool(organizationId, request.body) });
+      return reply
+        .code(201)
+        .send({ toolingPair: await saveTool(app.db, organizationId, request.body) });
     },
   );
 
@@ -306,7 +227,7 @@ const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       await getToolingPair(app.db, organizationId, toolId);
-      return { toolingPair: await saveTool(organizationId, request.body, toolId) };
+      return { toolingPair: await saveTool(app.db, organizationId, request.body, toolId) };
     },
   );
 
@@ -323,14 +244,7 @@ const machinesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { organizationId } = requireActiveMember(request);
       await getToolingPair(app.db, organizationId, request.body.toolId);
-      await app.db
-        .delete(toolingPairs)
-        .where(
-          and(
-            eq(toolingPairs.organizationId, organizationId),
-            eq(toolingPairs.id, request.body.toolId),
-          ),
-        );
+      await deleteToolingPair(app.db, organizationId, request.body.toolId);
       return { message: shopMessages.toolDeleted };
     },
   );

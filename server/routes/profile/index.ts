@@ -1,8 +1,7 @@
 /** Profile API, mounted at /api/profile (spec section 7, "Profile"); every route needs a session. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
-import { users } from '#db/schema';
 import type { Account } from '#server/accounts/accounts';
+import { updateUserNames } from '#server/accounts/users';
 import { apiErrorSchema } from '#contracts/errors';
 import {
   profileIdentityResponseSchema,
@@ -55,10 +54,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { account } = requireAuth(request);
       const { firstName, lastName } = request.body;
-      await app.db
-        .update(users)
-        .set({ firstName, lastName, updatedAt: new Date() })
-        .where(eq(users.id, account.id));
+      await updateUserNames(app.db, account.id, { firstName, lastName });
       return { user: toProfileUser({ ...account, firstName, lastName }) };
     },
   );

@@ -2,17 +2,15 @@
  * Accounts API, mounted at /api/users (spec section 7, "Accounts"; error texts from section 8).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { oneTimeTokens, users } from '#db/schema';
-import {
-  findAccountByEmail,
-  linkToOrganization,
-  organizationAdminNames,
-} from '#server/accounts/accounts';
+import { findAccountByEmail } from '#server/accounts/accounts';
 import type { Account } from '#server/accounts/accounts';
-import { passwordResetMail, verificationMail } from '#server/accounts/mail-templates';
-import { consumeOneTimeToken, issueOneTimeToken } from '#server/accounts/one-time-tokens';
+import { sendPasswordReset, sendVerification } from '#server/accounts/account-mail';
+import { consumeOneTimeToken } from '#server/accounts/one-time-tokens';
+import { organizationAdminNames } from '#server/accounts/organizations';
 import { hashPassword, verifyPassword } from '#server/accounts/passwords';
+import { resetPassword } from '#server/accounts/password-reset';
+import { createAccount, joinOrganization } from '#server/accounts/signup';
+import { markEmailVerified } from '#server/accounts/users';
 import {
   accountMessages,
   accountServerMessages,
@@ -72,26 +70,7 @@ const errorResponses = (...statuses: number[]) =>
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { appUrl, superuserEmails } = app.config;
-
-  /** Send a verification mail; a failure is logged and reported, never fatal to the caller. */
-  async function sendVerification(
-    account: Pick<Account, 'id' | 'email' | 'firstName'>,
-  ): Promise<boolean> {
-    const token = await issueOneTimeToken(app.db, account.id, 'email_verification');
-    try {
-      await app.mailer.send(
-        verificationMail(
-          account.email,
-          account.firstName,
-          `${appUrl}/api/users/verify-email/${token}`,
-        ),
-      );
-      return true;
-    } catch (error) {
-      app.log.error({ err: error }, 'could not send the verification mail');
-      return false;
-    }
-  }
+  const mail = { db: app.db, mailer: app.mailer, appUrl, log: app.log };
 
   // Sign-in and join-organization check a password: they share these counters.
   const signinAttempts = app.limitPasswordAttempts('signin', accountRateLimits.signin);
@@ -130,20 +109,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.limitAttempts('signup', accountRateLimits.signup),
     },
     async (request, reply) => {
-      const { email, firstName, lastName, password, organization } = request.body;
-      const passwordHash = await hashPassword(password);
-      const roles = superuserEmails.includes(email.toLowerCase()) ? (['superuser'] as const) : [];
-      const account = await app.db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({ email, firstName, lastName, passwordHash, roles: [...roles] })
-          .onConflictDoNothing()
-          .returning({ id: users.id, email: users.email, firstName: users.firstName });
-        if (!user) throw new AppError(409, 'conflict', accountServerMessages.emailTaken);
-        if (organization) await linkToOrganization(tx, user.id, organization);
-        return user;
-      });
-      const sent = await sendVerification(account);
+      const account = await createAccount(app.db, request.body, superuserEmails);
+      const sent = await sendVerification(mail, account);
       const message = accountServerMessages.signedUp(account.email);
       return reply.code(201).send({
         message: sent ? message : `${message} ${accountServerMessages.verificationNotSent}`,
@@ -198,9 +165,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (account.membership) {
         throw new AppError(409, 'conflict', accountServerMessages.alreadyInOrganization);
       }
-      const linked = await app.db.transaction((tx) =>
-        linkToOrganization(tx, account.id, organization),
-      );
+      const linked = await joinOrganization(app.db, account.id, organization);
       if (!linked.created) return { message: accountServerMessages.joinRequested(linked.name) };
       const signedIn = await findAccountByEmail(app.db, email);
       const { token } = await app.sessions.issue(signedIn!);
@@ -238,7 +203,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = request.body;
       const account = await findAccountByEmail(app.db, email);
       // The same answer whether or not the address has an account (docs/decisions/002-accounts.md).
-      if (account && !account.emailVerifiedAt) await sendVerification(account);
+      if (account && !account.emailVerifiedAt) await sendVerification(mail, account);
       return { message: accountServerMessages.verificationResent(email) };
     },
   );
@@ -257,12 +222,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = oneTimeTokenPattern.test(token)
         ? await consumeOneTimeToken(app.db, token, 'email_verification')
         : undefined;
-      if (userId) {
-        await app.db
-          .update(users)
-          .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
-          .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
-      }
+      if (userId) await markEmailVerified(app.db, userId);
       return reply.redirect(userId ? '/signin?verified=1' : '/signin?verified=0', 302);
     },
   );
@@ -281,15 +241,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = request.body;
       const account = await findAccountByEmail(app.db, email);
       if (!account) throw new AppError(404, 'not_found', accountMessages.forgotNoUser);
-      const token = await issueOneTimeToken(app.db, account.id, 'password_reset');
-      try {
-        await app.mailer.send(
-          passwordResetMail(account.email, account.firstName, `${appUrl}/reset-password/${token}`),
-        );
-      } catch (error) {
-        app.log.error({ err: error }, 'could not send the password reset mail');
-        throw new AppError(503, 'internal_error', accountServerMessages.mailFailed);
-      }
+      await sendPasswordReset(mail, account);
       return { message: accountServerMessages.resetLinkSent(account.email) };
     },
   );
@@ -310,26 +262,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!oneTimeTokenPattern.test(token)) {
         throw new AppError(400, 'token_invalid', accountServerMessages.resetTokenInvalid);
       }
-      await app.db.transaction(async (tx) => {
-        const userId = await consumeOneTimeToken(tx, token, 'password_reset');
-        if (!userId)
-          throw new AppError(400, 'token_invalid', accountServerMessages.resetTokenInvalid);
-        const now = new Date();
-        await tx
-          .update(users)
-          .set({
-            passwordHash,
-            sessionVersion: sql`${users.sessionVersion} + 1`,
-            // The link arrived in the user's inbox, which proves the address.
-            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-            updatedAt: now,
-          })
-          .where(eq(users.id, userId));
-        await tx
-          .update(oneTimeTokens)
-          .set({ usedAt: now })
-          .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
-      });
+      await resetPassword(app.db, token, passwordHash);
       return { message: accountServerMessages.resetDone };
     },
   );

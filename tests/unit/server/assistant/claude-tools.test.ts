@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { claudeTools, toolDefinitions } from '#server/assistant/claude/tools';
-import { combineOverrides } from '#server/qbot/programs';
+import { combineOverrides } from '#server/qbot/program-job';
 import { steppedShaft } from '#tests/helpers/parts';
 
 describe("Claude's tools", () => {
