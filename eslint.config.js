@@ -40,6 +40,52 @@ const forbid = {
     message: 'contracts/ imports nothing but zod and its own files.',
   },
 };
+
+/**
+ * The order of cam/'s folders (docs/decisions/038-cam-one-direction.md): imports go one way,
+ * from the job pipelines (cam/jobs/) to the verifiers (cam/verify/) and the post-processors
+ * (cam/post/), to the kinds' plans (cam/lathe, mill, wire, sinker), to the prismatic part model,
+ * to the interpreter (cam/gcode/) and the shared geometry and callouts. `inCam` matches a
+ * specifier naming one of cam's folders by alias (`#cam/verify/…`) or by a relative path
+ * (`../verify/…`, `../../verify/…`, or `./verify/…` from cam's root).
+ */
+const inCam = (...folders) => `^(#cam/(${folders.join('|')})/|(\\.\\.?/)+(${folders.join('|')})/)`;
+const cite = '(docs/decisions/038-cam-one-direction.md)';
+const camOrder = {
+  jobs: {
+    regex: inCam('jobs'),
+    message: `cam/jobs/ (the pipelines and the dispatcher) stands above the rest of cam/: nothing else in cam/ imports it ${cite}.`,
+  },
+  verify: {
+    regex: inCam('verify'),
+    message: `Only cam/jobs/ imports the verifiers (cam/verify/): plans, posts and the interpreter never do ${cite}.`,
+  },
+  post: {
+    regex: inCam('post'),
+    message: `Only cam/jobs/ imports the post-processors (cam/post/): plans, the interpreter and the verifiers never do ${cite}.`,
+  },
+  kinds: {
+    regex: inCam('lathe', 'mill', 'wire', 'sinker'),
+    message: `The interpreter, the prismatic part model, geometry and callouts never import the kinds' plans (cam/lathe, mill, wire, sinker) ${cite}.`,
+  },
+  prismatic: {
+    regex: inCam('prismatic'),
+    message: `The interpreter, geometry and callouts never import the prismatic part model (cam/prismatic/) ${cite}.`,
+  },
+};
+
+/** What every file of cam/ never imports. */
+const camLayer = [
+  forbid.serverAndDatabase,
+  forbid.ui,
+  forbid.charts,
+  forbid.drawings,
+  forbid.nodeBuiltins,
+  forbid.serverModules,
+];
+/** What the plans (and the shared modules at cam's root) never import: everything above them. */
+const abovePlans = [camOrder.jobs, camOrder.verify, camOrder.post];
+
 /** One layer's allowed imports: every file of the layer gets exactly these patterns. */
 const layer = (files, ...patterns) => ({
   files,
@@ -106,16 +152,27 @@ export default tseslint.config(
     forbid.serverModules,
   ),
   layer(['contracts/**/*.ts'], forbid.anythingButZod),
+  layer(['cam/**/*.ts'], ...camLayer),
+  // cam/'s folders in their order (a later block replaces the patterns, so each repeats camLayer).
+  layer(['cam/*.ts', 'cam/{lathe,mill,wire,sinker}/**/*.ts'], ...camLayer, ...abovePlans),
+  layer(['cam/prismatic/**/*.ts'], ...camLayer, ...abovePlans, camOrder.kinds),
   layer(
-    ['cam/**/*.ts'],
-    forbid.serverAndDatabase,
-    forbid.ui,
-    forbid.charts,
-    forbid.drawings,
-    forbid.nodeBuiltins,
-    forbid.serverModules,
+    ['cam/{gcode,geometry,callouts}/**/*.ts'],
+    ...camLayer,
+    ...abovePlans,
+    camOrder.kinds,
+    camOrder.prismatic,
   ),
+  layer(['cam/post/**/*.ts'], ...camLayer, camOrder.jobs, camOrder.verify),
+  layer(['cam/verify/**/*.ts'], ...camLayer, camOrder.jobs, camOrder.post),
   layer(['drawings/**/*.ts'], forbid.serverAndDatabase, forbid.ui, forbid.charts),
+  // The CAM core and the readers are read function by function (issue 32): none over 150 lines.
+  {
+    files: ['cam/**/*.ts', 'drawings/**/*.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
   {
     files: ['scripts/**', 'tests/**', 'server/main.ts'],
     rules: { 'no-console': 'off' },

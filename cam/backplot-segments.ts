@@ -10,7 +10,7 @@
  * the drawing's resolution (its larger side / 4000, a power of two in mm, coarsened until they
  * fit). Lengths are in mm.
  */
-import { planeArc } from './cycle-time.ts';
+import { arcExtremes, planeArc } from './gcode/arcs.ts';
 import type { InterpreterEvent, MotionEvent, Point3 } from './gcode/events.ts';
 import type { PlotOutline } from './program.ts';
 
@@ -98,13 +98,8 @@ export class Segments {
     this.include(from[0], from[1]);
     this.include(to[0], to[1]);
     // The extreme points of the circle that the arc passes.
-    for (let quarter = -8; quarter <= 8; quarter += 1) {
-      const angle = (quarter * Math.PI) / 2;
-      const along = sweep >= 0 ? angle - start : start - angle;
-      if (along > 0 && along < Math.abs(sweep)) {
-        this.include(ch + radius * Math.cos(angle), cv + radius * Math.sin(angle));
-      }
-    }
+    for (const point of arcExtremes({ x: ch, y: cv }, radius, start, sweep))
+      this.include(point.x, point.y);
     if (!this.store) return;
     // SVG arcs are drawn as pieces of at most half a turn (no large-arc flag needed, and a full
     // circle, whose ends coincide, still draws). Seen with Y up, a negative sweep is clockwise;

@@ -11,7 +11,8 @@
  * return from home is not timed). The estimate is therefore a lower bound, furthest off for
  * programs of many short moves.
  */
-import type { InterpreterEvent, MachineKind, MotionEvent, Point3 } from './gcode/events.ts';
+import { arcAngle, arcLength, planeArc } from './gcode/arcs.ts';
+import type { InterpreterEvent, MachineKind, MotionEvent } from './gcode/events.ts';
 import type { CycleTime } from './program.ts';
 import { diameterSignsAsWord } from './callouts/signs.ts';
 
@@ -75,64 +76,12 @@ export interface CycleTimeOptions {
   operations?: { name: string; startLine: number }[];
 }
 
-/** An arc in its plane: radius, start angle and signed sweep (radians, counter-clockwise positive). */
-export interface PlaneArc {
-  /** Centre and start point in plane coordinates (u, v). */
-  cu: number;
-  cv: number;
-  radius: number;
-  start: number;
-  sweep: number;
-  /** Travel along the plane's normal (helical arcs), mm. */
-  axial: number;
-}
-
-/**
- * Plane coordinates (u, v, normal) of a point for an arc plane. Lathes: u = Z, v = X as a radius
- * (the same convention as the lathe verifier: clockwise is clockwise seen with X up, Z right).
- */
-export function planeCoordinates(
-  point: Point3,
-  plane: 'XY' | 'XZ' | 'YZ',
-  latheDiameter: boolean,
-): [number, number, number] {
-  const x = latheDiameter ? point.x / 2 : point.x;
-  if (plane === 'XY') return [x, point.y, point.z];
-  if (plane === 'XZ') return [point.z, x, point.y];
-  return [point.y, point.z, x];
-}
-
-/**
- * The geometry of an arc move in its plane. A move whose end equals its start in the plane is a
- * full circle.
- */
-export function planeArc(
-  from: Point3,
-  to: Point3,
-  arc: NonNullable<MotionEvent['arc']>,
-  latheDiameter: boolean,
-): PlaneArc {
-  const [u0, v0, w0] = planeCoordinates(from, arc.plane, latheDiameter);
-  const [u1, v1, w1] = planeCoordinates(to, arc.plane, latheDiameter);
-  const [cu, cv] = planeCoordinates(arc.center, arc.plane, latheDiameter);
-  const radius = Math.hypot(u0 - cu, v0 - cv);
-  const start = Math.atan2(v0 - cv, u0 - cu);
-  const end = Math.atan2(v1 - cv, u1 - cu);
-  let sweep = end - start;
-  const closed = Math.hypot(u1 - u0, v1 - v0) <= 1e-9 * Math.max(1, radius);
-  if (closed) sweep = arc.clockwise ? -2 * Math.PI : 2 * Math.PI;
-  else if (arc.clockwise && sweep >= 0) sweep -= 2 * Math.PI;
-  else if (!arc.clockwise && sweep <= 0) sweep += 2 * Math.PI;
-  return { cu, cv, radius, start, sweep, axial: w1 - w0 };
-}
-
 /** Length of a move, mm: straight, or along the arc (helical arcs include their axial travel). */
 export function moveLength(event: MotionEvent, latheDiameter: boolean): number {
   const { from, to } = event;
   if (!from) return 0;
   if (event.kind === 'arc' && event.arc) {
-    const arc = planeArc(from, to, event.arc, latheDiameter);
-    return Math.hypot(arc.radius * arc.sweep, arc.axial);
+    return arcLength(planeArc(from, to, event.arc, latheDiameter));
   }
   const scale = latheDiameter ? 0.5 : 1;
   return Math.hypot((to.x - from.x) * scale, to.y - from.y, to.z - from.z);
@@ -171,7 +120,7 @@ function meanMinutesPerRev(event: MotionEvent, machine: MachineKind): number | n
     const steps = 32;
     let sum = 0;
     for (let step = 0; step < steps; step += 1) {
-      const angle = arc.start + (arc.sweep * (step + 0.5)) / steps;
+      const angle = arcAngle(arc.start, arc.sweep, step + 0.5, steps);
       // In the XZ plane v is X as a radius.
       sum += perRev(2 * (arc.cv + arc.radius * Math.sin(angle)));
     }

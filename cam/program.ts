@@ -1,13 +1,14 @@
 /**
- * One entry point for every job type: from a confirmed description and the job's choices to a
- * verified program in the dialect of the chosen machine's controller, with its cycle time and
- * its backplot. The per-kind generators live in cam/lathe, cam/mill, cam/wire and cam/sinker.
+ * What a program job is and what comes of it, for every job type: the job (a confirmed
+ * description and the job's choices), the machine and its limits, and the program in the dialect
+ * of the chosen machine's controller with its report, summary, cycle time and backplot. The
+ * per-kind pipelines that make one live in cam/jobs/ (lathe.ts, mill.ts, wire.ts, sinker.ts)
+ * with the dispatcher (cam/jobs/generate.ts); these types are shared with the plans, posts and
+ * verifiers below them.
  */
 import type { JobType } from '#contracts/job-types';
-import type { Dialect, MachineKind } from './gcode/events.ts';
 import type { BlueprintDescription } from '#contracts/blueprint';
-import type { CuttingOverrides } from './cutting-data.ts';
-import type { ToolRow } from './tooling.ts';
+import type { ToolRow } from './tool-row.ts';
 
 export interface MachineInfo {
   name: string;
@@ -49,6 +50,27 @@ export interface MachineLimits {
 export type StockSize =
   | { shape: 'round'; diameterMm: number; lengthMm?: number }
   | { shape: 'block'; xMm: number; yMm: number; zMm: number };
+
+/**
+ * Explicit changes from simulation feedback, applied on top of the start values of every kind's
+ * cutting data (cam/lathe/cutting-data.ts, cam/mill/cutting-data.ts).
+ */
+export interface CuttingOverrides {
+  /** Multiplies every surface speed (and so every spindle speed). */
+  surfaceSpeedFactor?: number;
+  /** Multiplies every feed. */
+  feedFactor?: number;
+  /** Multiplies the finishing feeds only (after `feedFactor`). */
+  finishFeedFactor?: number;
+  /** Multiplies the roughing depth of cut. */
+  depthOfCutFactor?: number;
+  /** Radial finishing allowance left by roughing, mm (default 0.2). */
+  finishAllowanceMm?: number;
+  /** Clearance kept above the stock on approaches and retracts, mm (default 2). */
+  clearanceMm?: number;
+  /** Peck depth for drilling as a multiple of the drill diameter (default 1, 2 in aluminium and plastics). */
+  peckFactor?: number;
+}
 
 export interface ProgramJob {
   jobType: JobType;
@@ -219,75 +241,3 @@ export const safeFileName = (text: string): string =>
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 40) || 'part';
-
-/** A kind generator's result before the dispatcher adds the cycle time and the backplot. */
-export interface KindProgram {
-  gcode: string;
-  fileName: string;
-  dialect: Dialect;
-  report: ProgramReport;
-  summary: ProgramSummary;
-  outline: PlotOutline;
-}
-
-/**
- * A job planned and its program's body written by the post-processor of the machine's
- * controller, before its head is written and the program is read back. Every kind generator
- * (cam/lathe, cam/mill, cam/wire, cam/sinker) makes one, so the dispatcher (cam/generate.ts)
- * plans and posts each job once and still puts the cycle time into the header.
- */
-export interface PostedJob {
-  machineKind: MachineKind;
-  dialect: Dialect;
-  fileName: string;
-  summary: ProgramSummary;
-  outline: PlotOutline;
-  /** The program after its head, one string per line; the last is '' (a final line break). */
-  body: string[];
-  /** The program's head with `notes` as the first notes of its header. */
-  head(notes: readonly string[]): string[];
-  /** Read a finished program back with the kind's verifier. */
-  verify(gcode: string): ProgramReport;
-}
-
-/** The text of a posted job with `notes` first among its header notes. */
-export const programText = (job: PostedJob, notes: readonly string[]): string =>
-  [...job.head(notes), ...job.body].join('\n');
-
-/**
- * The finished program of a posted job: its head with `notes`, its body, and the verifier's
- * report on that exact text.
- */
-export function finishProgram(job: PostedJob, notes: readonly string[]): KindProgram {
-  const gcode = programText(job, notes);
-  return {
-    gcode,
-    fileName: job.fileName,
-    dialect: job.dialect,
-    report: withPlanGaps(job.verify(gcode), job.summary.notProgrammed),
-    summary: job.summary,
-    outline: job.outline,
-  };
-}
-
-/**
- * A verifier's report with what the plan itself left out: those features are unfinished too,
- * first, in the plan's words; the verifier's own findings of material left follow (a feature
- * both name keeps the plan's sentence, which says why and what would do it).
- */
-export function withPlanGaps(
-  report: ProgramReport,
-  notProgrammed: readonly string[],
-): ProgramReport {
-  // "Ø18.75: is left at Ø23.5" says again what "the groove Ø18.75 (0.55 mm wide): …" says.
-  const named = (finding: string) => {
-    const label = finding.split(':')[0]!.replace(/^the bore /, '');
-    return label.length > 0 && notProgrammed.some((entry) => entry.includes(label));
-  };
-  // Features of one kind left for one reason are one sentence each, said once.
-  const unfinished = [
-    ...new Set([...notProgrammed, ...report.unfinished.filter((entry) => !named(entry))]),
-  ];
-  const complete = report.complete && unfinished.length === 0;
-  return { ...report, unfinished, complete, verified: report.passed && complete };
-}

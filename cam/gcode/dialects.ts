@@ -8,9 +8,22 @@
  * 0i-TF Plus operator's manuals (G-code system A on lathes); Haas mill and lathe operator's
  * manuals (NGC); SINUMERIK 840D sl / 828D Programming Manual "Fundamentals"; ISO 6983-1 for the
  * EDM controls (Fanuc-style wire and sinker controls).
+ *
+ * The dialects of each machine kind are named here too ({@link LatheDialect},
+ * {@link MillDialect}, {@link EdmDialect}), for the post-processors that write them
+ * (cam/post/) and the verifiers that read them (cam/verify/).
  */
 import type { Dialect, MachineKind } from './events.ts';
 import { letter, letterBit } from './lexer.ts';
+
+/** The controller dialects lathe programs are written in: every dialect but the EDM one. */
+export type LatheDialect = Exclude<Dialect, 'iso-edm'>;
+
+/** The controller dialects mill programs are written in: every dialect but the EDM one. */
+export type MillDialect = Exclude<Dialect, 'iso-edm'>;
+
+/** The dialect wire and sinker EDM programs are written in: ISO, Fanuc-style EDM controls. */
+export type EdmDialect = Extract<Dialect, 'iso-edm'>;
 
 /** The codes and letters one dialect writes for one machine kind. */
 export interface CodeTable {

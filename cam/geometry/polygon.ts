@@ -18,6 +18,7 @@ import {
   PointInPolygonResult,
   unionD,
 } from 'clipper2-ts';
+import { arcPoints } from '../gcode/arcs.ts';
 
 export interface Point2 {
   x: number;
@@ -189,33 +190,6 @@ export function perimeter(polygon: Polygon): number {
     sum += Math.hypot(b.x - a.x, b.y - a.y);
   }
   return sum;
-}
-
-/**
- * Points along a circular arc, both ends included, so that no chord strays more than
- * `chordToleranceMm` from the arc (sagitta s = r(1 − cos(θ/2)) for a step θ).
- * @param startAngle - radians, counter-clockwise from +X
- * @param sweep - radians, positive counter-clockwise
- */
-export function arcPoints(
-  center: Point2,
-  radiusMm: number,
-  startAngle: number,
-  sweep: number,
-  chordToleranceMm = 0.005,
-): Point2[] {
-  const maxStep =
-    radiusMm <= chordToleranceMm ? Math.PI / 2 : 2 * Math.acos(1 - chordToleranceMm / radiusMm);
-  const steps = Math.max(1, Math.ceil(Math.abs(sweep) / Math.min(maxStep, Math.PI / 8)));
-  const points: Point2[] = [];
-  for (let step = 0; step <= steps; step += 1) {
-    const angle = startAngle + (sweep * step) / steps;
-    points.push({
-      x: center.x + radiusMm * Math.cos(angle),
-      y: center.y + radiusMm * Math.sin(angle),
-    });
-  }
-  return points;
 }
 
 /** A full circle as a counter-clockwise polygon within `chordToleranceMm`. */

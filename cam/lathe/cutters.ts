@@ -31,7 +31,7 @@
  * - twist drills: flute length by diameter per DIN 338 (jobber length) unless the row states it.
  */
 import type { Point2, Polygon } from '../geometry/polygon.ts';
-import type { LatheTool } from '../tooling.ts';
+import type { LatheTool } from './tooling.ts';
 
 /** ISO 1832 insert geometry read from a tool row. */
 export interface InsertGeometry {

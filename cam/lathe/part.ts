@@ -6,7 +6,7 @@
  * is the middle of its tolerance band (explicit deviations, else an ISO 286 fit), or the nominal
  * size when the drawing gives neither; a thread's major diameter without a drawn tolerance is
  * turned to d − 0.1·P. Whether a thread is cut (and its DIN 76 undercut added) is the planner's
- * decision (cam/lathe/plan.ts), which depends on the selected tools.
+ * decision (cam/lathe/threading.ts), which depends on the selected tools.
  */
 import { FitError, PartModelError } from '../errors.ts';
 import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
@@ -130,17 +130,17 @@ function chamferEnds(location: string): ('free' | 'other')[] | undefined {
 }
 
 /**
- * Build the turned part from a description.
- * @throws PartModelError naming every size, length or position the description lacks
+ * The outer diameters of a description as sections from the free end (placed by their
+ * `startMm` when every one has it, else one after the other); a diameter smaller than its
+ * neighbours is a groove. Sizes, lengths and fits it cannot read go to `problems`, threads it
+ * cannot read to `notProgrammed`.
+ * @throws PartModelError when a diameter's size or length is missing
  */
-export function turnedPartFromDescription(description: BlueprintDescription): TurnedPart {
-  const problems: string[] = [];
-  const notProgrammed: string[] = [];
-
-  if (description.outerDiameters.length === 0) {
-    throw new PartModelError(['the outer diameters of the part (none are given)']);
-  }
-
+function outerSections(
+  description: BlueprintDescription,
+  problems: string[],
+  notProgrammed: string[],
+): OuterSection[] {
   // Outer diameters, from the free end.
   const rawOuter = description.outerDiameters.map((feature, index) => {
     const what = `outer diameter ${index + 1}`;
@@ -211,7 +211,15 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
     }
   });
 
-  const outlineLength = outer.at(-1)!.endMm;
+  return outer;
+}
+
+/** A mismatch between the outline's length and the stated overall length goes to `problems`. */
+function checkOverallLength(
+  description: BlueprintDescription,
+  outlineLength: number,
+  problems: string[],
+): void {
   const statedLength =
     description.dimensions.overallLengthMm ??
     parseLengthCallout(description.dimensions.overallLength)?.valueMm;
@@ -220,7 +228,20 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
       `matching lengths: the outer diameters add up to ${round3(outlineLength)} mm but the overall length is ${statedLength} mm`,
     );
   }
+}
 
+/**
+ * The bores opening at the free end, widest first, each checked to go deeper than the wider one
+ * before it and to leave a wall inside every diameter it runs through (else `problems`). Bores
+ * from the other end and internal threads go to `notProgrammed`.
+ */
+function boresOf(
+  description: BlueprintDescription,
+  outer: OuterSection[],
+  outlineLength: number,
+  problems: string[],
+  notProgrammed: string[],
+): InnerSection[] {
   // Bores opening at the free end.
   const inner: InnerSection[] = [];
   description.innerDiameters.forEach((feature, index) => {
@@ -278,6 +299,22 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
       );
   });
 
+  return inner;
+}
+
+/**
+ * The chamfers of a description on the edges the planner turns: the free end and shoulders that
+ * step up, and the mouth of the widest bore. Others go to `notProgrammed`; a chamfer without a
+ * size or a place to `problems`.
+ */
+function edgeChamfers(
+  description: BlueprintDescription,
+  outer: OuterSection[],
+  inner: InnerSection[],
+  outlineLength: number,
+  problems: string[],
+  notProgrammed: string[],
+): EdgeChamfer[] {
   // Chamfers.
   const chamfers: EdgeChamfer[] = [];
   for (const chamfer of description.features.chamfers) {
@@ -337,6 +374,26 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
       }
     }
   }
+  return chamfers;
+}
+
+/**
+ * Build the turned part from a description.
+ * @throws PartModelError naming every size, length or position the description lacks
+ */
+export function turnedPartFromDescription(description: BlueprintDescription): TurnedPart {
+  const problems: string[] = [];
+  const notProgrammed: string[] = [];
+
+  if (description.outerDiameters.length === 0) {
+    throw new PartModelError(['the outer diameters of the part (none are given)']);
+  }
+
+  const outer = outerSections(description, problems, notProgrammed);
+  const outlineLength = outer.at(-1)!.endMm;
+  checkOverallLength(description, outlineLength, problems);
+  const inner = boresOf(description, outer, outlineLength, problems, notProgrammed);
+  const chamfers = edgeChamfers(description, outer, inner, outlineLength, problems, notProgrammed);
   for (const fillet of description.features.fillets) {
     notProgrammed.push(
       `the fillet ${fillet.dimensions} at ${fillet.location} (the tool nose radius rounds inside corners)`,

@@ -4,11 +4,21 @@
  * Coordinates are work coordinates (G54): Z0 is the finished free-end face, negative toward the
  * chuck; X is a diameter. Every length is in mm, feeds in mm/rev, surface speeds in m/min.
  */
-import type { LatheTool } from '../tooling.ts';
-import type { OperationRole } from '../verify/lathe.ts';
+import type { LatheTool } from './tooling.ts';
 import type { TurnedPart } from './part.ts';
 
-export type { OperationRole };
+/** What an operation is for, which decides the rules its moves are held to. */
+export type OperationRole =
+  | 'face'
+  | 'rough'
+  | 'finish'
+  | 'rough-bore'
+  | 'finish-bore'
+  | 'drill'
+  | 'groove'
+  | 'thread'
+  | 'part-off'
+  | 'other';
 
 export interface LinearMove {
   kind: 'rapid' | 'feed';

@@ -13,7 +13,6 @@
  * ones left it (in-process.ts).
  */
 import {
-  arcPoints,
   boundsOf,
   difference,
   intersection,
@@ -21,6 +20,7 @@ import {
   signedArea,
 } from '../geometry/polygon.ts';
 import type { Point2, Polygon } from '../geometry/polygon.ts';
+import { arcPoints } from '../gcode/arcs.ts';
 import type { PrismaticPart } from '../prismatic/part.ts';
 import { clearRegion, restPass } from './clearing-passes.ts';
 import type { ClearingSettings } from './clearing-passes.ts';

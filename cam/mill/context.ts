@@ -2,7 +2,7 @@
  * What the parts of the mill planner share: the planning context of one job, the plan being
  * built (operations, warnings, 'not programmed' entries), and the choice of end mills.
  */
-import type { CuttingOverrides } from '../cutting-data.ts';
+import type { CuttingOverrides } from '../program.ts';
 import type { CuttingForce } from '../process.ts';
 import type { MillCuttingData, MillMaterial } from './cutting-data.ts';
 import type { MillOperation, MillTool } from './program.ts';

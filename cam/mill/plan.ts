@@ -19,7 +19,7 @@
  * the work itself is planned in facing.ts, clearing.ts (pockets, slots, cut-outs), holes.ts with
  * hole-cycles.ts, and contour.ts, on the path builder of toolpath.ts.
  */
-import type { CuttingOverrides } from '../cutting-data.ts';
+import type { CuttingOverrides } from '../program.ts';
 import { boundsOf } from '../geometry/polygon.ts';
 import { identifyMaterial } from '../materials.ts';
 import { cuttingForces } from '../process.ts';

@@ -6,7 +6,7 @@
  */
 import type { Point2 } from '../geometry/polygon.ts';
 import type { MaterialGroup, MaterialSubgroup } from '../materials.ts';
-import type { ToolRow } from '../tooling.ts';
+import type { ToolRow } from '../tool-row.ts';
 import type { PrismaticPart } from '../prismatic/part.ts';
 
 export type MillToolKind =

@@ -24,7 +24,7 @@
  * cover). A move with no XY travel (a plunge) is measured over the whole disc under the tool:
  * ae is the diameter when any material is cut.
  */
-import { arcPoints } from '../geometry/polygon.ts';
+import { arcPoints, circularArc } from '../gcode/arcs.ts';
 import type { Point3 } from '../gcode/events.ts';
 import type { BlockStock } from './program.ts';
 
@@ -126,12 +126,8 @@ export function arcChords(
   center: { x: number; y: number },
   clockwise: boolean,
 ): Point3[] {
-  const r = Math.hypot(from.x - center.x, from.y - center.y);
-  const start = Math.atan2(from.y - center.y, from.x - center.x);
-  let end = Math.atan2(to.y - center.y, to.x - center.x);
-  if (clockwise && end >= start - 1e-12) end -= 2 * Math.PI;
-  if (!clockwise && end <= start + 1e-12) end += 2 * Math.PI;
-  const chords = arcPoints(center, r, start, end - start, 0.002).slice(1);
+  const { radius, start, sweep } = circularArc(from, to, center, clockwise);
+  const chords = arcPoints(center, radius, start, sweep, 0.002).slice(1);
   const points = chords.map((point, index) => ({
     x: point.x,
     y: point.y,

@@ -8,8 +8,8 @@
  * ISO 261 coarse pitch); tool material "HSS", "HSS-E", "carbide", "VHM".
  */
 import { coarsePitchOf } from '../iso261.ts';
-import { statedDiameterFrom, toolDiameterFrom, toolNumberOf } from '../tooling.ts';
-import type { ToolRow } from '../tooling.ts';
+import { statedDiameterFrom, toolDiameterFrom, toolNumberOf } from '../tool-row.ts';
+import type { ToolRow } from '../tool-row.ts';
 import type { MillTool, MillToolKind } from './program.ts';
 
 /** Words a kind is known by, for messages ("an end mill"). */

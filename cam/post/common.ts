@@ -26,8 +26,9 @@ export interface PostOptions {
 /**
  * Writes a plan of one machine kind in one controller dialect, in two parts: the head (tape
  * mark, program number, set-up blocks a dialect puts first, and the header comments) and the
- * body (everything after the header). The dispatcher writes the body once and the head again
- * when the cycle time is known (cam/generate.ts).
+ * body (everything after the header). The job pipelines (cam/jobs/) write the body once and
+ * the head again when the cycle time and the verifier's verdict are known: the head's notes are
+ * comment lines, one per note, which move nothing (cam/jobs/finish.ts).
  */
 export interface PostProcessor<Plan, PostDialect extends Dialect = Dialect> {
   dialect: PostDialect;

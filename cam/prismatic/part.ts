@@ -10,7 +10,7 @@
  * are in tolerances.ts, the threads and their tap drills in tap-drills.ts.
  */
 import { PrismaticPartError } from '../errors.ts';
-import type { BlueprintDescription } from '#contracts/blueprint';
+import type { BlueprintDescription, PrismaticDescription } from '#contracts/blueprint';
 import { locateThreadCallout, parseDiameterCallout, startsWithDiameterSign } from '../callouts.ts';
 import {
   boundsOf,
@@ -136,152 +136,143 @@ function cleanPolygon(points: readonly Point2[]): Polygon {
 const fmt = (value: number) => String(Math.round(value * 1000) / 1000);
 
 /**
- * The prismatic part of a description: `description.prismatic` moved to work coordinates (the
- * lower-left corner of the outline's bounding box at X0 Y0), with its holes classified (tapped,
- * counterbored, blind, through), hole fits turned into tolerances (ISO 286), through pockets as
- * cut-outs, pockets labelled 'island' inside another pocket as its islands, and the thickness,
- * general tolerance and roughness read.
- *
- * Thickness: `prismatic.thicknessMm` ('drawing' when the description came from a DXF reader,
- * else 'description'), else the stock height minus 1 mm facing allowance ('stock').
- *
- * @throws PrismaticPartError when there is no outline, the description is a turned part (its
- *   end view's milled features ride along), the thickness is unknown and no stock is given, the outline is degenerate, or a hole, pocket or slot lies outside the outline
+ * The part's thickness, mm, and where it came from: `prismatic.thicknessMm` ('drawing' when the
+ * description came from a DXF reader, else 'description'), else the stock height minus the
+ * facing allowance ('stock').
+ * @throws PrismaticPartError when neither gives it, or the stock is too thin to face
  */
-export function prismaticPartFromDescription(
+function thicknessOf(
   description: BlueprintDescription,
-  options: PrismaticPartOptions = {},
-): PrismaticPart {
-  const prismatic = description.prismatic;
-  if (!prismatic || prismatic.outline.length < 3) {
-    throw new PrismaticPartError(
-      "The description has no top-view outline of the part: milling and EDM programs are made from the plate's outline seen from the top. Upload a DXF of the top view, or use 'Change' to give the plate's outline and thickness.",
-    );
-  }
-  if (description.outerDiameters.length > 0) {
-    // A turned part whose end view has milled features (flats, a flange's holes): its stock is
-    // the turned part, which the plate model cannot hold.
-    throw new PrismaticPartError(
-      "The drawing is a turned part: its end view's flats and holes off the axis are milled after turning, on the turned part, which is not programmed yet. Make the turned part with a Lathe job, or use 'Change' to describe a plate.",
-    );
-  }
-  const notModelled: string[] = [];
-  const raw = cleanPolygon(prismatic.outline);
-  if (raw.length < 3 || Math.abs(signedArea(raw)) < 1e-6) {
-    throw new PrismaticPartError(
-      "The part's top-view outline encloses no area. Use 'Change' to give the plate's outline.",
-    );
-  }
-  const box = boundsOf([raw]);
-  const shift = (p: Point2): Point2 => ({ x: round4(p.x - box.minX), y: round4(p.y - box.minY) });
-  const outline = counterClockwise(raw.map(shift));
-
-  // Thickness.
-  let thicknessMm: number;
-  let thicknessSource: PrismaticPart['thicknessSource'];
+  prismatic: PrismaticDescription,
+  options: PrismaticPartOptions,
+): Pick<PrismaticPart, 'thicknessMm' | 'thicknessSource'> {
   if (prismatic.thicknessMm !== undefined) {
-    thicknessMm = prismatic.thicknessMm;
-    thicknessSource = /\bDXF\b/i.test(description.source ?? '') ? 'drawing' : 'description';
-  } else if (
-    options.stockThicknessMm !== undefined &&
-    options.stockThicknessMm - facingAllowanceMm > 0
-  ) {
-    thicknessMm = options.stockThicknessMm - facingAllowanceMm;
-    thicknessSource = 'stock';
-  } else {
+    return {
+      thicknessMm: prismatic.thicknessMm,
+      thicknessSource: /\bDXF\b/i.test(description.source ?? '') ? 'drawing' : 'description',
+    };
+  }
+  if (options.stockThicknessMm !== undefined && options.stockThicknessMm - facingAllowanceMm > 0) {
+    return { thicknessMm: options.stockThicknessMm - facingAllowanceMm, thicknessSource: 'stock' };
+  }
+  throw new PrismaticPartError(
+    options.stockThicknessMm !== undefined
+      ? `The stock is ${fmt(options.stockThicknessMm)} mm high: too thin to face ${facingAllowanceMm} mm off the top. Choose a thicker stock, or give the part's thickness with 'Change'.`
+      : "The part's thickness is not known: the drawing has no side view or thickness note. Give the plate's thickness with 'Change', or choose the stock size (its height minus 1 mm facing is then used).",
+  );
+}
+
+/** @throws PrismaticPartError naming `what` when `point` does not lie inside the outline */
+function assertInside(point: Point2, outline: Polygon, what: string): void {
+  if (pointInPolygon(point, outline) !== 'inside') {
     throw new PrismaticPartError(
-      options.stockThicknessMm !== undefined
-        ? `The stock is ${fmt(options.stockThicknessMm)} mm high: too thin to face ${facingAllowanceMm} mm off the top. Choose a thicker stock, or give the part's thickness with 'Change'.`
-        : "The part's thickness is not known: the drawing has no side view or thickness note. Give the plate's thickness with 'Change', or choose the stock size (its height minus 1 mm facing is then used).",
+      `${what} at X${fmt(point.x)} Y${fmt(point.y)} (from the outline's lower-left corner) lies outside the part's outline. Check its position with 'Change'.`,
     );
   }
+}
 
-  const inside = (point: Point2, what: string) => {
-    if (pointInPolygon(point, outline) !== 'inside') {
-      throw new PrismaticPartError(
-        `${what} at X${fmt(point.x)} Y${fmt(point.y)} (from the outline's lower-left corner) lies outside the part's outline. Check its position with 'Change'.`,
-      );
-    }
+/**
+ * A written hole in work coordinates (`shift` moves a point there), classified: tapped (drilled
+ * to its tap drill, three pitches deeper than a blind thread), counterbored, blind or through,
+ * with its fit or written tolerance. What it cannot hold goes to `notModelled`.
+ * @throws PrismaticPartError when the hole lies outside the outline
+ */
+function holeOf(
+  written: PrismaticDescription['holes'][number],
+  shift: (point: Point2) => Point2,
+  outline: Polygon,
+  thicknessMm: number,
+  notModelled: string[],
+): Hole {
+  const center = shift({ x: written.x, y: written.y });
+  const parsed = parseDiameterCallout(written.diameter);
+  const threadCallout = written.thread ?? locateThreadCallout(written.diameter)?.written;
+  const thread = threadCallout ? threadSpecOf(threadCallout) : undefined;
+  if (threadCallout && !thread) {
+    notModelled.push(
+      `The thread "${threadCallout}" of the hole ${written.diameter} is not an ISO metric or Unified thread: drilled to Ø${fmt(written.diameterMm)} only.`,
+    );
+  }
+  const what = `The hole ${written.diameter}`;
+  assertInside(center, outline, what);
+  const requestedDepth = written.through ? undefined : written.depthMm;
+  const blindDepth =
+    requestedDepth !== undefined && requestedDepth < thicknessMm ? requestedDepth : undefined;
+  const hole: Hole = {
+    label: written.diameter,
+    center,
+    diameterMm: written.diameterMm,
+    depthMm: thicknessMm,
+    through: true,
+    kind: 'through',
   };
-
-  // Holes.
-  const holes: Hole[] = prismatic.holes.map((written) => {
-    const center = shift({ x: written.x, y: written.y });
-    const parsed = parseDiameterCallout(written.diameter);
-    const threadCallout = written.thread ?? locateThreadCallout(written.diameter)?.written;
-    const thread = threadCallout ? threadSpecOf(threadCallout) : undefined;
-    if (threadCallout && !thread) {
+  if (thread) {
+    // Blind taps: drill deeper than the thread by three pitches for the tap's lead chamfer.
+    const drillDepth =
+      blindDepth === undefined
+        ? thicknessMm
+        : Math.min(thicknessMm, round4(blindDepth + 3 * thread.pitchMm));
+    Object.assign(hole, {
+      label: `${thread.callout} tapped${blindDepth === undefined ? ' through' : ` ${fmt(blindDepth)} deep`}, tap drill Ø${fmt(thread.tapDrillMm)}`,
+      diameterMm: thread.tapDrillMm,
+      depthMm: drillDepth,
+      through: drillDepth >= thicknessMm,
+      kind: 'tapped',
+      thread,
+      threadDepthMm: blindDepth ?? thicknessMm,
+    });
+  } else if (written.counterboreDiameterMm !== undefined) {
+    if (written.counterboreDepthMm === undefined || written.counterboreDepthMm >= thicknessMm) {
       notModelled.push(
-        `The thread "${threadCallout}" of the hole ${written.diameter} is not an ISO metric or Unified thread: drilled to Ø${fmt(written.diameterMm)} only.`,
+        `The counterbore Ø${fmt(written.counterboreDiameterMm)} of the hole ${written.diameter} has no depth (or one past the thickness): give it with 'Change'.`,
+      );
+    } else if (written.counterboreDiameterMm <= written.diameterMm) {
+      notModelled.push(
+        `The counterbore Ø${fmt(written.counterboreDiameterMm)} of the hole ${written.diameter} is not larger than the hole.`,
+      );
+    } else {
+      hole.kind = 'counterbored';
+      hole.counterbore = {
+        diameterMm: written.counterboreDiameterMm,
+        depthMm: written.counterboreDepthMm,
+      };
+    }
+  }
+  if (!thread && blindDepth !== undefined) {
+    hole.depthMm = blindDepth;
+    hole.through = false;
+    if (hole.kind === 'through') hole.kind = 'blind';
+  }
+  const fit = written.fit ?? parsed?.fit;
+  if (fit && !thread) {
+    try {
+      hole.tolerance = fitLimits(fit, written.diameterMm);
+    } catch (error) {
+      notModelled.push(
+        `The fit ${fit} of the hole ${written.diameter}: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    const what = `The hole ${written.diameter}`;
-    inside(center, what);
-    const requestedDepth = written.through ? undefined : written.depthMm;
-    const blindDepth =
-      requestedDepth !== undefined && requestedDepth < thicknessMm ? requestedDepth : undefined;
-    const hole: Hole = {
-      label: written.diameter,
-      center,
-      diameterMm: written.diameterMm,
-      depthMm: thicknessMm,
-      through: true,
-      kind: 'through',
-    };
-    if (thread) {
-      // Blind taps: drill deeper than the thread by three pitches for the tap's lead chamfer.
-      const drillDepth =
-        blindDepth === undefined
-          ? thicknessMm
-          : Math.min(thicknessMm, round4(blindDepth + 3 * thread.pitchMm));
-      Object.assign(hole, {
-        label: `${thread.callout} tapped${blindDepth === undefined ? ' through' : ` ${fmt(blindDepth)} deep`}, tap drill Ø${fmt(thread.tapDrillMm)}`,
-        diameterMm: thread.tapDrillMm,
-        depthMm: drillDepth,
-        through: drillDepth >= thicknessMm,
-        kind: 'tapped',
-        thread,
-        threadDepthMm: blindDepth ?? thicknessMm,
-      });
-    } else if (written.counterboreDiameterMm !== undefined) {
-      if (written.counterboreDepthMm === undefined || written.counterboreDepthMm >= thicknessMm) {
-        notModelled.push(
-          `The counterbore Ø${fmt(written.counterboreDiameterMm)} of the hole ${written.diameter} has no depth (or one past the thickness): give it with 'Change'.`,
-        );
-      } else if (written.counterboreDiameterMm <= written.diameterMm) {
-        notModelled.push(
-          `The counterbore Ø${fmt(written.counterboreDiameterMm)} of the hole ${written.diameter} is not larger than the hole.`,
-        );
-      } else {
-        hole.kind = 'counterbored';
-        hole.counterbore = {
-          diameterMm: written.counterboreDiameterMm,
-          depthMm: written.counterboreDepthMm,
-        };
-      }
-    }
-    if (!thread && blindDepth !== undefined) {
-      hole.depthMm = blindDepth;
-      hole.through = false;
-      if (hole.kind === 'through') hole.kind = 'blind';
-    }
-    const fit = written.fit ?? parsed?.fit;
-    if (fit && !thread) {
-      try {
-        hole.tolerance = fitLimits(fit, written.diameterMm);
-      } catch (error) {
-        notModelled.push(
-          `The fit ${fit} of the hole ${written.diameter}: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-    } else if (parsed?.tolerance && !thread) {
-      hole.tolerance = { ...parsed.tolerance };
-    }
-    return hole;
-  });
+  } else if (parsed?.tolerance && !thread) {
+    hole.tolerance = { ...parsed.tolerance };
+  }
+  return hole;
+}
 
+/**
+ * The written pockets in work coordinates: through ones (or those without a depth) as cut-outs,
+ * those labelled 'island' or 'boss' inside another pocket as its islands (clockwise). A pocket
+ * that encloses no area goes to `notModelled`.
+ * @throws PrismaticPartError when a pocket reaches outside the outline
+ */
+function pocketsOf(
+  written: PrismaticDescription['pockets'],
+  shift: (point: Point2) => Point2,
+  outline: Polygon,
+  thicknessMm: number,
+  notModelled: string[],
+): Pocket[] {
   // Pockets; those labelled as islands inside another pocket become its islands.
-  const pocketShapes = prismatic.pockets.map((pocket) => ({
+  const pocketShapes = written.map((pocket) => ({
     pocket,
     polygon: cleanPolygon(pocket.outline).map(shift),
   }));
@@ -324,11 +315,24 @@ export function prismaticPartFromDescription(
     });
   });
 
-  const slots: Slot[] = prismatic.slots.map((slot) => {
+  return pockets;
+}
+
+/**
+ * The written slots in work coordinates; through ones (or those without a depth) go through.
+ * @throws PrismaticPartError when a slot's end lies outside the outline
+ */
+function slotsOf(
+  written: PrismaticDescription['slots'],
+  shift: (point: Point2) => Point2,
+  outline: Polygon,
+  thicknessMm: number,
+): Slot[] {
+  return written.map((slot) => {
     const from = shift(slot.from);
     const to = shift(slot.to);
-    inside(from, `The slot "${slot.label}"`);
-    inside(to, `The slot "${slot.label}"`);
+    assertInside(from, outline, `The slot "${slot.label}"`);
+    assertInside(to, outline, `The slot "${slot.label}"`);
     const through =
       slot.through === true || slot.depthMm === undefined || slot.depthMm >= thicknessMm;
     return {
@@ -340,6 +344,55 @@ export function prismaticPartFromDescription(
       through,
     };
   });
+}
+
+/**
+ * The prismatic part of a description: `description.prismatic` moved to work coordinates (the
+ * lower-left corner of the outline's bounding box at X0 Y0), with its holes classified (tapped,
+ * counterbored, blind, through), hole fits turned into tolerances (ISO 286), through pockets as
+ * cut-outs, pockets labelled 'island' inside another pocket as its islands, and the thickness,
+ * general tolerance and roughness read.
+ *
+ * Thickness: `prismatic.thicknessMm` ('drawing' when the description came from a DXF reader,
+ * else 'description'), else the stock height minus 1 mm facing allowance ('stock').
+ *
+ * @throws PrismaticPartError when there is no outline, the description is a turned part (its
+ *   end view's milled features ride along), the thickness is unknown and no stock is given, the outline is degenerate, or a hole, pocket or slot lies outside the outline
+ */
+export function prismaticPartFromDescription(
+  description: BlueprintDescription,
+  options: PrismaticPartOptions = {},
+): PrismaticPart {
+  const prismatic = description.prismatic;
+  if (!prismatic || prismatic.outline.length < 3) {
+    throw new PrismaticPartError(
+      "The description has no top-view outline of the part: milling and EDM programs are made from the plate's outline seen from the top. Upload a DXF of the top view, or use 'Change' to give the plate's outline and thickness.",
+    );
+  }
+  if (description.outerDiameters.length > 0) {
+    // A turned part whose end view has milled features (flats, a flange's holes): its stock is
+    // the turned part, which the plate model cannot hold.
+    throw new PrismaticPartError(
+      "The drawing is a turned part: its end view's flats and holes off the axis are milled after turning, on the turned part, which is not programmed yet. Make the turned part with a Lathe job, or use 'Change' to describe a plate.",
+    );
+  }
+  const notModelled: string[] = [];
+  const raw = cleanPolygon(prismatic.outline);
+  if (raw.length < 3 || Math.abs(signedArea(raw)) < 1e-6) {
+    throw new PrismaticPartError(
+      "The part's top-view outline encloses no area. Use 'Change' to give the plate's outline.",
+    );
+  }
+  const box = boundsOf([raw]);
+  const shift = (p: Point2): Point2 => ({ x: round4(p.x - box.minX), y: round4(p.y - box.minY) });
+  const outline = counterClockwise(raw.map(shift));
+
+  const { thicknessMm, thicknessSource } = thicknessOf(description, prismatic, options);
+  const holes = prismatic.holes.map((written) =>
+    holeOf(written, shift, outline, thicknessMm, notModelled),
+  );
+  const pockets = pocketsOf(prismatic.pockets, shift, outline, thicknessMm, notModelled);
+  const slots = slotsOf(prismatic.slots, shift, outline, thicknessMm);
 
   const largest = Math.max(box.maxX - box.minX, box.maxY - box.minY, thicknessMm);
   // The tolerances line lists toleranced sizes too ('60.00 ±0.10', 'Ø3.4 ±0.1'): those are

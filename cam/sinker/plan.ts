@@ -10,7 +10,7 @@ import { SinkerPlanningError } from '../errors.ts';
 import { boundsOf, signedArea } from '../geometry/polygon.ts';
 import type { Point2 } from '../geometry/polygon.ts';
 import type { PrismaticPart } from '../prismatic/part.ts';
-import type { ToolRow } from '../tooling.ts';
+import type { ToolRow } from '../tool-row.ts';
 import type { Electrode, SinkerCavity, SinkerPlan } from './program.ts';
 import { chooseConditions, defaultSinkerRaUm, materialPair } from './technology.ts';
 import type { MaterialPair } from './technology.ts';
@@ -71,30 +71,26 @@ function undersizeFor(electrode: Electrode, cavity: CavityShape): number | undef
 const shapeText = (shape: CavityShape) =>
   shape.kind === 'round' ? `Ø${fmt(shape.diameterMm)}` : `${fmt(shape.xMm)} x ${fmt(shape.yMm)}`;
 
-/**
- * Plan the sinker EDM program of a part.
- * @throws SinkerPlanningError when no cavity can be burned with the selected electrodes
- */
-export function planSinker(input: SinkerPlanInput): SinkerPlan & { pairs: MaterialPair[] } {
-  const { part } = input;
-  const { electrodes, warnings: toolWarnings } = electrodesFromTools(input.tools);
-  const warnings = [...toolWarnings];
-  const notProgrammed: string[] = [...part.notModelled];
-  const raUm = part.raUm ?? defaultSinkerRaUm;
-  if (part.raUm === undefined)
-    warnings.push(`The drawing gives no roughness: the cavities are finished to Ra ${raUm} µm.`);
+/** A cavity the part asks for: where, how deep (mm), its shape and its frontal area (mm²). */
+interface WantedCavity {
+  label: string;
+  center: Point2;
+  depthMm: number;
+  shape: CavityShape;
+  areaMm2: number;
+}
 
-  const wanted: {
-    label: string;
-    center: Point2;
-    depthMm: number;
-    shape: CavityShape;
-    areaMm2: number;
-  }[] = [];
-  // Through holes and cut-outs are burned through: the electrode goes past the bottom face by
-  // the breakthrough, so the finishing condition's gap clears the exit edge too.
-  const throughDepth = round(part.thicknessMm + sinkerBreakthroughMm);
-  let burnsThrough = false;
+/**
+ * The cavities of a part: its rectangular pockets and its holes (through ones burned to
+ * `throughDepth`, mm). Pockets with islands or of other shapes, tapped holes and slots go to
+ * `notProgrammed`.
+ */
+function wantedCavities(
+  part: PrismaticPart,
+  throughDepth: number,
+  notProgrammed: string[],
+): WantedCavity[] {
+  const wanted: WantedCavity[] = [];
   for (const pocket of part.pockets) {
     if (pocket.islands.length > 0) {
       notProgrammed.push(
@@ -142,6 +138,27 @@ export function planSinker(input: SinkerPlanInput): SinkerPlan & { pairs: Materi
     notProgrammed.push(
       `${slot.label}: slots are milled (or wire cut when through); this version sinks round and rectangular cavities.`,
     );
+  return wanted;
+}
+
+/**
+ * Plan the sinker EDM program of a part.
+ * @throws SinkerPlanningError when no cavity can be burned with the selected electrodes
+ */
+export function planSinker(input: SinkerPlanInput): SinkerPlan & { pairs: MaterialPair[] } {
+  const { part } = input;
+  const { electrodes, warnings: toolWarnings } = electrodesFromTools(input.tools);
+  const warnings = [...toolWarnings];
+  const notProgrammed: string[] = [...part.notModelled];
+  const raUm = part.raUm ?? defaultSinkerRaUm;
+  if (part.raUm === undefined)
+    warnings.push(`The drawing gives no roughness: the cavities are finished to Ra ${raUm} µm.`);
+
+  // Through holes and cut-outs are burned through: the electrode goes past the bottom face by
+  // the breakthrough, so the finishing condition's gap clears the exit edge too.
+  const throughDepth = round(part.thicknessMm + sinkerBreakthroughMm);
+  const wanted = wantedCavities(part, throughDepth, notProgrammed);
+  let burnsThrough = false;
 
   const cavities: SinkerCavity[] = [];
   const pairs = new Set<MaterialPair>();

@@ -7,7 +7,7 @@
  * condition's cavity to the finished size as the gap and the electrode's undersize shrink.
  */
 import type { Point2 } from '../geometry/polygon.ts';
-import type { ToolRow } from '../tooling.ts';
+import type { ToolRow } from '../tool-row.ts';
 import type { PrismaticPart } from '../prismatic/part.ts';
 
 export interface Electrode {

@@ -4,8 +4,8 @@
  * copper-tungsten), its size ("Ø9.6", "19.6 x 9.6 mm") and its undersize per side
  * ("undersize 0.2").
  */
-import type { ToolRow } from '../tooling.ts';
-import { toolNumberOf } from '../tooling.ts';
+import type { ToolRow } from '../tool-row.ts';
+import { toolNumberOf } from '../tool-row.ts';
 import type { Electrode } from './program.ts';
 
 const textOf = (row: ToolRow) => `${row.toolName} ${row.toolDescription} ${row.toolHint}`;

@@ -11,7 +11,6 @@
  */
 import { WirePlanningError } from '../errors.ts';
 import {
-  arcPoints,
   boundsOf,
   circlePolygon,
   counterClockwise,
@@ -21,8 +20,9 @@ import {
   signedArea,
 } from '../geometry/polygon.ts';
 import type { Bounds, Point2, Polygon } from '../geometry/polygon.ts';
+import { arcPoints } from '../gcode/arcs.ts';
 import { heldToleranceMm, type PrismaticPart } from '../prismatic/part.ts';
-import type { ToolRow } from '../tooling.ts';
+import type { ToolRow } from '../tool-row.ts';
 import type { WireContour, WirePass, WirePlan } from './program.ts';
 import { wireTechnology } from './technology.ts';
 import type { WireTechnology } from './technology.ts';
@@ -269,6 +269,58 @@ function nearestFirst(contours: WireContour[]): WireContour[] {
 }
 
 /**
+ * The outline, cut last from a start hole in the plate's margin: its contour, unless the plate
+ * size is not known or leaves no room around the part for a start hole (then said in
+ * `notProgrammed`), and the plate's bounds when its size is known. `noTab` warns when the
+ * outline is too small for a tab.
+ * @throws WirePlanningError when the plate is smaller than the part
+ */
+function outlineContour(
+  part: PrismaticPart,
+  stock: WirePlanInput['stock'],
+  tabMm: number,
+  passes: WirePass[],
+  notProgrammed: string[],
+  noTab: (label: string) => void,
+): { contour?: WireContour; stockBounds?: Bounds } {
+  let stockBounds: Bounds | undefined;
+  const box = boundsOf([part.outline]);
+  if (!stock) {
+    notProgrammed.push('Outline: the plate size is not known, so the outline is not cut.');
+  } else if (stock.xMm < box.maxX - box.minX - 1e-6 || stock.yMm < box.maxY - box.minY - 1e-6) {
+    throw new WirePlanningError(
+      `The plate (${fmt(stock.xMm)} x ${fmt(stock.yMm)} mm) is smaller than the part (${fmt(box.maxX - box.minX)} x ${fmt(box.maxY - box.minY)} mm). Choose a larger stock.`,
+    );
+  } else {
+    stockBounds = stockBoundsOf(part, stock);
+    const outline = counterClockwise(part.outline);
+    const entry = outlineEntry(outline, tabMm, stockBounds);
+    if (entry) {
+      if (tabMm > 0 && entry.tabMm === 0) noTab('Outline');
+      return {
+        stockBounds,
+        contour: {
+          label: 'Outline',
+          kind: 'outline',
+          path: entry.path,
+          startHole: entry.startHole,
+          startHoleDiameterMm: entry.startHoleDiameterMm,
+          side: 'right',
+          passes,
+          tabMm: entry.tabMm,
+          ...(entry.tabStart ? { tabStart: entry.tabStart } : {}),
+        },
+      };
+    } else {
+      notProgrammed.push(
+        `Outline: the plate leaves no room around the part for a start hole (the stock is ${fmt(stock.xMm)} x ${fmt(stock.yMm)} mm, the part ${fmt(box.maxX - box.minX)} x ${fmt(box.maxY - box.minY)} mm), so the outline is not cut.`,
+      );
+    }
+  }
+  return stockBounds ? { stockBounds } : {};
+}
+
+/**
  * Plan the wire EDM program of a part.
  * @throws WireToolingError when no wire with a diameter is selected; WirePlanningError when the
  *   part has nothing the wire can cut
@@ -386,40 +438,9 @@ export function planWire(input: WirePlanInput): WirePlan & { technology: WireTec
   }
 
   const ordered = nearestFirst(contours);
-  let stockBounds: Bounds | undefined;
-  const box = boundsOf([part.outline]);
-  if (!input.stock) {
-    notProgrammed.push('Outline: the plate size is not known, so the outline is not cut.');
-  } else if (
-    input.stock.xMm < box.maxX - box.minX - 1e-6 ||
-    input.stock.yMm < box.maxY - box.minY - 1e-6
-  ) {
-    throw new WirePlanningError(
-      `The plate (${fmt(input.stock.xMm)} x ${fmt(input.stock.yMm)} mm) is smaller than the part (${fmt(box.maxX - box.minX)} x ${fmt(box.maxY - box.minY)} mm). Choose a larger stock.`,
-    );
-  } else {
-    stockBounds = stockBoundsOf(part, input.stock);
-    const outline = counterClockwise(part.outline);
-    const entry = outlineEntry(outline, tabMm, stockBounds);
-    if (entry) {
-      if (tabMm > 0 && entry.tabMm === 0) noTab('Outline');
-      ordered.push({
-        label: 'Outline',
-        kind: 'outline',
-        path: entry.path,
-        startHole: entry.startHole,
-        startHoleDiameterMm: entry.startHoleDiameterMm,
-        side: 'right',
-        passes,
-        tabMm: entry.tabMm,
-        ...(entry.tabStart ? { tabStart: entry.tabStart } : {}),
-      });
-    } else {
-      notProgrammed.push(
-        `Outline: the plate leaves no room around the part for a start hole (the stock is ${fmt(input.stock.xMm)} x ${fmt(input.stock.yMm)} mm, the part ${fmt(box.maxX - box.minX)} x ${fmt(box.maxY - box.minY)} mm), so the outline is not cut.`,
-      );
-    }
-  }
+  const outline = outlineContour(part, input.stock, tabMm, passes, notProgrammed, noTab);
+  if (outline.contour) ordered.push(outline.contour);
+  const { stockBounds } = outline;
   if (ordered.length === 0) {
     throw new WirePlanningError(
       `Nothing on this part can be wire cut: ${notProgrammed.join(' ') || 'it has no through contours.'}`,

@@ -9,7 +9,7 @@
  * the part's contour itself.
  */
 import type { Point2, Polygon } from '../geometry/polygon.ts';
-import type { ToolRow } from '../tooling.ts';
+import type { ToolRow } from '../tool-row.ts';
 import type { PrismaticPart } from '../prismatic/part.ts';
 
 export interface WireSpec {

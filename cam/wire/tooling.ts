@@ -4,7 +4,7 @@
  * "Ø0.25 coated brass", "0.010\" wire"). Its diameter is required: the offsets are built on it.
  */
 import { WireToolingError } from '../errors.ts';
-import type { ToolRow } from '../tooling.ts';
+import type { ToolRow } from '../tool-row.ts';
 import type { WireSpec } from './program.ts';
 
 /** Wire diameters a wire EDM machine threads, mm (0.02 micro-wire to 0.36 heavy rough wire). */

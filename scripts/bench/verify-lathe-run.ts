@@ -2,9 +2,9 @@
  * Verification time per golden lathe program: the program as the golden job writes it, read
  * back by verifyLatheProgram (best of five, after a warm-up), with its lines and moves.
  */
-import { generateLatheProgram, latheVerificationInput } from '#cam/lathe/generate';
-import { classifyTool } from '#cam/tooling';
-import { verifyLatheProgram } from '#cam/verify/lathe';
+import { generateLatheProgram, latheVerificationInput } from '#cam/jobs/lathe';
+import { classifyTool } from '#cam/lathe/tooling';
+import { verifyLatheProgram } from '#cam/verify/lathe/index';
 import { goldenLatheJob, goldenLatheMachines } from '#tests/helpers/golden-jobs';
 import type { GoldenLatheDialect } from '#tests/helpers/golden-jobs';
 

@@ -1,5 +1,5 @@
 /**
- * The mill verifier's time (cam/verify/mill.ts): interpreting a program, removing what each tool
+ * The mill verifier's time (cam/verify/mill/): interpreting a program, removing what each tool
  * sweeps from the stock model, judging every cut and comparing the finished part with the model.
  * Measured on each golden mill program (tests/golden/mill/*.nc, about 1,500 lines each), on a
  * generated program of about 1,500 lines (a plate of the mill tests on the demo Tormach 1100MX),
@@ -8,9 +8,9 @@
  * Run by verify-mill.bench.mjs under tsx.
  */
 import { readFileSync } from 'node:fs';
-import { generateMillProgramForPart, postMillJob, postMillJobForPart } from '#cam/mill/generate';
-import type { PostedJob } from '#cam/program';
-import { programText } from '#cam/program';
+import { generateMillProgramForPart, postMillJob, postMillJobForPart } from '#cam/jobs/mill';
+import type { PostedJob } from '#cam/jobs/finish';
+import { programText, readProgramText } from '#cam/jobs/finish';
 import { readDxf } from '#drawings/dxf/reader';
 import { blueprint } from '#tests/helpers/dxf-drawings';
 import { demoMill, goldenJob, goldenPlate, millJob, testPlate } from '#tests/unit/cam/mill/plates';
@@ -19,13 +19,14 @@ const targetMs = 2000;
 
 function measure(name: string, posted: PostedJob, gcode: string) {
   const lines = gcode.split('\n').length;
+  const verify = () => posted.verify(readProgramText(posted, gcode));
   let started = performance.now();
-  const report = posted.verify(gcode);
+  const report = verify();
   const coldMs = performance.now() - started;
   const times: number[] = [];
   for (let run = 0; run < 5; run += 1) {
     started = performance.now();
-    posted.verify(gcode);
+    verify();
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);

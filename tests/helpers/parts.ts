@@ -5,7 +5,7 @@
 import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
 import { emptyDescription } from '#contracts/blueprint';
 import type { Polygon } from '#cam/geometry/polygon';
-import type { ToolRow } from '#cam/tooling';
+import type { ToolRow } from '#cam/tool-row';
 
 const od = (
   diameterMm: number,

@@ -21,13 +21,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { emptyDescription } from '#contracts/blueprint';
 import { offsetPolygons } from '#cam/geometry/polygon';
 import type { Polygon } from '#cam/geometry/polygon';
-import { generateMillProgramForPart } from '#cam/mill/generate';
+import { generateMillProgramForPart } from '#cam/jobs/mill';
 import { coneOf } from '#cam/mill/in-process';
 import { StockModel } from '#cam/mill/stock-model';
 import { classifyMillTool } from '#cam/mill/tooling';
 import type { PrismaticPart } from '#cam/prismatic/part';
 import type { Extents, ProgramJob } from '#cam/program';
-import type { ToolRow } from '#cam/tooling';
+import type { ToolRow } from '#cam/tool-row';
 import { rectangle, toolRow } from '#tests/helpers/parts';
 import { goldenPlate, goldenTooling } from '#tests/unit/cam/mill/plates';
 

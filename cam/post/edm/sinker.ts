@@ -11,6 +11,7 @@
  */
 import type { SinkerCavity, SinkerCondition, SinkerPlan } from '../../sinker/program.ts';
 import { commentText, formatNumber, writeProgram } from '../common.ts';
+import type { EdmDialect } from '../../gcode/dialects.ts';
 import type { PostProcessor, ProgramHeader } from '../common.ts';
 
 /** Height the electrode approaches in rapid before the first condition feeds down, mm. */
@@ -119,7 +120,7 @@ function sinkerBody(plan: SinkerPlan): string[] {
 }
 
 /** The sinker EDM post-processor (ISO, Fanuc-style sinker controls). */
-export const sinkerPost: PostProcessor<SinkerPlan, 'iso-edm'> = {
+export const sinkerPost: PostProcessor<SinkerPlan, EdmDialect> = {
   dialect: 'iso-edm',
   label: 'ISO sinker EDM',
   head: (plan, header) => ['%', ...sinkerHeaderLines(plan, header).map(comment)],

@@ -16,6 +16,7 @@
 import type { Point2 } from '../../geometry/polygon.ts';
 import type { WireContour, WirePass, WirePlan } from '../../wire/program.ts';
 import { commentText, formatNumber, writeProgram } from '../common.ts';
+import type { EdmDialect } from '../../gcode/dialects.ts';
 import type { PostProcessor, ProgramHeader } from '../common.ts';
 
 const coordinate = (value: number) => formatNumber(value, 3, true);
@@ -149,7 +150,7 @@ function contourLines(contour: WireContour, index: number, last: boolean): strin
 }
 
 /** The wire EDM post-processor (ISO, Fanuc-style wire controls). */
-export const wirePost: PostProcessor<WirePlan, 'iso-edm'> = {
+export const wirePost: PostProcessor<WirePlan, EdmDialect> = {
   dialect: 'iso-edm',
   label: 'ISO wire EDM',
   head: (plan, header) => ['%', ...wireHeaderLines(plan, header).map(comment)],

@@ -4,13 +4,10 @@
  * does for mills). Every dialect writes diameters in mm, feed per revolution, constant surface
  * speed with a spindle limit (constant rpm for threads and drills), and ends with M30.
  */
-import type { Dialect } from '../../gcode/events.ts';
+import type { LatheDialect } from '../../gcode/dialects.ts';
 import type { LathePlan, Operation, SpindleSetting, ThreadCycle } from '../../lathe/program.ts';
 import { formatNumber } from '../common.ts';
 import type { PostOptions, PostProcessor, ProgramHeader } from '../common.ts';
-
-/** The controller dialects lathe programs are written in: every dialect but the EDM one. */
-export type LatheDialect = Exclude<Dialect, 'iso-edm'>;
 
 /** Writes a planned lathe program in one controller dialect. */
 export type LathePostProcessor = PostProcessor<LathePlan, LatheDialect>;

@@ -16,4 +16,4 @@ export const lathePosts: Record<string, LathePostProcessor> = {
 export const lathePostFor = (dialect: string): LathePostProcessor | undefined =>
   Object.hasOwn(lathePosts, dialect) ? lathePosts[dialect] : undefined;
 
-export type { LatheDialect, LathePostProcessor } from './common.ts';
+export type { LathePostProcessor } from './common.ts';

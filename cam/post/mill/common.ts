@@ -5,7 +5,7 @@
  * per minute (G94), G54, computed cutter-centre paths without G41/G42, tool length
  * compensation, coolant M8/M9, spindle M3/M5, and ends with M30.
  */
-import type { Dialect } from '../../gcode/events.ts';
+import type { MillDialect } from '../../gcode/dialects.ts';
 import type {
   DrillCycle,
   MillMove,
@@ -15,9 +15,6 @@ import type {
 } from '../../mill/program.ts';
 import { commentText, formatNumber } from '../common.ts';
 import type { PostOptions, PostProcessor, ProgramHeader } from '../common.ts';
-
-/** The controller dialects mill programs are written in: every dialect but the EDM one. */
-export type MillDialect = Exclude<Dialect, 'iso-edm'>;
 
 /** Writes a planned milling program in one controller dialect. */
 export type MillPostProcessor = PostProcessor<MillPlan, MillDialect>;

@@ -16,4 +16,4 @@ export const millPosts: Record<string, MillPostProcessor> = {
 export const millPostFor = (dialect: string): MillPostProcessor | undefined =>
   Object.hasOwn(millPosts, dialect) ? millPosts[dialect] : undefined;
 
-export type { MillDialect, MillPostProcessor } from './common.ts';
+export type { MillPostProcessor } from './common.ts';

@@ -168,7 +168,7 @@ describe('escapeXml', () => {
 
 describe('the simulated part on the backplot', () => {
   it('is shaded, with what a lathe program leaves in amber and what it cuts away in red', async () => {
-    const { generateLatheProgram } = await import('#cam/lathe/generate');
+    const { generateLatheProgram } = await import('#cam/jobs/lathe');
     const { latheTooling, testParts } = await import('#tests/helpers/parts');
     const job = {
       description: testParts.threadedAdapter,

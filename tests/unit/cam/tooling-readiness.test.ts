@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { jobTypes } from '#contracts/job-types';
 import { toolTypes } from '#contracts/shop';
 import { classifyMillTool } from '#cam/mill/tooling';
-import { classifyTool } from '#cam/tooling';
-import type { ToolRow } from '#cam/tooling';
-import { readToolRow, toolingReadiness } from '#cam/tooling-readiness';
+import { classifyTool } from '#cam/lathe/tooling';
+import type { ToolRow } from '#cam/tool-row';
+import { readToolRow, toolingReadiness } from '#cam/jobs/tooling-readiness';
 import { latheTooling } from '#tests/helpers/parts';
 
 const row = (fields: Partial<ToolRow>): ToolRow => ({

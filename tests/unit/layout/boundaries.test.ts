@@ -1,7 +1,8 @@
 /**
- * The layer boundaries (docs/decisions/016-layout.md) fire: ESLint, with the project's own
- * config, refuses each forbidden import in each layer and lets the allowed ones through. The
- * probe files do not exist, so type-aware linting is turned off for them.
+ * The layer boundaries (docs/decisions/016-layout.md) and the order of cam/'s folders
+ * (docs/decisions/038-cam-one-direction.md) fire: ESLint, with the project's own config, refuses
+ * each forbidden import in each layer and lets the allowed ones through. The probe files do not
+ * exist, so type-aware linting is turned off for them.
  */
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -52,7 +53,7 @@ const forbidden: [layer: string, file: string, line: string, says: RegExp][] = [
   [
     'contracts',
     'contracts/probe.ts',
-    "import { toolTypeOf } from '#cam/tooling';",
+    "import { toolNumberOf } from '#cam/tool-row';",
     /nothing but zod/,
   ],
   [
@@ -107,5 +108,190 @@ describe('layer boundaries', () => {
 
   it.each(allowed)('%s allows %s: %s', async (_layer, file, line) => {
     expect(await refusals(file, line)).toEqual([]);
+  });
+});
+
+/** cam/'s folders import one way (docs/decisions/038-cam-one-direction.md). */
+const camForbidden: [folder: string, file: string, line: string, says: RegExp][] = [
+  [
+    'lathe',
+    'cam/lathe/probe.ts',
+    "import { verifyLatheEvents } from '../verify/lathe/index.ts';",
+    /imports the verifiers/,
+  ],
+  [
+    'mill',
+    'cam/mill/probe.ts',
+    "import { millPostFor } from '#cam/post/mill/index';",
+    /imports the post-processors/,
+  ],
+  [
+    'wire',
+    'cam/wire/probe.ts',
+    "import { generateWireProgram } from '../jobs/wire.ts';",
+    /stands above/,
+  ],
+  [
+    'sinker',
+    'cam/sinker/probe.ts',
+    "import { sinkerPost } from '../post/edm/sinker.ts';",
+    /imports the post-processors/,
+  ],
+  [
+    'lathe',
+    'cam/lathe/probe.ts',
+    "import { AppError } from '#server/errors';",
+    /never import server/,
+  ],
+  ['root', 'cam/probe.ts', "import { generateProgram } from './jobs/generate.ts';", /stands above/],
+  [
+    'root',
+    'cam/probe.ts',
+    "import { verifyMillProgram } from '#cam/verify/mill/index';",
+    /imports the verifiers/,
+  ],
+  [
+    'prismatic',
+    'cam/prismatic/probe.ts',
+    "import type { MillPlan } from '../mill/program.ts';",
+    /kinds' plans/,
+  ],
+  [
+    'prismatic',
+    'cam/prismatic/probe.ts',
+    "import { wirePost } from '#cam/post/edm/wire';",
+    /imports the post-processors/,
+  ],
+  [
+    'gcode',
+    'cam/gcode/probe.ts',
+    "import type { LathePlan } from '../lathe/program.ts';",
+    /kinds' plans/,
+  ],
+  [
+    'gcode',
+    'cam/gcode/probe.ts',
+    "import type { PrismaticPart } from '#cam/prismatic/part';",
+    /prismatic part model/,
+  ],
+  [
+    'gcode',
+    'cam/gcode/probe.ts',
+    "import { verifyLatheEvents } from '#cam/verify/lathe/index';",
+    /imports the verifiers/,
+  ],
+  [
+    'geometry',
+    'cam/geometry/probe.ts',
+    "import { millOutline } from '../jobs/mill.ts';",
+    /stands above/,
+  ],
+  [
+    'callouts',
+    'cam/callouts/probe.ts',
+    "import type { SinkerPlan } from '../sinker/program.ts';",
+    /kinds' plans/,
+  ],
+  [
+    'post',
+    'cam/post/lathe/probe.ts',
+    "import { verifyLatheEvents } from '../../verify/lathe/index.ts';",
+    /imports the verifiers/,
+  ],
+  [
+    'post',
+    'cam/post/probe.ts',
+    "import { generateProgram } from '#cam/jobs/generate';",
+    /stands above/,
+  ],
+  [
+    'verify',
+    'cam/verify/probe.ts',
+    "import { lathePostFor } from '../post/lathe/index.ts';",
+    /imports the post-processors/,
+  ],
+  [
+    'verify',
+    'cam/verify/probe.ts',
+    "import { postLatheJob } from '#cam/jobs/lathe';",
+    /stands above/,
+  ],
+  [
+    'verify',
+    'cam/verify/lathe/probe.ts',
+    "import { lathePostFor } from '../../post/lathe/index.ts';",
+    /imports the post-processors/,
+  ],
+  [
+    'verify',
+    'cam/verify/mill/probe.ts',
+    "import { postMillJob } from '../../jobs/mill.ts';",
+    /stands above/,
+  ],
+];
+
+const camAllowed: [folder: string, file: string, line: string][] = [
+  ['jobs', 'cam/jobs/probe.ts', "import { verifyLatheEvents } from '../verify/lathe/index.ts';"],
+  ['jobs', 'cam/jobs/probe.ts', "import { lathePostFor } from '#cam/post/lathe/index';"],
+  ['verify', 'cam/verify/probe.ts', "import type { LathePlan } from '../lathe/program.ts';"],
+  ['verify', 'cam/verify/probe.ts', "import { interpretProgram } from '../gcode/interpreter.ts';"],
+  [
+    'verify',
+    'cam/verify/lathe/probe.ts',
+    "import type { LatheStock } from '../../lathe/stock-model.ts';",
+  ],
+  ['verify', 'cam/verify/wire/probe.ts', "import { walkProgram } from '../pass.ts';"],
+  ['post', 'cam/post/edm/probe.ts', "import type { WirePlan } from '../../wire/program.ts';"],
+  [
+    'post',
+    'cam/post/lathe/probe.ts',
+    "import type { LatheDialect } from '../../gcode/dialects.ts';",
+  ],
+  ['mill', 'cam/mill/probe.ts', "import type { PrismaticPart } from '../prismatic/part.ts';"],
+  ['mill', 'cam/mill/probe.ts', "import type { MotionEvent } from '#cam/gcode/events';"],
+  ['root', 'cam/probe.ts', "import type { PrismaticPart } from './prismatic/part.ts';"],
+  [
+    'prismatic',
+    'cam/prismatic/probe.ts',
+    "import { circlePolygon } from '../geometry/polygon.ts';",
+  ],
+  ['gcode', 'cam/gcode/probe.ts', "import { coarsePitchOf } from '../iso261.ts';"],
+];
+
+describe("the order of cam's folders", () => {
+  it.each(camForbidden)('cam/%s refuses %s: %s', async (_folder, file, line, says) => {
+    const messages = await refusals(file, line);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(says);
+  });
+
+  it.each(camAllowed)('cam/%s allows %s: %s', async (_folder, file, line) => {
+    expect(await refusals(file, line)).toEqual([]);
+  });
+});
+
+/** The max-lines-per-function messages ESLint gives a function `lines` lines long. */
+async function longFunctionMessages(filePath: string, lines: number): Promise<string[]> {
+  const body = Array.from({ length: lines - 4 }, (_, index) => `  total += ${index};`).join('\n');
+  const text = `export function probe(): number {\n  let total = 0;\n${body}\n  return total;\n}\n`;
+  const [result] = await eslint.lintText(text, { filePath });
+  return result!.messages
+    .filter((message) => message.ruleId === 'max-lines-per-function')
+    .map((message) => message.message);
+}
+
+describe('function length in cam/ and drawings/', () => {
+  it.each(['cam/mill/probe.ts', 'drawings/pdf/probe.ts'])(
+    '%s refuses a function of 151 lines and takes one of 150',
+    async (file) => {
+      expect(await longFunctionMessages(file, 150)).toEqual([]);
+      expect(await longFunctionMessages(file, 151)).toEqual([
+        expect.stringMatching(/too many lines \(151\)\. Maximum allowed is 150/),
+      ]);
+    },
+  );
+
+  it('server/ is not held to it', async () => {
+    expect(await longFunctionMessages('server/probe.ts', 160)).toEqual([]);
   });
 });

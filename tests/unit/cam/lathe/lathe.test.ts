@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { fitLimits } from '#cam/iso286';
-import { generateLatheProgram } from '#cam/lathe/generate';
+import { generateLatheProgram } from '#cam/jobs/lathe';
 import type { ProgramJob } from '#cam/program';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import { interpret } from '#cam/gcode/interpreter';
-import { suggestRoundBar } from '#cam/stock';
+import { suggestRoundBar } from '#cam/lathe/stock';
 import { latheTooling, testParts } from '#tests/helpers/parts';
 import { PartModelError, PlanningError } from '#cam/errors';
 

@@ -15,13 +15,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
 import { emptyDescription } from '#contracts/blueprint';
-import { generateLatheProgram } from '#cam/lathe/generate';
-import type { LatheProgram } from '#cam/lathe/generate';
+import { generateLatheProgram } from '#cam/jobs/lathe';
+import type { LatheProgram } from '#cam/jobs/lathe';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import type { OuterSection } from '#cam/lathe/part';
 import type { Move } from '#cam/lathe/program';
-import { suggestRoundBar } from '#cam/stock';
-import { classifyTool } from '#cam/tooling';
+import { suggestRoundBar } from '#cam/lathe/stock';
+import { classifyTool } from '#cam/lathe/tooling';
 import type { MachineLimits } from '#cam/program';
 import { latheTooling } from '#tests/helpers/parts';
 

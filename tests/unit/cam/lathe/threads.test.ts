@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
 import { emptyDescription } from '#contracts/blueprint';
-import { feedForRoughness, roughnessOfFeed, turningData } from '#cam/cutting-data';
-import { generateLatheProgram } from '#cam/lathe/generate';
+import { feedForRoughness, roughnessOfFeed, turningData } from '#cam/lathe/cutting-data';
+import { generateLatheProgram } from '#cam/jobs/lathe';
 import type { ProgramJob } from '#cam/program';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import type { ThreadCycle } from '#cam/lathe/program';
@@ -20,7 +20,7 @@ import {
 } from '#cam/lathe/threads';
 import { threadPasses } from '#cam/post/lathe/common';
 import { fanucThreadLines, haasThreadLines } from '#cam/post/lathe/fanuc';
-import { suggestRoundBar } from '#cam/stock';
+import { suggestRoundBar } from '#cam/lathe/stock';
 import { latheTooling, testParts } from '#tests/helpers/parts';
 
 const od = (diameterMm: number, lengthMm: number, extra: Partial<DiameterFeature> = {}) => ({

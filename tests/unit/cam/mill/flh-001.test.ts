@@ -6,7 +6,7 @@
  * report says what is left, why, and what would cut it.
  */
 import { describe, expect, it } from 'vitest';
-import { generateProgram } from '#cam/generate';
+import { generateProgram } from '#cam/jobs/generate';
 import { readDxf } from '#drawings/dxf/reader';
 import { blueprint } from '#tests/helpers/dxf-drawings';
 import { demoMill } from './plates.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signedArea } from '#cam/geometry/polygon';
-import { generateMillProgram, generateMillProgramForPart } from '#cam/mill/generate';
+import { generateMillProgram, generateMillProgramForPart } from '#cam/jobs/mill';
 import { planMilledPart } from '#cam/mill/plan';
 import { classifyMillTool } from '#cam/mill/tooling';
 import {
@@ -10,9 +10,9 @@ import {
   millingData,
   tapData,
 } from '#cam/mill/cutting-data';
-import * as verify from '#cam/verify/mill';
-import { millVerificationInput } from '#cam/mill/generate';
-import type { MillProgram } from '#cam/mill/generate';
+import * as verify from '#cam/verify/mill/index';
+import { millVerificationInput } from '#cam/jobs/mill';
+import type { MillProgram } from '#cam/jobs/mill';
 import { PlanningError } from '#cam/errors';
 import { toolRow } from '#tests/helpers/parts';
 import { demoMill, millJob, millTooling, rounded, testPlate } from './plates.ts';

@@ -9,7 +9,7 @@ import { offsetPolygons } from '#cam/geometry/polygon';
 import type { Polygon } from '#cam/geometry/polygon';
 import type { PrismaticPart } from '#cam/prismatic/part';
 import type { MachineInfo, MachineLimits, ProgramJob } from '#cam/program';
-import type { ToolRow } from '#cam/tooling';
+import type { ToolRow } from '#cam/tool-row';
 import { emptyDescription } from '#contracts/blueprint';
 import { demoMachines } from '#db/seed/demo-shop';
 import { rectangle, toolRow } from '#tests/helpers/parts';

@@ -22,13 +22,13 @@ import { describe, expect, it } from 'vitest';
 import { PlanningError } from '#cam/errors';
 import { circlePolygon, offsetPolygons, pointInPolygon } from '#cam/geometry/polygon';
 import type { Point2, Polygon } from '#cam/geometry/polygon';
-import { generateMillProgramForPart } from '#cam/mill/generate';
+import { generateMillProgramForPart } from '#cam/jobs/mill';
 import { ratedToolOf, runOperation } from '#cam/mill/in-process';
 import { ratingShare } from '#cam/mill/ratings';
 import { StockModel } from '#cam/mill/stock-model';
 import { slotOutline } from '#cam/mill/clearing';
 import type { Hole, Pocket, PrismaticPart, Slot } from '#cam/prismatic/part';
-import type { ToolRow } from '#cam/tooling';
+import type { ToolRow } from '#cam/tool-row';
 import { rectangle, toolRow } from '#tests/helpers/parts';
 import { demoMill, millJob, rounded } from './plates.ts';
 

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateLatheProgram } from '#cam/lathe/generate';
+import { generateLatheProgram } from '#cam/jobs/lathe';
 import { lathePostFor } from '#cam/post/lathe/index';
 import { goldenLatheJob, goldenLatheMachines } from '#tests/helpers/golden-jobs';
 import type { GoldenLatheDialect } from '#tests/helpers/golden-jobs';

@@ -8,12 +8,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { emptyDescription } from '#contracts/blueprint';
 import { offsetPolygons } from '#cam/geometry/polygon';
-import { generateMillProgramForPart } from '#cam/mill/generate';
+import { generateMillProgramForPart } from '#cam/jobs/mill';
 import { classifyMillTool } from '#cam/mill/tooling';
 import { millPostFor } from '#cam/post/mill/index';
 import type { PrismaticPart } from '#cam/prismatic/part';
 import type { MachineInfo, ProgramJob } from '#cam/program';
-import type { ToolRow } from '#cam/tooling';
+import type { ToolRow } from '#cam/tool-row';
 import { goldenDir } from '#tests/helpers/paths';
 import { rectangle, toolRow } from '#tests/helpers/parts';
 

@@ -12,12 +12,13 @@ import type { ProgramHeader } from '#cam/post/common';
 import { writeSinkerProgram } from '#cam/post/edm/sinker';
 import type { PrismaticPart } from '#cam/prismatic/part';
 import type { ProgramJob } from '#cam/program';
-import { generateSinkerProgram } from '#cam/sinker/generate';
+import { generateSinkerProgram } from '#cam/jobs/sinker';
 import { planSinker, sinkerBreakthroughMm } from '#cam/sinker/plan';
 import { chooseConditions, conditionTables, materialPair } from '#cam/sinker/technology';
 import { electrodesFromTools } from '#cam/sinker/tooling';
-import type { ToolRow } from '#cam/tooling';
-import { sinkerVerificationInput, verifySinkerProgram } from '#cam/verify/sinker';
+import type { ToolRow } from '#cam/tool-row';
+import { verifySinkerProgram } from '#cam/verify/sinker/index';
+import { sinkerVerificationInput } from '#cam/verify/sinker/input';
 import { goldenDir } from '#tests/helpers/paths';
 import { SinkerPlanningError } from '#cam/errors';
 

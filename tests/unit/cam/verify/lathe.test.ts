@@ -6,12 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateLatheProgram, latheVerificationInput } from '#cam/lathe/generate';
-import type { LatheProgram } from '#cam/lathe/generate';
+import { generateLatheProgram, latheVerificationInput } from '#cam/jobs/lathe';
+import type { LatheProgram } from '#cam/jobs/lathe';
 import type { MachineLimits, ProgramJob } from '#cam/program';
-import { classifyTool } from '#cam/tooling';
-import { verifyLatheProgram } from '#cam/verify/lathe';
-import type { LatheVerificationInput } from '#cam/verify/lathe';
+import { classifyTool } from '#cam/lathe/tooling';
+import { verifyLatheProgram } from '#cam/verify/lathe/index';
+import type { LatheVerificationInput } from '#cam/verify/lathe/input';
 import { latheTooling, testParts } from '#tests/helpers/parts';
 
 const tormach15L: MachineLimits = {

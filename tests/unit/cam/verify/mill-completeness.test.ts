@@ -5,9 +5,9 @@
  * is never called verified; the plan's own sentences are not repeated among the unfinished.
  */
 import { describe, expect, it } from 'vitest';
-import { generateMillProgramForPart, millVerificationInput } from '#cam/mill/generate';
+import { generateMillProgramForPart, millVerificationInput } from '#cam/jobs/mill';
 import { classifyMillTool } from '#cam/mill/tooling';
-import { verifyMillProgram } from '#cam/verify/mill';
+import { verifyMillProgram } from '#cam/verify/mill/index';
 import { millJob, millTooling, rounded, testPlate } from '../mill/plates.ts';
 
 describe('the mill verifier and the whole part model', () => {

@@ -6,8 +6,8 @@
  * withholds "passed"; a check whose machine limit is not known says so and is not failed.
  */
 import { describe, expect, it } from 'vitest';
-import type { MillVerificationInput, MillVerificationTool } from '#cam/verify/mill-input';
-import { verifyMillProgram } from '#cam/verify/mill';
+import type { MillVerificationInput, MillVerificationTool } from '#cam/verify/mill/input';
+import { verifyMillProgram } from '#cam/verify/mill/index';
 import { rectangle } from '#tests/helpers/parts';
 
 /** T2 Ø10 4-flute carbide end mill (22 mm flutes), T3 Ø6 3-flute (13 mm), T5 Ø5 drill (10 mm). */

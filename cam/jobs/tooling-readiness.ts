@@ -1,22 +1,25 @@
 /**
  * What the CAM core understands of a machine's tool rows, said when a row is saved and on the
  * machine's Tooling Pairs page, so a shop learns at entry (not at generation) what a program
- * can use: each row read as the planners read it (lathe: cam/tooling.ts and
+ * can use: each row read as the planners read it (lathe: cam/lathe/tooling.ts and
  * cam/lathe/cutters.ts; mill: cam/mill/tooling.ts; wire: cam/wire/tooling.ts; sinker:
  * cam/sinker/tooling.ts), and per job type the operations the tools can do and what is missing.
  *
  * Nothing here decides anything the planners do not: the words, defaults and ratings are the
  * planners' own (their sources are in those files and docs/decisions/019-verified-means-complete.md).
+ * It reads the tooling of every kind, so it stands in cam/jobs/ above them.
  */
 import type { JobType } from '#contracts/job-types';
-import { insertGeometryFrom, latheCutterOf } from './lathe/cutters.ts';
-import { fluteLengthOf } from './mill/cutting-data.ts';
-import type { MillTool } from './mill/program.ts';
-import { classifyMillTool } from './mill/tooling.ts';
-import { electrodesFromTools } from './sinker/tooling.ts';
-import { classifyTool, toolNumberOf } from './tooling.ts';
-import type { LatheTool, ToolRow } from './tooling.ts';
-import { isWireRow, wireDiameterFrom, wireMaterialFrom } from './wire/tooling.ts';
+import { insertGeometryFrom, latheCutterOf } from '../lathe/cutters.ts';
+import { classifyTool } from '../lathe/tooling.ts';
+import type { LatheTool } from '../lathe/tooling.ts';
+import { fluteLengthOf } from '../mill/cutting-data.ts';
+import type { MillTool } from '../mill/program.ts';
+import { classifyMillTool } from '../mill/tooling.ts';
+import { electrodesFromTools } from '../sinker/tooling.ts';
+import { toolNumberOf } from '../tool-row.ts';
+import type { ToolRow } from '../tool-row.ts';
+import { isWireRow, wireDiameterFrom, wireMaterialFrom } from '../wire/tooling.ts';
 
 /** One tool row as the CAM reads it for a job type. */
 export interface ToolReading {

@@ -1,17 +1,21 @@
 /**
- * From a confirmed description and the job's choices to a verified wire EDM program: build the
- * prismatic part, plan the contours and passes, write them in the iso-edm dialect and read the
- * program back with the verifier.
+ * The wire EDM pipeline, from a confirmed description and the job's choices to a verified wire
+ * EDM program: build the prismatic part (cam/prismatic/part.ts), plan the contours and passes
+ * (cam/wire/plan.ts), write them in the iso-edm dialect (cam/post/edm/wire.ts) and check the
+ * interpreted moves with the verifier (cam/verify/wire/).
  */
 import { wirePassTitle, wirePost } from '../post/edm/wire.ts';
 import { prismaticPartFromDescription } from '../prismatic/part.ts';
-import { finishProgram, safeFileName } from '../program.ts';
-import type { KindProgram, PostedJob, ProgramJob } from '../program.ts';
-import { verifyWireProgram, wireVerificationInput } from '../verify/wire.ts';
-import { planWire } from './plan.ts';
-import type { WirePlan } from './program.ts';
+import { safeFileName } from '../program.ts';
+import type { ProgramJob } from '../program.ts';
+import { verifyWireEvents } from '../verify/wire/index.ts';
+import { wireVerificationInput } from '../verify/wire/input.ts';
+import { planWire } from '../wire/plan.ts';
+import type { WirePlan } from '../wire/program.ts';
 import { programHeader } from '../post/common.ts';
 import { WirePlanningError } from '../errors.ts';
+import { finishWithNotes } from './finish.ts';
+import type { KindProgram, PostedJob } from './finish.ts';
 
 export interface GeneratedWireProgram extends KindProgram {
   dialect: 'iso-edm';
@@ -31,7 +35,7 @@ function requireIsoEdm(job: ProgramJob, kind: 'Wire EDM'): void {
 
 /**
  * Plan a wire EDM job and write its program's body (the head and the verification follow in
- * finishProgram).
+ * cam/jobs/finish.ts).
  * @throws PrismaticPartError when the description has no usable top view; WireToolingError
  *   when no wire is selected; WirePlanningError for another dialect, a round stock or a part
  *   with nothing to wire cut
@@ -75,7 +79,7 @@ export function postWireJob(job: ProgramJob): PostedJob & { plan: WirePlan } {
     fileName: `${safeFileName(headerOf([]).partName)}-v${job.programVersion}.nc`,
     body: wirePost.body(plan, options),
     head: (notes) => wirePost.head(plan, headerOf(notes), options),
-    verify: (gcode) => verifyWireProgram(gcode, verification),
+    verify: (program) => verifyWireEvents(program.events, verification, () => program.lines.length),
     summary: {
       jobType: 'Wire EDM',
       operations: plan.contours.flatMap((contour) =>
@@ -112,5 +116,9 @@ export function postWireJob(job: ProgramJob): PostedJob & { plan: WirePlan } {
  */
 export function generateWireProgram(job: ProgramJob): GeneratedWireProgram {
   const posted = postWireJob(job);
-  return { ...finishProgram(posted, job.headerNotes ?? []), dialect: 'iso-edm', plan: posted.plan };
+  return {
+    ...finishWithNotes(posted, job.headerNotes ?? []),
+    dialect: 'iso-edm',
+    plan: posted.plan,
+  };
 }

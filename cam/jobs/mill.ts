@@ -1,28 +1,31 @@
 /**
- * From a confirmed description and the job's choices to a verified milling program: build the
- * prismatic part, plan it, write it with the mill post-processor of the machine's controller,
- * and read it back with the verifier.
+ * The milling pipeline, from a confirmed description and the job's choices to a verified milling
+ * program: build the prismatic part (cam/prismatic/part.ts), plan it (cam/mill/plan.ts), write it
+ * with the mill post-processor of the machine's controller (cam/post/mill/), and check its
+ * interpreted moves with the verifier (cam/verify/mill/).
  */
 import { circlePolygon } from '../geometry/polygon.ts';
 import { millPostFor } from '../post/mill/index.ts';
-import type { MillDialect } from '../post/mill/index.ts';
+import type { MillDialect } from '../gcode/dialects.ts';
 import {
   heldToleranceMm,
   prismaticPartFromDescription,
   type PrismaticPart,
 } from '../prismatic/part.ts';
-import { finishProgram, safeFileName } from '../program.ts';
-import type { KindProgram, MachineInfo, PlotOutline, PostedJob, ProgramJob } from '../program.ts';
-import { verifyMillProgram } from '../verify/mill.ts';
-import type { HoleTarget, MillVerificationInput, PocketTarget } from '../verify/mill-input.ts';
-import { slotOutline } from './clearing.ts';
-import { breakthroughMm } from './context.ts';
-import { planMilledPart } from './plan.ts';
-import type { MillPlan, MillTool } from './program.ts';
-import { classifyMillTool } from './tooling.ts';
-import { fluteLengthOf, flutesOf, millingData } from './cutting-data.ts';
+import { safeFileName } from '../program.ts';
+import type { MachineInfo, PlotOutline, ProgramJob } from '../program.ts';
+import { verifyMillEvents } from '../verify/mill/index.ts';
+import type { HoleTarget, MillVerificationInput, PocketTarget } from '../verify/mill/input.ts';
+import { slotOutline } from '../mill/clearing.ts';
+import { breakthroughMm } from '../mill/context.ts';
+import { planMilledPart } from '../mill/plan.ts';
+import type { MillPlan, MillTool } from '../mill/program.ts';
+import { classifyMillTool } from '../mill/tooling.ts';
+import { fluteLengthOf, flutesOf, millingData } from '../mill/cutting-data.ts';
 import { programHeader } from '../post/common.ts';
 import { PlanningError } from '../errors.ts';
+import { finishWithNotes } from './finish.ts';
+import type { KindProgram, PostedJob } from './finish.ts';
 
 /** A milling program: the finished program and the plan it was written from. */
 export interface MillProgram extends KindProgram {
@@ -210,7 +213,7 @@ function requirePost(job: ProgramJob) {
 
 /**
  * Plan a milling job for a part already built and write its program's body (the generator's
- * core; the head and the verification follow in finishProgram).
+ * core; the head and the verification follow in cam/jobs/finish.ts).
  * @throws PlanningError when the job cannot be planned
  */
 export function postMillJobForPart(
@@ -275,8 +278,8 @@ export function postMillJobForPart(
     head: (notes) => post.head(plan, headerOf(notes), options),
     // finishProgram puts the plan's own entries first among the unfinished (withPlanGaps): the
     // verifier's sentences for the same features are those entries, so they are not repeated.
-    verify: (gcode) => {
-      const report = verifyMillProgram(gcode, verification);
+    verify: (program) => {
+      const report = verifyMillEvents(program.events, verification, () => program.lines.length);
       return { ...report, unfinished: report.unfinished.filter((entry) => !planned.has(entry)) };
     },
   };
@@ -288,7 +291,7 @@ export function postMillJobForPart(
  */
 export function generateMillProgramForPart(job: ProgramJob, part: PrismaticPart): MillProgram {
   const posted = postMillJobForPart(job, part);
-  return { ...finishProgram(posted, job.headerNotes ?? []), plan: posted.plan };
+  return { ...finishWithNotes(posted, job.headerNotes ?? []), plan: posted.plan };
 }
 
 /** The prismatic part of a milling job. @throws PrismaticPartError, PlanningError */

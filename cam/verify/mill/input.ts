@@ -1,14 +1,14 @@
 /**
- * What the milling verifier (mill.ts) is given: the part model it checks the program against
+ * What the milling verifier (cam/verify/mill/) is given: the part model it checks the program against
  * (outline, thickness, every hole, counterbore, pocket, slot and cut-out as targets), the stock,
  * the tools, the working envelope, the machine's limits and the plan's own sentences for what it
  * left out. Units: mm, rpm, kW; work coordinates (G54), Z0 the finished top.
  */
-import type { Dialect } from '../gcode/events.ts';
-import type { Point2, Polygon } from '../geometry/polygon.ts';
-import type { MaterialSubgroup } from '../materials.ts';
-import type { BlockStock, MillToolKind } from '../mill/program.ts';
-import type { Extents } from '../program.ts';
+import type { Dialect } from '../../gcode/events.ts';
+import type { Point2, Polygon } from '../../geometry/polygon.ts';
+import type { MaterialSubgroup } from '../../materials.ts';
+import type { BlockStock, MillToolKind } from '../../mill/program.ts';
+import type { Extents } from '../../program.ts';
 
 export interface MillVerificationTool {
   number: number;

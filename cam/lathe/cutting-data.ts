@@ -6,9 +6,11 @@
  * Machinery's Handbook, 31st ed., "Speeds and Feeds for Turning" (carbide, coated), rounded to a
  * conservative middle for small lathes. Drilling with HSS twist drills: Machinery's Handbook,
  * 31st ed., "Cutting Speeds for Drilling with HSS" and its feed-per-revolution guide by drill
- * diameter. Surface speeds in m/min, feeds in mm/rev, depths of cut (radial) in mm.
+ * diameter. Surface speeds in m/min, feeds in mm/rev, depths of cut (radial) in mm. The mill's
+ * twist drilling starts from the same HSS drilling values (`drillingData`, cam/mill/cutting-data.ts).
  */
-import type { MaterialSubgroup } from './materials.ts';
+import type { MaterialSubgroup } from '../materials.ts';
+import type { CuttingOverrides } from '../program.ts';
 
 interface TurningRow {
   /** Surface speed for roughing / finishing, m/min. */
@@ -169,24 +171,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     drillFeedFactor: 0,
   },
 };
-
-/** Explicit changes from simulation feedback, applied on top of the start values. */
-export interface CuttingOverrides {
-  /** Multiplies every surface speed (and so every spindle speed). */
-  surfaceSpeedFactor?: number;
-  /** Multiplies every feed. */
-  feedFactor?: number;
-  /** Multiplies the finishing feeds only (after `feedFactor`). */
-  finishFeedFactor?: number;
-  /** Multiplies the roughing depth of cut. */
-  depthOfCutFactor?: number;
-  /** Radial finishing allowance left by roughing, mm (default 0.2). */
-  finishAllowanceMm?: number;
-  /** Clearance kept above the stock on approaches and retracts, mm (default 2). */
-  clearanceMm?: number;
-  /** Peck depth for drilling as a multiple of the drill diameter (default 1, 2 in aluminium and plastics). */
-  peckFactor?: number;
-}
 
 export interface TurningData {
   surfaceSpeed: number;

@@ -1,18 +1,23 @@
 /**
- * From a confirmed description and the job's choices to a verified sinker EDM program: build the
- * prismatic part, plan the cavities and their conditions, write them in the iso-edm dialect and
- * read the program back with the verifier.
+ * The sinker EDM pipeline, from a confirmed description and the job's choices to a verified
+ * sinker EDM program: build the prismatic part (cam/prismatic/part.ts), plan the cavities and
+ * their conditions (cam/sinker/plan.ts), write them in the iso-edm dialect
+ * (cam/post/edm/sinker.ts) and check the interpreted moves with the verifier
+ * (cam/verify/sinker/).
  */
 import { sinkerConditionTitle, sinkerPost } from '../post/edm/sinker.ts';
 import { prismaticPartFromDescription } from '../prismatic/part.ts';
-import { finishProgram, safeFileName } from '../program.ts';
-import type { KindProgram, PostedJob, ProgramJob } from '../program.ts';
-import { sinkerVerificationInput, verifySinkerProgram } from '../verify/sinker.ts';
+import { safeFileName } from '../program.ts';
+import type { ProgramJob } from '../program.ts';
+import { verifySinkerEvents } from '../verify/sinker/index.ts';
+import { SinkerLines, sinkerVerificationInput } from '../verify/sinker/input.ts';
 import { stockBoundsOf } from '../wire/plan.ts';
-import { planSinker } from './plan.ts';
-import type { SinkerPlan } from './program.ts';
+import { planSinker } from '../sinker/plan.ts';
+import type { SinkerPlan } from '../sinker/program.ts';
 import { programHeader } from '../post/common.ts';
 import { SinkerPlanningError } from '../errors.ts';
+import { finishWithNotes } from './finish.ts';
+import type { KindProgram, PostedJob } from './finish.ts';
 
 export interface GeneratedSinkerProgram extends KindProgram {
   dialect: 'iso-edm';
@@ -23,7 +28,7 @@ const fmt = (value: number) => String(Math.round(value * 1000) / 1000);
 
 /**
  * Plan a sinker EDM job and write its program's body (the head and the verification follow in
- * finishProgram).
+ * cam/jobs/finish.ts).
  * @throws PrismaticPartError when the description has no usable top view; SinkerPlanningError
  *   for another dialect, a round stock or a part with no cavity the electrodes can sink
  */
@@ -60,7 +65,8 @@ export function postSinkerJob(job: ProgramJob): PostedJob & { plan: SinkerPlan }
     fileName: `${safeFileName(headerOf([]).partName)}-v${job.programVersion}.nc`,
     body: sinkerPost.body(plan, options),
     head: (notes) => sinkerPost.head(plan, headerOf(notes), options),
-    verify: (gcode) => verifySinkerProgram(gcode, verification),
+    verify: (program) =>
+      verifySinkerEvents(program.events, verification, SinkerLines.of(program.lines)),
     summary: {
       jobType: 'Sinker EDM',
       operations: plan.cavities.flatMap((cavity) =>
@@ -95,5 +101,9 @@ export function postSinkerJob(job: ProgramJob): PostedJob & { plan: SinkerPlan }
  */
 export function generateSinkerProgram(job: ProgramJob): GeneratedSinkerProgram {
   const posted = postSinkerJob(job);
-  return { ...finishProgram(posted, job.headerNotes ?? []), dialect: 'iso-edm', plan: posted.plan };
+  return {
+    ...finishWithNotes(posted, job.headerNotes ?? []),
+    dialect: 'iso-edm',
+    plan: posted.plan,
+  };
 }

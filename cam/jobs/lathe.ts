@@ -1,26 +1,29 @@
 /**
- * From a confirmed description and the job's choices to a verified lathe program: build the
- * turned part, plan it, write it with the post-processor of the machine's controller, and read
- * it back with the verifier.
+ * The lathe pipeline, from a confirmed description and the job's choices to a verified lathe
+ * program: build the turned part (cam/lathe/part.ts), plan it (cam/lathe/plan.ts), write it with
+ * the post-processor of the machine's controller (cam/post/lathe/), and check its interpreted
+ * moves with the verifier (cam/verify/lathe/).
  */
 import { PlanningError } from '../errors.ts';
 import { programHeader } from '../post/common.ts';
 import { lathePostFor } from '../post/lathe/index.ts';
-import type { LatheDialect } from '../post/lathe/index.ts';
-import { finishProgram, safeFileName } from '../program.ts';
-import type { KindProgram, PlotOutline, PostedJob, ProgramJob } from '../program.ts';
+import type { LatheDialect } from '../gcode/dialects.ts';
+import { safeFileName } from '../program.ts';
+import type { PlotOutline, ProgramJob } from '../program.ts';
 import { identifyMaterial } from '../materials.ts';
-import { classifyTool } from '../tooling.ts';
-import { latheCutterOf } from './cutters.ts';
-import { boreKeep, finishedPart, outsideKeep } from './profiles.ts';
-import type { LatheTool } from '../tooling.ts';
-import { verifyLatheProgram } from '../verify/lathe.ts';
-import type { DiameterTarget, LatheVerificationInput } from '../verify/lathe.ts';
-import { outerContour } from './contour.ts';
-import { turnedPartFromDescription } from './part.ts';
-import type { InnerSection, TurnedPart } from './part.ts';
-import { planTurnedPart } from './plan.ts';
-import type { LathePlan } from './program.ts';
+import { classifyTool } from '../lathe/tooling.ts';
+import { latheCutterOf } from '../lathe/cutters.ts';
+import { boreKeep, finishedPart, outsideKeep } from '../lathe/profiles.ts';
+import type { LatheTool } from '../lathe/tooling.ts';
+import { verifyLatheEvents } from '../verify/lathe/index.ts';
+import type { DiameterTarget, LatheVerificationInput } from '../verify/lathe/input.ts';
+import { outerContour } from '../lathe/contour.ts';
+import { turnedPartFromDescription } from '../lathe/part.ts';
+import type { InnerSection, TurnedPart } from '../lathe/part.ts';
+import { planTurnedPart } from '../lathe/plan.ts';
+import type { LathePlan } from '../lathe/program.ts';
+import { finishWithNotes } from './finish.ts';
+import type { KindProgram, PostedJob } from './finish.ts';
 
 /** A lathe program: the finished program and the plan it was written from. */
 export interface LatheProgram extends KindProgram {
@@ -220,7 +223,7 @@ export function latheVerificationInput(
 
 /**
  * Plan a lathe job and write its program's body with the post-processor of the machine's
- * controller (the head and the verification follow in finishProgram).
+ * controller (the head and the verification follow in cam/jobs/finish.ts).
  * @throws PartModelError when the description lacks sizes, PlanningError when the job cannot be
  *   planned (no round bar stock, stock too small, a missing tool, a controller without a lathe
  *   post-processor)
@@ -277,7 +280,8 @@ export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
     outline: latheOutline(plan.part),
     body: post.body(plan, options),
     head: (notes) => post.head(plan, headerOf(notes), options),
-    verify: (gcode) => verifyLatheProgram(gcode, verification),
+    verify: (program) =>
+      verifyLatheEvents(program.events, verification, () => program.lines.length),
     plan,
   };
 }
@@ -290,5 +294,5 @@ export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
  */
 export function generateLatheProgram(job: ProgramJob): LatheProgram {
   const posted = postLatheJob(job);
-  return { ...finishProgram(posted, job.headerNotes ?? []), plan: posted.plan };
+  return { ...finishWithNotes(posted, job.headerNotes ?? []), plan: posted.plan };
 }

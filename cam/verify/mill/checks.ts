@@ -1,10 +1,13 @@
 /**
- * The milling verifier's check catalogue (mill.ts): the id and title of every check it reports,
- * process checks first, then the completeness checks (a failure means part of the drawing is
- * left undone). The titles name the machine's travels, top speed (rpm) and spindle power (kW)
- * when they are known, and say the check is not applied when they are not.
+ * The milling verifier's check catalogue (cam/verify/mill/): the id and title of every check it
+ * reports, process checks first, then the completeness checks (a failure means part of the
+ * drawing is left undone). The titles name the machine's travels, top speed (rpm) and spindle
+ * power (kW) when they are known, and say the check is not applied when they are not. Also how a
+ * check records what failed, and how a point is written in its sentence.
  */
-import type { MillVerificationInput } from './mill-input.ts';
+import type { Point2 } from '../../geometry/polygon.ts';
+import { round } from '../report.ts';
+import type { MillVerificationInput } from './input.ts';
 
 /** The checks a milling program is verified by, in report order. */
 export type CheckId =
@@ -28,6 +31,12 @@ export type CheckId =
   | 'threads'
   | 'pockets'
   | 'drawing';
+
+/** Where a check records a problem: its id and the sentence. */
+export type Fail = (id: CheckId, message: string) => void;
+
+/** A point in the report's words: "X12.5 Y4" (mm, rounded to 0.001). */
+export const at = (point: Point2) => `X${round(point.x)} Y${round(point.y)}`;
 
 /** The checks whose failure means part of the drawing is left undone (the rest are process). */
 export const completenessChecks: CheckId[] = [

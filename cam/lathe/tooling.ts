@@ -5,19 +5,11 @@
  * Insert geometry follows ISO 1832 (indexable insert designation): in "CNMG 120408" the shape
  * letter C is an 80° rhombus and the last two digits, 08, are the nose radius in tenths of a
  * millimetre (0.8 mm). Grooving and parting widths are read from the text ("3 mm", "width 3")
- * or from Sandvik CoroCut style codes ("N123G2-0300" = 3.00 mm).
+ * or from Sandvik CoroCut style codes ("N123G2-0300" = 3.00 mm). The readings every kind shares
+ * (the row, its tool number, a drill's diameter) are in cam/tool-row.ts.
  */
-
-/** The fields of a tool row the CAM core needs (the spec's "tooling pair"). */
-export interface ToolRow {
-  id: string;
-  slotNumber: string;
-  toolName: string;
-  toolDescription: string;
-  toolType: string;
-  toolManufacturer: string;
-  toolHint: string;
-}
+import { numberPattern, statedDiameterFrom, toMm, toolNumberOf } from '../tool-row.ts';
+import type { ToolRow } from '../tool-row.ts';
 
 export type LatheToolKind =
   | 'turning'
@@ -62,9 +54,6 @@ export const toolKindNames: Record<LatheToolKind, string> = {
   other: 'another tool',
 };
 
-const number = '(\\d+(?:[.,]\\d+)?)';
-const toMm = (text: string) => Number(text.replace(',', '.'));
-
 /** Nose radius from an ISO 1832 insert code or an explicit "r0.8" / "nose radius 0.4". */
 export function noseRadiusFrom(text: string): number | undefined {
   const iso = /\b[CDKLRSTVW][A-Z]{2,3}\s*-?\s*\d{2}\s*[T\d]\d\s*(\d{2})\b/i.exec(text);
@@ -73,7 +62,7 @@ export function noseRadiusFrom(text: string): number | undefined {
     if (radius > 0) return radius;
   }
   const explicit = new RegExp(
-    `(?:nose\\s*radius|\\bRE|\\bR|\\br)\\s*=?\\s*${number}\\s*(?:mm)?\\b`,
+    `(?:nose\\s*radius|\\bRE|\\bR|\\br)\\s*=?\\s*${numberPattern}\\s*(?:mm)?\\b`,
   ).exec(text);
   if (explicit) {
     const radius = toMm(explicit[1]!);
@@ -87,57 +76,22 @@ export function bladeWidthFrom(text: string): number | undefined {
   const code = /\bN1[23]\d[A-Z]\d-?(\d{4})\b/i.exec(text);
   if (code) return Number(code[1]) / 100;
   const worded =
-    new RegExp(`(?:width|wide|w)\\s*[=:]?\\s*${number}\\s*(?:mm)?`, 'i').exec(text) ??
-    new RegExp(`${number}\\s*mm\\s*(?:wide|width|blade|insert|groov|part|cut)`, 'i').exec(text);
+    new RegExp(`(?:width|wide|w)\\s*[=:]?\\s*${numberPattern}\\s*(?:mm)?`, 'i').exec(text) ??
+    new RegExp(`${numberPattern}\\s*mm\\s*(?:wide|width|blade|insert|groov|part|cut)`, 'i').exec(
+      text,
+    );
   if (worded) return toMm(worded[1]!);
   return undefined;
 }
 
-/** Diameter from "Ø8.5", "8.5 mm drill", "drill 8.5", "D8.5" or an inch fraction "1/4\"". */
-export function toolDiameterFrom(text: string): number | undefined {
-  const inch = /\b(\d+)\s*\/\s*(\d+)\s*(?:"|in\b|inch)/i.exec(text);
-  if (inch) return Math.round((Number(inch[1]) / Number(inch[2])) * 25.4 * 1000) / 1000;
-  const marked = new RegExp(`(?:Ø|⌀|dia\\.?|diameter|\\bD)\\s*${number}`, 'i').exec(text);
-  if (marked) return toMm(marked[1]!);
-  const drill = new RegExp(
-    `(?:drill|bohrer)\\s*${number}|${number}\\s*mm\\s*(?:drill|twist)`,
-    'i',
-  ).exec(text);
-  if (drill) return toMm(drill[1] ?? drill[2]!);
-  return undefined;
-}
-
-/**
- * A tool's diameter as a shop writes it, mm: a marked one ("Ø10", "D10", "drill 8.5"), else the
- * first "10 mm" / "8mm" that is not a length ("LOC 22 mm", "overall length 75 mm", "reach 30").
- * @returns undefined when the text gives none
- */
-export function statedDiameterFrom(text: string): number | undefined {
-  const marked = toolDiameterFrom(text);
-  if (marked !== undefined) return marked;
-  const cleaned = text.replace(
-    new RegExp(
-      `(?:\\bLOC|flute\\s*length|length\\s*of\\s*cut|cutting\\s*length|\\bap\\s*max|\\bOAL|overall\\s*length|length|reach|depth|\\bl2)\\s*[=:]?\\s*${number}\\s*(?:mm)?`,
-      'gi',
-    ),
-    ' ',
-  );
-  const plain = new RegExp(`${number}\\s*mm\\b`, 'i').exec(cleaned);
-  return plain ? toMm(plain[1]!) : undefined;
-}
-
 function minBoreFrom(text: string): number | undefined {
-  const minBore = new RegExp(`min(?:imum)?\\.?\\s*bore\\s*(?:Ø|⌀)?\\s*${number}`, 'i').exec(text);
+  const minBore = new RegExp(`min(?:imum)?\\.?\\s*bore\\s*(?:Ø|⌀)?\\s*${numberPattern}`, 'i').exec(
+    text,
+  );
   if (minBore) return toMm(minBore[1]!);
-  const bar = new RegExp(`(?:bar|shank)\\s*(?:Ø|⌀|dia\\.?)?\\s*${number}`, 'i').exec(text);
+  const bar = new RegExp(`(?:bar|shank)\\s*(?:Ø|⌀|dia\\.?)?\\s*${numberPattern}`, 'i').exec(text);
   if (bar) return toMm(bar[1]!) + 2;
   return undefined;
-}
-
-/** The tool number a slot names: "T3" is 3. @returns undefined for a slot that is not T and a number */
-export function toolNumberOf(slotNumber: string): number | undefined {
-  const match = /^\s*T\s*0*(\d{1,4})\s*$/i.exec(slotNumber);
-  return match ? Number(match[1]) : undefined;
 }
 
 /**

@@ -1,0 +1,146 @@
+/**
+ * Boring: the drilled bores roughed with the boring bar in levels down to the part less its
+ * finishing allowance, as far as the bar's insert reaches, and finished in one pass along the
+ * bores themselves, snapped to the drawn diameters and depths (passes.ts, section.ts), at 80 %
+ * of the turning surface speed (cutting-data.ts) within the spindle's power.
+ */
+import type { Polygon } from '../geometry/polygon.ts';
+import type { LathePlanContext, LathePlanOutput } from './context.ts';
+import { css, cutterOf, rapid, round } from './context.ts';
+import { turningData } from './cutting-data.ts';
+import type { BoreTools } from './drilling.ts';
+import { approach, leave } from './operations.ts';
+import { finishBorePass, reachChain, roughBorePasses, withAllowance } from './passes.ts';
+import { boreKeep } from './profiles.ts';
+import { snapChain } from './section.ts';
+import { withinSpindlePower } from './spindle-limits.ts';
+import type { LatheTool } from './tooling.ts';
+
+/** The bores to bore: the bar, the drilled diameter (mm) and what the bar must leave. */
+export interface Boring {
+  bar: LatheTool;
+  drilledMm: number;
+  /** Everything outside the bores (boreKeep, profiles.ts). */
+  material: Polygon[];
+}
+
+/** The boring of the drilled bores, or undefined when no boring bar follows the drill. */
+export function boringOf(context: LathePlanContext, bores: BoreTools): Boring | undefined {
+  const { boringBar, drilledMm } = bores;
+  if (!boringBar || drilledMm === undefined) return undefined;
+  const material = boreKeep(
+    context.part,
+    context.setup.throughZ,
+    context.input.stockDiameterMm / 2,
+  );
+  return { bar: boringBar, drilledMm, material };
+}
+
+/** Rough the bores from the drilled diameter: appends the 'Rough bore' operation. */
+export function roughBore(
+  context: LathePlanContext,
+  boring: Boring,
+  output: LathePlanOutput,
+): void {
+  const { input, subgroup, overrides, force, part } = context;
+  const { allowanceMm, passSetup, path, throughZ } = context.setup;
+  const { bar: boringBar, drilledMm, material: boreMaterial } = boring;
+  const barCutter = cutterOf(boringBar);
+  const boreRoughData = turningData(subgroup, 'bore-rough', boringBar.noseRadiusMm, overrides);
+  const boreRough = withinSpindlePower(
+    boreRoughData,
+    Math.min(boreRoughData.depthOfCut!, barCutter.rating.maxDepthOfCutMm ?? Infinity),
+    barCutter,
+    force,
+    input,
+    'Rough bore',
+    output,
+    part.inner[0]!.targetMm,
+    0.25,
+  );
+  const chain = reachChain(withAllowance(boreMaterial, allowanceMm), barCutter.shape, 'lower');
+  output.operations.push({
+    name: 'Rough bore',
+    role: 'rough-bore',
+    tool: boringBar,
+    spindle: css(context, boreRough.surfaceSpeed),
+    coolant: true,
+    moves: [
+      ...approach(path, path.clearZ),
+      ...roughBorePasses(
+        chain,
+        drilledMm / 2,
+        boreRough.depthMm,
+        throughZ,
+        boreRough.feedPerRev,
+        passSetup,
+      ),
+      rapid(path.safeX, path.clearZ),
+      ...leave(path),
+    ],
+    data: {
+      surfaceSpeed: boreRough.surfaceSpeed,
+      feedPerRev: boreRough.feedPerRev,
+      depthOfCut: round(boreRough.depthMm),
+    },
+  });
+}
+
+/** Finish the bores along the part: appends the 'Finish bore' operation. */
+export function finishBore(
+  context: LathePlanContext,
+  boring: Boring,
+  output: LathePlanOutput,
+): void {
+  const { input, subgroup, overrides, force, part } = context;
+  const { allowanceMm, passSetup, path, throughZ } = context.setup;
+  const { bar: boringBar, drilledMm, material: boreMaterial } = boring;
+  const barCutter = cutterOf(boringBar);
+  const boreFinishData = turningData(
+    subgroup,
+    'bore-finish',
+    boringBar.noseRadiusMm,
+    overrides,
+    part.raUm,
+  );
+  const boreFinish = withinSpindlePower(
+    boreFinishData,
+    2 * allowanceMm,
+    barCutter,
+    force,
+    input,
+    'Finish bore',
+    output,
+    part.inner[0]!.targetMm,
+  );
+  const chain = snapChain(
+    reachChain(boreMaterial, barCutter.shape, 'lower'),
+    part.inner.map((bore) => bore.targetMm / 2),
+    part.inner.map((bore) => -bore.depthMm),
+  );
+  output.operations.push({
+    name: 'Finish bore',
+    role: 'finish-bore',
+    tool: boringBar,
+    spindle: css(context, boreFinish.surfaceSpeed),
+    coolant: true,
+    moves: [
+      ...approach(path, path.clearZ),
+      ...finishBorePass(chain, drilledMm / 2, throughZ, boreFinish.feedPerRev, passSetup),
+      rapid(path.safeX, path.clearZ),
+      ...leave(path),
+    ],
+    data: {
+      surfaceSpeed: boreFinish.surfaceSpeed,
+      feedPerRev: boreFinish.feedPerRev,
+      ...(boreFinish.raUm !== undefined ? { raUm: boreFinish.raUm } : {}),
+    },
+  });
+}
+
+/** Without a boring bar the bore's mouth chamfer is not cut: says so in 'not programmed'. */
+export function unboredMouthChamfer(context: LathePlanContext, output: LathePlanOutput): void {
+  const mouthChamfer = context.part.chamfers.find((chamfer) => chamfer.inner);
+  if (mouthChamfer)
+    output.notProgrammed.push(`the chamfer ${mouthChamfer.label} (no boring bar for this bore)`);
+}

@@ -1,0 +1,48 @@
+/**
+ * Facing: the free end of the bar is faced down to Z0 with the roughing tool, from outside the
+ * bar past the centre, in passes of the roughing depth of cut (within the spindle's power).
+ */
+import type { LathePlanContext, LathePlanOutput } from './context.ts';
+import { css, round } from './context.ts';
+import { turningData } from './cutting-data.ts';
+import { facingMoves } from './operations.ts';
+import { withinSpindlePower } from './spindle-limits.ts';
+
+/** Face the facing allowance off the free end: appends the 'Face' operation. */
+export function faceFrontEnd(context: LathePlanContext, output: LathePlanOutput): void {
+  const { input, subgroup, overrides, force } = context;
+  const { roughTool, roughCutter } = context.tools;
+  const { frontFaceZ, path } = context.setup;
+  const stockD = input.stockDiameterMm;
+  const faceData = turningData(subgroup, 'face', roughTool.noseRadiusMm, overrides);
+  const face = withinSpindlePower(
+    faceData,
+    Math.min(frontFaceZ, faceData.depthOfCut!),
+    roughCutter,
+    force,
+    input,
+    'Face',
+    output,
+    stockD,
+    0.25,
+  );
+  output.operations.push({
+    name: 'Face',
+    role: 'face',
+    tool: roughTool,
+    spindle: css(context, face.surfaceSpeed),
+    coolant: true,
+    moves: facingMoves(
+      path,
+      frontFaceZ,
+      face.depthMm,
+      face.feedPerRev,
+      roughCutter.insert?.noseRadiusMm ?? 0.8,
+    ),
+    data: {
+      surfaceSpeed: face.surfaceSpeed,
+      feedPerRev: face.feedPerRev,
+      depthOfCut: round(face.depthMm),
+    },
+  });
+}

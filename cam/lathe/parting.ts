@@ -1,0 +1,56 @@
+/**
+ * Parting off: the narrowest parting blade cuts the part off at the chuck-side end, down to the
+ * axis (or into a through bore), at the grooving data (cutting-data.ts) within the spindle's
+ * power; when the blade does not reach that deep, the part off is left to the saw and said so.
+ */
+import type { LathePlanContext, LathePlanOutput } from './context.ts';
+import { css, cutterOf, round } from './context.ts';
+import { groovingData } from './cutting-data.ts';
+import { partingMoves } from './operations.ts';
+import { withinSpindlePower } from './spindle-limits.ts';
+
+/** Part off: appends the 'Part off' operation and its warning, or a 'not programmed' entry. */
+export function partOff(context: LathePlanContext, output: LathePlanOutput): void {
+  const { input, subgroup, overrides, force, part, contour } = context;
+  const { partingTool, partingWidthMm, partingReach } = context.tools;
+  const { path } = context.setup;
+  const { operations, warnings, notProgrammed } = output;
+  // Part off.
+  const through = part.inner.find((bore) => bore.through);
+  const partingEndX = through ? round(Math.max(0, through.targetMm - 1)) : 0;
+  const partingDepth = (contour.envelope.at(-1)! - partingEndX) / 2;
+  if (partingDepth > partingReach + 1e-6) {
+    notProgrammed.push(
+      `the part off: ${partingTool.label} reaches ${round(partingReach)} mm and the cut is ${round(partingDepth)} mm deep; select a parting blade that reaches ${Math.ceil(partingDepth)} mm, or saw the part off`,
+    );
+    return;
+  }
+  const parting = withinSpindlePower(
+    groovingData(subgroup, overrides),
+    partingWidthMm,
+    cutterOf(partingTool),
+    force,
+    input,
+    'Part off',
+    output,
+    contour.envelope.at(-1)!,
+  );
+  operations.push({
+    name: 'Part off',
+    role: 'part-off',
+    tool: partingTool,
+    spindle: css(context, parting.surfaceSpeed),
+    coolant: true,
+    moves: partingMoves(
+      path,
+      part.lengthMm,
+      contour.envelope.at(-1)!,
+      partingEndX,
+      parting.feedPerRev,
+    ),
+    data: { surfaceSpeed: parting.surfaceSpeed, feedPerRev: parting.feedPerRev },
+  });
+  warnings.push(
+    `${partingTool.label}: touch it off on its free-end corner; the part drops when cut off, so use a parts catcher.`,
+  );
+}

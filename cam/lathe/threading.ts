@@ -1,0 +1,189 @@
+/**
+ * Threading: which external threads are cut (single start, 60°, toward the chuck), each with a
+ * DIN 76 undercut where it ends at a shoulder, and the threading operations, after their
+ * undercuts are grooved, at constant rpm. The thread's geometry (depths, infeeds, the undercut
+ * table) is in threads.ts.
+ */
+import { FitError } from '../errors.ts';
+import { standardToleranceMm } from '../iso286.ts';
+import type { LathePlanContext, LathePlanOutput, PlannedThread } from './context.ts';
+import { round } from './context.ts';
+import { threadingData } from './cutting-data.ts';
+import { threadingMoves } from './operations.ts';
+import type { OuterSection, TurnedPart } from './part.ts';
+import {
+  din76Undercut,
+  externalThreadDepthMm,
+  flankInfeedDeg,
+  infeedDepths,
+  insertPitchRange,
+  threadPassCount,
+} from './threads.ts';
+import { toolKindNames } from './tooling.ts';
+import type { LatheTool } from './tooling.ts';
+
+/**
+ * Decide which external threads are cut, and add a DIN 76 undercut where a thread ends at a
+ * shoulder. Threads that cannot be cut are listed in `notProgrammed` with the reason (their
+ * diameter is still turned).
+ * @returns the part to machine (with the undercuts as grooves) and the thread cycles
+ */
+export function planThreads(
+  part: TurnedPart,
+  tools: LatheTool[],
+  blades: LatheTool[],
+  partingWidthMm: number,
+  warnings: string[],
+  notProgrammed: string[],
+): { part: TurnedPart; threads: PlannedThread[] } {
+  const threading = tools.filter((tool) => tool.kind === 'threading');
+  const outer: OuterSection[] = [];
+  const threads: PlannedThread[] = [];
+  let running = 0;
+  part.outer.forEach((section, index) => {
+    const spec = section.threadSpec;
+    const onEnvelope = section.targetMm >= running - 1e-9;
+    running = Math.max(running, section.targetMm);
+    if (!spec) {
+      outer.push(section);
+      return;
+    }
+    const name = `the thread ${spec.designation} on ${section.label}`;
+    const skip = (reason: string) => {
+      notProgrammed.push(`${name}: ${reason}; the diameter is turned to Ø${section.targetMm}`);
+      outer.push(section);
+    };
+    if (/\bLH\b/.test(spec.designation)) return skip('left-hand threads are not programmed yet');
+    if (!onEnvelope) return skip('it lies behind a larger diameter');
+    if (threading.length === 0)
+      return skip(`it needs ${toolKindNames.threading}, and none of the selected tools is one`);
+    const rangeOf = (candidate: LatheTool) =>
+      insertPitchRange(`${candidate.row.toolName} ${candidate.row.toolDescription}`);
+    const fits = (candidate: LatheTool) => {
+      const range = rangeOf(candidate);
+      return range && spec.pitchMm >= range.minMm - 0.005 && spec.pitchMm <= range.maxMm + 0.005;
+    };
+    const tool = threading.find(fits) ?? threading.find((candidate) => !rangeOf(candidate));
+    if (!tool)
+      return skip(
+        `the selected threading inserts are for other pitches than ${round(spec.pitchMm)} mm`,
+      );
+    const pitch = spec.pitchMm;
+    const depthMm = round(externalThreadDepthMm(pitch));
+    const rootMm = round(spec.majorDiameterMm - 2 * depthMm);
+    const leadIn = round(Math.max(3 * pitch, 3));
+    const previous = part.outer[index - 1];
+    if (
+      previous &&
+      (previous.targetMm > rootMm - 0.5 || previous.endMm - previous.startMm < leadIn)
+    ) {
+      return skip(
+        `there is no room in front of it for the tool to start (${leadIn} mm below Ø${round(rootMm - 0.5)} is needed)`,
+      );
+    }
+    const next = part.outer[index + 1];
+    let threadSection = section;
+    let undercut: OuterSection | undefined;
+    let endZ: number;
+    if (!next) {
+      endZ = -(section.endMm + partingWidthMm / 2);
+    } else if (next.targetMm < section.targetMm) {
+      if (next.targetMm > rootMm + 1e-6)
+        return skip(
+          `the groove after it (Ø${next.targetMm}) is shallower than the thread root Ø${rootMm}`,
+        );
+      endZ = -(section.endMm + (next.endMm - next.startMm) / 2);
+    } else {
+      // A shoulder: a DIN 76 form A undercut (metric table by pitch) for the thread to run out.
+      const form = din76Undercut(pitch);
+      if (!form) return skip('its pitch is over 6 mm, beyond the DIN 76 undercut table');
+      // Grooving blades before parting blades, the narrowest that fits the undercut.
+      const blade = [...blades]
+        .filter((candidate) => candidate.widthMm! <= form.g2MaxMm + 1e-9)
+        .sort(
+          (a, b) =>
+            Number(b.kind === 'grooving') - Number(a.kind === 'grooving') ||
+            a.widthMm! - b.widthMm!,
+        )[0];
+      if (!blade)
+        return skip(
+          `the DIN 76 undercut before the shoulder needs a grooving blade at most ${form.g2MaxMm} mm wide, and none of the selected blades is`,
+        );
+      const widthMm = round(Math.max(form.g1MinMm, blade.widthMm!));
+      const dg = round(spec.majorDiameterMm - form.depthBelowMm);
+      if (section.endMm - section.startMm - widthMm < 2 * pitch)
+        return skip(`it is too short for a DIN 76 undercut of ${widthMm} mm`);
+      let tolerance: number;
+      try {
+        tolerance = standardToleranceMm(13, dg);
+      } catch (error) {
+        if (error instanceof FitError) return skip('its undercut diameter is too small');
+        throw error;
+      }
+      threadSection = { ...section, endMm: round(section.endMm - widthMm) };
+      undercut = {
+        startMm: threadSection.endMm,
+        endMm: section.endMm,
+        nominalMm: dg,
+        targetMm: round(dg - tolerance / 2),
+        limits: { minMm: round(dg - tolerance), maxMm: dg },
+        kind: 'groove',
+        label: `undercut DIN 76-A ${spec.designation} ${widthMm} x Ø${dg}`,
+      };
+      endZ = -(section.endMm - widthMm / 2);
+    }
+    const passes = threadPassCount(pitch);
+    const startZ = previous ? -(section.startMm - leadIn) : leadIn;
+    threads.push({
+      tool,
+      cycle: {
+        label: spec.designation,
+        leadMm: pitch,
+        majorMm: spec.majorDiameterMm,
+        rootMm,
+        depthMm,
+        passDepthsMm: infeedDepths(depthMm, passes),
+        springPasses: 1,
+        infeedAngleDeg: flankInfeedDeg,
+        profileAngleDeg: 60,
+        driveX: round(Math.max(spec.majorDiameterMm, section.targetMm) + 2),
+        startZ: round(startZ),
+        endZ: round(endZ),
+        threadStartZ: round(-section.startMm),
+      },
+    });
+    if (!rangeOf(tool)) {
+      warnings.push(
+        `${tool.label}: check that its insert cuts a ${round(pitch)} mm pitch (${spec.designation}).`,
+      );
+    }
+    outer.push(threadSection);
+    if (undercut) outer.push(undercut);
+  });
+  return { part: { ...part, outer }, threads };
+}
+
+/** The threading operations of the plan's threads, after their undercuts, at constant rpm (G97). */
+export function cutThreads(context: LathePlanContext, output: LathePlanOutput): void {
+  const { subgroup, overrides } = context;
+  const { maxRpm } = context.input;
+  const { path } = context.setup;
+  // Threads, after their undercuts, at constant rpm.
+  for (const { cycle, tool } of context.threads) {
+    const data = threadingData(subgroup, cycle.majorMm, cycle.leadMm, maxRpm, overrides);
+    output.operations.push({
+      name: `Thread ${cycle.label}`,
+      role: 'thread',
+      tool,
+      spindle: { mode: 'rpm', rpm: data.rpm },
+      coolant: true,
+      moves: threadingMoves(path, cycle),
+      data: {
+        rpm: data.rpm,
+        feedPerRev: cycle.leadMm,
+        depthOfCut: cycle.depthMm,
+        passes: cycle.passDepthsMm.length + cycle.springPasses,
+      },
+    });
+  }
+}

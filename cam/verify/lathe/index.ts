@@ -1,0 +1,91 @@
+/**
+ * Verify a lathe program by reading it back: interpret every line in its dialect (or take the
+ * moves of another interpreter, such as LinuxCNC's rs274), remove from a model of the bar what
+ * each tool's real shape sweeps (cam/lathe/stock-model.ts, cam/lathe/cutters.ts), and check what
+ * a machinist checks before pressing cycle start.
+ *
+ * One pass over the moves (cam/verify/pass.ts) hands each tool call and move to the process
+ * checks (process.ts, with ratings.ts and operations.ts: a failure means the program must not run
+ * as it is), which sweep each cut through the bar, and to the threading passes
+ * (completeness.ts); on the bar as the program leaves it follow the completeness checks
+ * (completeness.ts: a failure means part of the drawing is left undone) and the gouges found by
+ * the same comparison with the part. The input types are in input.ts, the check ids and titles
+ * in checks.ts.
+ *
+ * Units: mm, mm/rev, m/min, rpm, kW. Coordinates: X a diameter, Z from the finished free-end
+ * face (negative toward the chuck); the model's half-section is (x = Z, y = radius).
+ */
+import type { InterpreterEvent } from '../../gcode/events.ts';
+import { interpret } from '../../gcode/interpreter.ts';
+import { LatheStock } from '../../lathe/stock-model.ts';
+import type { ProgramReport } from '../../program.ts';
+import { countedLines, walkProgram } from '../pass.ts';
+import { CheckList } from '../report.ts';
+import { checkTitles, completenessChecks } from './checks.ts';
+import { ThreadPasses, checkCompleteness, checkFinishedPart } from './completeness.ts';
+import type { LatheVerificationInput } from './input.ts';
+import { LatheProcess } from './process.ts';
+
+/**
+ * Verify a lathe program.
+ * @param program - the G-code text, or its lines one by one
+ */
+export function verifyLatheProgram(
+  program: string | Iterable<string>,
+  input: LatheVerificationInput,
+): ProgramReport {
+  const { lines, count } = countedLines(program);
+  return verifyLatheEvents(interpret(lines, input.dialect), input, count);
+}
+
+/**
+ * Verify the moves of a lathe program, as any interpreter reports them (cam/gcode/events.ts).
+ * @param lineCount - the number of program lines read, for the statistics
+ * @returns the report: every check that applies (power, speed and travels only for a machine
+ *   that gives them, the finishing allowance only when it is known, completeness and gouges on
+ *   the part only with a part model), the statistics, each operation, and the bar as the program
+ *   leaves it
+ */
+export function verifyLatheEvents(
+  events: Iterable<InterpreterEvent>,
+  input: LatheVerificationInput,
+  lineCount: () => number = () => 0,
+): ProgramReport {
+  const checks = new CheckList(checkTitles, completenessChecks);
+  const { fail } = checks;
+  const tolerance = input.sizeToleranceMm ?? 0.01;
+  const machine = input.machine ?? {};
+  const stock = new LatheStock({
+    radiusMm: input.stock.diameterMm / 2,
+    frontFaceZ: input.stock.frontFaceZ,
+    backZ: input.stock.chuckFaceZ - 10,
+  });
+  const process = new LatheProcess(input, stock, fail);
+  const threads = new ThreadPasses(input, (event) => process.toolOf(event));
+  const { stats, ended } = walkProgram(events, [process, threads], {
+    syntax: (message) => fail('syntax', message),
+    countToolChanges: true,
+    extentsOf: (event) => [{ x: event.to.x, y: 0, z: event.to.z }],
+    lineCount,
+  });
+  process.finish(stats, ended);
+  threads.finish(fail);
+  const leftLabels = checkFinishedPart(input, stock, tolerance, fail);
+  const simulated = checkCompleteness(input, stock, fail, leftLabels);
+
+  const report = checks.report(
+    stats,
+    (id) =>
+      (id !== 'inner' || input.inner.length > 0) &&
+      (id !== 'chamfers' || input.chamfers.length > 0) &&
+      (id !== 'threads' || (input.threads ?? []).length > 0) &&
+      (id !== 'power' || machine.spindlePowerKw !== undefined) &&
+      (id !== 'spindle' || machine.maxRpm !== undefined) &&
+      (id !== 'travels' || machine.travelsMm !== undefined) &&
+      (id !== 'finishing' || input.finishAllowanceMm !== undefined) &&
+      (id !== 'complete' || input.part !== undefined) &&
+      (id !== 'gouges' || input.part !== undefined),
+  );
+  const operations = process.operations();
+  return { ...report, operations, ...(simulated ? { simulated } : {}) };
+}

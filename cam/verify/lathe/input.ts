@@ -1,0 +1,103 @@
+/**
+ * What the lathe verifier (cam/verify/lathe/) is given: the bar, the part's finished diameters,
+ * chamfers, threads and features, the tools with their real shapes and ratings, the working
+ * envelope, the machine's limits, the operations in program order and what the plan left out.
+ * Units: mm, rpm, kW. Coordinates: X a diameter, Z from the finished free-end face (negative
+ * toward the chuck); half-section regions are (x = Z, y = radius).
+ */
+import type { LatheDialect } from '../../gcode/dialects.ts';
+import type { Polygon } from '../../geometry/polygon.ts';
+import type { LatheCutter } from '../../lathe/cutters.ts';
+import type { OperationRole } from '../../lathe/program.ts';
+import type { LatheToolKind } from '../../lathe/tooling.ts';
+import type { MaterialSubgroup } from '../../materials.ts';
+
+/** A tool of the job: its kind, and its real shape and ratings when they are known. */
+export interface VerificationTool {
+  number: number;
+  kind: LatheToolKind;
+  /** Blades: cutting width, mm. */
+  widthMm?: number;
+  /** Drills: diameter, mm. */
+  diameterMm?: number;
+  /** The tool's real shape and ratings; without it the tool is taken as a point (its tip). */
+  cutter?: LatheCutter;
+}
+
+/** A finished diameter to check: z from `fromZ` (free-end side) down to `toZ`. */
+export interface DiameterTarget {
+  label: string;
+  fromZ: number;
+  toZ: number;
+  diameterMm: number;
+}
+
+/** A feature of the part, for naming what is left or cut: outer sections, bores. */
+export interface LatheFeature {
+  label: string;
+  side: 'outer' | 'inner';
+  /** Z range, free-end side first. */
+  fromZ: number;
+  toZ: number;
+}
+
+/** What a lathe program is checked against. */
+export interface LatheVerificationInput {
+  dialect: LatheDialect;
+  stock: { diameterMm: number; frontFaceZ: number; chuckFaceZ: number };
+  lengthMm: number;
+  partingWidthMm: number;
+  outer: DiameterTarget[];
+  inner: DiameterTarget[];
+  /** Chamfer lines (z, diameter) to (z, diameter) that the outline must follow. */
+  chamfers: { label: string; from: { x: number; z: number }; to: { x: number; z: number } }[];
+  tools: VerificationTool[];
+  /** Largest X and Z any move may reach (the tool change position, with a margin). */
+  envelope: { xMax: number; zMax: number };
+  /** Finished sizes must be within this of the target, on the diameter (mm). */
+  sizeToleranceMm?: number;
+  /**
+   * External threads the program cuts: synchronised passes of a threading tool with this lead
+   * must reach the root diameter from `fromZ` (free-end side) to `toZ`.
+   */
+  threads?: ThreadTarget[];
+  /** The operations in program order, one per tool change, with what each is for. */
+  operations?: { name: string; role: OperationRole; tool: string }[];
+  /** The radial finishing allowance roughing leaves, mm. */
+  finishAllowanceMm?: number;
+  /**
+   * The surfaces each finishing operation makes (half-section regions it must not cut into):
+   * the turned outside for 'finish', the material around the bores for 'finish-bore'.
+   */
+  finishedBy?: { outside?: Polygon[]; bore?: Polygon[] };
+  /** The part as drawn (half-section, Z0 to −length), for completeness and gouges. */
+  part?: {
+    region: Polygon[];
+    /** Inside corners may keep this radius (the finishing nose), mm. */
+    cornerRadiusMm: number;
+    features: LatheFeature[];
+    /** Regions that may be cut or left either way (a blind bore's drill point). */
+    either?: Polygon[];
+  };
+  /** The workpiece material, for the specific cutting force. */
+  material?: MaterialSubgroup;
+  /** The machine's limits, when known. */
+  machine?: {
+    name?: string;
+    maxRpm?: number;
+    spindlePowerKw?: number;
+    travelsMm?: { x: number; z: number };
+    maxTurningDiameterMm?: number;
+  };
+  /** What the plan left out: findings on these features are not repeated. */
+  notProgrammed?: string[];
+}
+
+/** An external thread the program cuts (X as a diameter, Z free-end side first), mm. */
+export interface ThreadTarget {
+  label: string;
+  fromZ: number;
+  toZ: number;
+  rootMm: number;
+  leadMm: number;
+}
