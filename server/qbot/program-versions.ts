@@ -9,7 +9,7 @@
  * (./workflow-runner.ts), so no other request numbers a version of it at the same time.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { programVersions, storedFiles } from '#db/schema';
+import { programVersions } from '#db/schema';
 import type { Database } from '#server/database';
 import type { ThreadKey } from './threads.ts';
 
@@ -66,11 +66,11 @@ export async function recordProgramAdvice(
 }
 
 /**
- * The conversation's latest program version with the storage key of its program file (null
- * when it kept none), or undefined when it has none.
+ * The conversation's latest program version with the id of its program file (null when it kept
+ * none), or undefined when it has none.
  * @throws only the driver's errors
  */
-export async function latestProgramWithFile(db: Database, key: ThreadKey) {
+export async function latestProgramRecord(db: Database, key: ThreadKey) {
   const [program] = await db
     .select({
       version: programVersions.version,
@@ -78,10 +78,9 @@ export async function latestProgramWithFile(db: Database, key: ThreadKey) {
       summary: programVersions.summary,
       overrides: programVersions.overrides,
       report: programVersions.report,
-      storageKey: storedFiles.storageKey,
+      fileId: programVersions.fileId,
     })
     .from(programVersions)
-    .leftJoin(storedFiles, eq(storedFiles.id, programVersions.fileId))
     .where(byKey(key))
     .orderBy(desc(programVersions.version))
     .limit(1);

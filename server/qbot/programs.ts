@@ -19,7 +19,7 @@ import type { JobRunner } from '#server/jobs/pool';
 import { getMachine } from '#server/shop/machines';
 import { listToolingPairs } from '#server/shop/tooling';
 import type { FileStore } from '#server/storage/file-store';
-import { forgetFile, storeFile } from '#server/storage/stored-files';
+import { findStoredFile, forgetFile, storeFile } from '#server/storage/stored-files';
 import { afterRelease } from './after-release.ts';
 import type { ContextChange } from './after-release.ts';
 import { completeContext, programJobOf, programMessages } from './program-job.ts';
@@ -27,7 +27,7 @@ import type { CompleteContext } from './program-job.ts';
 import {
   insertProgramVersion,
   latestProgramVersion,
-  latestProgramWithFile,
+  latestProgramRecord,
   recordProgramAdvice,
 } from './program-versions.ts';
 
@@ -265,15 +265,16 @@ async function adviseOn(
 
 /** The latest program of a conversation, with its text, for the simulation analysis. */
 export async function latestProgram(deps: Omit<ProgramDeps, 'jobs'>) {
-  const program = await latestProgramWithFile(deps.db, {
+  const program = await latestProgramRecord(deps.db, {
     organizationId: deps.organizationId,
     threadId: deps.threadId,
   });
   if (!program) return undefined;
-  const gcode = program.storageKey
-    ? (await deps.files.get(program.storageKey)).toString('utf8')
-    : '';
-  const { report, ...rest } = program;
+  const file = program.fileId
+    ? await findStoredFile(deps.db, deps.organizationId, program.fileId)
+    : undefined;
+  const gcode = file ? (await deps.files.get(file.storageKey)).toString('utf8') : '';
+  const { report, fileId: _fileId, ...rest } = program;
   const checks = ((report as { checks?: VerificationCheck[] } | null)?.checks ?? []).map(
     ({ title, passed, details }) => ({ title, passed, details }),
   );

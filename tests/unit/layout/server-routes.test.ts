@@ -20,15 +20,6 @@ interface SourceFile {
 /** The only module that may use the stored-files table. */
 const storedFilesRepository = 'server/storage/stored-files.ts';
 
-/**
- * Files that still use the stored-files table and are to move it into the repository: the one
- * pending exception, a single query. The program-versions repository reads a conversation's
- * latest program with a join on stored_files for its program's storage key
- * (`latestProgramWithFile`, which was `latestProgram` in server/qbot/programs.ts). Remove it when
- * that query asks the stored-files repository instead, and add none.
- */
-const pendingStoredFilesUsers = new Set(['server/qbot/program-versions.ts']);
-
 /** Every TypeScript file under a folder of the checkout. */
 function sourceFiles(folder: string): SourceFile[] {
   const root = fileURLToPath(repoRoot);
@@ -92,10 +83,10 @@ function usesStoredFiles({ path, text }: SourceFile): boolean {
   return imported || /\.query\s*\.\s*storedFiles\b/.test(text);
 }
 
-/** The files other than the repository (and the pending exceptions) that use the table. */
-function storedFilesViolations(files: SourceFile[], allowed: Set<string>): string[] {
+/** The files other than the repository that use the table. */
+function storedFilesViolations(files: SourceFile[]): string[] {
   return files
-    .filter((file) => file.path !== storedFilesRepository && !allowed.has(file.path))
+    .filter((file) => file.path !== storedFilesRepository)
     .filter(usesStoredFiles)
     .map(({ path }) => path);
 }
@@ -134,10 +125,10 @@ describe('thin routes', () => {
 });
 
 describe('the stored-files table', () => {
-  it('is used by its repository alone (and the one pending exception)', () => {
+  it('is used by its repository alone', () => {
     const server = sourceFiles('server');
     expect(server.some((file) => file.path === storedFilesRepository)).toBe(true);
-    expect(storedFilesViolations(server, pendingStoredFilesUsers)).toEqual([]);
+    expect(storedFilesViolations(server)).toEqual([]);
   });
 
   it('fires on a module that imports the table or reaches it through the query API', () => {
@@ -162,10 +153,11 @@ describe('the stored-files table', () => {
       },
       { path: 'server/f.ts', text: "import { storedFiles } from '#db/schema';\n" },
     ];
-    expect(storedFilesViolations(files, new Set(['server/f.ts']))).toEqual([
+    expect(storedFilesViolations(files)).toEqual([
       'server/qbot/a.ts',
       'server/assistant/c.ts',
       'server/d.ts',
+      'server/f.ts',
     ]);
   });
 });
