@@ -5,7 +5,16 @@
  * Numbers, threads, materials and DXF text codes live in cam/callouts/; they are re-exported
  * here, so callers import everything from `#cam/callouts`.
  */
-import { MM_PER_INCH, NUMBER, SIGNED_DECIMAL, readNumber, roundMm } from './callouts/numbers.ts';
+import {
+  MM_PER_INCH,
+  NUMBER,
+  SIGNED_DECIMAL,
+  UNIT,
+  diameterForms,
+  isInchUnit,
+  readNumber,
+  roundMm,
+} from '#contracts/written-numbers';
 import { decodeDxfText } from './callouts/dxf-text.ts';
 import { locateThreadCallout, type ParsedThread } from './callouts/threads.ts';
 
@@ -17,7 +26,13 @@ export {
 } from './callouts/threads.ts';
 export { findMaterial } from './callouts/materials.ts';
 export { decodeDxfText } from './callouts/dxf-text.ts';
-export { MM_PER_INCH, formatMm, formatTolerance, readNumber, roundMm } from './callouts/numbers.ts';
+export {
+  MM_PER_INCH,
+  formatMm,
+  formatTolerance,
+  readNumber,
+  roundMm,
+} from '#contracts/written-numbers';
 export { hasDiameterSign, startsWithDiameterSign } from './callouts/signs.ts';
 import { DIAMETER_SIGN } from './callouts/signs.ts';
 
@@ -59,13 +74,6 @@ function plain(text: string): string {
 }
 
 const DIAMETER_SYMBOL = DIAMETER_SIGN;
-/** A unit after a number; the inch word only when no other word follows ('Ø40 in the middle'). */
-const UNIT = String.raw`(mm|cm|"|''|″|in(?:ch(?:es)?)?\.?(?![a-z])(?!\s+(?!dia)[a-z]))`;
-
-function isInchUnit(unit: string | undefined): boolean {
-  return unit !== undefined && /^(?:"|''|″|in)/i.test(unit);
-}
-
 function toMm(value: number, unit: string | undefined, units: 'mm' | 'inch' | undefined): number {
   if (unit === 'cm') return roundMm(value * 10);
   if (isInchUnit(unit) || (unit === undefined && units === 'inch')) {
@@ -174,16 +182,12 @@ function readTail(
 }
 
 const LIMIT = new RegExp(String.raw`^\s*\/?\s*${DIAMETER_SYMBOL}?\s*(${NUMBER})(?![\d.,])`);
-const SYMBOL_FORM = new RegExp(String.raw`${DIAMETER_SYMBOL}\s*(${NUMBER})\s*${UNIT}?`);
-const WORD_BEFORE = new RegExp(
-  String.raw`\b(?:DIA|diam(?:eter)?)\.?\s*[:=]?\s*(${NUMBER})\s*${UNIT}?`,
-  'i',
-);
-const WORD_AFTER = new RegExp(
-  String.raw`(?<![\w.,])(${NUMBER})\s*${UNIT}?\s*(?:DIA|diam(?:eter)?)\b\.?`,
-  'i',
-);
-const BARE = new RegExp(String.raw`^\(?(${NUMBER})\s*${UNIT}?`);
+const {
+  symbol: SYMBOL_FORM,
+  wordBefore: WORD_BEFORE,
+  wordAfter: WORD_AFTER,
+  bare: BARE,
+} = diameterForms;
 
 /**
  * A diameter callout: nominal size, ISO 286 fit, tolerance and thread.

@@ -13,6 +13,15 @@
  * international yard and pound agreement).
  */
 import { z } from 'zod';
+import {
+  DIAMETER_SIGN,
+  MM_PER_INCH,
+  NUMBER,
+  diameterForms,
+  isInchUnit,
+  readNumber,
+  roundMm,
+} from './written-numbers.ts';
 
 /**
  * What a suggested stock says when the drawing gives no thickness (cam/analysis.ts
@@ -92,35 +101,7 @@ export function blockStock(xMm: number, yMm: number, zMm?: number): StockSize {
   };
 }
 
-// Numbers as written (cam/callouts/numbers.ts) ---------------------------------------------
-
-const MM_PER_INCH = 25.4;
-
-/** A number as written: `1 1/4`, `1-1/4`, `5/8`, `40.5`, `40,5`, `.625`. */
-const NUMBER = String.raw`(?:\d+[ -]\d+\/\d+|\d+\/\d+|\d+(?:[.,]\d+)?|[.,]\d+)`;
-
-/** The value of a number matched by NUMBER; NaN when the text is not a number. */
-function readNumber(written: string): number {
-  const text = written.trim().replace(/−/g, '-').replace(/\s+/g, ' ');
-  const mixed = /^(\d+)[ -](\d+)\/(\d+)$/.exec(text);
-  if (mixed) return Number(mixed[1]) + Number(mixed[2]) / Number(mixed[3]);
-  const fraction = /^(\d+)\/(\d+)$/.exec(text);
-  if (fraction) return Number(fraction[1]) / Number(fraction[2]);
-  const decimal = text.replace(/^([+-]) /, '$1').replace(',', '.');
-  return /^[+-]?(?:\d+(?:\.\d+)?|\.\d+)$/.test(decimal) ? Number(decimal) : NaN;
-}
-
-/** A length in mm rounded to 0.1 µm, so that unit conversions leave no float noise. */
-const roundMm = (valueMm: number) => Math.round(valueMm * 10_000) / 10_000 + 0;
-
-// Callouts (cam/callouts.ts) ---------------------------------------------------------------
-
-/** The diameter signs Ø, ⌀, ø and ∅ (cam/callouts/signs.ts). */
-const DIAMETER_SIGN = '[Ø⌀ø∅]';
-/** A unit after a number; the inch word only when no other word follows ('Ø40 in the middle'). */
-const UNIT = String.raw`(mm|cm|"|''|″|in(?:ch(?:es)?)?\.?(?![a-z])(?!\s+(?!dia)[a-z]))`;
-
-const isInchUnit = (unit: string | undefined) => unit !== undefined && /^(?:"|''|″|in)/i.test(unit);
+// Callouts (./written-numbers.ts, as cam/callouts.ts reads them) ----------------------------
 
 function toMm(value: number, unit: string | undefined): number {
   if (unit === 'cm') return roundMm(value * 10);
@@ -140,16 +121,12 @@ function plain(text: string): string {
   return decoded.replace(/\s+/g, ' ').trim();
 }
 
-const SYMBOL_FORM = new RegExp(String.raw`${DIAMETER_SIGN}\s*(${NUMBER})\s*${UNIT}?`);
-const WORD_BEFORE = new RegExp(
-  String.raw`\b(?:DIA|diam(?:eter)?)\.?\s*[:=]?\s*(${NUMBER})\s*${UNIT}?`,
-  'i',
-);
-const WORD_AFTER = new RegExp(
-  String.raw`(?<![\w.,])(${NUMBER})\s*${UNIT}?\s*(?:DIA|diam(?:eter)?)\b\.?`,
-  'i',
-);
-const BARE = new RegExp(String.raw`^\(?(${NUMBER})\s*${UNIT}?`);
+const {
+  symbol: SYMBOL_FORM,
+  wordBefore: WORD_BEFORE,
+  wordAfter: WORD_AFTER,
+  bare: BARE,
+} = diameterForms;
 
 /**
  * The nominal of a diameter callout, mm: `Ø40`, `⌀ 40,5 mm`, `DIA 40`, `40 dia`, `Ø.625"`, or

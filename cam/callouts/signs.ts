@@ -4,8 +4,9 @@
  * (decodeDxfText).
  */
 
-/** A regular-expression character class of the diameter signs. */
-export const DIAMETER_SIGN = '[Ø⌀ø∅]';
+import { DIAMETER_SIGN } from '#contracts/written-numbers';
+
+export { DIAMETER_SIGN };
 
 const ANY_SIGN = new RegExp(DIAMETER_SIGN);
 const LEADING_SIGN = new RegExp(`^${DIAMETER_SIGN}`);

@@ -3,7 +3,7 @@
  * (`7/16"-20 UNF`, `1/4-20 UNC`, `#10-32`). Pure TypeScript: also bundled into the browser.
  * Re-exported by cam/callouts.ts, which is where callers import it from.
  */
-import { MM_PER_INCH, readNumber, roundMm } from './numbers.ts';
+import { MM_PER_INCH, readNumber, roundMm } from '#contracts/written-numbers';
 import { isoCoarsePitchMm } from '../iso261.ts';
 
 /** A thread read from a callout. Lengths in mm. */

@@ -3,7 +3,7 @@
  * chamfer 1x45 both ends, 4140 steel', 'overall length 120', 'Ø15.48 is 100 long', 'the Ø11.11
  * diameter has thread M8', 'remove the groove', 'free end chamfer 0.5x45'… Lengths in mm.
  */
-import { NUMBER } from '#cam/callouts/numbers';
+import { NUMBER } from '#contracts/written-numbers';
 import {
   findMaterial,
   locateThreadCallout,

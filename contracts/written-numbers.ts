@@ -1,6 +1,8 @@
 /**
- * Numbers as drawings and operators write them, shared by the callout parsers (cam/callouts.ts,
- * cam/callouts/threads.ts) and the readers. Pure TypeScript: also bundled into the browser.
+ * Numbers, units and diameter callouts as drawings and operators write them, shared by the
+ * callout parsers (cam/callouts.ts, cam/callouts/threads.ts), the readers and the stock size
+ * (./stock-size.ts), so that a size is read the same way wherever it is written. Pure
+ * TypeScript: also bundled into the browser.
  */
 
 /** Millimetres per inch, exact since the 1959 international yard and pound agreement. */
@@ -58,3 +60,35 @@ export function formatTolerance(tolerance: { upperMm: number; lowerMm: number })
   }
   return `${formatDeviation(tolerance.upperMm)}/${formatDeviation(tolerance.lowerMm)}`;
 }
+
+/**
+ * The signs drawings write for a diameter, as a regular-expression character class: Ø (U+00D8,
+ * the usual one), ø, ⌀ (U+2300, the diameter sign proper) and ∅ (U+2205, AutoCAD's `\U+2205`).
+ */
+export const DIAMETER_SIGN = '[Ø⌀ø∅]';
+
+/** A unit after a number; the inch word only when no other word follows ('Ø40 in the middle'). */
+export const UNIT = String.raw`(mm|cm|"|''|″|in(?:ch(?:es)?)?\.?(?![a-z])(?!\s+(?!dia)[a-z]))`;
+
+/** Whether a unit matched by {@link UNIT} is the inch (`"`, `''`, `″`, `in`, `inch`). */
+export function isInchUnit(unit: string | undefined): boolean {
+  return unit !== undefined && /^(?:"|''|″|in)/i.test(unit);
+}
+
+/**
+ * The ways a diameter is written, each capturing the number and its unit: `Ø40` (`symbol`),
+ * `DIA 40` (`wordBefore`), `40 dia` (`wordAfter`), and a number at the start of a diameter
+ * dimension's text (`bare`).
+ */
+export const diameterForms = {
+  symbol: new RegExp(String.raw`${DIAMETER_SIGN}\s*(${NUMBER})\s*${UNIT}?`),
+  wordBefore: new RegExp(
+    String.raw`\b(?:DIA|diam(?:eter)?)\.?\s*[:=]?\s*(${NUMBER})\s*${UNIT}?`,
+    'i',
+  ),
+  wordAfter: new RegExp(
+    String.raw`(?<![\w.,])(${NUMBER})\s*${UNIT}?\s*(?:DIA|diam(?:eter)?)\b\.?`,
+    'i',
+  ),
+  bare: new RegExp(String.raw`^\(?(${NUMBER})\s*${UNIT}?`),
+};
