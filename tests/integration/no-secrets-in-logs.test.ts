@@ -1,4 +1,4 @@
-// Issue 31, item 4: no secret and no address in any log line at any level. Every line the
+// Issue 31, item 4: no secret and no address (email or network) in any log line at any level. Every line the
 // server's logger settings write at trace is collected through a sign-up, the verification link,
 // a sign-in, a password reset with the mailed token, a sign-in with the new password, requests
 // carrying `?access_token=` and `?token=`, and a Q-Bot workflow from a DXF to G-code; none may
@@ -18,6 +18,8 @@ import { blueprint, generateProgram, qbotClient, tormachWithTools } from '../hel
 
 /** Any address at all, as the server's own pattern was before issue 31. */
 const anyAddress = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
+/** A client's network address (TEST-NET-3, RFC 5737). */
+const clientAddress = '203.0.113.7';
 /** Any JWT (the header of each starts `{"`, base64url `eyJ`). */
 const anyJwt = /eyJ[\w-]+\.[\w-]+\.[\w-]*/;
 
@@ -67,6 +69,13 @@ describe('the log of a whole sign-up, reset and workflow', () => {
     const jwt = second.json<{ token: string }>().token;
     jwts.push(jwt);
 
+    // A client's own network address, which no line may name.
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/machines/my-machines',
+      headers: { authorization: `Bearer ${jwt}` },
+      remoteAddress: clientAddress,
+    });
     // A token in the query string, as a careless client or a pasted link sends it.
     await t.app.inject({ method: 'GET', url: `/api/machines/my-machines?access_token=${jwt}` });
     await t.app.inject({
@@ -98,6 +107,7 @@ describe('the log of a whole sign-up, reset and workflow', () => {
     // How the outbox file names used to hold the address (`…-secretive-1a2b3c4d_shop.test.eml`).
     const addressInFileName = email.replace(/[^A-Za-z0-9._-]+/g, '_');
     const secrets = [
+      clientAddress,
       email,
       encodeURIComponent(email),
       localPart,
