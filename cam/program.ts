@@ -53,7 +53,7 @@ export type StockSize =
 
 /**
  * Explicit changes from simulation feedback, applied on top of the start values of every kind's
- * cutting data (cam/lathe/cutting-data.ts, cam/mill/cutting-data.ts).
+ * cutting data (cam/lathe/cutting-data.ts, cam/mill/cutting-data.ts, cam/drilling-data.ts).
  */
 export interface CuttingOverrides {
   /** Multiplies every surface speed (and so every spindle speed). */

@@ -1,14 +1,15 @@
 /**
- * Cutting data (start values) for turning, grooving, drilling and boring.
+ * Cutting data (start values) for turning, grooving, boring and threading, and the roughness a
+ * finishing feed leaves.
  *
  * Turning, grooving and boring with coated carbide inserts: start values from the Sandvik
  * Coromant "Turning tools" catalogue (cutting data recommendations by ISO 513 group, 2023) and
  * Machinery's Handbook, 31st ed., "Speeds and Feeds for Turning" (carbide, coated), rounded to a
- * conservative middle for small lathes. Drilling with HSS twist drills: Machinery's Handbook,
- * 31st ed., "Cutting Speeds for Drilling with HSS" and its feed-per-revolution guide by drill
- * diameter. Surface speeds in m/min, feeds in mm/rev, depths of cut (radial) in mm. The mill's
- * twist drilling starts from the same HSS drilling values (`drillingData`, cam/mill/cutting-data.ts).
+ * conservative middle for small lathes. Surface speeds in m/min, feeds in mm/rev, depths of cut
+ * (radial) in mm. Drilling (HSS twist drills, centre drills) is shared with the mill and lives in
+ * cam/drilling-data.ts.
  */
+import { round } from '../drilling-data.ts';
 import type { MaterialSubgroup } from '../materials.ts';
 import type { CuttingOverrides } from '../program.ts';
 
@@ -23,10 +24,6 @@ interface TurningRow {
   apRough: number;
   /** Feed for grooving and parting, mm/rev. */
   fGroove: number;
-  /** HSS drilling surface speed, m/min; undefined where HSS drills do not cut (hardened steel). */
-  vcDrill: number | undefined;
-  /** Factor on the drill feed guide (1 for steel). */
-  drillFeedFactor: number;
 }
 
 const table: Record<MaterialSubgroup, TurningRow> = {
@@ -37,8 +34,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     fFinish: 0.12,
     apRough: 2.5,
     fGroove: 0.1,
-    vcDrill: 35,
-    drillFeedFactor: 1.1,
   },
   'low-carbon': {
     vcRough: 280,
@@ -47,8 +42,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     fFinish: 0.12,
     apRough: 2.5,
     fGroove: 0.09,
-    vcDrill: 30,
-    drillFeedFactor: 1,
   },
   'medium-carbon': {
     vcRough: 240,
@@ -57,8 +50,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     fFinish: 0.12,
     apRough: 2,
     fGroove: 0.08,
-    vcDrill: 25,
-    drillFeedFactor: 1,
   },
   alloy: {
     vcRough: 200,
@@ -67,8 +58,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     fFinish: 0.1,
     apRough: 2,
     fGroove: 0.08,
-    vcDrill: 20,
-    drillFeedFactor: 0.9,
   },
   'stainless-austenitic': {
     vcRough: 180,
@@ -77,8 +66,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     fFinish: 0.1,
     apRough: 1.5,
     fGroove: 0.06,
-    vcDrill: 12,
-    drillFeedFactor: 0.7,
   },
   'stainless-martensitic': {
     vcRough: 170,
@@ -87,8 +74,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     fFinish: 0.1,
     apRough: 1.5,
     fGroove: 0.06,
-    vcDrill: 12,
-    drillFeedFactor: 0.7,
   },
   'grey-iron': {
     vcRough: 240,
@@ -97,8 +82,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     fFinish: 0.15,
     apRough: 2.5,
     fGroove: 0.1,
-    vcDrill: 25,
-    drillFeedFactor: 1.2,
   },
   'ductile-iron': {
     vcRough: 200,
@@ -107,8 +90,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     fFinish: 0.12,
     apRough: 2,
     fGroove: 0.08,
-    vcDrill: 20,
-    drillFeedFactor: 1,
   },
   aluminium: {
     vcRough: 500,
@@ -117,8 +98,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     fFinish: 0.12,
     apRough: 3,
     fGroove: 0.1,
-    vcDrill: 75,
-    drillFeedFactor: 1.5,
   },
   'copper-alloy': {
     vcRough: 300,
@@ -127,8 +106,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     fFinish: 0.1,
     apRough: 2.5,
     fGroove: 0.08,
-    vcDrill: 50,
-    drillFeedFactor: 1.3,
   },
   plastic: {
     vcRough: 250,
@@ -137,8 +114,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     fFinish: 0.1,
     apRough: 2.5,
     fGroove: 0.1,
-    vcDrill: 40,
-    drillFeedFactor: 1.5,
   },
   titanium: {
     vcRough: 60,
@@ -147,8 +122,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     fFinish: 0.1,
     apRough: 1.5,
     fGroove: 0.05,
-    vcDrill: 10,
-    drillFeedFactor: 0.7,
   },
   'nickel-alloy': {
     vcRough: 45,
@@ -157,8 +130,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     fFinish: 0.1,
     apRough: 1,
     fGroove: 0.05,
-    vcDrill: 6,
-    drillFeedFactor: 0.6,
   },
   hardened: {
     vcRough: 120,
@@ -167,8 +138,6 @@ const table: Record<MaterialSubgroup, TurningRow> = {
     fFinish: 0.05,
     apRough: 0.3,
     fGroove: 0.03,
-    vcDrill: undefined,
-    drillFeedFactor: 0,
   },
 };
 
@@ -179,15 +148,6 @@ export interface TurningData {
   /** Finishing: the roughness asked for (Ra µm) when the feed was chosen for it. */
   raUm?: number;
 }
-
-/**
- * `value` to the nearest multiple of `step`, without float noise (0.05 · 28 is 1.4, not
- * 1.4000000000000001): programs and their headers show these numbers as they are.
- */
-const round = (value: number, step: number) => {
-  const decimals = Math.max(0, Math.ceil(-Math.log10(step) - 1e-9));
-  return Number((Math.round(value / step) * step).toFixed(decimals));
-};
 
 /**
  * Surface speed (m/min), feed (mm/rev) and, for roughing, radial depth of cut (mm) for a turning
@@ -258,61 +218,6 @@ export function groovingData(
   return {
     surfaceSpeed: round(row.vcRough * 0.6 * (overrides.surfaceSpeedFactor ?? 1), 5),
     feedPerRev: Math.max(0.02, round(row.fGroove * (overrides.feedFactor ?? 1), 0.01)),
-  };
-}
-
-export interface DrillingData {
-  /** Spindle speed, rpm (drills run at constant rpm, G97). */
-  rpm: number;
-  feedPerRev: number;
-  /** Depth between full retracts, mm. */
-  peckMm: number;
-}
-
-/**
- * HSS drilling: speed from the material's drilling surface speed, feed from the drill diameter
- * (0.012 × D + 0.02 mm/rev, between 0.03 and 0.35, scaled by material), pecks of one diameter
- * (two in aluminium, copper alloys and plastics).
- *
- * @returns undefined when HSS drills cannot cut the material (hardened steel)
- */
-export function drillingData(
-  subgroup: MaterialSubgroup,
-  drillDiameterMm: number,
-  maxRpm: number,
-  overrides: CuttingOverrides = {},
-): DrillingData | undefined {
-  const row = table[subgroup];
-  if (row.vcDrill === undefined) return undefined;
-  const vc = row.vcDrill * (overrides.surfaceSpeedFactor ?? 1);
-  const rpm = Math.min(maxRpm, Math.round((vc * 1000) / (Math.PI * drillDiameterMm) / 10) * 10);
-  const guide = Math.min(0.35, Math.max(0.03, 0.012 * drillDiameterMm + 0.02));
-  const soft = subgroup === 'aluminium' || subgroup === 'copper-alloy' || subgroup === 'plastic';
-  const peckFactor = overrides.peckFactor ?? (soft ? 2 : 1);
-  return {
-    rpm,
-    feedPerRev: Math.max(
-      0.02,
-      round(guide * row.drillFeedFactor * (overrides.feedFactor ?? 1), 0.005),
-    ),
-    peckMm: Math.max(0.5, round(drillDiameterMm * peckFactor, 0.5)),
-  };
-}
-
-/** Centre drilling: 15 m/min, 0.05 mm/rev (Machinery's Handbook, centre drills). */
-export function centreDrillingData(
-  pilotDiameterMm: number,
-  maxRpm: number,
-  overrides: CuttingOverrides = {},
-): DrillingData {
-  const vc = 15 * (overrides.surfaceSpeedFactor ?? 1);
-  return {
-    rpm: Math.min(
-      maxRpm,
-      Math.round((vc * 1000) / (Math.PI * Math.max(pilotDiameterMm, 1)) / 10) * 10,
-    ),
-    feedPerRev: round(0.05 * (overrides.feedFactor ?? 1), 0.005) || 0.02,
-    peckMm: 100,
   };
 }
 

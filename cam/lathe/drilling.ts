@@ -3,10 +3,10 @@
  * and the drill at constant rpm (G97) to the deepest bore's depth plus its 118° point, pecking,
  * within the spindle's power. Bores the drill's flutes cannot reach are left out, and said so.
  */
+import { centreDrillingData, drillingData } from '../drilling-data.ts';
 import { PlanningError } from '../errors.ts';
 import type { LathePlanContext, LathePlanOutput } from './context.ts';
 import { cutterOf, round } from './context.ts';
-import { centreDrillingData, drillingData } from './cutting-data.ts';
 import { drillingMoves } from './operations.ts';
 import type { TurnedPart } from './part.ts';
 import { drillWithinPower } from './spindle-limits.ts';

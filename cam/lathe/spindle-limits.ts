@@ -4,6 +4,7 @@
  * drilling formula), and a warning when a requested surface speed cannot take effect because
  * the spindle already runs at its speed limit.
  */
+import type { DrillingData } from '../drilling-data.ts';
 import {
   powerShare,
   specificCuttingForce,
@@ -14,7 +15,7 @@ import type { CuttingForce } from '../process.ts';
 import type { LathePlanContext, LathePlanInput, LathePlanOutput } from './context.ts';
 import { round } from './context.ts';
 import type { LatheCutter } from './cutters.ts';
-import type { DrillingData, TurningData } from './cutting-data.ts';
+import type { TurningData } from './cutting-data.ts';
 
 /** What a plan tells the user beside its program. */
 interface PlanNotes {

@@ -19,7 +19,7 @@
  * against the stock, and its feed and depth set for it (ratings.ts, in-process.ts). Values are
  * rounded to their step without float noise (0.05 mm steps give 1.4, not 1.4000000000000001).
  */
-import { drillingData } from '../lathe/cutting-data.ts';
+import { drillingData } from '../drilling-data.ts';
 import type { CuttingOverrides } from '../program.ts';
 import type { MaterialGroup, MaterialSubgroup } from '../materials.ts';
 import type { MillTool } from './program.ts';
@@ -288,7 +288,7 @@ export function millingData(
 }
 
 /**
- * Twist drilling (HSS per Machinery's Handbook through cam/lathe/cutting-data.ts, carbide drills at
+ * Twist drilling (HSS per Machinery's Handbook through cam/drilling-data.ts, carbide drills at
  * 2.5 × the HSS speed) and spot drilling (80 % of the drilling speed, half the feed).
  * Pecks of 1 × D (× `peckFactor`) for holes deeper than 3 × D.
  * @returns undefined when the drill cannot cut the material (HSS in hardened steel)
