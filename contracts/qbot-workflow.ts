@@ -268,6 +268,10 @@ export const qbotExtraMessages = {
   chooseSize: 'What size is the stock? Leave it blank to use the suggested size.',
   sizeNeedsThickness: (suggested: string) =>
     `The suggested stock (${suggested}) has no thickness: type the stock size with its thickness, such as 'Plate 180 x 80 x 12 mm'.`,
+  sizeNeedsNumbers:
+    "The drawing gives no stock size to suggest: type the stock's size, such as 'Ø20 x 100 round bar' or 'Plate 180 x 80 x 12 mm'.",
+  sizeUnreadable: (typed: string) =>
+    `I could not read a size from "${typed}": type the stock's size with its numbers, such as 'Ø20 x 100 round bar' or 'Plate 180 x 80 x 12 mm'.`,
   chooseJobType: 'Which kind of job is this?',
   chooseMachine: (type: string) => `Which ${type} machine will run it?`,
   inactiveNotOffered: (type: string, inactive: readonly { name: string; serialNumber: string }[]) =>

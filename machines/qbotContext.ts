@@ -10,7 +10,7 @@ import type { CallFailure } from './signIn.ts';
 import { jobTypes } from '#contracts/job-types';
 import type { JobType } from '#contracts/job-types';
 import { qbotExtraMessages, qbotMessages, trackerSteps } from '#contracts/qbot-workflow';
-import { stockSizeOf } from '#contracts/stock-size';
+import { parseStockSize, stockSizeOf } from '#contracts/stock-size';
 import type { StockSize } from '#contracts/stock-size';
 import type {
   ChatMessage,
@@ -94,14 +94,35 @@ export function suggestedStockSizeOf(analysis: BlueprintAnalysis | null): StockS
   );
 }
 
+/**
+ * What the size step answers a size it cannot take, or undefined when it takes it: a typed size
+ * without a number to plan with, or a blank entry whose suggestion has no size or no thickness.
+ */
+export function sizeRefusal(context: QbotContext, size: string): string | undefined {
+  const typed = size.trim();
+  if (typed !== '') {
+    return parseStockSize(typed).missing.includes('diameter')
+      ? qbotExtraMessages.sizeUnreadable(typed)
+      : undefined;
+  }
+  const { missing } = suggestedStockSizeOf(context.analysis);
+  if (missing.includes('diameter')) return qbotExtraMessages.sizeNeedsNumbers;
+  if (!missing.includes('thickness')) return undefined;
+  const suggested = context.analysis?.materialSize;
+  const shown = typeof suggested === 'string' ? suggested : qbotMessages.defaultStockSize;
+  return qbotExtraMessages.sizeNeedsThickness(shown);
+}
+
 /** The chart's guards, which its config names by string. */
 export const qbotGuards = {
-  /** A blank size takes the suggested stock, unless the suggestion lacks the plate's thickness. */
-  sizeIsComplete: ({ context, event }: GuardArgs) => {
-    if (event.type !== 'size.submitted') return false;
-    if (event.size.trim() !== '') return true;
-    return !suggestedStockSizeOf(context.analysis).missing.includes('thickness');
-  },
+  /**
+   * A typed size needs a number to plan with; a blank size takes the suggested stock unless the
+   * suggestion gives no size at all ('Default Material Stock Size') or lacks the plate's
+   * thickness: the step then asks for what is missing (sizeRefusal) instead of a planner
+   * failing later.
+   */
+  sizeIsComplete: ({ context, event }: GuardArgs) =>
+    event.type === 'size.submitted' && sizeRefusal(context, event.size) === undefined,
   hasFeedback: ({ event }: GuardArgs) => 'feedback' in event && event.feedback.trim() !== '',
   isKnownMaterial: ({ context, event }: GuardArgs) => {
     if (event.type !== 'material.selected') return false;

@@ -37,6 +37,7 @@ import {
   qbotActors,
   qbotGuards,
   resetsBefore,
+  sizeRefusal,
   startedAfresh,
   suggestedStockSizeOf,
   user,
@@ -138,10 +139,10 @@ export const qbotWorkflowMachine = setup({
           }
         : {},
     ),
-    askForThickness: assign(({ context }) => {
-      const suggested = context.analysis?.materialSize;
-      const shown = typeof suggested === 'string' ? suggested : qbotMessages.defaultStockSize;
-      return post(context, ai(qbotExtraMessages.sizeNeedsThickness(shown)));
+    askForMissingSize: assign(({ context, event }) => {
+      if (event.type !== 'size.submitted') return {};
+      const refusal = sizeRefusal(context, event.size);
+      return refusal ? post(context, ai(refusal)) : {};
     }),
     chooseSize: assign(({ context, event }) => {
       if (event.type !== 'size.submitted') return {};
@@ -376,7 +377,7 @@ export const qbotWorkflowMachine = setup({
         'tracker.reset': resetsBefore('Choose Material Size'),
         'size.submitted': [
           { guard: 'sizeIsComplete', target: 'show_job_types', actions: 'chooseSize' },
-          { actions: 'askForThickness' },
+          { actions: 'askForMissingSize' },
         ],
       },
     },

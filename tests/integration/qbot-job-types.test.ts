@@ -284,12 +284,15 @@ describe('every job type on a machine of each dialect', () => {
     },
   );
 
-  it('refuses a block size it cannot read, and a lathe job on a plate, with plain messages', async () => {
+  it('refuses a block size without its thickness, and a lathe job on a plate, with plain messages', async () => {
+    // Two sizes read as a bar (diameter x length), which the size step takes before the job
+    // type is chosen; a mill needs the third. (A size with no number, 'big plate', is refused
+    // at the size step already: tests/unit/machines/qbotWorkflow.test.ts.)
     const unreadable = await programFor(
       'mill-edm/FLH-001.dxf',
       'Milling',
       'Haas VF-2',
-      'big plate',
+      'Plate 180 x 80 mm',
     );
     expect(unreadable.status).toBe(422);
     expect(unreadable.body).toContain('I could not read a block size from the stock size');

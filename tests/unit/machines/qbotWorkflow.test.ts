@@ -290,6 +290,29 @@ describe('the workflow', () => {
     expect(actor.getSnapshot().context.materialSize).toBe('Plate 180 x 80 x 12 mm');
   });
 
+  it('asks for a size when the drawing suggests none, and for numbers when a typed size has none', () => {
+    const actor = started({ ...analysis, materialSize: qbotMessages.defaultStockSize });
+    actor.send({ type: 'description.confirmed' });
+    actor.send({ type: 'material.selected', material: '42CrMo4 (1.7225)' });
+    actor.send({ type: 'size.submitted', size: '' });
+    expect(actor.getSnapshot().value).toBe('add_material_size');
+    expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({
+      sender: 'ai',
+      message:
+        "The drawing gives no stock size to suggest: type the stock's size, such as 'Ø20 x 100 round bar' or 'Plate 180 x 80 x 12 mm'.",
+    });
+    actor.send({ type: 'size.submitted', size: ' round bar ' });
+    expect(actor.getSnapshot().value).toBe('add_material_size');
+    expect(actor.getSnapshot().context).toMatchObject({ materialSize: null, stockSize: null });
+    expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({
+      sender: 'ai',
+      message: `I could not read a size from "round bar": type the stock's size with its numbers, such as 'Ø20 x 100 round bar' or 'Plate 180 x 80 x 12 mm'.`,
+    });
+    actor.send({ type: 'size.submitted', size: 'Ø45 x 150 round bar' });
+    expect(actor.getSnapshot().value).toBe('show_job_types');
+    expect(actor.getSnapshot().context.stockSize).toEqual(roundBarStock(45, 150));
+  });
+
   it('keeps the size as numbers beside its words (decision 039)', () => {
     const typed = started();
     typed.send({ type: 'description.confirmed' });
