@@ -212,7 +212,27 @@ export class Revision extends ShapeRevision {
       case 'concentricity':
         surfaceFinish.concentricity = edit.text;
         this.changes.push(`Concentricity: ${edit.text}.`);
+        return;
+      case 'thickness':
+        return this.thickness(edit.valueMm);
     }
+  }
+
+  /** A plate's thickness; a description without a plate (a turned part) keeps none. */
+  private thickness(valueMm: number) {
+    const plate = this.d.prismatic;
+    if (!plate) {
+      this.changes.push(
+        `The description holds no plate, so the thickness ${formatMm(valueMm)} mm is not used: give a turned part's sizes as diameters and lengths.`,
+      );
+      return;
+    }
+    const was = plate.thicknessMm;
+    plate.thicknessMm = valueMm;
+    this.resolve((entry) => /thickness|thick\b/i.test(entry));
+    this.changes.push(
+      `Plate thickness: ${formatMm(valueMm)} mm${was !== undefined && was !== valueMm ? ` (was ${formatMm(was)} mm)` : ''}.`,
+    );
   }
 
   /** Consecutive outer diameters follow each other; edges move with their diameter; overall length follows. */

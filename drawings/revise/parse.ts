@@ -52,7 +52,8 @@ export type Edit =
   | { kind: 'hardness'; text: string }
   | { kind: 'roughness'; raUm: number; text: string }
   | { kind: 'generalTolerance'; text: string }
-  | { kind: 'concentricity'; text: string };
+  | { kind: 'concentricity'; text: string }
+  | { kind: 'thickness'; valueMm: number };
 
 /**
  * Clauses of the feedback: split at new lines, semicolons, and commas that are not decimal commas
@@ -206,6 +207,28 @@ function shapeEdits(clause: string): Edit[] {
   return edits;
 }
 
+const THICKNESS_BEFORE = new RegExp(
+  String.raw`\b(?:thickness|thick|THK|plate\s+thickness|T\s*=)\s*(?:is|of)?\s*[:=]?\s*(${NUMBER})\s*(mm|")?`,
+  'i',
+);
+const THICKNESS_AFTER = new RegExp(String.raw`(${NUMBER})\s*(mm|")?\s*(?:thick|THK)\b`, 'i');
+/** Three sizes of a plate or block, 'plate 175.5 x 74.4 x 10': the last is its thickness. */
+const PLATE_SIZES = new RegExp(
+  String.raw`\b(?:plate|block|blank|stock)\b[^\d.,]*(${NUMBER})\s*(?:mm)?\s*[x×*]\s*(${NUMBER})\s*(?:mm)?\s*[x×*]\s*(${NUMBER})\s*(mm|")?`,
+  'i',
+);
+
+/**
+ * A plate's thickness written in a clause: 'thickness 10 mm', '10 mm thick', 'THK 10', 'T=10',
+ * or the third of a plate's three sizes ('plate 175.5 x 74.4 x 10'); undefined when there is none.
+ */
+function thicknessOf(clause: string): Edit | undefined {
+  const written = THICKNESS_BEFORE.exec(clause) ?? THICKNESS_AFTER.exec(clause) ?? undefined;
+  const plate = written ? undefined : PLATE_SIZES.exec(clause);
+  const valueMm = written ? mm(written[1], written[2]) : mm(plate?.[3], plate?.[4]);
+  return valueMm === undefined ? undefined : { kind: 'thickness', valueMm };
+}
+
 const HEAT_TREATMENT =
   /\b(?:case[- ])?harden(?:ed|ing)?\b|\btemper(?:ed|ing)?\b|\banneal(?:ed|ing)?\b|\bnormali[sz]ed\b|\bnitrid(?:ed|ing)\b|\bquench(?:ed)?\b|\bstress[- ]reliev(?:ed|ing)\b/i;
 const HARDNESS =
@@ -221,6 +244,8 @@ const HARDNESS =
 export function editsOf(clause: string): Edit[] {
   const removed = removal(clause);
   if (removed) return [removed];
+  const thickness = thicknessOf(clause);
+  if (thickness) return [thickness];
   const edits: Edit[] = [];
   const raUm = parseRoughness(clause);
   const tolerance = parseGeneralTolerance(clause);

@@ -385,3 +385,59 @@ describe('reviseDescription with sizes at the edge of sense', () => {
     );
   });
 });
+
+/** A plate read without its thickness, as a DXF top view gives it. */
+function plate(): BlueprintDescription {
+  return {
+    ...emptyDescription('Plate 175.5 x 74.4 mm'),
+    prismatic: {
+      outline: [
+        { x: 0, y: 0 },
+        { x: 175.5, y: 0 },
+        { x: 175.5, y: 74.4 },
+        { x: 0, y: 74.4 },
+      ],
+      holes: [],
+      pockets: [],
+      slots: [],
+    },
+    unresolved: [
+      'No plate thickness on the drawing: give it with Change, such as "thickness 10 mm".',
+    ],
+  };
+}
+
+describe('reviseDescription of a plate', () => {
+  it.each([
+    ['thickness 10 mm', 10],
+    ['10 mm thick', 10],
+    ['THK 10', 10],
+    ['T=12,5', 12.5],
+    ['plate thickness is 8', 8],
+    ['plate 175.5 x 74.4 x 10', 10],
+    ['Plate 175,5 x 74,4 x 0.5"', 12.7],
+    ['the plate is 3/8" thick', 9.525],
+  ])('reads "%s" as the thickness', (feedback, thicknessMm) => {
+    const { description, changes } = reviseDescription(plate(), feedback);
+    expect(description.prismatic?.thicknessMm).toBe(thicknessMm);
+    expect(changes).toEqual([`Plate thickness: ${thicknessMm} mm.`]);
+    expect(description.unresolved).toEqual([]);
+    expect(blueprintDescriptionSchema.safeParse(description).success).toBe(true);
+  });
+
+  it('says what the thickness was when it changes it', () => {
+    const thick = plate();
+    thick.prismatic!.thicknessMm = 12;
+    expect(reviseDescription(thick, 'thickness 10').changes).toEqual([
+      'Plate thickness: 10 mm (was 12 mm).',
+    ]);
+  });
+
+  it('does not give a turned part a thickness, and says so', () => {
+    const { description, changes } = reviseDescription(reamer(), '10 mm thick');
+    expect(description.prismatic).toBeUndefined();
+    expect(changes).toEqual([
+      "The description holds no plate, so the thickness 10 mm is not used: give a turned part's sizes as diameters and lengths.",
+    ]);
+  });
+});
