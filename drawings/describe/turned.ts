@@ -4,6 +4,7 @@
  * the drawn profile with the written dimensions and notes applied, the human-readable strings
  * and what could not be determined.
  */
+import { turnedSummary } from './turned-summary.ts';
 import { formatMm, formatTolerance, roundMm, type ParsedDiameter } from '#cam/callouts';
 import {
   emptyDescription,
@@ -293,7 +294,7 @@ function overviewOf(
   const free = outer[0];
   const [minSide, maxSide] = profile.axis.horizontal ? ['left', 'right'] : ['bottom', 'top'];
   const parts = [
-    `Turned part, ${formatMm(dims.overallMm)} mm long: ${outer.length} outer diameter${outer.length === 1 ? '' : 's'} (${outer.map((d) => d.diameter).join(', ')})${inner.length ? ` and ${inner.length} bore${inner.length === 1 ? '' : 's'} (${inner.map((d) => d.diameter).join(', ')})` : ''}, read offline from the ${kind}.`,
+    `${turnedSummary(dims.overallMm, outer, inner)}, read offline from the ${kind}.`,
     `Axis of revolution: ${profile.axis.horizontal ? 'horizontal' : 'vertical'} in the drawing.`,
     free && largest
       ? `Free end: the ${free.diameter} end (${profile.freeEndAtMin ? minSide : maxSide} in the drawing), chosen so that the chuck holds the ${largest.diameter} end, the largest diameter; positions are measured from the free end.`

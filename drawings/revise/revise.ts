@@ -4,6 +4,7 @@
  * reads the text). Outer diameters stay in order from the free end and follow each other.
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
+import { refreshedOverview } from '../describe/turned-summary.ts';
 import { handOver } from '../hand-over.ts';
 import { Revision } from './edges.ts';
 import { clausesOf, editsOf, type Edit } from './parse.ts';
@@ -66,5 +67,6 @@ export function reviseDescription(
     if (phase < 3) revision.relayout();
   }
   for (const clause of notUnderstood) changes.push(`Not understood, nothing changed: "${clause}".`);
+  draft.overview = refreshedOverview(draft);
   return { description: handOver(draft, 'your changes'), changes };
 }

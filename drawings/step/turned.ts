@@ -8,6 +8,7 @@
  * The faces as segments and sections along the axis are in turned-segments.ts, the chamfers,
  * drill points and fillets in turned-edges.ts.
  */
+import { turnedSummary } from '../describe/turned-summary.ts';
 import {
   emptyDescription,
   type BlueprintDescription,
@@ -263,7 +264,7 @@ function overviewOf(
   );
   if (first) first.location += ` (the free end is the ${first.diameter} end)`;
   return [
-    `Turned part, ${formatMm(length)} mm long: ${outer.length} outer diameter${outer.length === 1 ? '' : 's'} (${outer.map((d) => d.diameter).join(', ')})${inner.length ? ` and ${inner.length} bore${inner.length === 1 ? '' : 's'} (${inner.map((d) => d.diameter).join(', ')})` : ''}, read offline from the STEP model${names.length ? ` "${names.join('", "')}"` : ''}.`,
+    `${turnedSummary(length, outer, inner)}, read offline from the STEP model${names.length ? ` "${names.join('", "')}"` : ''}.`,
     first && largest
       ? `Free end: the ${first.diameter} end${boresAtOneEnd ? ', where the bores open' : ''}, so that the chuck holds the ${largest.diameter} side; positions are measured from the free end.`
       : '',

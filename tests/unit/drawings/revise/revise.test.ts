@@ -441,3 +441,27 @@ describe('reviseDescription of a plate', () => {
     ]);
   });
 });
+
+/** What the reamer's drawing (not to scale) leaves to the operator: only its end is turned. */
+const reamerEndChangeText = 'Ø15.48 is 35 long, overall length 60';
+
+describe('the overview after a change', () => {
+  it("states the part's new length and diameters, keeping the rest of what the reader wrote", () => {
+    const read = reamer();
+    read.overview =
+      'Turned part, 900 mm long: 3 outer diameters (Ø11.11, Ø8.85, Ø15.48), read offline from the DXF. Axis of revolution: horizontal in the drawing.';
+    const { description } = reviseDescription(read, reamerEndChangeText);
+    expect(description.overview).toBe(
+      'Turned part, 60 mm long: 3 outer diameters (Ø11.11, Ø8.85, Ø15.48), read offline from the DXF. Axis of revolution: horizontal in the drawing.',
+    );
+    const bored = reviseDescription(description, 'bore Ø8 x 20 deep').description;
+    expect(bored.overview).toMatch(
+      /^Turned part, 60 mm long: 3 outer diameters \(Ø11\.11, Ø8\.85, Ø15\.48\) and 1 bore \(Ø8\), read offline/,
+    );
+  });
+
+  it('leaves an overview in other words as it is', () => {
+    const { description } = reviseDescription(reamer(), reamerEndChangeText);
+    expect(description.overview).toBe('Turned part, 900 mm long.');
+  });
+});
