@@ -1,8 +1,9 @@
 /**
  * The milling pipeline, from a confirmed description and the job's choices to a verified milling
- * program: build the prismatic part (cam/prismatic/part.ts), plan it (cam/mill/plan.ts), write it
- * with the mill post-processor of the machine's controller (cam/post/mill/), and check its
- * interpreted moves with the verifier (cam/verify/mill/).
+ * program: build the prismatic part (cam/prismatic/part.ts), lay it on the table (turned a
+ * quarter turn when only so it fits the stock or the machine's travels, cam/prismatic/turn.ts),
+ * plan it (cam/mill/plan.ts), write it with the mill post-processor of the machine's controller
+ * (cam/post/mill/), and check its interpreted moves with the verifier (cam/verify/mill/).
  */
 import { circlePolygon } from '../geometry/polygon.ts';
 import { millPostFor } from '../post/mill/index.ts';
@@ -12,6 +13,7 @@ import {
   prismaticPartFromDescription,
   type PrismaticPart,
 } from '../prismatic/part.ts';
+import { placeOnTable, turnedNote } from '../prismatic/turn.ts';
 import { safeFileName } from '../program.ts';
 import type { MachineInfo, PlotOutline, ProgramJob } from '../program.ts';
 import { verifyMillEvents } from '../verify/mill/index.ts';
@@ -212,30 +214,55 @@ function requirePost(job: ProgramJob) {
 }
 
 /**
- * Plan a milling job for a part already built and write its program's body (the generator's
- * core; the head and the verification follow in cam/jobs/finish.ts).
- * @throws PlanningError when the job cannot be planned
+ * Lay the part on the table and plan it: turned a quarter turn when it fits the stock, or the
+ * stock fits the machine's travels, only so (cam/prismatic/turn.ts), with the note that says
+ * so first among the plan's warnings. The plan holds the part as it lies on the table.
+ * @throws PlanningError when the job cannot be planned (the stock smaller than the part either
+ *   way, nothing the tools can make)
  */
-export function postMillJobForPart(
+function planOnTable(
   job: ProgramJob,
   part: PrismaticPart,
-): PostedJob & { plan: MillPlan } {
-  const post = requirePost(job);
-  if (job.stock?.shape !== 'block') throw new PlanningError(blockNeeded);
-  const tools = job.tools.map(classifyMillTool);
+  stock: { xMm: number; yMm: number; zMm: number },
+  tools: MillTool[],
+): MillPlan {
   const maxRpm = job.machine.limits?.maxRpm ?? job.machine.maxRpm ?? defaultMillMaxRpm;
   const spindlePowerKw = job.machine.limits?.spindlePowerKw;
+  const travels = job.machine.limits?.travelsMm;
+  const placement = placeOnTable(part, { xMm: stock.xMm, yMm: stock.yMm }, travels);
   const plan = planMilledPart({
-    part,
+    part: placement.part,
     material: job.material,
-    stock: { xMm: job.stock.xMm, yMm: job.stock.yMm, zMm: job.stock.zMm },
+    stock: { xMm: placement.stock.xMm, yMm: placement.stock.yMm, zMm: stock.zMm },
     tools,
     maxRpm,
     ...(spindlePowerKw !== undefined ? { spindlePowerKw } : {}),
     machineName: job.machine.name || `${job.machine.manufacturer} ${job.machine.model}`.trim(),
     ...(job.overrides ? { overrides: job.overrides } : {}),
   });
-  const stock = `block ${fmt(job.stock.xMm)} x ${fmt(job.stock.yMm)} x ${fmt(job.stock.zMm)} mm`;
+  const note = turnedNote(placement, travels);
+  if (note) plan.warnings.unshift(note);
+  return plan;
+}
+
+/**
+ * Plan a milling job for a part already built and write its program's body (the generator's
+ * core; the head and the verification follow in cam/jobs/finish.ts). The part is turned a
+ * quarter turn on the table when only so it fits the stock or the machine's travels; the plan,
+ * the program, the verifier and the backplot then all hold it turned.
+ * @throws PlanningError when the job cannot be planned
+ */
+export function postMillJobForPart(
+  job: ProgramJob,
+  drawn: PrismaticPart,
+): PostedJob & { plan: MillPlan } {
+  const post = requirePost(job);
+  if (job.stock?.shape !== 'block') throw new PlanningError(blockNeeded);
+  const tools = job.tools.map(classifyMillTool);
+  const { xMm, yMm, zMm } = job.stock;
+  const plan = planOnTable(job, drawn, { xMm, yMm, zMm }, tools);
+  const { part } = plan;
+  const stock = `block ${fmt(plan.stock.xMm)} x ${fmt(plan.stock.yMm)} x ${fmt(zMm)} mm`;
   const headerOf = (notes: readonly string[]) =>
     programHeader({ ...job, headerNotes: [...notes] }, plan, {
       fallbackName: 'Milled part',

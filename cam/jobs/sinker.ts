@@ -1,12 +1,14 @@
 /**
  * The sinker EDM pipeline, from a confirmed description and the job's choices to a verified
- * sinker EDM program: build the prismatic part (cam/prismatic/part.ts), plan the cavities and
- * their conditions (cam/sinker/plan.ts), write them in the iso-edm dialect
+ * sinker EDM program: build the prismatic part (cam/prismatic/part.ts), lay it on the table
+ * (turned a quarter turn when only so it fits the block, cam/prismatic/turn.ts), plan the
+ * cavities and their conditions (cam/sinker/plan.ts), write them in the iso-edm dialect
  * (cam/post/edm/sinker.ts) and check the interpreted moves with the verifier
  * (cam/verify/sinker/).
  */
 import { sinkerConditionTitle, sinkerPost } from '../post/edm/sinker.ts';
 import { prismaticPartFromDescription } from '../prismatic/part.ts';
+import { placeOnTable, turnedNote } from '../prismatic/turn.ts';
 import { safeFileName } from '../program.ts';
 import type { ProgramJob } from '../program.ts';
 import { verifySinkerEvents } from '../verify/sinker/index.ts';
@@ -28,7 +30,8 @@ const fmt = (value: number) => String(Math.round(value * 1000) / 1000);
 
 /**
  * Plan a sinker EDM job and write its program's body (the head and the verification follow in
- * cam/jobs/finish.ts).
+ * cam/jobs/finish.ts). The part is turned a quarter turn on the table when only so it fits the
+ * block; the plan, the program, the verifier and the backplot then all hold it turned.
  * @throws PrismaticPartError when the description has no usable top view; SinkerPlanningError
  *   for another dialect, a round stock or a part with no cavity the electrodes can sink
  */
@@ -44,8 +47,14 @@ export function postSinkerJob(job: ProgramJob): PostedJob & { plan: SinkerPlan }
     );
   }
   const { stock } = job;
-  const part = prismaticPartFromDescription(job.description, { stockThicknessMm: stock.zMm });
+  const drawn = prismaticPartFromDescription(job.description, { stockThicknessMm: stock.zMm });
+  // The sinker kind does not read the machine's travels: the part is turned to fit the block
+  // only; a part larger than the block either way lies as drawn, as before.
+  const placement = placeOnTable(drawn, { xMm: stock.xMm, yMm: stock.yMm });
+  const { part } = placement;
   const plan = planSinker({ part, tools: job.tools, material: job.material });
+  const turned = turnedNote(placement);
+  if (turned) plan.warnings.unshift(turned);
   const stockText = `block ${fmt(stock.xMm)} x ${fmt(stock.yMm)} x ${fmt(stock.zMm)} mm`;
   const headerOf = (notes: readonly string[]) =>
     programHeader({ ...job, headerNotes: [...notes] }, plan, {

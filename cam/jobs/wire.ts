@@ -1,11 +1,13 @@
 /**
  * The wire EDM pipeline, from a confirmed description and the job's choices to a verified wire
- * EDM program: build the prismatic part (cam/prismatic/part.ts), plan the contours and passes
- * (cam/wire/plan.ts), write them in the iso-edm dialect (cam/post/edm/wire.ts) and check the
- * interpreted moves with the verifier (cam/verify/wire/).
+ * EDM program: build the prismatic part (cam/prismatic/part.ts), lay it on the table (turned a
+ * quarter turn when only so it fits the plate, cam/prismatic/turn.ts), plan the contours and
+ * passes (cam/wire/plan.ts), write them in the iso-edm dialect (cam/post/edm/wire.ts) and check
+ * the interpreted moves with the verifier (cam/verify/wire/).
  */
 import { wirePassTitle, wirePost } from '../post/edm/wire.ts';
 import { prismaticPartFromDescription } from '../prismatic/part.ts';
+import { placeOnTable, turnedNote } from '../prismatic/turn.ts';
 import { safeFileName } from '../program.ts';
 import type { ProgramJob } from '../program.ts';
 import { verifyWireEvents } from '../verify/wire/index.ts';
@@ -35,7 +37,8 @@ function requireIsoEdm(job: ProgramJob, kind: 'Wire EDM'): void {
 
 /**
  * Plan a wire EDM job and write its program's body (the head and the verification follow in
- * cam/jobs/finish.ts).
+ * cam/jobs/finish.ts). The part is turned a quarter turn on the table when only so it fits the
+ * plate; the plan, the program, the verifier and the backplot then all hold it turned.
  * @throws PrismaticPartError when the description has no usable top view; WireToolingError
  *   when no wire is selected; WirePlanningError for another dialect, a round stock or a part
  *   with nothing to wire cut
@@ -48,13 +51,18 @@ export function postWireJob(job: ProgramJob): PostedJob & { plan: WirePlan } {
     );
   }
   const { stock } = job;
-  const part = prismaticPartFromDescription(job.description, { stockThicknessMm: stock.zMm });
+  const drawn = prismaticPartFromDescription(job.description, { stockThicknessMm: stock.zMm });
+  // The wire kind does not read the machine's travels: the part is turned to fit the plate only.
+  const placement = placeOnTable(drawn, { xMm: stock.xMm, yMm: stock.yMm });
+  const { part } = placement;
   const plan = planWire({
     part,
     tools: job.tools,
     material: job.material,
-    stock: { xMm: stock.xMm, yMm: stock.yMm },
+    stock: placement.stock,
   });
+  const turned = turnedNote(placement);
+  if (turned) plan.warnings.unshift(turned);
   if (part.thicknessSource === 'stock')
     plan.warnings.push(
       `The plate thickness ${fmt(part.thicknessMm)} mm comes from the stock: check it against the drawing.`,

@@ -151,6 +151,39 @@ const parts: Record<
       notModelled: [],
     },
   },
+  // Drawn 60 x 124, on a 130 x 70 block: turned a quarter turn on the table (decision 045).
+  'plate turned to fit its stock': {
+    material: '6061-T6',
+    stock: [130, 70, 12],
+    part: {
+      outline: rounded(0, 0, 60, 124, 4),
+      thicknessMm: 10,
+      thicknessSource: 'drawing',
+      holes: [
+        { x: 10, y: 10 },
+        { x: 50, y: 114 },
+      ].map((center) => ({
+        label: `Ø6.6 at X${center.x} Y${center.y}`,
+        center,
+        diameterMm: 6.6,
+        depthMm: 10,
+        through: true,
+        kind: 'through' as const,
+      })),
+      pockets: [
+        {
+          label: 'Pocket 1',
+          outline: rounded(15, 40, 45, 80, 5),
+          depthMm: 3,
+          through: false,
+          islands: [],
+        },
+      ],
+      slots: [],
+      generalToleranceMm: 0.1,
+      notModelled: [],
+    },
+  },
 };
 
 function job(material: string, stock: [number, number, number]): ProgramJob {

@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { offsetPolygons } from '#cam/geometry/polygon';
 import type { Polygon } from '#cam/geometry/polygon';
+import { readProgramText } from '#cam/jobs/finish';
+import type { MillProgram } from '#cam/jobs/mill';
 import type { PrismaticPart } from '#cam/prismatic/part';
 import type { MachineInfo, MachineLimits, ProgramJob } from '#cam/program';
 import type { ToolRow } from '#cam/tool-row';
@@ -255,3 +257,31 @@ export const goldenJob = (dialect: keyof typeof goldenMachines): ProgramJob => (
   programVersion: 3,
   partName: 'Post test plate',
 });
+
+/** Room a tool's edge may take beyond the stock to approach and leave it, mm. */
+export const approachMm = 3;
+
+/**
+ * The moves of a milling program that leave the stock's XY: each move's tool centre read back
+ * from the G-code must lie within the stock grown by its tool's radius and {@link approachMm}.
+ * @returns one sentence per move that does not ("line 40: T1 at X-40 Y2"), none when all do
+ */
+export function movesBeyondStock(program: MillProgram): string[] {
+  const { stock, operations } = program.plan;
+  const radius = new Map(operations.map((op) => [op.tool.number, (op.tool.diameterMm ?? 0) / 2]));
+  const read = readProgramText({ dialect: program.dialect, machineKind: 'mill' }, program.gcode);
+  const beyond: string[] = [];
+  for (const event of read.events) {
+    if (event.type !== 'motion' || event.tool === null) continue;
+    const room = (radius.get(event.tool) ?? 0) + approachMm + 1e-6;
+    const { x, y } = event.to;
+    if (
+      x < stock.origin.x - room ||
+      x > stock.origin.x + stock.xMm + room ||
+      y < stock.origin.y - room ||
+      y > stock.origin.y + stock.yMm + room
+    )
+      beyond.push(`line ${event.line}: T${event.tool} at X${x} Y${y}`);
+  }
+  return beyond;
+}
