@@ -1,7 +1,8 @@
 /**
  * Parting off: the narrowest parting blade cuts the part off at the chuck-side end, down to the
- * axis (or into a through bore), at the grooving data (cutting-data.ts) within the spindle's
- * power; when the blade does not reach that deep, the part off is left to the saw and said so.
+ * axis (or into a through bore the program drills), at the grooving data (cutting-data.ts)
+ * within the spindle's power; when the blade does not reach that deep, the part off is left to
+ * the saw and said so.
  */
 import type { LathePlanContext, LathePlanOutput } from './context.ts';
 import { css, cutterOf, round } from './context.ts';
@@ -9,14 +10,22 @@ import { groovingData } from './cutting-data.ts';
 import { partingMoves } from './operations.ts';
 import { withinSpindlePower } from './spindle-limits.ts';
 
-/** Part off: appends the 'Part off' operation and its warning, or a 'not programmed' entry. */
-export function partOff(context: LathePlanContext, output: LathePlanOutput): void {
+/**
+ * Part off: appends the 'Part off' operation and its warning, or a 'not programmed' entry.
+ * @param boresMade - false when the bores are left undone (drilling.ts): the blade then cuts to
+ *   the axis, as on a solid part
+ */
+export function partOff(
+  context: LathePlanContext,
+  boresMade: boolean,
+  output: LathePlanOutput,
+): void {
   const { input, subgroup, overrides, force, part, contour } = context;
   const { partingTool, partingWidthMm, partingReach } = context.tools;
   const { path } = context.setup;
   const { operations, warnings, notProgrammed } = output;
   // Part off.
-  const through = part.inner.find((bore) => bore.through);
+  const through = boresMade ? part.inner.find((bore) => bore.through) : undefined;
   const partingEndX = through ? round(Math.max(0, through.targetMm - 1)) : 0;
   const partingDepth = (contour.envelope.at(-1)! - partingEndX) / 2;
   if (partingDepth > partingReach + 1e-6) {

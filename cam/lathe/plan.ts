@@ -53,8 +53,9 @@ function materialSubgroup(material: string, warnings: string[]): MaterialSubgrou
 /**
  * The planning context of a job: material, chosen tools, threads (with the part as machined),
  * and setup. Chamfers the outline cannot hold go to 'not programmed'.
- * @throws PlanningError when the stock is too small, a tool the part needs is not selected, or
- *   the machine cannot turn the bar
+ * @throws PlanningError when the stock is too small, a tool the whole part needs is not selected
+ *   (a bore the selected tools cannot make is left undone instead: drilling.ts), or the machine
+ *   cannot turn the bar
  */
 function planningContext(input: LathePlanInput, output: LathePlanOutput): LathePlanContext {
   const { part, tools } = input;
@@ -128,9 +129,11 @@ function lathePlan(
 }
 
 /**
- * Plan the operations and toolpaths of a turned part.
- * @throws PlanningError when the stock is too small, a tool the part needs is not selected, or a
- *   tool's size cannot be read from its tooling row
+ * Plan the operations and toolpaths of a turned part. What the selected tools cannot make (a bore
+ * without a fitting drill or boring bar, a thread, a groove, a part off out of the blade's reach)
+ * is left out and listed in the plan's `notProgrammed`, with the tool that would make it.
+ * @throws PlanningError when the stock is too small, a tool the whole part needs is not selected
+ *   (a turning tool, a parting blade), or a tool's size cannot be read from its tooling row
  */
 export function planTurnedPart(input: LathePlanInput): LathePlan {
   const output: LathePlanOutput = {
@@ -153,6 +156,6 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   // Grooves, then threads after their undercuts, at constant rpm.
   cutGrooves(context, output);
   cutThreads(context, output);
-  partOff(context, output);
+  partOff(context, !bores.skipped, output);
   return lathePlan(context, bores, output);
 }

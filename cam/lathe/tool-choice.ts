@@ -1,12 +1,15 @@
 /**
  * Which of the selected tools does what on a turned part: the roughing and finishing turning
- * tools, the parting blade, the drill for the bores and the boring bar after it; and every tool
- * the part needs that the selection lacks, said at once.
+ * tools, the parting blade, the drill for the bores and the boring bar after it. A tool the
+ * whole part needs (turning, parting, a blade's width, a drill's diameter) refuses the job, with
+ * every tool the selection lacks said at once; a bore the selected tools cannot make is left
+ * undone with the tool that would make it (boreGaps), and the rest of the part is made
+ * (docs/decisions/046-a-missing-drill-leaves-the-bore-undone.md).
  */
 import { PlanningError } from '../errors.ts';
 import type { ChosenTools } from './context.ts';
 import { cutterOf } from './context.ts';
-import type { TurnedPart } from './part.ts';
+import type { InnerSection, TurnedPart } from './part.ts';
 import { toolKindNames } from './tooling.ts';
 import type { LatheTool, LatheToolKind } from './tooling.ts';
 
@@ -32,17 +35,36 @@ function need(
   return tool;
 }
 
-/** The drill for a part's bores, whether it makes them to size, and the boring bar after it. */
-export function boreTools(
-  part: TurnedPart,
-  tools: LatheTool[],
-): { drill?: LatheTool; exact: boolean; bar?: LatheTool; largestDrillMm: number } {
-  const narrowest = part.inner.reduce((a, b) => (a.targetMm < b.targetMm ? a : b));
+/** The drill and the boring bar a part's bores are made with, as the selected tools give them. */
+export interface BoreToolChoice {
+  /** The narrowest bore: the drill is chosen for it and goes to the deepest one's depth. */
+  narrowest: InnerSection;
+  /** One drill may make the bore to size: a single bore, its tolerance 0.1 mm wide or more. */
+  drillFinishes: boolean;
+  /** The drill: to size (`exact`), else the largest one that leaves 0.3 mm a side to bore. */
+  drill?: LatheTool;
+  exact: boolean;
+  /** The boring bar that enters the drilled hole, when the drill does not make the bore. */
+  bar?: LatheTool;
+  /** The largest drill a boring bar can finish the narrowest bore from, mm (0.1 steps). */
+  largestDrillMm: number;
+}
+
+/** The bore of the smallest diameter. */
+const narrowestBore = (part: TurnedPart): InnerSection =>
+  part.inner.reduce((a, b) => (a.targetMm < b.targetMm ? a : b));
+
+/**
+ * The drill for a part's bores, whether it makes them to size, and the boring bar after it.
+ * `part` must have a bore; drills whose diameter is not known are not chosen.
+ */
+export function boreTools(part: TurnedPart, tools: LatheTool[]): BoreToolChoice {
+  const narrowest = narrowestBore(part);
   const drills = tools.filter((tool) => tool.kind === 'drill' && tool.diameterMm !== undefined);
-  const oneDrillFinishes =
+  const drillFinishes =
     part.inner.length === 1 &&
     (!narrowest.limits || narrowest.limits.maxMm - narrowest.limits.minMm >= 0.1);
-  const exact = oneDrillFinishes
+  const exact = drillFinishes
     ? drills.find((drill) => Math.abs(drill.diameterMm! - narrowest.targetMm) <= 0.05)
     : undefined;
   const drill =
@@ -51,21 +73,23 @@ export function boreTools(
       .filter((tool) => tool.diameterMm! <= narrowest.targetMm - 0.6)
       .sort((a, b) => b.diameterMm! - a.diameterMm!)[0];
   const largestDrillMm = Math.floor((narrowest.targetMm - 0.6) * 10) / 10;
-  if (!drill || exact)
-    return { ...(drill ? { drill } : {}), exact: Boolean(exact), largestDrillMm };
+  const choice = { narrowest, drillFinishes, exact: Boolean(exact), largestDrillMm };
+  if (!drill || exact) return { ...choice, ...(drill ? { drill } : {}) };
   const bar = tools.find(
     (tool) =>
       tool.kind === 'boring' &&
       (tool.minBoreMm === undefined || tool.minBoreMm <= drill.diameterMm!),
   );
-  return { drill, exact: false, ...(bar ? { bar } : {}), largestDrillMm };
+  return { ...choice, drill, ...(bar ? { bar } : {}) };
 }
 
 /**
- * Every tool the part needs that the selected tools do not give, each as a phrase ("a parting
- * (cut-off) tool to cut the part off"), so a job is refused once with the whole list.
+ * The tools the whole part needs that the selected tools do not give, each as a phrase ("a
+ * parting (cut-off) tool to cut the part off"): a turning tool to face and rough the outside, a
+ * parting blade of known width to cut it off, and the width or diameter of every blade and
+ * drill whose tooling row does not give it. Without them nothing of the part is made.
  */
-export function missingTools(part: TurnedPart, tools: LatheTool[]): string[] {
+export function partTools(part: TurnedPart, tools: LatheTool[]): string[] {
   const gaps: string[] = [];
   if (!tools.some((tool) => tool.kind === 'turning'))
     gaps.push(`${toolKindNames.turning} to face and rough the outside`);
@@ -76,20 +100,104 @@ export function missingTools(part: TurnedPart, tools: LatheTool[]): string[] {
       );
   if (!tools.some((tool) => tool.kind === 'parting' && tool.widthMm !== undefined))
     gaps.push(`${toolKindNames.parting} to cut the part off`);
-  if (part.inner.length > 0) {
+  if (part.inner.length > 0)
     for (const drill of tools)
       if (drill.kind === 'drill' && drill.diameterMm === undefined)
         gaps.push(
           `the diameter of ${drill.label}, which is not in its name or description (write it in the tool row, for example "Ø8.5")`,
         );
-    const narrowest = part.inner.reduce((a, b) => (a.targetMm < b.targetMm ? a : b));
-    const chosen = boreTools(part, tools);
-    if (!chosen.drill)
-      gaps.push(`a twist drill up to Ø${chosen.largestDrillMm} mm for the bore ${narrowest.label}`);
-    else if (!chosen.exact && !chosen.bar)
-      gaps.push(`${toolKindNames.boring} to bore ${narrowest.label}`);
-  }
   return gaps;
+}
+
+/**
+ * The bores' tool the selected tools lack, as a phrase for a refusal ("a twist drill up to
+ * Ø2 mm for the bore Ø2.6"), or undefined when they can make the bores (or there are none).
+ * Without it the bores are left undone, not the part (boreGaps).
+ */
+export function boreTool(part: TurnedPart, tools: LatheTool[]): string | undefined {
+  if (part.inner.length === 0) return undefined;
+  const narrowest = narrowestBore(part);
+  const chosen = boreTools(part, tools);
+  if (!chosen.drill)
+    return `a twist drill up to Ø${chosen.largestDrillMm} mm for the bore ${narrowest.label}`;
+  if (!chosen.exact && !chosen.bar) return `${toolKindNames.boring} to bore ${narrowest.label}`;
+  return undefined;
+}
+
+/**
+ * A bore as the drawing gives it, for messages: "the bore Ø2.6 x 10 deep", "the bore Ø10 H7
+ * through".
+ */
+const boreName = (bore: InnerSection): string =>
+  `the bore ${bore.label} ${bore.through ? 'through' : `x ${bore.depthMm} deep`}`;
+
+/**
+ * The twist drill that drills a bore to size, mm: its nominal size when within 0.05 mm of its
+ * target, else the target.
+ */
+const drillToSize = (bore: InnerSection): number =>
+  Math.abs(bore.nominalMm - bore.targetMm) <= 0.05
+    ? bore.nominalMm
+    : Math.round(bore.targetMm * 100) / 100;
+
+/** Why no selected drill makes the narrowest bore, and the drill that would (no drill chosen). */
+function noDrill(choice: BoreToolChoice, tools: LatheTool[]): string {
+  const { narrowest, largestDrillMm } = choice;
+  const size = drillToSize(narrowest);
+  const drills = tools.filter((tool) => tool.kind === 'drill' && tool.diameterMm !== undefined);
+  if (choice.drillFinishes) {
+    const smaller = drills.some((drill) => drill.diameterMm! <= narrowest.targetMm + 0.05);
+    return smaller && largestDrillMm > 0
+      ? `no selected twist drill is Ø${size} mm, to drill it to size, or Ø${largestDrillMm} mm or smaller, to drill it for a boring bar; a Ø${size} mm twist drill would drill it`
+      : `no selected twist drill is Ø${size} mm or smaller; a Ø${size} mm twist drill would drill it`;
+  }
+  const bar = tools.some((tool) => tool.kind === 'boring') ? '' : ' and a boring bar';
+  return `it is bored to size from a drilled hole, and no selected twist drill is Ø${largestDrillMm} mm or smaller; a twist drill of Ø${largestDrillMm} mm or smaller${bar} would make it`;
+}
+
+/** Why no selected boring bar finishes the drilled bores, and what would (drill not to size). */
+function noBar(choice: BoreToolChoice, drilledMm: number, tools: LatheTool[]): string {
+  const bars = tools.some((tool) => tool.kind === 'boring');
+  const lack = bars
+    ? `no selected boring bar enters a Ø${drilledMm} mm hole`
+    : 'none of the selected tools is a boring bar';
+  const remedy = choice.drillFinishes
+    ? `a boring bar that enters Ø${drilledMm} mm, or a Ø${drillToSize(choice.narrowest)} mm twist drill, would make it`
+    : `a boring bar that enters Ø${drilledMm} mm would bore it`;
+  return `the Ø${drilledMm} mm drill leaves it to be bored to size, and ${lack}; ${remedy}`;
+}
+
+/**
+ * The bores the selected tools cannot make, as 'not programmed' entries, each naming its bore
+ * ("the bore Ø2.6 x 10 deep: no selected twist drill is Ø2.6 mm or smaller; a Ø2.6 mm twist
+ * drill would drill it"): every bore when no drill fits the narrowest (the others are bored
+ * from its hole) or no boring bar finishes a drill that is not to size; none when they can.
+ */
+export function boreGaps(part: TurnedPart, tools: LatheTool[]): string[] {
+  if (part.inner.length === 0) return [];
+  const choice = boreTools(part, tools);
+  const { narrowest, drill } = choice;
+  if (!drill) {
+    const why = noDrill(choice, tools);
+    return part.inner.map((bore) =>
+      bore === narrowest
+        ? `${boreName(bore)}: ${why}`
+        : `${boreName(bore)}: it is bored from the hole drilled for ${boreName(narrowest)}, which no selected drill can drill`,
+    );
+  }
+  if (choice.exact || choice.bar) return [];
+  const why = noBar(choice, drill.diameterMm!, tools);
+  return part.inner.map((bore) => `${boreName(bore)}: ${why}`);
+}
+
+/**
+ * Every tool the part needs that the selected tools do not give, each as a phrase: the tools
+ * the whole part needs (partTools), then the bores' (boreTool), so a refused job is told the
+ * whole list once.
+ */
+export function missingTools(part: TurnedPart, tools: LatheTool[]): string[] {
+  const bore = boreTool(part, tools);
+  return [...partTools(part, tools), ...(bore ? [bore] : [])];
 }
 
 /** The turning tool with the largest (or the smallest) nose radius, 0.4 mm when not known. */
@@ -102,15 +210,18 @@ const byNose = (tools: LatheTool[], largest: boolean) =>
  * The tools for what every part needs: the roughing tool (a turning tool whose hint says ROUGH,
  * else the largest nose), the finishing tool (hint FINISH, else the smallest nose, else the
  * roughing tool), every grooving and parting blade, and the narrowest parting blade.
- * @throws PlanningError listing every tool the part needs that the selected tools do not give
+ * A bore the selected tools cannot make does not refuse the part: it is left undone (drilling.ts).
+ * @throws PlanningError when a tool the whole part needs is missing (partTools), listing every
+ *   tool the part needs that the selected tools do not give (missingTools)
  */
 export function chooseTools(part: TurnedPart, tools: LatheTool[]): ChosenTools {
-  // Tools: everything missing is said at once.
-  const gaps = missingTools(part, tools);
-  if (gaps.length > 0)
+  // Tools: a part refused for a tool it cannot be made without is told everything missing.
+  if (partTools(part, tools).length > 0) {
+    const gaps = missingTools(part, tools);
     throw new PlanningError(
       `This part needs tools the selected ones do not give: ${gaps.map((gap, index) => `(${index + 1}) ${gap}`).join('; ')}. Select them for this job, or add them to the machine in Tooling Pairs and choose the tools again.`,
     );
+  }
   const turning = tools.filter((tool) => tool.kind === 'turning');
   const roughTool = need(
     turning,

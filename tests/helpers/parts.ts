@@ -112,6 +112,24 @@ export const threadedAdapter = part('Hydraulic adapter', '11SMnPb30', (descripti
   description.surfaceFinish.raUm = 0.8;
 });
 
+/**
+ * Pin with a small blind hole, in 1018: Ø12 x 15 at the free end (0.5x45° chamfer), Ø20 x 25,
+ * and a Ø2.6 x 10 deep hole at the free end, smaller than any drill of `latheTooling` (issue
+ * 33: the program turns and parts it off, and leaves the hole undone naming the drill). Not in
+ * `testParts`: with `latheTooling` its program is incomplete.
+ */
+export const smallHolePin = part('Pin with a hole', '1018', (description) => {
+  description.outerDiameters.push(od(12, 15), od(20, 25));
+  description.innerDiameters.push({ ...od(2.6, 10), type: 'bore' });
+  description.features.chamfers.push({
+    dimensions: '0.5 x 45°',
+    location: 'free end',
+    sizeMm: 0.5,
+    angleDeg: 45,
+    atMm: 0,
+  });
+});
+
 export const testParts = { steppedShaft, bushing, groovedPin, blindSleeve, threadedAdapter };
 
 /** A tooling pair as the shop types it, its id made from the slot ("T1" → "tool-T1"). */

@@ -19,7 +19,7 @@ import { verifyLatheEvents } from '#cam/verify/lathe/index';
 import { goldenLatheJob } from '../helpers/golden-jobs.ts';
 import { latheToolTable, rs274, runRs274 } from '../helpers/rs274.ts';
 import { goldenDir } from '../helpers/paths.ts';
-import { latheTooling, testParts } from '../helpers/parts.ts';
+import { latheTooling, smallHolePin, testParts } from '../helpers/parts.ts';
 import { PartModelError } from '#cam/errors';
 
 const work = mkdtempSync(join(tmpdir(), 'cnc-rs274-'));
@@ -134,6 +134,38 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
     expect(passes.at(-1)!.z).toBeCloseTo(cycle.endZ, 3);
     expect(passes[0]!.x).toBeCloseTo(cycle.majorMm - 2 * cycle.passDepthsMm[0]!, 3);
     expect(program.report.checks.find((check) => check.id === 'threads')?.passed).toBe(true);
+  });
+
+  it('reads back the pin whose hole no selected drill fits: turned and parted, not drilled', () => {
+    // Issue 33 (decision 046): the hole is left undone, naming the drill; the rest is made.
+    const program = linuxcncProgram(smallHolePin);
+    expect(program.report.passed).toBe(true);
+    expect(program.report.verified).toBe(false);
+    expect(program.report.unfinished).toEqual([
+      'the bore Ø2.6 x 10 deep: no selected twist drill is Ø2.6 mm or smaller; a Ø2.6 mm twist drill would drill it',
+    ]);
+    const result = runLathe(program.gcode);
+    expect(result.output).not.toMatch(/error|unknown|illegal|bad /i);
+    expect(result.status).toBe(0);
+    // No tool feeds along the axis into the part: the only cut to X0 inside it is the face.
+    const length = program.plan.part.lengthMm;
+    const intoAxis = result.events.filter(
+      (event) =>
+        event.type === 'motion' &&
+        event.kind !== 'rapid' &&
+        Math.abs(event.to.x) < 1e-6 &&
+        event.to.z < -0.01 &&
+        event.to.z > -length,
+    );
+    expect(intoAxis).toEqual([]);
+    // What LinuxCNC reads leaves the same part: the hole undone, nothing else left or cut.
+    const tools = latheTooling.map(classifyTool);
+    const input = latheVerificationInput(program.plan, 'linuxcnc', tools);
+    const replay = verifyLatheEvents(result.events, input);
+    expect(replay.checks.filter((check) => !check.passed).map((check) => check.id)).toEqual([
+      'inner',
+    ]);
+    expect(replay.verified).toBe(false);
   });
 
   it('reports an interpreter error for a program LinuxCNC does not accept', () => {

@@ -241,8 +241,11 @@ function reportLeft(
     // The thickness of what is left (the part's surface is under it), plus the tolerance taken.
     const depth = thicknessOf([ring]) + leftToleranceMm;
     if (depth < 2 * leftToleranceMm) continue;
+    // On the part's end faces the bar has no outside: read it just inside them, so a bore's
+    // core left from the face inward is named by its bore.
+    const inside = (z: number) => Math.min(-0.001, Math.max(-input.lengthMm + 0.001, z));
     const outerSide =
-      bounds.maxY > 0 && ring.some((point) => stock.outerRadius(point.x) - point.y < 0.01);
+      bounds.maxY > 0 && ring.some((point) => stock.outerRadius(inside(point.x)) - point.y < 0.01);
     const feature = featureOf(part.features, ring, outerSide ? 'outer' : 'inner');
     const label = feature?.label ?? `Z${round(bounds.maxX)} to Z${round(bounds.minX)}`;
     if (explained(label) || reported.has(label)) continue;

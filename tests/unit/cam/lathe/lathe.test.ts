@@ -143,10 +143,18 @@ describe('what the planner refuses, and says', () => {
         'This part needs tools the selected ones do not give: (1) a parting (cut-off) tool to cut the part off. Select them for this job, or add them to the machine in Tooling Pairs and choose the tools again.',
       ),
     );
+  });
+
+  it('leaves a bore no selected drill fits undone, naming the drill, instead of refusing', () => {
+    // Issue 33: a missing drill no longer refuses the part (decision 046).
     const withoutDrills = latheTooling.filter((tool) => tool.toolType !== 'Drilling');
-    expect(() =>
-      generateLatheProgram(job(testParts.bushing, 'linuxcnc', { tools: withoutDrills })),
-    ).toThrow(/\(1\) a twist drill up to Ø19\.4 mm for the bore/);
+    const program = generateLatheProgram(
+      job(testParts.bushing, 'linuxcnc', { tools: withoutDrills }),
+    );
+    expect(program.report.verified).toBe(false);
+    expect(program.report.unfinished[0]).toMatch(
+      /^the bore Ø20 H7 through: .*no selected twist drill is Ø19\.4 mm or smaller; a twist drill of Ø19\.4 mm or smaller would make it$/,
+    );
   });
 
   it('lists every missing tool at once, each once', () => {

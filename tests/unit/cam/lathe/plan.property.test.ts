@@ -13,8 +13,6 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
-import { emptyDescription } from '#contracts/blueprint';
 import { generateLatheProgram } from '#cam/jobs/lathe';
 import type { LatheProgram } from '#cam/jobs/lathe';
 import { turnedPartFromDescription } from '#cam/lathe/part';
@@ -22,124 +20,8 @@ import type { OuterSection } from '#cam/lathe/part';
 import type { Move } from '#cam/lathe/program';
 import { suggestRoundBar } from '#cam/lathe/stock';
 import { classifyTool } from '#cam/lathe/tooling';
-import type { MachineLimits } from '#cam/program';
 import { latheTooling } from '#tests/helpers/parts';
-
-const tolerance = fc.oneof(
-  fc.constant({}),
-  fc
-    .constantFrom('h6', 'h7', 'g6', 'f7', 'k6', 'js7', 'm6', 'n6', 'p6', 'h11')
-    .map((fit) => ({ fit })),
-  fc
-    .record({ upper: fc.integer({ min: 0, max: 100 }), lower: fc.integer({ min: -100, max: -10 }) })
-    .map(({ upper, lower }) => ({ tolerance: { upperMm: upper / 1000, lowerMm: lower / 1000 } })),
-);
-
-const section = fc.record({
-  diameterMm: fc.integer({ min: 12, max: 160 }).map((value) => value / 2),
-  lengthMm: fc.integer({ min: 8, max: 80 }).map((value) => value / 2),
-  extra: tolerance,
-});
-
-/** A bore: its diameter as a share of the room inside the smallest diameter, and its depth. */
-const bore = fc.record({
-  share: fc.integer({ min: 0, max: 100 }).map((value) => value / 100),
-  depthShare: fc.integer({ min: 20, max: 100 }).map((value) => value / 100),
-  through: fc.boolean(),
-});
-
-const machines = {
-  unknown: undefined,
-  small: {
-    maxRpm: 2500,
-    spindlePowerKw: 1.1,
-    travelsMm: { x: 254, y: 0, z: 305 },
-    toolPositions: 8,
-    maxTurningDiameterMm: 152,
-    barCapacityMm: 28.5,
-    source: 'Tormach 15L figures',
-  },
-  production: {
-    maxRpm: 4500,
-    spindlePowerKw: 11,
-    travelsMm: { x: 205, y: 0, z: 330 },
-    toolPositions: 12,
-    maxTurningDiameterMm: 300,
-    barCapacityMm: 51,
-    source: 'DN Lynx 2100 figures',
-  },
-} satisfies Record<string, MachineLimits | undefined>;
-
-const turnedPart = fc.record({
-  sections: fc.array(section, { minLength: 2, maxLength: 6 }),
-  bores: fc.array(bore, { maxLength: 2 }),
-  machine: fc.constantFrom<keyof typeof machines>('unknown', 'small', 'production'),
-  chamfer: fc.option(fc.constantFrom(0.5, 1), { nil: undefined }),
-  /** A metric thread on the first diameter (ISO 261 coarse or fine pitch). */
-  thread: fc.option(fc.constantFrom('M8', 'M10x1', 'M12', 'M16x1.5', 'M20', 'M24x2', 'M30'), {
-    nil: undefined,
-  }),
-  material: fc.constantFrom('AISI 4140', '6061-T6', '12L14', 'CuZn39Pb3', '1018', '316L'),
-  dialect: fc.constantFrom('linuxcnc', 'fanuc', 'haas', 'sinumerik'),
-});
-
-function description(part: {
-  sections: { diameterMm: number; lengthMm: number; extra: Partial<DiameterFeature> }[];
-  bores: { share: number; depthShare: number; through: boolean }[];
-  chamfer: number | undefined;
-  thread: string | undefined;
-  material: string;
-}): BlueprintDescription {
-  const result = emptyDescription('Random shaft');
-  result.materialSpecs.material = part.material;
-  part.sections.forEach(({ diameterMm, lengthMm, extra }, index) => {
-    const thread = index === 0 ? part.thread : undefined;
-    const major = thread ? Number(/^M(\d+)/.exec(thread)![1]) : diameterMm;
-    result.outerDiameters.push({
-      diameter: thread ?? `Ø${diameterMm}`,
-      type: thread ? 'thread' : 'cylinder',
-      location: '',
-      length: `${lengthMm} mm`,
-      diameterMm: major,
-      lengthMm,
-      ...(thread ? { thread } : extra),
-    });
-  });
-  // Bores inside the smallest diameter with a 3 mm wall, Ø10 at least (the drills and bar can make
-  // them), widest first, each deeper than the one before.
-  const length = part.sections.reduce((sum, entry) => sum + entry.lengthMm, 0);
-  const smallest = Math.min(...result.outerDiameters.map((entry) => entry.diameterMm!));
-  let widest = smallest - 6;
-  let depth = 0;
-  for (const entry of part.bores) {
-    if (widest < 10) break;
-    const diameterMm = Math.round((10 + entry.share * (widest - 10)) * 2) / 2;
-    const through = entry.through || entry === part.bores.at(-1) ? entry.through : false;
-    const depthMm = Math.max(depth + 2, Math.round(entry.depthShare * length * 2) / 2);
-    if (!through && depthMm >= length - 2) break;
-    result.innerDiameters.push({
-      diameter: `Ø${diameterMm}`,
-      type: 'bore',
-      location: '',
-      length: through ? 'through' : `${depthMm} mm deep`,
-      diameterMm,
-      ...(through ? { through: true } : { lengthMm: depthMm }),
-    });
-    if (through) break;
-    widest = diameterMm - 2;
-    depth = depthMm;
-  }
-  if (part.chamfer !== undefined && part.chamfer < part.sections[0]!.lengthMm) {
-    result.features.chamfers.push({
-      dimensions: `${part.chamfer} x 45°`,
-      location: 'free end',
-      sizeMm: part.chamfer,
-      angleDeg: 45,
-      atMm: 0,
-    });
-  }
-  return result;
-}
+import { machines, randomDescription, turnedPart } from '#tests/helpers/random-turned-parts';
 
 /** The diameter a path of feed moves is at when it crosses `z` (undefined when it does not). */
 function xAt(moves: Move[], z: number): number | undefined {
@@ -214,7 +96,7 @@ describe('the lathe planner on random turned parts', () => {
   it('finishes inside every tolerance band, keeps rapids out of the stock, uses only listed tools', () => {
     fc.assert(
       fc.property(turnedPart, (random) => {
-        const drawing = description(random);
+        const drawing = randomDescription(random);
         const part = turnedPartFromDescription(drawing);
         const largest = Math.max(...part.outer.map((entry) => entry.targetMm));
         const bar = suggestRoundBar(largest, part.lengthMm)!;
