@@ -106,16 +106,33 @@ export const prismaticDescriptionSchema = z.object({
     .array(
       z.object({
         /** As written: 'Ø13', '4x M8', 'Ø6.6 ⌴Ø11 ↧6.8'. */
-        diameter: z.string().describe("As written: 'Ø13', 'M8', 'Ø6.6 counterbore Ø11 x 6.8'"),
+        diameter: z
+          .string()
+          .describe("As written: 'Ø13', 'M8', 'Ø6.6 counterbore Ø11 x 6.8', 'Ø6.6 ⌵Ø12 x 90°'"),
         x: z.number(),
         y: z.number(),
         diameterMm: z.number().positive().describe('Hole diameter in mm (tapped: the thread size)'),
         depthMm: z.number().positive().optional().describe('Depth in mm; omit for through holes'),
         through: z.boolean().optional(),
-        kind: z.enum(['through', 'blind', 'counterbored', 'tapped']).optional(),
+        kind: z.enum(['through', 'blind', 'counterbored', 'countersunk', 'tapped']).optional(),
         thread: z.string().optional().describe("Thread callout such as 'M8x1.25'"),
         counterboreDiameterMm: z.number().positive().optional(),
         counterboreDepthMm: z.number().positive().optional(),
+        countersinkDiameterMm: z
+          .number()
+          .positive()
+          .optional()
+          .describe(
+            "Countersink: the cone's diameter at the top face in mm ('⌵Ø12 x 90°', 'CSK Ø12 x 90°' → 12); omit when the hole has none",
+          ),
+        countersinkAngleDeg: z
+          .number()
+          .positive()
+          .max(180)
+          .optional()
+          .describe(
+            "Countersink: the included angle of the cone in degrees ('⌵Ø12 x 90°' → 90; ISO 7046 screws 90, UNC/UNF 82); 90 when not written",
+          ),
         fit: z.string().optional().describe("ISO 286 hole fit such as 'H7'"),
       }),
     )

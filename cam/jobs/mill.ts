@@ -39,9 +39,15 @@ export const defaultMillMaxRpm = 8000;
 
 const fmt = (value: number) => String(Math.round(value * 1000) / 1000);
 
+/** Depth of a hole's countersink cone below Z0 at a diameter, mm. */
+function coneDepthAt(hole: PrismaticPart['holes'][number], diameterMm: number): number {
+  const sink = hole.countersink!;
+  return (sink.diameterMm - diameterMm) / 2 / Math.tan((sink.angleDeg * Math.PI) / 360);
+}
+
 /**
  * What the verifier checks a plan's program against: the WHOLE part model (outline, every hole,
- * counterbore, pocket, slot and cut-out), each feature the plan left out carrying the plan's
+ * counterbore, countersink, pocket, slot and cut-out), each feature the plan left out carrying the plan's
  * 'not programmed' sentence (why, and what would make it), the tools with their flute lengths,
  * teeth and the table's chip thickness, the material and the machine's limits.
  */
@@ -77,8 +83,21 @@ export function millVerificationInput(
           }
         : {}),
       ...(hole.counterbore ? { outsideFloorZ: -hole.counterbore.depthMm } : {}),
+      ...(hole.countersink ? { outsideFloorZ: -coneDepthAt(hole, hole.diameterMm) } : {}),
       ...(entry !== undefined ? (tapOnly ? { tapGap: entry } : { gap: entry }) : {}),
     });
+    if (hole.countersink) {
+      const countersink = `Countersink ${label}`;
+      const entry = take(countersink);
+      holes.push({
+        label: countersink,
+        center: hole.center,
+        diameterMm: hole.countersink.diameterMm,
+        depthMm: coneDepthAt(hole, 0),
+        countersinkAngleDeg: hole.countersink.angleDeg,
+        ...(entry !== undefined ? { gap: entry } : {}),
+      });
+    }
     if (hole.counterbore) {
       const counterbore = `Counterbore ${label}`;
       const cbEntry = take(counterbore);
@@ -150,6 +169,7 @@ export function millVerificationInput(
           number: tool.number,
           kind: tool.kind,
           diameterMm: sized.diameterMm,
+          ...(tool.pointAngleDeg !== undefined ? { pointAngleDeg: tool.pointAngleDeg } : {}),
           fluteLengthMm: fluteLengthOf(sized),
           flutes: flutesOf(tool, plan.material),
           ...(milling && tool.diameterMm

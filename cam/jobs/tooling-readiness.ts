@@ -195,6 +195,7 @@ const millKindWords: Record<MillTool['kind'], string> = {
   reamer: 'Reamer',
   boringHead: 'Boring head',
   chamferMill: 'Chamfer mill',
+  countersink: 'Countersink',
   other: 'Tool',
 };
 
@@ -281,6 +282,8 @@ function millReadiness(rows: ToolRow[]): ToolingReadiness {
     );
   const chamfer = ofKind('chamferMill');
   if (chamfer.length > 0) can.push(`Chamfer edges: ${listed(chamfer)}`);
+  const sinks = [...ofKind('countersink'), ...chamfer];
+  if (sinks.length > 0) can.push(`Countersink holes: ${listed(sinks)}`);
   return { jobType: 'Milling', can, missing };
 }
 

@@ -11,7 +11,8 @@
  * - HSS end mills, HSS twist drills, taps and reamers: Machinery's Handbook, 31st ed.
  *   ("Recommended Cutting Speeds … for Milling with HSS", "Cutting Speeds for Drilling with
  *   HSS", "Tapping speeds", and reaming at about 2/3 of the drilling speed with 2–3 × the
- *   drilling feed).
+ *   drilling feed; countersinking, counterboring and spotfacing at about half the drilling
+ *   speed, here with half the drilling feed of the tool's diameter, against chatter).
  * Formulae: n = Vc · 1000 / (π · D), clamped to the machine's spindle limit; vf = fz · z · n;
  * tapping vf = n · pitch. Pocket stepover 45 % of D (40–50 %), axial depth at most 1 × D and
  * at most the flute length; drills deeper than 3 × D are pecked (G83) one diameter at a time.
@@ -322,6 +323,39 @@ export function drillData(
     feedMmPerMin: Math.max(1, Math.round(rpm * feedPerRev)),
     plungeMmPerMin: Math.max(1, Math.round(rpm * feedPerRev)),
     peckMm: Math.max(0.5, roundTo(diameter * (overrides.peckFactor ?? 1), 0.5)),
+  };
+}
+
+/** Share of the drilling speed and feed a countersink runs at (Machinery's Handbook). */
+const countersinkShare = 0.5;
+
+/**
+ * Countersinking (countersinks, chamfer mills and spot drills plunged into a hole's mouth):
+ * half the HSS drilling speed of the tool's diameter (2.5 × for carbide, as drills), half the
+ * drilling feed per revolution.
+ * @returns undefined when an HSS tool cannot cut the material (hardened steel)
+ */
+export function countersinkData(
+  material: MillMaterial,
+  tool: MillTool,
+  maxRpm: number,
+  overrides: CuttingOverrides = {},
+): MillCuttingData | undefined {
+  const drill = drillData(material, { ...tool, kind: 'drill' }, Number.MAX_SAFE_INTEGER, overrides);
+  if (!drill) return undefined;
+  const diameter = tool.diameterMm ?? 10;
+  const wantedRpm = drill.rpm * countersinkShare;
+  const rpm = Math.max(1, Math.min(maxRpm, Math.round(wantedRpm)));
+  const feedPerRev = Math.max(0.02, roundTo((drill.feedPerRev ?? 0.05) * countersinkShare, 0.005));
+  const surfaceSpeed = roundTo((rpm * Math.PI * diameter) / 1000, 1);
+  const wanted = roundTo((wantedRpm * Math.PI * diameter) / 1000, 1);
+  return {
+    surfaceSpeed,
+    ...(wanted > surfaceSpeed + 1 ? { wantedSurfaceSpeed: wanted } : {}),
+    rpm,
+    feedPerRev,
+    feedMmPerMin: Math.max(1, Math.round(rpm * feedPerRev)),
+    plungeMmPerMin: Math.max(1, Math.round(rpm * feedPerRev)),
   };
 }
 

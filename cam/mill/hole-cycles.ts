@@ -42,7 +42,7 @@ export function holeName(hole: Hole): string {
  * finished top), or, for spotting (`fromTop`), below the material's top; the R plane 2 mm above
  * the material's top (`context.retractZ`).
  */
-function holeCycle(
+export function holeCycle(
   context: MillPlanContext,
   kind: DrillCycle['kind'],
   points: Point2[],
@@ -63,7 +63,7 @@ function holeCycle(
 }
 
 /** An operation that runs one canned cycle (no moves of its own). */
-function cycleOperation(
+export function cycleOperation(
   name: string,
   tool: MillTool,
   data: MillCuttingData,

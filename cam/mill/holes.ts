@@ -1,9 +1,9 @@
 /**
  * Holes: how each hole of the part is made with the selected tools, and its operations, in
  * program order: holes no drill makes (circular pockets with an end mill), spot drilling,
- * drilling (G81, or G83 pecking deeper than 3 x D), tapping (G84), counterbores (circular
- * pockets), then reaming (G85) and fine boring (G76); the canned cycles are built in
- * hole-cycles.ts.
+ * drilling (G81, or G83 pecking deeper than 3 x D), countersinks (G81 with a countersink:
+ * countersinks.ts), tapping (G84), counterbores (circular pockets), then reaming (G85) and fine
+ * boring (G76); the canned cycles are built in hole-cycles.ts.
  *
  * A tapped hole gets its tap drill (±0.1 mm) and a tap; a hole with a tolerance band under
  * 0.04 mm is reamed (after a drill about 0.2 mm under, 0.3 mm over Ø10) or fine bored (after a
@@ -19,6 +19,7 @@ import { commitOperations } from './in-process.ts';
 import { breakthroughMm, endMillsBySize } from './context.ts';
 import type { MillPlanContext, MillPlanOutput } from './context.ts';
 import { boreAndReam, holeName, spotAndDrill, tapHoles } from './hole-cycles.ts';
+import { planCountersinks } from './countersinks.ts';
 import type { DrillJob, FinishJob, TapJob } from './hole-cycles.ts';
 import { fmt } from './toolpath.ts';
 
@@ -156,7 +157,7 @@ function chooseHoleMethods(
 /**
  * Plan every hole of the part with the sized tools (tools with a known diameter, and boring
  * heads): appends, in program order, the milled holes, spot drilling, drilling, tapping,
- * counterbores, reaming and boring, their warnings, and a 'not programmed' entry for each hole
+ * countersinks, tapping, counterbores, reaming and boring, their warnings, and a 'not programmed' entry for each hole
  * or step the selected tools cannot make. A hole whose drill cannot make it (the drill cannot
  * cut the material, or is too short) is neither spotted, tapped, reamed nor bored.
  */
@@ -228,6 +229,13 @@ export function planHoles(
   const finished = finishJobs.filter((job) => !undrilled.has(job.hole) && !unmilled.has(job.hole));
 
   spotAndDrill(drillable, sized, context, output);
+  // Countersink the holes made, before tapping (the tap starts in the cone).
+  const made = new Set([
+    ...drillable.map((job) => job.hole),
+    ...interpolated.map((entry) => entry.hole).filter((hole) => !unmilled.has(hole)),
+  ]);
+  const unmade = new Set(part.holes.filter((hole) => !made.has(hole)));
+  planCountersinks(part, sized, unmade, context, output);
   // Tap after the tap drill.
   tapHoles(tapped, thickness, context, output);
 

@@ -35,19 +35,27 @@ import { arcChords, mergeEngagement, noEngagement } from './stock-model.ts';
 import type { Engagement, ModelTool, StockModel } from './stock-model.ts';
 import { fmt } from './toolpath.ts';
 
-/** Height of a tool's cone per mm of radius: 118° drills 0.6, 90° spot drills 1, flat tools 0. */
-export const coneOf = (kind: MillTool['kind'] | undefined) =>
-  kind === 'drill' ? 0.6 : kind === 'spotDrill' ? 1 : 0;
+/**
+ * Height of a tool's cone per mm of radius: 118° drills 0.6, spot drills, countersinks and
+ * chamfer mills 1 / tan(angle / 2) of their included angle (90°: 1), flat tools 0.
+ */
+export function coneOf(kind: MillTool['kind'] | undefined, pointAngleDeg?: number): number {
+  if (kind === 'drill') return 0.6;
+  if (kind !== 'spotDrill' && kind !== 'countersink' && kind !== 'chamferMill') return 0;
+  return 1 / Math.tan(((pointAngleDeg ?? 90) * Math.PI) / 360);
+}
 
 /**
  * A tool as the stock model sees it. Shanks: end mills' are taken as their diameter, at least
  * Ø3 (the smallest h6 shank of DIN 6535 small end mills); other tools' as their diameter.
  */
-export function modelToolOf(tool: Pick<MillTool, 'kind' | 'diameterMm'>): ModelTool {
+export function modelToolOf(
+  tool: Pick<MillTool, 'kind' | 'diameterMm' | 'pointAngleDeg'>,
+): ModelTool {
   const radius = (tool.diameterMm ?? 0) / 2;
   return {
     radius,
-    cone: coneOf(tool.kind),
+    cone: coneOf(tool.kind, tool.pointAngleDeg),
     shankRadius: tool.kind === 'endMill' ? Math.max(radius, 1.5) : radius,
   };
 }

@@ -18,6 +18,7 @@ export type MillToolKind =
   | 'reamer'
   | 'boringHead'
   | 'chamferMill'
+  | 'countersink'
   | 'other';
 
 export interface MillTool {
@@ -30,6 +31,13 @@ export interface MillTool {
   flutes?: number;
   /** Taps: pitch, mm. */
   pitchMm?: number;
+  /**
+   * Countersinks, chamfer mills and spot drills: the included angle of the cone, degrees, as
+   * written on the row ('90°'), else 90.
+   */
+  pointAngleDeg?: number;
+  /** Countersinks and chamfer mills: the diameter of the flat at the tip, mm (0 when unwritten). */
+  tipDiameterMm?: number;
   /** Largest depth it cuts (flute length), mm. */
   fluteLengthMm?: number;
   /** Short name for comments and messages: "T3 Ø10 end mill". */

@@ -5,7 +5,10 @@
  *
  * Words read: diameter "Ø10", "D10", "10 mm"; flutes "4FL", "4 flute", "Z4"; flute length
  * "LOC 22", "flute length 22"; taps "Tap M8x1.25" (a metric size without pitch takes the
- * ISO 261 coarse pitch); tool material "HSS", "HSS-E", "carbide", "VHM".
+ * ISO 261 coarse pitch); tool material "HSS", "HSS-E", "carbide", "VHM"; countersinks
+ * "countersink", "CSK", "Kegelsenker", "Senker 90°" (DIN 335 / DIN 334); the included angle of a
+ * countersink, chamfer mill or spot drill "90°", "82 deg" (90° when none is written, the DIN 335
+ * and most spot drills' angle); the flat at a countersink's or chamfer mill's tip "tip Ø1".
  */
 import { coarsePitchOf } from '../iso261.ts';
 import { statedDiameterFrom, toolDiameterFrom, toolNumberOf } from '../tool-row.ts';
@@ -22,6 +25,7 @@ export const millToolKindNames: Record<MillToolKind, string> = {
   reamer: 'a reamer',
   boringHead: 'a boring head',
   chamferMill: 'a chamfer mill',
+  countersink: 'a countersink',
   other: 'another tool',
 };
 
@@ -34,6 +38,7 @@ const shortNames: Record<MillToolKind, string> = {
   reamer: 'reamer',
   boringHead: 'boring head',
   chamferMill: 'chamfer mill',
+  countersink: 'countersink',
   other: 'tool',
 };
 
@@ -44,6 +49,7 @@ function kindOf(type: string, text: string): MillToolKind {
   if (/\btap\b|\bM\d+(?:[.,]\d+)?\s*[x×]\s*\d/i.test(text) && !/\btap\s*drill/i.test(text))
     return 'tap';
   if (/\bream/i.test(text)) return 'reamer';
+  if (/countersink|\bcsk\b|kegelsenker|\bsenker\b/i.test(text)) return 'countersink';
   if (/spot|cent(?:er|re)\s*drill|NC\s*drill/i.test(text)) return 'spotDrill';
   if (/chamfer/i.test(text) || type === 'Chamfer') return 'chamferMill';
   if (/boring\s*head/i.test(text)) return 'boringHead';
@@ -104,6 +110,22 @@ export function tapSizeFrom(text: string): { nominalMm: number; pitchMm: number 
   return undefined;
 }
 
+/** Kinds that cut a cone: their included angle and tip are read. */
+const coneKinds: readonly MillToolKind[] = ['countersink', 'chamferMill', 'spotDrill'];
+
+/** Included angle from "90°", "82 deg", "82 degree" (between 30° and 150°), degrees. */
+export function pointAngleFrom(text: string): number | undefined {
+  const match = new RegExp(`${number}\\s*(?:°|º|deg(?:rees?)?\\b)`, 'i').exec(text);
+  const angle = match ? toMm(match[1]!) : undefined;
+  return angle !== undefined && angle >= 30 && angle <= 150 ? angle : undefined;
+}
+
+/** The flat at a cone tool's tip from "tip Ø1", "tip 0.5", "d1 1", mm. */
+export function tipDiameterFrom(text: string): number | undefined {
+  const match = new RegExp(`\\b(?:tip|d1)\\s*[=:]?\\s*[Ø⌀]?\\s*${number}`, 'i').exec(text);
+  return match ? toMm(match[1]!) : undefined;
+}
+
 /**
  * Read what a tool row can do on a milling machine from its type (one of the 43 labels) and
  * its words. Rows whose slot is not "T" and a number get number 0 and kind 'other'.
@@ -124,6 +146,11 @@ export function classifyMillTool(row: ToolRow): MillTool {
   } else if (kind !== 'boringHead') {
     const diameter = statedDiameterFrom(words);
     if (diameter !== undefined && diameter > 0) tool.diameterMm = diameter;
+  }
+  if (coneKinds.includes(kind)) {
+    tool.pointAngleDeg = pointAngleFrom(words) ?? 90;
+    const tip = tipDiameterFrom(words);
+    if (tip !== undefined && tip < (tool.diameterMm ?? Infinity)) tool.tipDiameterMm = tip;
   }
   const flutes = flutesFrom(words);
   if (flutes !== undefined) tool.flutes = flutes;

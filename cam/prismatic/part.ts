@@ -29,7 +29,7 @@ import {
   writtenSizeToleranceMm,
 } from './tolerances.ts';
 
-export type HoleKind = 'through' | 'blind' | 'counterbored' | 'tapped';
+export type HoleKind = 'through' | 'blind' | 'counterbored' | 'countersunk' | 'tapped';
 
 export interface Hole {
   /** As written or generated: 'Ø13 through', 'M8 x 12 deep'. */
@@ -45,6 +45,11 @@ export interface Hole {
   /** Thread depth for tapped holes, mm. */
   threadDepthMm?: number;
   counterbore?: { diameterMm: number; depthMm: number };
+  /**
+   * The cone at the hole's mouth (ISO 15786 ⌵): its diameter at Z0, mm, and its included
+   * angle, degrees (90 for ISO 7046 / ISO 10642 screws, 82 for Unified screws).
+   */
+  countersink?: { diameterMm: number; angleDeg: number };
   /** Size tolerance on the diameter, mm (ISO 286 H7 and such are turned into this). */
   tolerance?: { upperMm: number; lowerMm: number };
 }
@@ -171,6 +176,37 @@ function assertInside(point: Point2, outline: Polygon, what: string): void {
   }
 }
 
+/** Included angle of a countersink whose angle is not written, degrees (ISO 7046 screws). */
+export const defaultCountersinkAngleDeg = 90;
+
+/**
+ * The countersink written on a hole, when it can be made: larger than the hole (for a thread,
+ * its major diameter), its cone (depth = (D − d) / 2 / tan(angle / 2)) shallower than the
+ * plate, its angle between 30° and 150°. A plain or blind hole becomes 'countersunk'; a tapped
+ * hole stays tapped. What cannot be made goes to `notModelled`.
+ */
+function addCountersink(
+  hole: Hole,
+  written: PrismaticDescription['holes'][number],
+  thicknessMm: number,
+  notModelled: string[],
+): void {
+  const diameterMm = written.countersinkDiameterMm;
+  if (diameterMm === undefined) return;
+  const angleDeg = written.countersinkAngleDeg ?? defaultCountersinkAngleDeg;
+  const inner = hole.thread?.nominalMm ?? hole.diameterMm;
+  const what = `The countersink Ø${fmt(diameterMm)} x ${fmt(angleDeg)}° of the hole ${written.diameter}`;
+  const depth = (diameterMm - inner) / 2 / Math.tan((angleDeg * Math.PI) / 360);
+  if (diameterMm <= inner) notModelled.push(`${what} is not larger than the hole.`);
+  else if (angleDeg < 30 || angleDeg > 150)
+    notModelled.push(`${what}: its angle is not one countersinks are made with (30° to 150°).`);
+  else if (depth >= thicknessMm) notModelled.push(`${what} is deeper than the plate.`);
+  else {
+    hole.countersink = { diameterMm, angleDeg };
+    if (hole.kind === 'through' || hole.kind === 'blind') hole.kind = 'countersunk';
+  }
+}
+
 /**
  * A written hole in work coordinates (`shift` moves a point there), classified: tapped (drilled
  * to its tap drill, three pitches deeper than a blind thread), counterbored, blind or through,
@@ -243,6 +279,7 @@ function holeOf(
     hole.through = false;
     if (hole.kind === 'through') hole.kind = 'blind';
   }
+  addCountersink(hole, written, thicknessMm, notModelled);
   const fit = written.fit ?? parsed?.fit;
   if (fit && !thread) {
     try {

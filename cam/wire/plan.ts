@@ -406,6 +406,12 @@ export function planWire(input: WirePlanInput): WirePlan & { technology: WireTec
       );
       continue;
     }
+    if (hole.countersink) {
+      notProgrammed.push(
+        `${hole.label}: the countersink is a cone; drill and countersink it (or wire the through hole and countersink it on the mill).`,
+      );
+      continue;
+    }
     const middle = hole.tolerance ? (hole.tolerance.upperMm + hole.tolerance.lowerMm) / 2 : 0;
     const radiusMm = round((hole.diameterMm + middle) / 2);
     const entry = circleEntry(hole.center, radiusMm, tabMm);

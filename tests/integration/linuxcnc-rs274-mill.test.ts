@@ -47,6 +47,7 @@ const tooling: ToolRow[] = [
   row('T6', 'Drilling', 'Drill 6.8', 'HSS twist drill Ø6.8 mm'),
   row('T7', 'Drilling', 'Tap M8x1.25', 'HSS-E machine tap M8x1.25'),
   row('T8', 'Drilling', 'Drill 2.5', 'HSS twist drill Ø2.5 mm, flute length 30'),
+  row('T9', 'Drilling', 'Countersink Ø16 90°', 'HSS DIN 335 countersink'),
 ];
 
 /** The tool table rs274 reads: lengths 0 (G43 then changes nothing), diameters as D. */
@@ -146,6 +147,34 @@ const parts: Record<
           islands: [],
         },
       ],
+      slots: [],
+      generalToleranceMm: 0.1,
+      notModelled: [],
+    },
+  },
+  // Four Ø6.6 holes countersunk Ø12 x 90° for M6 countersunk screws (ISO 10642; decision 047).
+  'plate with countersunk holes': {
+    material: '6061-T6',
+    stock: [70, 50, 12],
+    part: {
+      outline: rounded(0, 0, 60, 40, 4),
+      thicknessMm: 10,
+      thicknessSource: 'drawing',
+      holes: [
+        { x: 10, y: 10 },
+        { x: 50, y: 10 },
+        { x: 10, y: 30 },
+        { x: 50, y: 30 },
+      ].map((center) => ({
+        label: `Ø6.6 countersunk Ø12 x 90° at X${center.x} Y${center.y}`,
+        center,
+        diameterMm: 6.6,
+        depthMm: 10,
+        through: true,
+        kind: 'countersunk' as const,
+        countersink: { diameterMm: 12, angleDeg: 90 },
+      })),
+      pockets: [],
       slots: [],
       generalToleranceMm: 0.1,
       notModelled: [],

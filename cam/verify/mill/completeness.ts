@@ -76,6 +76,30 @@ function checkOutline(finished: Finished): void {
   else if (band) undone(finished, 'outline', input.outlineGap, band);
 }
 
+/**
+ * A countersink's size at Z0, from the probes just inside its diameter: the tool's cone cuts the
+ * probes exactly (cam/mill/probes.ts), so the highest of them gives the finished diameter,
+ * D = 2 · (r + depth · tan(angle / 2)). It must be at least the countersink's less the
+ * tolerance (half the band each side of the probes); too large is a gouge on the probes just
+ * outside it (process.ts).
+ * @returns the sentence when the countersink is too small or not cut
+ */
+function countersinkShort(
+  finished: Finished,
+  entry: Finished['simulation']['probes']['holeProbes'][number],
+): string | undefined {
+  const { hole } = entry;
+  const tolerance = finished.input.toleranceMm;
+  const slope = Math.tan((hole.countersinkAngleDeg! * Math.PI) / 360);
+  const highest = Math.max(...entry.inner.map((index) => probeZ(finished, index)));
+  const ringRadius = Math.max(0, hole.diameterMm / 2 - tolerance);
+  const cutDiameter = 2 * (ringRadius + Math.max(0, -highest) * slope);
+  if (cutDiameter >= hole.diameterMm - tolerance - 1e-6) return undefined;
+  return highest >= -1e-3
+    ? `${hole.label}: smaller than Ø${round(2 * ringRadius)} at Z0, not Ø${round(hole.diameterMm)} x ${round(hole.countersinkAngleDeg!)}°: the cone is too shallow or not cut`
+    : `${hole.label}: Ø${round(cutDiameter)} at Z0, not Ø${round(hole.diameterMm)} x ${round(hole.countersinkAngleDeg!)}° (the cone is ${round((hole.diameterMm - cutDiameter) / 2 / slope)} mm too shallow)`;
+}
+
 /** Every hole to its depth and size, and every tapped hole tapped to its depth. */
 function checkHoles(finished: Finished): void {
   const { input } = finished;
@@ -84,6 +108,11 @@ function checkHoles(finished: Finished): void {
   const { holeProbes, tapProbes } = finished.simulation.probes;
   holeProbes.forEach((entry) => {
     const { hole } = entry;
+    if (hole.countersinkAngleDeg !== undefined) {
+      const short = countersinkShort(finished, entry);
+      if (short) undone(finished, 'holes', hole.gap, short);
+      return;
+    }
     const f = input.holes.indexOf(hole);
     const depth = Math.min(hole.depthMm, input.thicknessMm);
     let own: string | undefined;

@@ -1,6 +1,6 @@
 /**
  * What the milling verifier (cam/verify/mill/) is given: the part model it checks the program against
- * (outline, thickness, every hole, counterbore, pocket, slot and cut-out as targets), the stock,
+ * (outline, thickness, every hole, counterbore, countersink, pocket, slot and cut-out as targets), the stock,
  * the tools, the working envelope, the machine's limits and the plan's own sentences for what it
  * left out. Units: mm, rpm, kW; work coordinates (G54), Z0 the finished top.
  */
@@ -15,6 +15,8 @@ export interface MillVerificationTool {
   kind: MillToolKind;
   /** Cutting diameter, mm (boring heads: the diameter they are set to). */
   diameterMm: number;
+  /** Spot drills, countersinks, chamfer mills: the cone's included angle, degrees (90 when absent). */
+  pointAngleDeg?: number;
   /** Flute length (length of cut), mm; a standard tool's when absent (cam/mill/cutting-data.ts). */
   fluteLengthMm?: number;
   /** Teeth (face mills: inserts); 4 when absent. */
@@ -37,7 +39,17 @@ export interface HoleTarget {
   tapDepthMm?: number;
   /** Tapped holes: the thread's major diameter, mm (the tap cuts to it). */
   threadMm?: number;
-  /** Lowest Z the wall may be cut to just outside the hole (a counterbore's depth, else 0). */
+  /**
+   * A countersink: the cone's included angle, degrees. The target is then the cone, its
+   * diameter at Z0 `diameterMm`, its depth `depthMm` for a pointed tool; its size is checked on
+   * the probes just inside and just outside that diameter at Z0 (the height map's cells hold
+   * one floor per feature, so the cone is not laid on them).
+   */
+  countersinkAngleDeg?: number;
+  /**
+   * Lowest Z the wall may be cut to just outside the hole (a counterbore's depth, a
+   * countersink's cone at the hole's diameter, else 0).
+   */
   outsideFloorZ?: number;
   /** The plan's sentence when it left this hole out (its 'not programmed' entry). */
   gap?: string;
@@ -67,7 +79,7 @@ export interface MillVerificationInput {
   outlineGap?: string;
   /** The plan's sentence when it left the facing out. */
   faceGap?: string;
-  /** Every hole and counterbore of the part. */
+  /** Every hole, counterbore and countersink of the part. */
   holes: HoleTarget[];
   /** Every pocket, slot and cut-out of the part. */
   pockets: PocketTarget[];

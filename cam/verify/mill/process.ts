@@ -162,7 +162,11 @@ export class MillProcess implements PassCheck {
   private checkRapid(event: MotionEvent, tool: MillVerificationTool | undefined): void {
     const { from, to, line } = event;
     if (!from) return;
-    const shape = modelToolOf({ kind: tool?.kind ?? 'other', diameterMm: tool?.diameterMm ?? 0 });
+    const shape = modelToolOf({
+      kind: tool?.kind ?? 'other',
+      diameterMm: tool?.diameterMm ?? 0,
+      ...(tool?.pointAngleDeg !== undefined ? { pointAngleDeg: tool.pointAngleDeg } : {}),
+    });
     const hit = this.simulation.model.rapidCollision(from, to, shape.radius, shape.cone);
     if (hit)
       this.fail(
@@ -176,7 +180,7 @@ export class MillProcess implements PassCheck {
     const from = event.from!;
     const { to } = event;
     const tally = this.tallies.at(-1);
-    const shape = modelToolOf({ kind: tool.kind, diameterMm: tool.diameterMm });
+    const shape = modelToolOf(tool);
     const cut = cutMove(this.simulation, event, from, shape, tool.kind === 'tap');
     const drop = from.z - to.z;
     if (tally) {

@@ -70,7 +70,11 @@ export function millSimulation(input: MillVerificationInput): MillSimulation {
     ...input.holes.map((hole) => ({
       label: hole.label,
       kind: 'hole' as const,
-      region: [circlePolygon(hole.center, hole.diameterMm / 2, 0.01)],
+      // A countersink's cone is measured on its probes (completeness.ts), not on the cells.
+      region:
+        hole.countersinkAngleDeg === undefined
+          ? [circlePolygon(hole.center, hole.diameterMm / 2, 0.01)]
+          : [],
       extent: [circlePolygon(hole.center, Math.max(hole.diameterMm, hole.threadMm ?? 0) / 2, 0.01)],
       floorZ: -Math.min(hole.depthMm, input.thicknessMm),
       through: hole.depthMm >= input.thicknessMm - 1e-6,
