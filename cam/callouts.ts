@@ -24,6 +24,11 @@ export {
   type LocatedThread,
   type ParsedThread,
 } from './callouts/threads.ts';
+export {
+  countersinkText,
+  parseCountersinkCallout,
+  type ParsedCountersink,
+} from './callouts/countersinks.ts';
 export { findMaterial } from './callouts/materials.ts';
 export { decodeDxfText } from './callouts/dxf-text.ts';
 export {

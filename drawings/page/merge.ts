@@ -6,10 +6,11 @@
  * the readings of a turned part (describe/readings.ts).
  */
 import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
-import { formatMm, formatTolerance, parseThreadCallout } from '#cam/callouts';
+import { countersinkText, formatMm, formatTolerance, parseThreadCallout } from '#cam/callouts';
 import type { DrawnDimension, ScaleVerdict } from './dimensions.ts';
 import type { PageReading } from './reading.ts';
 import { addReading } from '../reading.ts';
+import { isCountersinkOnly } from '../text/countersinks.ts';
 import {
   addIdentityReadings,
   counterboreText,
@@ -282,11 +283,29 @@ function holeMatches(hole: PlateHole, callout: TextCallout): boolean {
 }
 
 /**
+ * The holes without the drawn circles of `diameterMm` concentric with a matched hole (the
+ * counterbore's or countersink's circle around it in the top view).
+ */
+function withoutCircleAround(
+  holes: PlateHole[],
+  matched: PlateHole[],
+  diameterMm: number,
+): PlateHole[] {
+  return holes.filter(
+    (h) =>
+      matched.includes(h) ||
+      Math.abs(h.diameterMm - diameterMm) > SNAP_SHARE * diameterMm ||
+      !matched.some((m) => Math.hypot(m.x - h.x, m.y - h.y) <= CONCENTRIC_MM),
+  );
+}
+
+/**
  * The hole callouts of the text ('6 X M3 X.5', '4 x Ø11' with counterbore 'Ø18 ↧12', '2x Ø3.40
  * ±0.10') applied to the holes drawn in a plate's top view: a drawn hole of the callout's size
  * (for a thread: of its major diameter or tap drill) takes the written size, thread, counterbore
- * and through; a drawn circle around it of the counterbore's size is the counterbore, not a
- * hole of its own. Holes are never added without a drawn place: when fewer are drawn than the
+ * and through; a drawn circle around it of the counterbore's or countersink's size is the
+ * counterbore or countersink (ISO 15786 ⌵Ø12 x 90°: kind 'countersunk', `countersinkDiameterMm`,
+ * `countersinkAngleDeg`), not a hole of its own. Holes are never added without a drawn place: when fewer are drawn than the
  * callout counts, `unresolved` says so. Holes already given a callout are left alone, so the
  * findings of several pages can be applied in turn.
  *
@@ -296,15 +315,18 @@ function holeMatches(hole: PlateHole, callout: TextCallout): boolean {
 export function applyHoleCallouts(description: BlueprintDescription, findings: TextFindings): void {
   const plate = description.prismatic;
   if (!plate) return;
-  const hinted = findings.callouts.filter(
+  // A countersink written on its own names no hole of its size.
+  const holeCallouts = findings.callouts.filter((c) => !isCountersinkOnly(c));
+  const hinted = holeCallouts.filter(
     (c) =>
       (c.kind === 'thread' && (c.holeHint || (c.count ?? 1) > 1 || c.through)) ||
+      (c.kind === 'diameter' && c.countersink !== undefined) ||
       // '2x 3.40' names holes even when its Ø glyph is drawn rather than written.
       (c.kind === 'diameter' && ((c.count ?? 1) > 1 || (!c.inferred && c.holeHint))),
   );
   // Then a plain written diameter ('Ø15' on a leader to one of several equal holes) gives its
   // size to the drawn holes that measure it.
-  const plain = findings.callouts.filter(
+  const plain = holeCallouts.filter(
     (c) => c.kind === 'diameter' && !c.thread && !c.inferred && !hinted.includes(c),
   );
   const callouts = [...hinted, ...plain];
@@ -314,21 +336,16 @@ export function applyHoleCallouts(description: BlueprintDescription, findings: T
       (h) => !applied.has(h) && !h.thread && holeMatches(h, callout),
     );
     if (matched.length === 0) continue;
-    const counterbore = callout.counterbore;
-    if (counterbore) {
-      // The counterbore's own circle, concentric with a matched hole, is no hole.
-      plate.holes = plate.holes.filter(
-        (h) =>
-          matched.includes(h) ||
-          Math.abs(h.diameterMm - counterbore.diameterMm) > SNAP_SHARE * counterbore.diameterMm ||
-          !matched.some((m) => Math.hypot(m.x - h.x, m.y - h.y) <= CONCENTRIC_MM),
-      );
-    }
+    const { counterbore, countersink } = callout;
+    // The counterbore's or countersink's own circle, concentric with a matched hole, is no hole.
+    for (const around of [counterbore, countersink])
+      if (around) plate.holes = withoutCircleAround(plate.holes, matched, around.diameterMm);
     const thread = callout.kind === 'thread' ? callout.thread : undefined;
     const written =
       (thread ?? `Ø${formatMm(callout.value)}`) +
       (callout.tolerance && !thread ? ` ${formatTolerance(callout.tolerance)}` : '') +
-      (counterbore ? ` counterbore ${counterboreText(counterbore)}` : '');
+      (counterbore ? ` counterbore ${counterboreText(counterbore)}` : '') +
+      (countersink ? ` ${countersinkText(countersink)}` : '');
     for (const hole of matched) {
       applied.add(hole);
       hole.diameter = written;
@@ -342,6 +359,12 @@ export function applyHoleCallouts(description: BlueprintDescription, findings: T
         hole.kind = 'counterbored';
         hole.counterboreDiameterMm = counterbore.diameterMm;
         if (counterbore.depthMm !== undefined) hole.counterboreDepthMm = counterbore.depthMm;
+      }
+      if (countersink) {
+        // A tapped hole keeps its kind: the part model countersinks it around its major diameter.
+        if (!thread) hole.kind = 'countersunk';
+        hole.countersinkDiameterMm = countersink.diameterMm;
+        hole.countersinkAngleDeg = countersink.angleDeg;
       }
       if (callout.through) {
         hole.through = true;

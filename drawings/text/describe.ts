@@ -6,7 +6,13 @@
  * (callouts and notes), turned.ts (turned part or plate, diameters, bores).
  */
 import { emptyDescription, type BlueprintDescription } from '#contracts/blueprint';
-import { findMaterial, formatMm, formatTolerance, parseGeneralTolerance } from '#cam/callouts';
+import {
+  countersinkText,
+  findMaterial,
+  formatMm,
+  formatTolerance,
+  parseGeneralTolerance,
+} from '#cam/callouts';
 import { fitLimits, standardToleranceMm } from '#cam/iso286';
 import { addReading, type TextRun } from '../reading.ts';
 import { readTextFindings } from './findings.ts';
@@ -302,6 +308,7 @@ function describePlate(findings: TextFindings, d: BlueprintDescription): string[
     `${(c.count ?? 1) > 1 ? `${c.count}x ` : ''}${diameterText(c)}` +
     (c.extraValues?.length ? ` (then ${c.extraValues.map(formatMm).join(', ')})` : '') +
     (c.counterbore ? `, counterbore ${counterboreText(c.counterbore)}` : '') +
+    (c.countersink ? `, countersink ${countersinkText(c.countersink)}` : '') +
     (c.kind === 'thread' && c.qualifier ? ` ${c.qualifier}` : c.through ? ' through' : '');
   for (const h of holes) {
     addReading(

@@ -3,9 +3,11 @@
  * block entries and notes.
  */
 import {
+  decodeDxfText,
   findMaterial,
   locateThreadCallout,
   parseChamferCallout,
+  parseCountersinkCallout,
   parseDiameterCallout,
   parseGeneralTolerance,
   parseLengthCallout,
@@ -14,6 +16,7 @@ import {
   readNumber,
 } from '#cam/callouts';
 import type { PageFrame, TextRun } from '../reading.ts';
+import { attachCountersinks } from './countersinks.ts';
 import { groupTextLines, sourceOfLine, type TextLine } from './lines.ts';
 import {
   findRevisionLines,
@@ -27,11 +30,11 @@ import type { FoundText, TextCallout, TextFindings, TitleBlockFindings } from '.
 
 /** Words that may stand in a callout without making it a note. */
 const CALLOUT_WORDS =
-  /^(?:typ\.?|typical|cham\.?|chamfer|centered|centred|max\.?|min\.?|thru|through|deep|tief|dia\.?|bore|gewinde|durchgehend|x|places|plcs?\.?|holes?|bohrung(?:en)?|ref\.?|basic|[A-Za-z]{1,2}\d{1,2})$/i;
+  /^(?:typ\.?|typical|cham\.?|chamfer|csk\.?|c'?sink|countersink|countersunk|centered|centred|max\.?|min\.?|thru|through|deep|tief|dia\.?|bore|gewinde|durchgehend|x|places|plcs?\.?|holes?|bohrung(?:en)?|ref\.?|basic|[A-Za-z]{1,2}\d{1,2})$/i;
 const TYPICAL = /^\(?(?:typ\.?|typical|TYP)\)?$/i;
 /** Words and symbols that name a hole or bore. */
 export const HOLE_WORDS =
-  /\b(?:bore|I\.?D\.?|bohrung|thru|through|durch\w*|deep|tief|c'?bore|counterbore|senkung)\b|[↧⌴⌵]/i;
+  /\b(?:bore|I\.?D\.?|bohrung|thru|through|durch\w*|deep|tief|c'?bore|counterbore|senkung|csk|c'?sink|countersink|countersunk)\b|[↧⌴⌵]/i;
 const EDGE_NOTE =
   /break\s+(?:all\s+)?(?:sharp\s+)?edges?|deburr|entgraten|kanten\s+brechen|remove\s+burrs/i;
 const NOT_A_CALLOUT =
@@ -64,15 +67,9 @@ function isOblique(angleDeg: number): boolean {
   return a > 5 && a < 85;
 }
 
-/**
- * One line read as a callout, or undefined when it is not one.
- *
- * @param units - the drawing's units, for numbers without a unit
- */
-function readCallout(line: TextLine, units: 'mm' | 'inch' | undefined): TextCallout | undefined {
-  let text = line.text.replace(/\s+/g, ' ').trim();
-  if (NOT_A_CALLOUT.test(text) || !/\d/.test(text)) return undefined;
-  const base = {
+/** The place, confidence and source of a callout read from a line. */
+function baseOf(line: TextLine) {
+  return {
     page: line.page,
     x: line.x,
     y: line.y,
@@ -82,6 +79,58 @@ function readCallout(line: TextLine, units: 'mm' | 'inch' | undefined): TextCall
     confidence: line.confidence,
     source: sourceOfLine(line),
   };
+}
+
+/**
+ * One line read as a callout, or undefined when it is not one. A countersink ('Ø6.6 ⌵Ø12 x
+ * 90°', 'CSK Ø12 x 90°') is read first, as '12 x 90°' would read as a chamfer: the hole's size
+ * written before it is the callout, with `countersink`; a line that writes only a countersink
+ * is a diameter callout of the countersink's size (attachCountersinks gives it to the hole
+ * callout above).
+ *
+ * @param units - the drawing's units, for numbers without a unit
+ */
+function readCallout(line: TextLine, units: 'mm' | 'inch' | undefined): TextCallout | undefined {
+  const countersink = parseCountersinkCallout(line.text, units);
+  if (!countersink) return readWrittenCallout(line, units);
+  const text = decodeDxfText(line.text).replace(/\s+/g, ' ').trim();
+  const hole = (
+    text.slice(0, countersink.index) +
+    ' ' +
+    text.slice(countersink.index + countersink.text.length)
+  )
+    .replace(/[\s,;]+$|^[\s,;]+/g, '')
+    .replace(/\s+/g, ' ');
+  const { diameterMm, angleDeg } = countersink;
+  const written = { diameterMm, angleDeg, text: countersink.text };
+  const inner = /\d/.test(hole) ? readWrittenCallout({ ...line, text: hole }, units) : undefined;
+  if (inner && (inner.kind === 'diameter' || inner.kind === 'thread' || inner.kind === 'length')) {
+    const kind = inner.kind === 'length' ? 'diameter' : inner.kind;
+    if (inner.value < countersink.diameterMm)
+      return { ...inner, kind, text, countersink: written, holeHint: true };
+  }
+  return {
+    ...baseOf(line),
+    kind: 'diameter',
+    text,
+    value: countersink.diameterMm,
+    countersink: written,
+    holeHint: true,
+  };
+}
+
+/**
+ * One line without a countersink read as a callout, or undefined when it is not one.
+ *
+ * @param units - the drawing's units, for numbers without a unit
+ */
+function readWrittenCallout(
+  line: TextLine,
+  units: 'mm' | 'inch' | undefined,
+): TextCallout | undefined {
+  let text = line.text.replace(/\s+/g, ' ').trim();
+  if (NOT_A_CALLOUT.test(text) || !/\d/.test(text)) return undefined;
+  const base = baseOf(line);
   // '(25,5)', '100 REF' (ASME Y14.5 writes REF after a reference dimension).
   const reference = /^\(.*\)$/.test(text) || /\sREF\.?$/i.test(text);
   if (/^\(.*\)$/.test(text)) text = text.slice(1, -1).trim();
@@ -307,7 +356,7 @@ export function readTextFindings(
     if (above) above.typical = true;
   }
   markThrough(findings.callouts);
-  findings.callouts = attachCounterbores(findings.callouts);
+  findings.callouts = attachCountersinks(attachCounterbores(findings.callouts));
   // Title block lines that are neither labels nor values: edge notes only (the rest is furniture).
   for (const group of paragraphs(titleNotes)) {
     const text = group.map((l) => l.text).join(' ');

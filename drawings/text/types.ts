@@ -65,6 +65,13 @@ export interface TextCallout {
    * 'Ø18 ↧12', the Ø and ↧ glyphs often lost in the PDF text): diameter and depth in mm.
    */
   counterbore?: { diameterMm: number; depthMm?: number; text: string };
+  /**
+   * Holes: the countersink written with the hole's size ('Ø6.6 ⌵Ø12 x 90°', 'CSK Ø12 x 90°') or
+   * on the line below it (ISO 15786 / ASME Y14.5): the cone's diameter at the top face in mm and
+   * its included angle in degrees (90 when not written). A line that writes only a countersink
+   * and stands under no hole callout keeps it with the countersink's diameter as its value.
+   */
+  countersink?: { diameterMm: number; angleDeg: number; text: string };
 }
 
 /** What a drawing's title block and general notes say. */

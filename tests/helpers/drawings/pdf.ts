@@ -15,10 +15,12 @@ const PT_PER_MM = 72 / 25.4;
  * Writes an SVG whose size is given in mm as a one-page PDF of the same size.
  *
  * @param svg - SVG text (width and height in mm, as svg.ts writes it)
+ * @param fontFile - the TrueType font its texts are set in: DejaVu Sans unless given (DejaVu
+ *   Sans Mono has the ISO 15786 hole symbols ⌴ ⌵ that DejaVu Sans lacks)
  * @returns the PDF bytes
  * @throws Error when the SVG has no size in mm
  */
-export async function svgToPdf(svg: string): Promise<Buffer> {
+export async function svgToPdf(svg: string, fontFile = FONT_FILE): Promise<Buffer> {
   const sizeOf = (name: 'width' | 'height') => {
     const match = new RegExp(`${name}="([\\d.]+)mm"`).exec(svg);
     if (!match) throw new Error(`svgToPdf: the SVG has no ${name} in mm`);
@@ -26,7 +28,7 @@ export async function svgToPdf(svg: string): Promise<Buffer> {
   };
   const [width, height] = [sizeOf('width'), sizeOf('height')];
   const doc = new PDFDocument({ size: [width, height], margin: 0, compress: false });
-  doc.registerFont(FONT_NAME, FONT_FILE);
+  doc.registerFont(FONT_NAME, fontFile);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<Buffer>((resolve, reject) => {

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  countersinkText,
   decodeDxfText,
   findMaterial,
+  parseCountersinkCallout,
   parseChamferCallout,
   parseDiameterCallout,
   parseGeneralTolerance,
@@ -272,6 +274,61 @@ describe('parseChamferCallout', () => {
       expect(parseChamferCallout(text)).toBeUndefined();
     },
   );
+});
+
+describe('parseCountersinkCallout', () => {
+  it.each([
+    ['Ø6.6 ⌵Ø12 x 90°', 12, 90, '⌵Ø12 x 90°'],
+    ['⌵ Ø12 X 90°', 12, 90, '⌵ Ø12 X 90°'],
+    ['4x Ø6.6 ⌵Ø12x90°', 12, 90, '⌵Ø12x90°'],
+    ['CSK Ø12 x 90°', 12, 90, 'CSK Ø12 x 90°'],
+    ['countersink Ø12 90°', 12, 90, 'countersink Ø12 90°'],
+    ['csk 12 x 82°', 12, 82, 'csk 12 x 82°'],
+    ['Ø5,5 ⌵ %%c10,4 x 90°', 10.4, 90, '⌵ Ø10,4 x 90°'],
+    ['M6 CSK Ø13', 13, 90, 'CSK Ø13'],
+    ["Ø4.5 THRU, C'SINK Ø9 X 90", 9, 90, "C'SINK Ø9 X 90"],
+  ])('%j → Ø%d x %d°', (text, diameterMm, angleDeg, written) => {
+    expect(parseCountersinkCallout(text)).toMatchObject({ diameterMm, angleDeg, text: written });
+  });
+
+  it('says where the countersink starts, after the hole size', () => {
+    const text = '4x Ø6.6 ⌵Ø12x90°';
+    expect(parseCountersinkCallout(text)?.index).toBe(text.indexOf('⌵'));
+  });
+
+  it('reads inches on an inch drawing unless the text says mm', () => {
+    expect(parseCountersinkCallout('CSK .50 X 82°', 'inch')).toMatchObject({
+      diameterMm: 12.7,
+      angleDeg: 82,
+    });
+    expect(parseCountersinkCallout('⌵Ø12mm x 90°', 'inch')?.diameterMm).toBe(12);
+  });
+
+  it.each([['12 x 90°'], ['1 x 45°'], ['Ø6.6 THRU'], ['⌴Ø11 ↧6.8'], ['CSK'], ['⌵Ø12 x 200°']])(
+    '%j is no countersink',
+    (text) => {
+      expect(parseCountersinkCallout(text)).toBeUndefined();
+    },
+  );
+
+  it('writes a countersink as the description does', () => {
+    expect(countersinkText({ diameterMm: 12, angleDeg: 90 })).toBe('⌵Ø12 x 90°');
+  });
+
+  it('reads back what it writes', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 20, max: 4000 }),
+        fc.constantFrom(60, 82, 90, 100, 120),
+        (hundredths, angleDeg) => {
+          const diameterMm = hundredths / 100;
+          const parsed = parseCountersinkCallout(countersinkText({ diameterMm, angleDeg }));
+          expect(parsed).toMatchObject({ diameterMm, angleDeg });
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
 });
 
 describe('parseRoughness', () => {

@@ -290,6 +290,84 @@ describe('hole and thread callouts of plates', () => {
   });
 });
 
+describe('countersinks (ISO 15786 / ASME Y14.5 ⌵, CSK)', () => {
+  const a3Landscape: PageFrame = { page: 1, width: 1190, height: 842, unit: 'pt' };
+  it.each([
+    ['Ø6.6 ⌵Ø12 x 90°', 6.6, 12, 90, undefined],
+    ['4x Ø6.6 ⌵Ø12x90°', 6.6, 12, 90, 4],
+    ['Ø9 THRU CSK Ø17 x 90°', 9, 17, 90, undefined],
+    ['2 X Ø5.5 csk 12 x 82°', 5.5, 12, 82, 2],
+    ['M6 countersink Ø13 90°', 6, 13, 90, undefined],
+  ])('reads %j as a hole with its countersink, not a chamfer', (text, hole, csk, angle, count) => {
+    const findings = readTextFindings([run(text, 300, 300, { h: 12 })], [a3Landscape]);
+    expect(findings.callouts).toHaveLength(1);
+    const [callout] = findings.callouts;
+    expect(callout).toMatchObject({
+      value: hole,
+      countersink: { diameterMm: csk, angleDeg: angle },
+    });
+    expect(['diameter', 'thread']).toContain(callout!.kind);
+    expect(callout!.count).toBe(count);
+  });
+
+  it('gives the countersink written under a hole callout to that hole', () => {
+    const findings = readTextFindings(
+      [
+        run('4x Ø6.6', 300, 300, { h: 12 }),
+        run('⌵ Ø12 X 90°', 300, 316, { h: 12 }),
+        run('12 x 45°', 700, 500, { h: 12 }),
+      ],
+      [a3Landscape],
+    );
+    const hole = findings.callouts.find((c) => c.kind === 'diameter');
+    expect(hole).toMatchObject({ value: 6.6, count: 4, countersink: { diameterMm: 12 } });
+    // The countersink line is no callout of its own; a chamfer elsewhere still is one.
+    expect(findings.callouts.map((c) => c.kind)).toEqual(['diameter', 'chamfer']);
+  });
+
+  it("makes the drawn holes countersunk and drops the countersinks' circles", () => {
+    const findings = readTextFindings(
+      [run('4x Ø6.6 ⌵Ø12x90°', 300, 300, { h: 12 })],
+      [a3Landscape],
+    );
+    const d = emptyDescription();
+    const drawn = (diameterMm: number, x: number, y: number) => ({
+      diameter: `Ø${diameterMm}`,
+      x,
+      y,
+      diameterMm,
+      through: true,
+      kind: 'through' as const,
+    });
+    d.prismatic = {
+      outline: [
+        { x: 0, y: 0 },
+        { x: 100, y: 0 },
+        { x: 100, y: 60 },
+        { x: 0, y: 60 },
+      ],
+      holes: [
+        ...[10, 90].flatMap((x) => [10, 50].flatMap((y) => [drawn(6.6, x, y), drawn(12, x, y)])),
+        drawn(12, 50, 30),
+      ],
+      pockets: [],
+      slots: [],
+    };
+    applyHoleCallouts(d, findings);
+    const holes = d.prismatic.holes;
+    // The Ø12 hole on its own is a hole: no countersink is around a Ø6.6 there.
+    expect(holes.map((h) => h.diameterMm)).toEqual([6.6, 6.6, 6.6, 6.6, 12]);
+    expect(holes[0]).toMatchObject({
+      kind: 'countersunk',
+      diameter: 'Ø6.6 ⌵Ø12 x 90°',
+      countersinkDiameterMm: 12,
+      countersinkAngleDeg: 90,
+    });
+    expect(holes[4]).toMatchObject({ kind: 'through' });
+    expect(holes[4]!.countersinkDiameterMm).toBeUndefined();
+  });
+});
+
 describe('thread notes', () => {
   it('reads a thread designation inside a note, and not ACME stock', () => {
     const findings = readTextFindings(
