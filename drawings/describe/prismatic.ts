@@ -17,6 +17,7 @@ import type { PrismaticDescription } from '#contracts/blueprint';
 import type { DimensionNote, TextNote } from './content.ts';
 import { isFullCircle, type Primitive } from '../geometry/primitives.ts';
 import { isPictorial } from './view-kinds.ts';
+import { concentricCirclesNote } from './concentric.ts';
 import { thicknessFromViews } from './plate-thickness.ts';
 import { insidePolygon, loopPolygon, outerBoundary, sameBox } from '../geometry/outline.ts';
 import {
@@ -277,14 +278,10 @@ function readTopView(
     hole.around = hole.around.filter((d) => Math.abs(d - 2 * arc.radius) > 2 * edgeGap);
     hole.tapped = true;
   }
-  // Circles concentric with a round part of the outline (the chamfer of a round edge).
+  // Circles concentric with a hole: counterbores, countersinks, chamfers or steps, not sized.
   const unresolved: string[] = [];
-  const concentric = holes.filter((h) => h.around.length > 0);
-  if (concentric.length > 0) {
-    unresolved.push(
-      `Concentric circles around ${concentric.map((h) => `the Ø${formatMm(key(h.diameterMm))} hole (${h.around.map((d) => `Ø${formatMm(key(d))}`).join(', ')})`).join(', ')}: counterbores, chamfers or steps whose depth the drawing does not give; only the holes are programmed. Give their sizes with 'Change'.`,
-    );
-  }
+  const concentric = concentricCirclesNote(holes);
+  if (concentric) unresolved.push(concentric);
 
   // Slots: two arcs of the same radius joined by two lines, in the material.
   const slots: PrismaticDescription['slots'] = [];
@@ -405,7 +402,7 @@ function holeOf(
         out.diameter = out.thread;
         out.diameterMm = thread.majorDiameterMm;
         out.kind = 'tapped';
-        const depth = depthIn(text, extras.mmPerUnit);
+        const depth = depthIn(holePart(text), extras.mmPerUnit);
         if (depth !== undefined) {
           out.depthMm = depth;
           out.through = false;
@@ -418,7 +415,7 @@ function holeOf(
       Math.abs(extras.mmPerUnit - 25.4) < 1e-9 ? 'inch' : 'mm',
     );
     if (written && Math.abs(written.nominalMm - d) <= 0.05) {
-      const depth = depthIn(text, extras.mmPerUnit);
+      const depth = depthIn(holePart(text), extras.mmPerUnit);
       if (depth !== undefined) {
         out.depthMm = depth;
         out.through = false;
@@ -429,6 +426,19 @@ function holeOf(
     }
   }
   return out;
+}
+
+/**
+ * The part of a hole note that writes the hole itself: up to a counterbore or countersink
+ * (ISO 15786 ⌴, ⌵, 'CBORE', 'CSK') or a second, larger diameter ('4x Ø11 Ø18 ↧12', the
+ * counterbore on the line below), whose depth is not the hole's.
+ */
+function holePart(text: string): string {
+  const mark = /⌴|⌵|\b(?:C'?BORE|counterbore|CSK|C'?SINK|countersink)\b/i.exec(text);
+  const signs = [...text.matchAll(/[Ø⌀∅]/g)];
+  const second = signs.length > 1 ? signs[1]!.index : undefined;
+  const end = Math.min(mark?.index ?? text.length, second ?? text.length);
+  return text.slice(0, end);
 }
 
 /** A depth written in a hole note: '↧12', '12 deep', 'depth 12', '12 tief', 'DP 12'. */

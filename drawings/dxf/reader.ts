@@ -3,7 +3,8 @@
  *
  * Pipeline: dxf-parser (with this file's structure check, units and time limit) → primitives,
  * notes and dimensions in mm (collect.ts, entities.ts) → the shared pipeline
- * (describe/drawing.ts describeDrawing), with readings sourced to DXF entities (sources.ts).
+ * (describe/drawing.ts describeDrawing), with readings sourced to DXF entities (sources.ts) → a
+ * plate's counterbore and countersink notes given to its holes (hole-notes.ts).
  */
 import DxfParser, { type IDxf } from 'dxf-parser';
 import { formatMm } from '#cam/callouts';
@@ -12,6 +13,7 @@ import {
   type DrawingReading,
   type DrawingUnitsRead,
 } from '../describe/drawing.ts';
+import type { DimensionNote } from '../describe/content.ts';
 import { readDimension } from '../describe/dimensions.ts';
 import { TimeLimitError, runWithTimeLimit } from '../engines/time-limit.ts';
 import { DxfReadError } from '../reading.ts';
@@ -22,6 +24,7 @@ import {
   dimensionScalesOfStyles,
   type DimensionEntity,
 } from './dimension-styles.ts';
+import { applyDxfHoleNotes } from './hole-notes.ts';
 import { dxfSources } from './sources.ts';
 
 /** A DXF the reader cannot use (defined in reading.ts, as the shared pipeline throws it too). */
@@ -304,9 +307,10 @@ function readDxfNow(content: string, fileName: string): DxfReading {
     units.geometryMmPerUnit,
     (dimension) => scale.of(dimension) / scale.factor,
   );
-  const reading = describeDrawing(drawing, units, fileName, 'DXF', {
-    sources: dxfSources(units.geometryMmPerUnit, (note) => readDimension(note, units).text),
-  });
+  const textOf = (note: DimensionNote) => readDimension(note, units).text;
+  const sources = dxfSources(units.geometryMmPerUnit, textOf);
+  const reading = describeDrawing(drawing, units, fileName, 'DXF', { sources });
+  applyDxfHoleNotes(reading.description, drawing, units.units, sources, textOf);
   reading.description.source = `DXF (offline reader): ${fileName}`;
   return reading;
 }

@@ -383,6 +383,24 @@ export function readTextFindings(
   return findings;
 }
 
+/**
+ * The callouts of lines that are each a hole note or a dimension's text (a DXF's TEXT, MTEXT and
+ * DIMENSION texts, one line each), read as the page's lines are: through marks, and the
+ * counterbore or countersink written on the line under a hole callout attached to it.
+ *
+ * @param lines - the lines, boxes y down; only lines of one `page` attach to each other
+ * @param units - the drawing's units, for numbers without a unit
+ * @returns callouts with values in mm; lines that are no callout are left out
+ */
+export function readHoleCallouts(
+  lines: TextLine[],
+  units: 'mm' | 'inch' | undefined,
+): TextCallout[] {
+  const callouts = lines.flatMap((line) => readCallout(line, units) ?? []);
+  markThrough(callouts);
+  return attachCountersinks(attachCounterbores(callouts));
+}
+
 /** Words that make a thread designation inside a note a thread callout. */
 const THREAD_WORDS = /\b(?:threads?|thd|tap(?:ped)?|gewinde|UN[CFS]|UNEF)\b/i;
 

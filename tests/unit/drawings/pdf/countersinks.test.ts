@@ -1,7 +1,8 @@
 /**
  * A countersunk plate drawn as a vector PDF (ISO 15786 / ASME Y14.5 countersink callout
  * '4x Ø6.6 ⌵Ø12 x 90°', decision 047) and read back by the PDF reader: its four holes are
- * countersunk, and the countersinks' drawn circles are not holes of their own.
+ * countersunk, and the countersinks' drawn circles are neither holes of their own nor questioned
+ * as concentric circles.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcr, recognizeImage } from '#drawings/image/reader';
@@ -62,5 +63,7 @@ describe('PDF reader: countersunk holes', () => {
     expect(description.readings?.find((r) => r.field === 'Hole size')?.value).toBe(
       '4x Ø6.6 ⌵Ø12 x 90° (4 drawn)',
     );
+    // The Ø12 circles are the countersinks: no question about concentric circles is left.
+    expect(description.unresolved?.join(' ')).not.toMatch(/Concentric circles/);
   });
 });
