@@ -1,4 +1,5 @@
 import { qbotMessages } from '#contracts/qbot-workflow';
+import { partLine } from '../part-line.ts';
 import type { StepProps } from './StepProps.ts';
 
 /** The job summary to confirm before generating (step wrap_up). */
@@ -11,7 +12,7 @@ export function SummaryStep({ state, send }: StepProps) {
       <h4>Job summary</h4>
       <dl className="summary">
         <dt>Part</dt>
-        <dd>{context.analysis?.description.overview || context.fileName}</dd>
+        <dd>{partLine(context.analysis?.description.overview, context.fileName)}</dd>
         <dt>Material</dt>
         <dd>{context.material}</dd>
         <dt>Stock size</dt>
