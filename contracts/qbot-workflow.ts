@@ -273,6 +273,8 @@ export const qbotExtraMessages = {
   sizeUnreadable: (typed: string) =>
     `I could not read a size from "${typed}": type the stock's size with its numbers, such as 'Ø20 x 100 round bar' or 'Plate 180 x 80 x 12 mm'.`,
   chooseJobType: 'Which kind of job is this?',
+  blockSizeNeeded: (jobType: string, size: string) =>
+    `A ${jobType} job is machined from a block, and "${size}" does not give its length, width and thickness: type the stock's size, such as 'Plate 180 x 80 x 12 mm'.`,
   chooseMachine: (type: string) => `Which ${type} machine will run it?`,
   inactiveNotOffered: (type: string, inactive: readonly { name: string; serialNumber: string }[]) =>
     `${inactive.length === 1 ? `1 inactive ${type} machine is` : `${inactive.length} inactive ${type} machines are`} not offered: ${inactive.map((machine) => `${machine.name} (${machine.serialNumber})`).join(', ')}. Set a machine's Status to Active in My Shop to use it.`,

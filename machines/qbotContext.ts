@@ -113,6 +113,11 @@ export function sizeRefusal(context: QbotContext, size: string): string | undefi
   return qbotExtraMessages.sizeNeedsThickness(shown);
 }
 
+/** The stock size chosen at the size step: its numbers, or its words read (an older snapshot). */
+export function chosenStockSize(context: QbotContext): StockSize {
+  return context.stockSize ?? stockSizeOf(context.materialSize ?? qbotMessages.defaultStockSize);
+}
+
 /** The chart's guards, which its config names by string. */
 export const qbotGuards = {
   /**
@@ -134,6 +139,15 @@ export const qbotGuards = {
   },
   isJobType: ({ event }: GuardArgs) =>
     event.type === 'jobType.selected' && (jobTypes as readonly string[]).includes(event.jobType),
+  /**
+   * A milling or EDM job chosen for a size that gives no block (its three sizes): the size
+   * step asks again, instead of the planner refusing the size at generation.
+   */
+  jobTypeLacksBlock: ({ context, event }: GuardArgs) =>
+    event.type === 'jobType.selected' &&
+    (jobTypes as readonly string[]).includes(event.jobType) &&
+    event.jobType !== 'Lathe' &&
+    chosenStockSize(context).block?.zMm === undefined,
   isOfferedMachine: ({ context, event }: GuardArgs) =>
     event.type === 'machine.selected' &&
     context.machineOptions.some((machine) => machine._id === event.machineId),

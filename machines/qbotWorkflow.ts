@@ -158,6 +158,21 @@ export const qbotWorkflowMachine = setup({
         ...post(context, user(shown), ai(qbotExtraMessages.chooseJobType)),
       };
     }),
+    askForBlockSize: assign(({ context, event }) => {
+      if (event.type !== 'jobType.selected') return {};
+      const size = context.materialSize ?? qbotMessages.defaultStockSize;
+      const shown =
+        typeof size === 'string' ? size : `${size.shape} ${size.diameter} x ${size.length}`;
+      return {
+        materialSize: null,
+        stockSize: null,
+        ...post(
+          context,
+          user(event.jobType),
+          ai(qbotExtraMessages.blockSizeNeeded(event.jobType, shown)),
+        ),
+      };
+    }),
     chooseJobType: assign(({ context, event }) =>
       event.type === 'jobType.selected'
         ? { jobType: event.jobType, ...post(context, user(event.jobType)) }
@@ -386,11 +401,10 @@ export const qbotWorkflowMachine = setup({
       tags: ['active'],
       on: {
         'tracker.reset': resetsBefore('Choose Job Type'),
-        'jobType.selected': {
-          guard: 'isJobType',
-          target: 'show_machines',
-          actions: 'chooseJobType',
-        },
+        'jobType.selected': [
+          { guard: 'jobTypeLacksBlock', target: 'add_material_size', actions: 'askForBlockSize' },
+          { guard: 'isJobType', target: 'show_machines', actions: 'chooseJobType' },
+        ],
       },
     },
     show_machines: {

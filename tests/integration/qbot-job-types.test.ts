@@ -284,18 +284,28 @@ describe('every job type on a machine of each dialect', () => {
     },
   );
 
-  it('refuses a block size without its thickness, and a lathe job on a plate, with plain messages', async () => {
-    // Two sizes read as a bar (diameter x length), which the size step takes before the job
-    // type is chosen; a mill needs the third. (A size with no number, 'big plate', is refused
-    // at the size step already: tests/unit/machines/qbotWorkflow.test.ts.)
-    const unreadable = await programFor(
-      'mill-edm/FLH-001.dxf',
-      'Milling',
-      'Haas VF-2',
-      'Plate 180 x 80 mm',
+  it('asks for the block when a mill job gets a size without one, and refuses a lathe job on a plate', async () => {
+    // Two sizes read as a bar (diameter x length); a mill needs the third, so the job type step
+    // sends the conversation back to the size step, saying so (the server runs the same chart).
+    const threadId = await client.start();
+    const upload = await client.upload(threadId, 'FLH-001.dxf', blueprint('mill-edm/FLH-001.dxf'));
+    expect(upload.statusCode, upload.body).toBe(200);
+    const material = upload.json<{ materials: { name: string }[] }>().materials[0]!.name;
+    for (const event of [
+      { type: 'description.confirmed' },
+      { type: 'material.selected', material },
+      { type: 'size.submitted', size: 'Plate 180 x 80 mm' },
+    ])
+      expect((await client.event(threadId, event)).statusCode).toBe(200);
+    const chosen = await client.event(threadId, { type: 'jobType.selected', jobType: 'Milling' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const thread = (await client.get(`/api/qbot/threads/${threadId}`)).json<{
+      snapshot: { value: string; context: { messages: { message: string }[] } };
+    }>();
+    expect(thread.snapshot.value).toBe('add_material_size');
+    expect(thread.snapshot.context.messages.at(-1)!.message).toContain(
+      'A Milling job is machined from a block',
     );
-    expect(unreadable.status).toBe(422);
-    expect(unreadable.body).toContain('I could not read a block size from the stock size');
     const turned = await programFor('mill-edm/FLH-001.dxf', 'Lathe', 'Haas ST-10', plate);
     expect(turned.status).toBe(422);
     expect(turned.program).not.toHaveProperty('fileUrl');

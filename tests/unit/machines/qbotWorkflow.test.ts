@@ -109,7 +109,9 @@ function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
     { type: 'material.selected', material: 'Unobtainium' },
     { type: 'size.submitted', size: '' },
     { type: 'size.submitted', size: 'Plate 180 x 80 x 12 mm' },
+    { type: 'size.submitted', size: 'Plate 180 x 80 mm' },
     { type: 'jobType.selected', jobType: 'Lathe' },
+    { type: 'jobType.selected', jobType: 'Milling' },
     { type: 'jobType.selected', jobType: 'Knitting' },
     { type: 'machine.selected', machineId: 'm1' },
     { type: 'machine.selected', machineId: 'other' },
@@ -203,6 +205,7 @@ function essentials(context: unknown) {
     revised: c.descriptionVersion > 1,
     material: c.material,
     size: c.materialSize !== null,
+    block: c.stockSize?.block?.zMm !== undefined,
     jobType: c.jobType,
     machines: c.machineOptions.length,
     machine: c.machine?._id ?? null,
@@ -311,6 +314,32 @@ describe('the workflow', () => {
     actor.send({ type: 'size.submitted', size: 'Ø45 x 150 round bar' });
     expect(actor.getSnapshot().value).toBe('show_job_types');
     expect(actor.getSnapshot().context.stockSize).toEqual(roundBarStock(45, 150));
+  });
+
+  it('asks for the block again when a milling or EDM job is chosen for a size without one', () => {
+    for (const jobType of ['Milling', 'Wire EDM', 'Sinker EDM'] as const) {
+      const actor = started();
+      actor.send({ type: 'description.confirmed' });
+      actor.send({ type: 'material.selected', material: '42CrMo4 (1.7225)' });
+      actor.send({ type: 'size.submitted', size: 'Plate 180 x 80 mm' });
+      actor.send({ type: 'jobType.selected', jobType });
+      expect(actor.getSnapshot().value).toBe('add_material_size');
+      expect(actor.getSnapshot().context).toMatchObject({ materialSize: null, stockSize: null });
+      expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({
+        sender: 'ai',
+        message: `A ${jobType} job is machined from a block, and "Plate 180 x 80 mm" does not give its length, width and thickness: type the stock's size, such as 'Plate 180 x 80 x 12 mm'.`,
+      });
+      actor.send({ type: 'size.submitted', size: 'Plate 180 x 80 x 12 mm' });
+      actor.send({ type: 'jobType.selected', jobType });
+      expect(actor.getSnapshot().matches('show_machines')).toBe(true);
+    }
+    // A lathe turns the same words as a bar: Ø180 x 80.
+    const lathe = started();
+    lathe.send({ type: 'description.confirmed' });
+    lathe.send({ type: 'material.selected', material: '42CrMo4 (1.7225)' });
+    lathe.send({ type: 'size.submitted', size: 'Plate 180 x 80 mm' });
+    lathe.send({ type: 'jobType.selected', jobType: 'Lathe' });
+    expect(lathe.getSnapshot().matches('show_machines')).toBe(true);
   });
 
   it('keeps the size as numbers beside its words (decision 039)', () => {
