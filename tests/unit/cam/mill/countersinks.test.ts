@@ -16,7 +16,7 @@ import { millJob, millTooling, testPlate } from './plates.ts';
 const countersink = toolRow('T8', 'Drilling', 'Countersink Ø16 90°', 'HSS DIN 335 countersink');
 
 /** The test plate with its four Ø6.6 holes countersunk Ø12 x 90° (ISO 10642 M6). */
-export function countersunkPlate(diameterMm = 12, angleDeg = 90): PrismaticPart {
+function countersunkPlate(diameterMm = 12, angleDeg = 90): PrismaticPart {
   const part = testPlate();
   part.holes = part.holes.map((hole) =>
     hole.kind === 'through'
