@@ -56,14 +56,19 @@ describe("a new user's first visit", () => {
           status: response.status(),
         });
     });
+    // Sign In lands on /qbot itself. Loading /qbot again here once cut the first page's start
+    // of the conversation short: its answer was never seen and the second page found the
+    // conversation already started (a race seen in CI).
     await signInThroughUi(page, email);
-    await page.goto('/qbot');
+    await page.waitForURL((url) => url.pathname === '/qbot');
     await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).isVisible()).toBe(true);
-    // The message box shows while the conversation is still being started: count the calls
-    // once the page has made all it makes on arrival (a race seen in CI).
+    // The message box shows while the conversation is still being started: wait for its
+    // answer, then for the page to settle, and count the calls.
+    const starts = () => calls.filter((call) => call.path === '/api/qbot/startClaude');
+    await expect.poll(() => starts().length, { timeout: 30_000 }).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
     expect(calls.filter((call) => call.status >= 400)).toEqual([]);
-    expect(calls.filter((call) => call.path === '/api/qbot/startClaude')).toHaveLength(1);
+    expect(starts()).toHaveLength(1);
     const repeated = calls.filter(
       (call, i) =>
         i > 0 && call.method === calls[i - 1]!.method && call.path === calls[i - 1]!.path,
