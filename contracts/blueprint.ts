@@ -193,6 +193,31 @@ export const readingSchema = z.object({
 });
 export type Reading = z.infer<typeof readingSchema>;
 
+/**
+ * What a drawing's title block says, cell by cell (ISO 7200 data fields), kept apart from the
+ * part's geometry: the overview never repeats it. Every field is as written on the drawing.
+ */
+export const titleBlockSchema = z.object({
+  title: z.string().max(300).optional().describe("The part's name: 'Flange', 'Shaft DIN 1'"),
+  drawingNumber: z.string().max(100).optional().describe("Identification number: 'FLH-001'"),
+  revision: z.string().max(50).optional().describe("Revision index: 'E', 'rev 3'"),
+  material: z.string().max(200).optional().describe("Material as written: 'C45', '6061-T6'"),
+  units: z.string().max(50).optional().describe("Drawing units: 'mm', 'inch'"),
+  scale: z.string().max(50).optional().describe("Scale: '1:1', '2:1'"),
+  generalTolerance: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("General tolerance: 'ISO 2768-mK', '±0.1 unless stated'"),
+  projection: z.string().max(50).optional().describe("'first angle' or 'third angle'"),
+  other: z
+    .array(z.string().max(300))
+    .max(100)
+    .optional()
+    .describe("The block's other cells as written: 'DRAWN J. Doe', 'SHEET 1 OF 2', 'APPV'D'"),
+});
+export type TitleBlock = z.infer<typeof titleBlockSchema>;
+
 export const blueprintDescriptionSchema = z.object({
   overview: z.string(),
   materialSpecs: z.object({
@@ -239,6 +264,14 @@ export const blueprintDescriptionSchema = z.object({
     .describe(
       'Each value read: field, value, confidence 0..1 and where on the drawing it was found',
     ),
+  /** The title block, apart from the geometry (never in the overview). */
+  titleBlock: titleBlockSchema.optional().describe('The title block as written, cell by cell'),
+  /** The drawing's general notes, one per entry, as written (never in the overview). */
+  notes: z
+    .array(z.string().max(1000))
+    .max(200)
+    .optional()
+    .describe("General notes as written, one each: 'Break all sharp edges 0.2'"),
   /** Plates and blocks (milling, wire and sinker EDM): the top view. */
   prismatic: prismaticDescriptionSchema
     .optional()

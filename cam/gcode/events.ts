@@ -54,6 +54,12 @@ export interface MotionEvent {
   lengthOffset?: number | null;
   /** EDM machining condition in force (`E101`…), iso-edm only; null before the first. */
   condition?: number | null;
+  /**
+   * Work coordinate system in force: 54 (G54, the power-on default) to 59 (G59). Positions are
+   * in that system's coordinates: a lathe program's second setup runs under G55, with its own
+   * zero on the turned-around part.
+   */
+  workOffset?: number;
 }
 
 export type InterpreterEvent =

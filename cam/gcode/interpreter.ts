@@ -150,6 +150,7 @@ class Machine extends ModalState {
       groups.retract
     )
       this.setPlaneAndOffsets(groups);
+    if (groups.workOffset) this.workOffset = groups.workOffset;
     if (groups.nonModal >= 0 || groups.supa) this.nonModalBlock(groups);
     const positioned = this.motionBlock(groups);
     if (this.dialect === 'sinumerik') this.callBlock(groups, positioned);

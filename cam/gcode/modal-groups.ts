@@ -59,6 +59,8 @@ export class BlockCodes {
   modalCall = false;
   /** Sinumerik CR= arc radius, as written; NaN for none. */
   arcRadius = NaN;
+  /** Group 12, coordinate system: 54–59 (G54–G59); 0 for none. */
+  workOffset = 0;
 
   /** Back to "no code in any group", for the next block. */
   clear(): void {
@@ -82,6 +84,7 @@ export class BlockCodes {
     this.supa = false;
     this.modalCall = false;
     this.arcRadius = NaN;
+    this.workOffset = 0;
   }
 }
 
@@ -197,8 +200,16 @@ function readModalGCode(state: ModalState, codes: BlockCodes, code: number): voi
     case 80:
       codes.cancel = true;
       break;
+    case 54:
+    case 55:
+    case 56:
+    case 57:
+    case 58:
+    case 59:
+      codes.workOffset = code;
+      break;
     default:
-      break; // Work offsets, G9, G17–G19 on lathes, G60/G61/G64: nothing to track.
+      break; // G9, G17–G19 on lathes, G60/G61/G64: nothing to track.
   }
 }
 

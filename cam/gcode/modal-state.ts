@@ -77,6 +77,13 @@ export class ModalState implements MoveSink {
   coolant = false;
   /** EDM machining condition (E). */
   condition: number | null = null;
+  /**
+   * Work coordinate system in force: 54–59 (G54–G59). Every dialect here powers on in G54
+   * (LinuxCNC G-code reference "G54-G59.3 Select Coordinate System"; Fanuc 0i-TF Plus
+   * "Workpiece coordinate system"; Haas lathe manual "G54-G59 Select Work Coordinate System";
+   * SINUMERIK Fundamentals "Settable zero offset (G54 to G57, G505 to G599, G53, G500, …)").
+   */
+  workOffset = 54;
   /** G98: canned cycles return to the initial level; G99: to R. */
   returnToInitial = true;
   // Canned cycles: sticky values (mm; relative ones under G91) and the initial level.
@@ -254,6 +261,7 @@ export class ModalState implements MoveSink {
       compensation: this.compensation,
       lengthOffset: this.isLathe ? undefined : this.lengthOffset,
       condition: this.dialect === 'iso-edm' ? this.condition : undefined,
+      workOffset: this.workOffset,
     });
     this.x = to.x;
     this.y = to.y;

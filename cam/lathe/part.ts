@@ -45,7 +45,10 @@ export interface OuterSection {
 }
 
 export interface InnerSection {
-  /** Depth from the free end face, mm; through bores reach the cut-off. */
+  /**
+   * Depth from the face it opens at, mm: the free end's for `inner`, the far (parted-off) end's
+   * for `farInner`; through bores reach the cut-off.
+   */
   depthMm: number;
   through: boolean;
   nominalMm: number;
@@ -70,9 +73,20 @@ export interface TurnedPart {
   lengthMm: number;
   /** From the free end toward the chuck, consecutive. */
   outer: OuterSection[];
-  /** Bores opening at the free end, widest first. */
+  /** Bores opening at the free end, widest first (through bores among them). */
   inner: InnerSection[];
+  /**
+   * Bores opening at the far (chuck-side, parted-off) end, widest first, each `depthMm` from
+   * that end; never through. Machined in a second setup, the part turned around
+   * (cam/lathe/second-setup.ts). Absent or empty when there are none.
+   */
+  farInner?: InnerSection[];
   chamfers: EdgeChamfer[];
+  /**
+   * Chamfers on the mouth of the widest far-end bore (inner, `atMm` = the length): cut in the
+   * second setup. Absent when there are none.
+   */
+  farChamfers?: EdgeChamfer[];
   /** Finest roughness asked for, Ra µm. */
   raUm?: number;
   material: string;
@@ -230,53 +244,109 @@ function checkOverallLength(
   }
 }
 
+/** A bore as the description places it: from `startMm` to `endMm` from the free end. */
+interface PlacedBore {
+  section: InnerSection;
+  startMm: number;
+  endMm: number;
+}
+
 /**
- * The bores opening at the free end, widest first, each checked to go deeper than the wider one
- * before it and to leave a wall inside every diameter it runs through (else `problems`). Bores
- * from the other end and internal threads go to `notProgrammed`.
+ * A bore as drawn, placed from the free end, or undefined (with its problem or 'not programmed'
+ * entry) when its size, depth or thread cannot be made.
  */
-function boresOf(
-  description: BlueprintDescription,
-  outer: OuterSection[],
+function placedBore(
+  feature: BlueprintDescription['innerDiameters'][number],
+  index: number,
   outlineLength: number,
   problems: string[],
   notProgrammed: string[],
-): InnerSection[] {
-  // Bores opening at the free end.
-  const inner: InnerSection[] = [];
-  description.innerDiameters.forEach((feature, index) => {
-    const what = `inner diameter ${index + 1}`;
-    const size = diameterOf(feature, what, problems);
-    if (!size) return;
-    if (feature.startMm !== undefined && feature.startMm > 0.05) {
-      notProgrammed.push(
-        `the bore ${feature.diameter} starting ${feature.startMm} mm from the free end (a second setup)`,
-      );
-      return;
-    }
-    const through =
-      feature.through === true || /through|thru/i.test(`${feature.length} ${feature.type}`);
-    const depthMm = through ? outlineLength : lengthOf(feature);
-    if (depthMm === undefined) {
-      problems.push(`the depth of ${feature.diameter || what} (or "through")`);
-      return;
-    }
-    if (size.parsed?.thread) {
-      notProgrammed.push(
-        `the internal thread ${size.parsed.thread.designation}: drilled to the tap drill size is not planned yet`,
-      );
-      return;
-    }
-    const { targetMm, limits } = limitsOf(feature, size.nominalMm, size.parsed, problems);
-    inner.push({
-      depthMm: Math.min(depthMm, outlineLength),
-      through: through || depthMm >= outlineLength,
+): PlacedBore | undefined {
+  const what = `inner diameter ${index + 1}`;
+  const size = diameterOf(feature, what, problems);
+  if (!size) return undefined;
+  const startMm = feature.startMm !== undefined && feature.startMm > 0.05 ? feature.startMm : 0;
+  const through =
+    feature.through === true || /through|thru/i.test(`${feature.length} ${feature.type}`);
+  const lengthMm = through ? outlineLength - startMm : lengthOf(feature);
+  if (lengthMm === undefined) {
+    problems.push(`the depth of ${feature.diameter || what} (or "through")`);
+    return undefined;
+  }
+  if (size.parsed?.thread) {
+    notProgrammed.push(
+      `the internal thread ${size.parsed.thread.designation}: drilled to the tap drill size is not planned yet`,
+    );
+    return undefined;
+  }
+  const { targetMm, limits } = limitsOf(feature, size.nominalMm, size.parsed, problems);
+  const endMm = Math.min(startMm + lengthMm, outlineLength);
+  return {
+    startMm,
+    endMm,
+    section: {
+      depthMm: endMm,
+      through: startMm === 0 && endMm >= outlineLength - 0.05,
       nominalMm: size.nominalMm,
       targetMm,
       ...(limits ? { limits } : {}),
       label: feature.diameter || `Ø${size.nominalMm}`,
-    });
-  });
+    },
+  };
+}
+
+/**
+ * Which end each bore is made from: a bore from the free-end face, or starting at the bottom of
+ * a wider one made from there, is the first setup's; a bore reaching the far end, or ending at
+ * the inner end of a wider one made from there, the second setup's (its depth then measured
+ * from the far end); a through bore the first setup's. Bores opening at neither end stay in
+ * `notProgrammed`.
+ */
+function sortBores(
+  placed: PlacedBore[],
+  outlineLength: number,
+  notProgrammed: string[],
+): { free: PlacedBore[]; far: PlacedBore[] } {
+  const free = placed.filter((bore) => bore.startMm === 0);
+  const far: PlacedBore[] = [];
+  let open = placed.filter((bore) => bore.startMm > 0);
+  for (let changed = true; changed && open.length > 0; ) {
+    changed = false;
+    for (const bore of open) {
+      const wider = (other: PlacedBore) => other.section.targetMm > bore.section.targetMm;
+      if (free.some((other) => wider(other) && Math.abs(other.endMm - bore.startMm) < 0.05)) {
+        if (bore.endMm >= outlineLength - 0.05) bore.section.through = true;
+        free.push(bore);
+      } else if (
+        bore.endMm >= outlineLength - 0.05 ||
+        far.some((other) => wider(other) && Math.abs(other.startMm - bore.endMm) < 0.05)
+      ) {
+        bore.section.depthMm = round3(outlineLength - bore.startMm);
+        far.push(bore);
+      } else continue;
+      changed = true;
+    }
+    open = open.filter((bore) => !free.includes(bore) && !far.includes(bore));
+  }
+  for (const bore of open)
+    notProgrammed.push(
+      `the bore ${bore.section.label} from ${round3(bore.startMm)} to ${round3(bore.endMm)} mm from the free end: it opens at neither end (an internal recess), which this planner does not cut`,
+    );
+  return { free, far };
+}
+
+/**
+ * Bores made from one end, widest first, each checked to go deeper than the wider one before it
+ * and to leave a wall inside every diameter it runs through (else `problems`).
+ * @param fromFar - the bores open at the far end: depths are measured from it
+ */
+function checkBores(
+  inner: InnerSection[],
+  outer: OuterSection[],
+  outlineLength: number,
+  fromFar: boolean,
+  problems: string[],
+): void {
   inner.sort((a, b) => b.targetMm - a.targetMm);
   inner.forEach((bore, index) => {
     const wider = inner[index - 1];
@@ -287,8 +357,11 @@ function boresOf(
     }
     // A bore must leave a wall inside every diameter it runs through.
     const from = wider?.depthMm ?? 0;
+    const [low, high] = fromFar
+      ? [outlineLength - bore.depthMm, outlineLength - from]
+      : [from, bore.depthMm];
     const thinnest = outer
-      .filter((section) => section.startMm < bore.depthMm - 1e-6 && section.endMm > from + 1e-6)
+      .filter((section) => section.startMm < high - 1e-6 && section.endMm > low + 1e-6)
       .reduce<OuterSection | undefined>(
         (best, section) => (!best || section.targetMm < best.targetMm ? section : best),
         undefined,
@@ -298,8 +371,37 @@ function boresOf(
         `a bore that fits inside the part: ${bore.label} is as large as ${thinnest.label}, which it runs through`,
       );
   });
+}
 
-  return inner;
+/**
+ * The bores of a description: those made from the free end (`inner`: opening there, stepped
+ * inward from there, or through) and those opening at the far end (`far`: made in a second
+ * setup, depths from the far end), each widest first and checked (checkBores). A far-end bore no
+ * wider than a through bore is a problem; bores opening at neither end and internal threads go
+ * to `notProgrammed`.
+ */
+function boresOf(
+  description: BlueprintDescription,
+  outer: OuterSection[],
+  outlineLength: number,
+  problems: string[],
+  notProgrammed: string[],
+): { inner: InnerSection[]; far: InnerSection[] } {
+  const placed = description.innerDiameters
+    .map((feature, index) => placedBore(feature, index, outlineLength, problems, notProgrammed))
+    .filter((bore): bore is PlacedBore => bore !== undefined);
+  const sorted = sortBores(placed, outlineLength, notProgrammed);
+  const inner = sorted.free.map((bore) => bore.section);
+  const far = sorted.far.map((bore) => bore.section);
+  checkBores(inner, outer, outlineLength, false, problems);
+  checkBores(far, outer, outlineLength, true, problems);
+  const through = inner.find((bore) => bore.through);
+  for (const bore of far)
+    if (through && bore.targetMm <= through.targetMm + 1e-6)
+      problems.push(
+        `a bore from the far end wider than the through bore: ${bore.label} is no wider than ${through.label}`,
+      );
+  return { inner, far };
 }
 
 /**
@@ -310,13 +412,15 @@ function boresOf(
 function edgeChamfers(
   description: BlueprintDescription,
   outer: OuterSection[],
-  inner: InnerSection[],
+  bores: { inner: InnerSection[]; far: InnerSection[] },
   outlineLength: number,
   problems: string[],
   notProgrammed: string[],
-): EdgeChamfer[] {
+): { chamfers: EdgeChamfer[]; farChamfers: EdgeChamfer[] } {
+  const { inner, far } = bores;
   // Chamfers.
   const chamfers: EdgeChamfer[] = [];
+  const farChamfers: EdgeChamfer[] = [];
   for (const chamfer of description.features.chamfers) {
     const parsed = parseChamferCallout(chamfer.dimensions);
     const sizeMm = chamfer.sizeMm ?? parsed?.sizeMm;
@@ -328,8 +432,20 @@ function edgeChamfers(
     const label = `${chamfer.dimensions} at ${chamfer.location}`.trim();
     if (chamfer.inner) {
       const bore = inner[0];
-      if (bore && (chamfer.atMm ?? 0) < 0.05)
+      const atFar =
+        (chamfer.atMm !== undefined && chamfer.atMm >= outlineLength - 0.05) ||
+        (chamfer.atMm === undefined && chamferEnds(chamfer.location)?.join() === 'other');
+      if (bore && !atFar && (chamfer.atMm ?? 0) < 0.05)
         chamfers.push({ atMm: 0, diameterMm: bore.targetMm, sizeMm, angleDeg, inner: true, label });
+      else if (atFar && far[0] && farChamfers.length === 0 && sizeMm < far[0].depthMm)
+        farChamfers.push({
+          atMm: outlineLength,
+          diameterMm: far[0].targetMm,
+          sizeMm,
+          angleDeg,
+          inner: true,
+          label,
+        });
       else notProgrammed.push(`the chamfer ${label}`);
       continue;
     }
@@ -374,7 +490,7 @@ function edgeChamfers(
       }
     }
   }
-  return chamfers;
+  return { chamfers, farChamfers };
 }
 
 /**
@@ -392,8 +508,15 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
   const outer = outerSections(description, problems, notProgrammed);
   const outlineLength = outer.at(-1)!.endMm;
   checkOverallLength(description, outlineLength, problems);
-  const inner = boresOf(description, outer, outlineLength, problems, notProgrammed);
-  const chamfers = edgeChamfers(description, outer, inner, outlineLength, problems, notProgrammed);
+  const bores = boresOf(description, outer, outlineLength, problems, notProgrammed);
+  const { chamfers, farChamfers } = edgeChamfers(
+    description,
+    outer,
+    bores,
+    outlineLength,
+    problems,
+    notProgrammed,
+  );
   for (const fillet of description.features.fillets) {
     notProgrammed.push(
       `the fillet ${fillet.dimensions} at ${fillet.location} (the tool nose radius rounds inside corners)`,
@@ -406,8 +529,10 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
   return {
     lengthMm: round3(outlineLength),
     outer,
-    inner,
+    inner: bores.inner,
+    ...(bores.far.length > 0 ? { farInner: bores.far } : {}),
     chamfers,
+    ...(farChamfers.length > 0 ? { farChamfers } : {}),
     ...(raUm !== undefined ? { raUm } : {}),
     material: description.materialSpecs.material,
     notProgrammed,
