@@ -65,14 +65,85 @@ function outerTargets(part: TurnedPart, cornerRadiusMm = 0): DiameterTarget[] {
  * mouth chamfer) and ends, unless it goes through, the boring nose radius short of its bottom
  * (the inside corner keeps the nose's radius).
  */
-function innerTargets(part: TurnedPart, cornerRadiusMm = 0): DiameterTarget[] {
+function innerTargets(
+  part: TurnedPart,
+  cornerRadiusMm = 0,
+  farCornerRadiusMm = 0,
+): DiameterTarget[] {
   const mouthChamfer = part.chamfers.find((chamfer) => chamfer.inner);
-  return part.inner.map((bore, index) => {
+  const far = part.farInner ?? [];
+  const end = -part.lengthMm;
+  const free = part.inner.map((bore, index) => {
     const fromZ = index === 0 ? -(mouthChamfer?.sizeMm ?? 0) : -part.inner[index - 1]!.depthMm;
-    const bottom = -Math.min(bore.depthMm, part.lengthMm);
-    const corner = bore.through ? 0 : Math.min(cornerRadiusMm, (fromZ - bottom) / 4);
+    // A wider far-end bore takes over where it begins.
+    const farDepth = Math.max(
+      0,
+      ...far.filter((entry) => entry.targetMm > bore.targetMm).map((entry) => entry.depthMm),
+    );
+    const bottom = Math.max(-Math.min(bore.depthMm, part.lengthMm), end + farDepth);
+    const corner =
+      bore.through && farDepth === 0 ? 0 : Math.min(cornerRadiusMm, (fromZ - bottom) / 4);
     return { label: bore.label, fromZ, toZ: bottom + corner, diameterMm: bore.targetMm };
   });
+  // Far-end bores: from their inner end (the free-end side) to the far face.
+  const farMouth = part.farChamfers?.[0];
+  const farTargets = far.map((bore, index) => {
+    const toZ = index === 0 ? end + (farMouth?.sizeMm ?? 0) : end + far[index - 1]!.depthMm;
+    const top = end + bore.depthMm;
+    const corner = Math.min(farCornerRadiusMm, (top - toZ) / 4);
+    return { label: bore.label, fromZ: top - corner, toZ, diameterMm: bore.targetMm };
+  });
+  return [...free, ...farTargets];
+}
+
+/**
+ * What the verifier knows of the plan's second setup: where the part is parted off, the chuck,
+ * and what its boring must leave (in its coordinates); undefined without one.
+ */
+function secondSetupTarget(plan: LathePlan): LatheVerificationInput['secondSetup'] {
+  const second = plan.secondSetup;
+  if (!second) return undefined;
+  const flipped = second.part;
+  return {
+    partedLengthMm: second.partedLengthMm,
+    chuckFaceZ: second.chuckFaceZ,
+    finishedBy: {
+      bore: boreKeep(flipped, -(flipped.lengthMm + 1), plan.stock.diameterMm / 2),
+    },
+  };
+}
+
+/** The far-end bores as features (first setup's coordinates), and their drill point. */
+function farFeatures(plan: LathePlan) {
+  const part = plan.part;
+  const end = -part.lengthMm;
+  const far = plan.secondSetup ? (part.farInner ?? []) : [];
+  const features = (part.farInner ?? []).map((bore) => ({
+    label: `the bore ${bore.label}`,
+    side: 'inner' as const,
+    fromZ: end + bore.depthMm,
+    toZ: end,
+  }));
+  const drill = plan.operations.find(
+    (operation) =>
+      operation.setup === 2 && operation.role === 'drill' && operation.tool.kind === 'drill',
+  )?.tool.diameterMm;
+  const deepest = far.reduce<InnerSection | undefined>(
+    (best, bore) => (!best || bore.depthMm > best.depthMm ? bore : best),
+    undefined,
+  );
+  const either = deepest && drill !== undefined ? [orientedPoint(end, deepest.depthMm, drill)] : [];
+  return { features, either };
+}
+
+/** A far-end blind bore's drill point, pointing from the bore's bottom toward the free end. */
+function orientedPoint(end: number, depthMm: number, drilledMm: number) {
+  const bottom = end + depthMm;
+  return [
+    { x: bottom - 0.01, y: 0 },
+    { x: bottom + 0.31 * drilledMm + 0.01, y: 0 },
+    { x: bottom - 0.01, y: drilledMm / 2 + 0.01 },
+  ];
 }
 
 function chamferLines(part: TurnedPart, plan: LathePlan) {
@@ -125,6 +196,12 @@ export function latheVerificationInput(
   const finishNose = finishTool ? (latheCutterOf(finishTool)?.insert?.noseRadiusMm ?? 0) : 0;
   const boringBar = plan.operations.find((operation) => operation.role === 'finish-bore')?.tool;
   const boreNose = boringBar ? (latheCutterOf(boringBar)?.insert?.noseRadiusMm ?? 0) : 0;
+  const farBar = plan.operations.find(
+    (operation) => operation.setup === 2 && operation.role === 'finish-bore',
+  )?.tool;
+  const farBoreNose = farBar ? (latheCutterOf(farBar)?.insert?.noseRadiusMm ?? 0) : 0;
+  const far = farFeatures(plan);
+  const secondSetup = secondSetupTarget(plan);
   const stockRadius = plan.stock.diameterMm / 2;
   const finishEndZ = plan.finishEndZ;
   const deepest = part.inner.reduce<InnerSection | undefined>(
@@ -152,7 +229,7 @@ export function latheVerificationInput(
     lengthMm: part.lengthMm,
     partingWidthMm: plan.partingWidthMm,
     outer: outerTargets(part, finishNose),
-    inner: innerTargets(part, boreNose),
+    inner: innerTargets(part, boreNose, farBoreNose),
     chamfers: chamferLines(part, plan),
     tools: tools.map((tool) => {
       const cutter = latheCutterOf(tool);
@@ -176,7 +253,9 @@ export function latheVerificationInput(
       name: operation.name,
       role: operation.role,
       tool: operation.tool.label,
+      ...(operation.setup ? { setup: operation.setup } : {}),
     })),
+    ...(secondSetup ? { secondSetup } : {}),
     finishAllowanceMm: plan.finishAllowanceMm,
     finishedBy: {
       outside: outsideKeep(part, finishEndZ, stockRadius),
@@ -198,8 +277,9 @@ export function latheVerificationInput(
           fromZ: 0,
           toZ: -bore.depthMm,
         })),
+        ...far.features,
       ],
-      either: drillPoint,
+      either: [...drillPoint, ...far.either],
     },
     material: grade?.subgroup ?? 'alloy',
     ...(limits

@@ -29,6 +29,7 @@ import { cutGrooves } from './grooving.ts';
 import { partOff } from './parting.ts';
 import type { LathePlan } from './program.ts';
 import { roughOutside } from './roughing.ts';
+import { blankOf, farBoreGaps, partFromBlank, planSecondSetup } from './second-setup.ts';
 import { planSetup } from './setup.ts';
 import { cutThreads, planThreads } from './threading.ts';
 import { chooseTools } from './tool-choice.ts';
@@ -142,7 +143,11 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
     limited: [],
     notProgrammed: [...input.part.notProgrammed],
   };
-  const context = planningContext(input, output);
+  // Far-end bores the selected tools can make: the first setup parts off a longer blank.
+  const drawn = input.part;
+  const turnAround =
+    (drawn.farInner ?? []).length > 0 && farBoreGaps(drawn, input.tools).length === 0;
+  const context = planningContext(turnAround ? { ...input, part: blankOf(drawn) } : input, output);
 
   faceFrontEnd(context, output);
   // Centre drill and drill for the bores.
@@ -157,5 +162,18 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   cutGrooves(context, output);
   cutThreads(context, output);
   partOff(context, !bores.skipped, output);
-  return lathePlan(context, bores, output);
+  const secondSetup = planSecondSetup(input, context, output);
+  const plan = lathePlan(context, bores, output);
+  if (!turnAround) return { ...plan, part: { ...plan.part, ...farOf(drawn) } };
+  return {
+    ...plan,
+    part: partFromBlank(plan.part, drawn),
+    ...(secondSetup ? { secondSetup } : {}),
+  };
 }
+
+/** The far-end bores and chamfers of a part, for the plan's part as drawn. */
+const farOf = (part: LathePlanInput['part']) => ({
+  ...(part.farInner ? { farInner: part.farInner } : {}),
+  ...(part.farChamfers ? { farChamfers: part.farChamfers } : {}),
+});

@@ -9,7 +9,8 @@
  *   the bar toward the chuck.
  * - `boreKeep`: what a boring bar must leave: everything outside the bores (with the mouth
  *   chamfer), solid beyond the deepest bore.
- * - `finishedPart`: the part as drawn: every outer diameter (grooves included), chamfers, bores.
+ * - `finishedPart`: the part as drawn: every outer diameter (grooves included), chamfers, bores
+ *   (the far-end bores of a second setup among them: `farBoreRegion`).
  */
 import { difference, offsetPolygons, union } from '../geometry/polygon.ts';
 import type { Point2, Polygon } from '../geometry/polygon.ts';
@@ -71,6 +72,33 @@ export function boreRegion(part: TurnedPart, throughZ: number): Polygon[] {
 }
 
 /**
+ * The far-end bores as one region, in the first setup's coordinates: each from the far end
+ * (−length, and 5 mm beyond it) to its depth from there, with the far mouth chamfer; empty when
+ * the part has none.
+ */
+export function farBoreRegion(part: TurnedPart): Polygon[] {
+  const far = part.farInner ?? [];
+  if (far.length === 0) return [];
+  const end = -part.lengthMm;
+  const holes: Polygon[] = far.map((bore) =>
+    rect(end - 5, end + bore.depthMm, 0, bore.targetMm / 2),
+  );
+  const mouth = part.farChamfers?.[0];
+  if (mouth) {
+    const r = far[0]!.targetMm / 2;
+    const leg = radialLeg(mouth.sizeMm, mouth.angleDeg);
+    holes.push([
+      { x: end - 5, y: 0 },
+      { x: end + mouth.sizeMm, y: 0 },
+      { x: end + mouth.sizeMm, y: r },
+      { x: end, y: r + leg },
+      { x: end - 5, y: r + leg },
+    ]);
+  }
+  return union(holes);
+}
+
+/**
  * What a boring bar must leave: the material around the bores from 60 mm beyond `throughZ` to
  * the free end, up to `outerRadiusMm`; through bores stay open beyond `throughZ` (the passes end
  * there), blind bores end at their bottom face.
@@ -104,7 +132,8 @@ export function finishedPart(part: TurnedPart): Polygon[] {
     ]);
   }
   const solid = difference(union(sections), cuts);
-  return difference(solid, boreRegion(part, -part.lengthMm - 5));
+  const bored = difference(solid, boreRegion(part, -part.lengthMm - 5));
+  return (part.farInner ?? []).length > 0 ? difference(bored, farBoreRegion(part)) : bored;
 }
 
 /**

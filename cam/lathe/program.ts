@@ -2,10 +2,30 @@
  * A planned lathe program before it is written in a controller's dialect.
  *
  * Coordinates are work coordinates (G54): Z0 is the finished free-end face, negative toward the
- * chuck; X is a diameter. Every length is in mm, feeds in mm/rev, surface speeds in m/min.
+ * chuck; X is a diameter. The operations of a second setup (`setup: 2`) are in its own work
+ * coordinates (G55): Z0 the finished far-end face of the part turned around. Every length is in mm, feeds in mm/rev, surface speeds in m/min.
  */
 import type { LatheTool } from './tooling.ts';
 import type { TurnedPart } from './part.ts';
+
+/** The second setup as the program writes it and the verifier simulates it. */
+export interface SecondSetup {
+  /** The part turned around, in the second setup's coordinates (its far-end bores as `inner`). */
+  part: TurnedPart;
+  /** The length the first setup parts the part off at: the overall length plus the allowance. */
+  partedLengthMm: number;
+  /** Z of the parted face in the second setup (the facing allowance in front of Z0), mm. */
+  frontFaceZ: number;
+  /** The diameter the chuck holds (the free-end section) and how much of it, mm. */
+  gripDiameterMm: number;
+  gripLengthMm: number;
+  /** Z of the chuck jaws' front face in the second setup. */
+  chuckFaceZ: number;
+  /** The hole the first setup leaves through the part (its through bore), mm, if any. */
+  preboredMm?: number;
+  /** What the operator does at the program stop, one sentence a line. */
+  instructions: string[];
+}
 
 /** What an operation is for, which decides the rules its moves are held to. */
 export type OperationRole =
@@ -96,6 +116,11 @@ export interface Operation {
     /** Threading: number of passes (with the spring pass) and the radial depth, mm. */
     passes?: number;
   };
+  /**
+   * 2 for an operation of the second setup (the part turned around, under G55, in that setup's
+   * coordinates: cam/lathe/second-setup.ts); absent for the first setup's.
+   */
+  setup?: 2;
 }
 
 export interface StockSetup {
@@ -131,4 +156,10 @@ export interface LathePlan {
   notProgrammed: string[];
   /** Threads the program cuts, for the verifier. */
   threads: ThreadCycle[];
+  /**
+   * The second setup, when the plan has one: its operations follow the first setup's (after the
+   * part off) in `operations`, marked `setup: 2`. `part` then is the part as drawn (far-end
+   * bores in `farInner`); the first setup parts it off `partedLengthMm` long.
+   */
+  secondSetup?: SecondSetup;
 }

@@ -109,6 +109,15 @@ export function thicknessOf(polygons: Polygon[]): number {
   return 2 * low;
 }
 
+/**
+ * A region turned end for end about `pivotZ`: each point (z, r) to (pivotZ − z, r), rings kept
+ * counter-clockwise. With pivotZ = −length it takes the first setup's half-section (Z0 the free
+ * end) to the second setup's (Z0 the far end) and back.
+ */
+export function turnedEndForEnd(region: Polygon[], pivotZ: number): Polygon[] {
+  return region.map((ring) => ring.map((point) => ({ x: pivotZ - point.x, y: point.y })).reverse());
+}
+
 /** Measure a removed region for a move from `from` to `to`. */
 function measure(region: Polygon[], from: Point2, to: Point2): Removal {
   const areaMm2 = totalArea(region);
@@ -149,6 +158,17 @@ export class LatheStock {
       ],
     ];
     this.bounds = boundsOf(this.region);
+  }
+
+  /**
+   * A stock model holding `region` (half-section polygons, outer rings counter-clockwise): the
+   * part as an earlier setup left it, placed in the next setup's coordinates.
+   */
+  static holding(region: Polygon[]): LatheStock {
+    const stock = new LatheStock({ radiusMm: 0, frontFaceZ: 0, backZ: 0 });
+    stock.region = region;
+    if (region.length > 0) stock.bounds = boundsOf(region);
+    return stock;
   }
 
   /** The material left, as polygons (outer rings counter-clockwise). */

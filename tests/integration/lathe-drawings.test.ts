@@ -46,10 +46,7 @@ const leftUndone: Record<string, RegExp[]> = {
   'BM_part.jpg': [
     /^the part off: T3 Parting blade 3 mm reaches 19 mm and the cut is 50\.5 mm deep/,
   ],
-  // The Ø38 H12 bore is at the chuck end (the Ø42 body's end): it needs the part turned around.
-  'Candle_holder.jpg': [
-    /^the bore Ø38 H12 starting 22\.0\d* mm from the free end \(a second setup\)/,
-  ],
+  // 'Candle_holder.jpg': its Ø38 H12 bore at the chuck end is made in a second setup (048).
   // PLA on a Ø75 bar: too deep for the blade to part off.
   'Gripper.PDF': [
     /^the part off: T3 Parting blade 3 mm reaches 19 mm and the cut is 35\.25 mm deep/,
@@ -58,8 +55,7 @@ const leftUndone: Record<string, RegExp[]> = {
   'LIU0010.jpg': [/^the internal thread M8: /, /^the fillet 2x R0,2 /],
   // Chamfers on the far side of a step and at the parted-off end, and a 0.55 mm groove.
   'vwheel_b17021_rev_3.pdf': [
-    // A bearing seat from each end: the far one needs the part turned around.
-    /^the bore Ø15\.95 ±0\.026 starting 4\.245 mm from the free end \(a second setup\)$/,
+    // A bearing seat from each end: the far one is made in a second setup (048).
     /^the chamfer 1\.97 x 45° /,
     /^the chamfer 0\.1 x 45° at the parted-off end/,
     /^the chamfer 0\.2 x 45° at the parted-off end/,

@@ -21,6 +21,7 @@ import { latheToolTable, rs274, runRs274 } from '../helpers/rs274.ts';
 import { goldenDir } from '../helpers/paths.ts';
 import { latheTooling, smallHolePin, testParts } from '../helpers/parts.ts';
 import { PartModelError } from '#cam/errors';
+import { cup, doubleCounterbored } from '../unit/cam/lathe/far-end-parts.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cnc-rs274-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -166,6 +167,38 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
       'inner',
     ]);
     expect(replay.verified).toBe(false);
+  });
+
+  it.each([
+    ['a cup with a seat at the chuck end', cup],
+    ['a bushing bored from both ends', doubleCounterbored],
+  ])('reads back the second setup of %s (M0, G55) and replays it: verified as ours', (_, part) => {
+    // Issue 33 (decision 048): the far-end bores are made after the part off, turned around.
+    const program = linuxcncProgram(part);
+    expect(program.plan.secondSetup).toBeDefined();
+    expect(program.report.verified).toBe(true);
+    const result = runLathe(program.gcode);
+    expect(result.output).not.toMatch(/error|unknown|illegal|bad /i);
+    expect(result.status).toBe(0);
+    const canon = result.output.split('\n');
+    const stopAt = canon.findIndex((line) => /PROGRAM_STOP\(\)/.test(line)) + 1;
+    const g55At = canon.findIndex((line) => /SET_G5X_OFFSET\(2,/.test(line)) + 1;
+    expect(stopAt).toBeGreaterThan(0);
+    expect(g55At).toBeGreaterThan(stopAt);
+    // rs274's canonical moves with the stop and the work offset it reports, for our verifier.
+    const events: InterpreterEvent[] = [];
+    for (const event of result.events) {
+      if (event.line > stopAt && !events.some((entry) => entry.type === 'stop'))
+        events.push({ type: 'stop', line: stopAt, optional: false });
+      events.push(
+        event.type === 'motion' ? { ...event, workOffset: event.line > g55At ? 55 : 54 } : event,
+      );
+    }
+    const tools = latheTooling.map(classifyTool);
+    const input = latheVerificationInput(program.plan, 'linuxcnc', tools);
+    const replay = verifyLatheEvents(events, input);
+    expect(replay.checks.filter((check) => !check.passed)).toEqual([]);
+    expect(replay.verified).toBe(true);
   });
 
   it('reports an interpreter error for a program LinuxCNC does not accept', () => {

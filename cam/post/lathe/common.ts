@@ -27,6 +27,11 @@ export function latheHeaderLines(plan: LathePlan, header: ProgramHeader): string
     `Controller: ${header.controller}`,
     `Program version ${header.programVersion}, written by Q-Bot`,
     'Z0 is the finished free-end face; X is a diameter; mm',
+    ...(plan.secondSetup
+      ? [
+          `Two setups: G54 the free end; G55 the far end, the part turned around after the part off (Z0 its finished far-end face, ${plan.secondSetup.partedLengthMm} mm parted length)`,
+        ]
+      : []),
     'Tools:',
     ...tools.map((tool) => `T${tool.number} ${tool.row.toolName} - ${tool.row.toolDescription}`),
     ...header.notes.map((note) => `Note: ${note}`),
@@ -111,6 +116,12 @@ export interface LatheFlavour {
   operationEnd: string[];
   /** The lines after the last operation, up to and with the tape mark. */
   end: (plan: LathePlan, number: NumberWriter) => string[];
+  /**
+   * The lines that start the second setup, after its instructions' comments: the program stop
+   * (M0 / M00) for the operator to turn the part around, then its work offset (G55) and, where
+   * the dialect keeps the position, a move to the tool change position in it.
+   */
+  turnAround: (plan: LathePlan, number: NumberWriter) => string[];
 }
 
 function operationLines(
@@ -148,6 +159,15 @@ function operationLines(
   return lines;
 }
 
+/**
+ * The start of the second setup: its header and the operator's instructions as comments, then
+ * the dialect's stop and work offset ({@link LatheFlavour.turnAround}).
+ */
+function secondSetupLines(plan: LathePlan, flavour: LatheFlavour, number: NumberWriter): string[] {
+  const instructions = plan.secondSetup?.instructions ?? ['SETUP 2'];
+  return [...instructions.map(flavour.comment), ...flavour.turnAround(plan, number)];
+}
+
 /** The post-processor of a lathe flavour. */
 export function lathePost(flavour: LatheFlavour): LathePostProcessor {
   const number = (value: number) => formatNumber(value, 3, flavour.keepPoint);
@@ -160,7 +180,12 @@ export function lathePost(flavour: LatheFlavour): LathePostProcessor {
     ],
     body: (plan) => [
       ...flavour.setup(plan, number),
-      ...plan.operations.flatMap((operation) => operationLines(operation, flavour, number)),
+      ...plan.operations.flatMap((operation, index) => [
+        ...(operation.setup === 2 && plan.operations[index - 1]?.setup !== 2
+          ? secondSetupLines(plan, flavour, number)
+          : []),
+        ...operationLines(operation, flavour, number),
+      ]),
       ...flavour.end(plan, number),
       '',
     ],

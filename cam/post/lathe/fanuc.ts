@@ -3,7 +3,8 @@
  * revolution G99, spindle speed limit "G50 S<max rpm>" before constant surface speed
  * "G96 S<m/min>", tool and offset together as "T0101", reference return "G28 U0. W0.", and
  * decimal points on every coordinate. Per the Fanuc Series 0i-TF Plus operator's manual
- * (lathe system), G-code system A. The Haas variant differs only where Haas NGC lathes do.
+ * (lathe system), G-code system A. A second setup (the part turned around) starts with M00 and
+ * runs under G55. The Haas variant differs only where Haas NGC lathes do.
  */
 import type { ThreadCycle } from '../../lathe/program.ts';
 import { commentText, formatNumber } from '../common.ts';
@@ -67,7 +68,9 @@ export function fanucStyleFlavour(style: FanucStyle): LatheFlavour {
       '%',
       `${style.programNumber(options.programNumber)} (${commentText(header.partName, true).slice(0, 30)})`,
     ],
-    setup: () => ['G21 G18 G40 G80 G99', ...style.home],
+    // G54 is the power-on default; a program with a second setup selects it, since a reset can
+    // leave the last run's G55 in force.
+    setup: (plan) => ['G21 G18 G40 G80 G99', ...(plan.secondSetup ? ['G54'] : []), ...style.home],
     toolChange: (tool) => [style.toolCall(tool)],
     spindle: (spindle) =>
       spindle.mode === 'css'
@@ -79,6 +82,10 @@ export function fanucStyleFlavour(style: FanucStyle): LatheFlavour {
     motionAfterThread: () => '',
     operationEnd: ['M05', ...style.home],
     end: () => ['M30', '%'],
+    // M00 program stop, then the second workpiece coordinate system G55 (0i-TF Plus "Program
+    // stop (M00)", "Workpiece coordinate system selection (G54–G59)"; Haas lathe manual
+    // "M00 Stop Program", "G54-G59 Select Work Coordinate System"). The turret is already home.
+    turnAround: () => ['M00', 'G55'],
   };
 }
 

@@ -11,6 +11,8 @@
  * the crest minus the drive line, J and K twice the radial first cut and depth. R2 is constant
  * chip area (depth of pass n = J·√n). The cycle leaves the tool on the drive line at the end Z;
  * a G0 back to the start Z follows.
+ *
+ * A second setup (the part turned around) starts with M0 and runs under G55.
  */
 import type { ThreadCycle } from '../../lathe/program.ts';
 import { commentText, formatNumber } from '../common.ts';
@@ -57,4 +59,7 @@ export const linuxcncPost = lathePost({
   motionAfterThread: (motion) => motion.rapid,
   operationEnd: ['M5'],
   end: (plan, number) => [`G0 ${changePosition(plan, number)}`, 'M30', '%'],
+  // M0 pauses the program (LinuxCNC M-code reference "M0, M1 Program Pause"); G55 selects the
+  // second coordinate system (G-code reference "G54-G59.3 Select Coordinate System").
+  turnAround: (plan, number) => ['M0', 'G55', `G0 ${changePosition(plan, number)}`],
 });

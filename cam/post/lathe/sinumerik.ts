@@ -16,6 +16,8 @@
  *   differs between software versions; G33 runs on every 840D sl and 828D), at constant rpm,
  *   each pass's start moved along the flank at the infeed angle, then a spring pass.
  *
+ * A second setup (the part turned around) starts with M0 and runs under G55.
+ *
  * Numbers without a decimal point where whole ("X20"), like LinuxCNC. G96 assumes X is the
  * channel's transverse axis ($MC_DIAMETER_AX_DEF = "X", the norm on turning machines; otherwise
  * the machine needs SCC[X]).
@@ -58,4 +60,7 @@ export const sinumerikPost = lathePost({
   motionAfterThread: (motion) => motion.rapid,
   operationEnd: ['M5'],
   end: (plan, number) => [`G0 ${changePosition(plan, number)}`, 'M30'],
+  // M0 programmed stop (Fundamentals "M functions"); G55 the second settable zero offset
+  // (Fundamentals "Settable zero offset (G54 to G57, …)").
+  turnAround: (plan, number) => ['M0', 'G55', `G0 ${changePosition(plan, number)}`],
 });

@@ -92,13 +92,29 @@ export class ThreadPasses implements PassCheck {
   }
 }
 
-/** The free end faced to Z0, the face not cut too deep, the part nowhere cut through. */
+/**
+ * The free end faced to Z0, the face not cut too deep, the part nowhere cut through; with a
+ * second setup, the parted face faced to the overall length too.
+ */
 function checkFacedAndWhole(input: LatheVerificationInput, stock: LatheStock, fail: Fail): void {
   const solid = (z: number) => stock.solidAt(z);
   if (solid(0.02) && input.stock.frontFaceZ > 0.02)
     fail('length', 'material is left in front of Z0: the free end is not faced');
   if (!solid(-0.02))
     fail('gouges', 'there is no material just behind Z0: the face is cut too deep');
+  const end = -input.lengthMm;
+  if (input.secondSetup) {
+    if (solid(end - 0.02))
+      fail(
+        'length',
+        `material is left beyond Z${round(end)}: the parted face is not faced to length in the second setup`,
+      );
+    if (!solid(end + 0.02))
+      fail(
+        'gouges',
+        `there is no material just inside Z${round(end)}: the far face is cut too deep`,
+      );
+  }
   for (let z = -0.05; z > -input.lengthMm + 0.05; z -= Math.max(0.05, input.lengthMm / 400)) {
     if (!solid(z)) {
       fail('gouges', `the part is cut through at Z${round(z)}`);
@@ -168,19 +184,24 @@ function checkChamfers(input: LatheVerificationInput, stock: LatheStock, fail: F
  */
 function checkPartedOff(input: LatheVerificationInput, stock: LatheStock, fail: Fail): void {
   const steps = Math.max(2, Math.ceil(input.partingWidthMm / 0.05));
+  // With a second setup the part is parted off longer, to be faced to length.
+  const length = input.secondSetup?.partedLengthMm ?? input.lengthMm;
   let separated = false;
   for (let index = 1; index < steps && !separated; index += 1)
-    separated = !stock.solidAt(-input.lengthMm - (input.partingWidthMm * index) / steps);
+    separated = !stock.solidAt(-length - (input.partingWidthMm * index) / steps);
   if (!separated)
     fail(
       'partOff',
-      `the part off: material remains between Z${round(-input.lengthMm)} and Z${round(-input.lengthMm - input.partingWidthMm)}, so the part is still attached to the bar`,
+      `the part off: material remains between Z${round(-length)} and Z${round(-length - input.partingWidthMm)}, so the part is still attached to the bar`,
     );
 }
 
 /**
  * The finished sizes, chamfers, faced end and cut-off.
+ * @param stock - the part as the program leaves it (first setup's coordinates)
  * @param tolerance - on the diameter, mm
+ * @param bar - the bar as the first setup leaves it, where the part off is checked (`stock`
+ *   when the program has one setup)
  * @returns the labels of the diameters found left oversize (the completeness check does not name
  *   them again)
  */
@@ -189,13 +210,14 @@ export function checkFinishedPart(
   stock: LatheStock,
   tolerance: number,
   fail: Fail,
+  bar: LatheStock = stock,
 ): Set<string> {
   const leftLabels = new Set<string>();
   checkFacedAndWhole(input, stock, fail);
   checkDiameters(input.outer, 'outer', stock, tolerance, fail, leftLabels);
   checkDiameters(input.inner, 'inner', stock, tolerance, fail, leftLabels);
   checkChamfers(input, stock, fail);
-  checkPartedOff(input, stock, fail);
+  checkPartedOff(input, bar, fail);
   return leftLabels;
 }
 

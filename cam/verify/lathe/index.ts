@@ -9,8 +9,10 @@
  * as it is), which sweep each cut through the bar, and to the threading passes
  * (completeness.ts); on the bar as the program leaves it follow the completeness checks
  * (completeness.ts: a failure means part of the drawing is left undone) and the gouges found by
- * the same comparison with the part. The input types are in input.ts, the check ids and titles
- * in checks.ts.
+ * the same comparison with the part. A second setup (the part turned around after the part off,
+ * under G55) is followed by setups.ts: its moves cut the parted-off part turned end for end, and
+ * the completeness checks read the part as it leaves it. The input types are in input.ts, the
+ * check ids and titles in checks.ts.
  *
  * Units: mm, mm/rev, m/min, rpm, kW. Coordinates: X a diameter, Z from the finished free-end
  * face (negative toward the chuck); the model's half-section is (x = Z, y = radius).
@@ -25,6 +27,7 @@ import { checkTitles, completenessChecks } from './checks.ts';
 import { ThreadPasses, checkCompleteness, checkFinishedPart } from './completeness.ts';
 import type { LatheVerificationInput } from './input.ts';
 import { LatheProcess } from './process.ts';
+import { LatheSetups } from './setups.ts';
 
 /**
  * Verify a lathe program.
@@ -61,8 +64,15 @@ export function verifyLatheEvents(
     backZ: input.stock.chuckFaceZ - 10,
   });
   const process = new LatheProcess(input, stock, fail);
+  const setups = new LatheSetups(
+    input,
+    stock,
+    (part, chuckFaceZ) => process.beginSecondSetup(part, chuckFaceZ),
+    fail,
+  );
   const threads = new ThreadPasses(input, (event) => process.toolOf(event));
-  const { stats, ended } = walkProgram(events, [process, threads], {
+  // The setups first: a move that starts the second setup is swept through its part.
+  const { stats, ended } = walkProgram(events, [setups, process, threads], {
     syntax: (message) => fail('syntax', message),
     countToolChanges: true,
     extentsOf: (event) => [{ x: event.to.x, y: 0, z: event.to.z }],
@@ -70,8 +80,9 @@ export function verifyLatheEvents(
   });
   process.finish(stats, ended);
   threads.finish(fail);
-  const leftLabels = checkFinishedPart(input, stock, tolerance, fail);
-  const simulated = checkCompleteness(input, stock, fail, leftLabels);
+  const finished = setups.finished();
+  const leftLabels = checkFinishedPart(input, finished, tolerance, fail, stock);
+  const simulated = checkCompleteness(input, finished, fail, leftLabels);
 
   const report = checks.report(
     stats,

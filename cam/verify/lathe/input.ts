@@ -61,8 +61,20 @@ export interface LatheVerificationInput {
    * must reach the root diameter from `fromZ` (free-end side) to `toZ`.
    */
   threads?: ThreadTarget[];
-  /** The operations in program order, one per tool change, with what each is for. */
-  operations?: { name: string; role: OperationRole; tool: string }[];
+  /**
+   * The operations in program order, one per tool change, with what each is for; `setup: 2`
+   * for the second setup's.
+   */
+  operations?: { name: string; role: OperationRole; tool: string; setup?: 2 }[];
+  /**
+   * The second setup, when the plan has one: after the part off and a program stop, the part
+   * turned around and its far end machined under G55. Its moves are in its own coordinates (Z0
+   * the finished far-end face, negative toward the original free end); the part as the first
+   * setup parted it off is turned end for end about Z = −`lengthMm` into them. The finished
+   * sizes, the part and its features above stay in the first setup's coordinates: they are
+   * checked on the part as the second setup leaves it, turned back.
+   */
+  secondSetup?: SecondSetupTarget;
   /** The radial finishing allowance roughing leaves, mm. */
   finishAllowanceMm?: number;
   /**
@@ -91,6 +103,16 @@ export interface LatheVerificationInput {
   };
   /** What the plan left out: findings on these features are not repeated. */
   notProgrammed?: string[];
+}
+
+/** What the verifier knows of a second setup (cam/lathe/second-setup.ts). */
+export interface SecondSetupTarget {
+  /** The length the first setup parts the part off at (the overall length plus what the second setup faces off), mm. */
+  partedLengthMm: number;
+  /** Z of the chuck jaws' front face in the second setup. */
+  chuckFaceZ: number;
+  /** The surfaces its finishing operations make, in its coordinates (the bores' surroundings). */
+  finishedBy?: { bore?: Polygon[] };
 }
 
 /** An external thread the program cuts (X as a diameter, Z free-end side first), mm. */

@@ -23,6 +23,8 @@ import type { LatheVerificationInput } from './input.ts';
 /** Per-operation measurements while the program is read. */
 export interface LatheTally extends OperationTally {
   role: OperationRole;
+  /** The setup it runs in: 2 under the second setup's work offset. */
+  setup: 1 | 2;
   /** What finishing operations removed, for the allowance check. */
   removed: Polygon[];
 }
@@ -30,17 +32,21 @@ export interface LatheTally extends OperationTally {
 /**
  * A new operation at a tool change, as the plan names it (else "Operation N" and the tool).
  * @param index - how many operations came before it
+ * @param setup - the setup in force at the tool call (a tool called before the second setup's
+ *   G55 is moved to it at its first move there: process.ts)
  */
 export function startOperation(
   input: LatheVerificationInput,
   index: number,
   toolNumber: number,
+  setup: 1 | 2 = 1,
 ): LatheTally {
   const planned = input.operations?.[index];
   return {
     name: planned?.name ?? `Operation ${index + 1}`,
     tool: planned?.tool ?? `T${toolNumber}`,
     role: planned?.role ?? 'other',
+    setup,
     maxDepthMm: 0,
     maxRadialMm: 0,
     maxChipMm: 0,
@@ -72,7 +78,9 @@ export function finishOperation(
   fail: Fail,
 ): void {
   if (!tally || tally.removed.length === 0 || input.finishAllowanceMm === undefined) return;
-  const reference = tally.role === 'finish' ? input.finishedBy?.outside : input.finishedBy?.bore;
+  const finishedBy: LatheVerificationInput['finishedBy'] =
+    tally.setup === 2 ? input.secondSetup?.finishedBy : input.finishedBy;
+  const reference = tally.role === 'finish' ? finishedBy?.outside : finishedBy?.bore;
   if (!reference) return;
   const limit = 2 * input.finishAllowanceMm;
   const beyond = difference(tally.removed, offsetPolygons(reference, limit + 0.02, 0.005));

@@ -76,15 +76,20 @@ export class LatheProcess implements PassCheck {
   private tally: LatheTally | undefined;
   /** The spindle speeds already reported over the machine's top speed. */
   private readonly overSpeed = new Set<string>();
+  /** Z of the chuck jaws' front face in the setup in force. */
+  private chuckFaceZ: number;
+  /** The setup in force: 2 once the second setup began (setups.ts). */
+  private setup: 1 | 2 = 1;
 
   /**
    * @param stock - the bar, which each cut is swept through
    */
   constructor(
     private readonly input: LatheVerificationInput,
-    private readonly stock: LatheStock,
+    private stock: LatheStock,
     private readonly fail: Fail,
   ) {
+    this.chuckFaceZ = input.stock.chuckFaceZ;
     this.tools = new Map(input.tools.map((tool) => [tool.number, tool]));
     this.judge = {
       machine: input.machine ?? {},
@@ -98,12 +103,23 @@ export class LatheProcess implements PassCheck {
     return event.tool === null ? undefined : this.tools.get(event.tool);
   }
 
+  /**
+   * The second setup begins (setups.ts): cuts from here on are swept through `stock`, the part
+   * turned around, held with the jaws' face at `chuckFaceZ`.
+   */
+  beginSecondSetup(stock: LatheStock, chuckFaceZ: number): void {
+    this.stock = stock;
+    this.chuckFaceZ = chuckFaceZ;
+    this.setup = 2;
+    if (this.tally) this.tally.setup = 2;
+  }
+
   /** A tool call: the tool is selected, the operation before it ends and the next starts. */
   tool(event: Extract<InterpreterEvent, { type: 'tool' }>): void {
     if (!this.tools.has(event.tool))
       this.fail('tools', `line ${event.line}: T${event.tool} is not in the selected tooling`);
     finishOperation(this.tally, this.input, this.fail);
-    this.tally = startOperation(this.input, this.tallies.length, event.tool);
+    this.tally = startOperation(this.input, this.tallies.length, event.tool, this.setup);
     this.tallies.push(this.tally);
   }
 
@@ -147,11 +163,11 @@ export class LatheProcess implements PassCheck {
       to.x < lowestX ||
       to.x > input.envelope.xMax ||
       to.z > input.envelope.zMax ||
-      (!insideBar && to.z < input.stock.chuckFaceZ)
+      (!insideBar && to.z < this.chuckFaceZ)
     ) {
       this.fail(
         'envelope',
-        `line ${line}: X${round(to.x)} Z${round(to.z)} is outside the working envelope (chuck face at Z${round(input.stock.chuckFaceZ)})`,
+        `line ${line}: X${round(to.x)} Z${round(to.z)} is outside the working envelope (chuck face at Z${round(this.chuckFaceZ)})`,
       );
     }
   }

@@ -1,0 +1,79 @@
+/**
+ * The turned part's types (cam/lathe/part.ts builds it from a description): sections along the
+ * axis measured from the free end, diameters in mm. Apart from part.ts so that the modules it
+ * is built with (part-bores.ts, part-sizes.ts) share them without importing it back.
+ */
+import type { ParsedThread } from '../callouts.ts';
+
+export interface DiameterLimits {
+  /** Smallest and largest acceptable diameter, mm. */
+  minMm: number;
+  maxMm: number;
+}
+
+export interface OuterSection {
+  /** Distance from the free end to the start and the end of the section, mm. */
+  startMm: number;
+  endMm: number;
+  nominalMm: number;
+  /** The diameter the finishing pass turns: the middle of the tolerance band. */
+  targetMm: number;
+  limits?: DiameterLimits;
+  kind: 'cylinder' | 'groove';
+  /** As the drawing writes it, for messages and comments: "Ø15.48". */
+  label: string;
+  /** Thread designation as drawn. */
+  thread?: string;
+  /** The thread read from it (pitch from ISO 261 / ASME B1.1 when not written). */
+  threadSpec?: ParsedThread;
+}
+
+export interface InnerSection {
+  /**
+   * Depth from the face it opens at, mm: the free end's for `inner`, the far (parted-off) end's
+   * for `farInner`; through bores reach the cut-off.
+   */
+  depthMm: number;
+  through: boolean;
+  nominalMm: number;
+  targetMm: number;
+  limits?: DiameterLimits;
+  label: string;
+}
+
+export interface EdgeChamfer {
+  /** Distance from the free end to the chamfered edge, mm. */
+  atMm: number;
+  /** Target diameter of the edge's cylinder, mm. */
+  diameterMm: number;
+  /** Leg along the axis, mm, and angle to the axis, degrees (45 for "1 x 45°"). */
+  sizeMm: number;
+  angleDeg: number;
+  inner: boolean;
+  label: string;
+}
+
+export interface TurnedPart {
+  lengthMm: number;
+  /** From the free end toward the chuck, consecutive. */
+  outer: OuterSection[];
+  /** Bores opening at the free end, widest first (through bores among them). */
+  inner: InnerSection[];
+  /**
+   * Bores opening at the far (chuck-side, parted-off) end, widest first, each `depthMm` from
+   * that end; never through. Machined in a second setup, the part turned around
+   * (cam/lathe/second-setup.ts). Absent or empty when there are none.
+   */
+  farInner?: InnerSection[];
+  chamfers: EdgeChamfer[];
+  /**
+   * Chamfers on the mouth of the widest far-end bore (inner, `atMm` = the length): cut in the
+   * second setup. Absent when there are none.
+   */
+  farChamfers?: EdgeChamfer[];
+  /** Finest roughness asked for, Ra µm. */
+  raUm?: number;
+  material: string;
+  /** Features the description names that this planner does not cut, in words. */
+  notProgrammed: string[];
+}
