@@ -33,6 +33,7 @@ import {
 } from './readings.ts';
 import { applyDimensions, readDimension, type DrawingUnits } from './dimensions.ts';
 import { readNotes } from './notes.ts';
+import { titleAndNotesFromFindings } from './title-block.ts';
 import { joinHalfViews } from './half-views.ts';
 import { describeTurnedPart } from './turned.ts';
 import { describeNonTurnedPart } from './non-turned.ts';
@@ -264,12 +265,16 @@ export function describeDrawing(
         dimensions,
         mmPerUnit: units.mmPerUnit,
         kind,
+        hidden: drawing.hidden,
         ...(hints.joinToleranceMm !== undefined ? { joinToleranceMm: hints.joinToleranceMm } : {}),
       },
     );
     addNoteReadings(description, findings, sources);
     if (kind === 'DXF') addPlateReadings(description, sources);
   }
+  // A PDF page's title block and notes come from its text findings (page/merge.ts), which know
+  // its revision table and page furniture.
+  if (kind === 'DXF') titleAndNotesFromFindings(description, findings, sources);
   if (units.units === 'inch' || units.mmPerUnit !== 1) {
     description.overview += ` Drawing units: ${units.name}, converted to mm.`;
   }

@@ -91,9 +91,6 @@ export function describeNonTurnedPart(
   }
   if (dimensionTexts.length > 0)
     parts.push(`Dimensions on the drawing: ${dimensionTexts.join(', ')}.`);
-  if (findings.titleBlock.length > 0) parts.push(`Title block: ${findings.titleBlock.join('; ')}.`);
-  const notes = [...findings.other, ...findings.edgeWords].map((n) => n.text.replace(/\s+/g, ' '));
-  if (notes.length > 0) parts.push(`Notes: ${notes.join('; ')}.`);
   const top = readPrismatic(views, tol, extras);
   if (top) parts.push(top.summary);
   description.overview = parts.join(' ');

@@ -1,6 +1,7 @@
 /**
  * TEXT and MTEXT notes of a drawing: material, threads, chamfer callouts, surface finish, general
- * tolerance, heat treatment and hardness; what is left is kept for the overview.
+ * tolerance, heat treatment and hardness; what is left and the title block's cells are kept for
+ * the description's `notes` and `titleBlock` (title-block.ts), never for the overview.
  */
 import {
   findMaterial,
@@ -26,8 +27,8 @@ export interface NoteFindings {
   concentricity?: string;
   /** Drawing notes that said none of the above. */
   other: TextNote[];
-  /** Title block entries worth showing (not labels, not dates or sheet numbers). */
-  titleBlock: string[];
+  /** The title block's texts (title-block.ts titleCellOf sorts them into its fields). */
+  titleBlock: TextNote[];
 }
 
 /** A material named without a grade. */
@@ -89,7 +90,7 @@ export function readNotes(notes: TextNote[], units: 'mm' | 'inch' = 'mm'): NoteF
       used = true;
     }
     if (note.inTitleBlock) {
-      if (/[A-Za-z]{3}/.test(text) && !/:\s*$/.test(text)) findings.titleBlock.push(text);
+      findings.titleBlock.push(note);
       continue;
     }
     if (CONCENTRICITY.test(text)) {

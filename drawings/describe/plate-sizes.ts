@@ -96,6 +96,8 @@ export function writtenPlateSizes(
     const px = pocket.outline.map((p) => p.x);
     const py = pocket.outline.map((p) => p.y);
     featureSizes.push(Math.max(...px) - Math.min(...px), Math.max(...py) - Math.min(...py));
+    // A pocket's depth, read from a side or section view or a note (side-views.ts).
+    if (pocket.depthMm !== undefined) featureSizes.push(pocket.depthMm);
   }
   for (const list of [edges.x, edges.y])
     for (const [i, a] of list.entries())

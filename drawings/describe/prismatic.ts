@@ -19,6 +19,7 @@ import { isFullCircle, type Primitive } from '../geometry/primitives.ts';
 import { isPictorial } from './view-kinds.ts';
 import { concentricCirclesNote } from './concentric.ts';
 import { thicknessFromViews } from './plate-thickness.ts';
+import { applyPocketDepths, pocketDepthsFromViews } from './side-views.ts';
 import { insidePolygon, loopPolygon, outerBoundary, sameBox } from '../geometry/outline.ts';
 import {
   closedLoops,
@@ -61,6 +62,11 @@ export interface DrawingExtras {
    * drawing's size, at least 0.001 mm.
    */
   joinToleranceMm?: number;
+  /**
+   * The drawing's hidden (dashed) lines, mm: in a side or front view they show the floors and
+   * walls of the top view's pockets (side-views.ts).
+   */
+  hidden?: Primitive[];
 }
 
 /** The top view read for the prismatic part model, and what it leaves open. */
@@ -313,6 +319,14 @@ function readTopView(
   // The side views show the outline's width or height: compared with the outline's box (the view
   // may also hold a leader or a label beyond it).
   const outlineBox = unionBox(outline.map((p) => ({ minX: p.x, minY: p.y, maxX: p.x, maxY: p.y })));
+  const projectionTol = Math.max(0.05, 0.005 * diagonal(outlineBox));
+  const boxes = cutOuts.map(({ loop }) => ({ box: loop.box }));
+  applyPocketDepths(
+    prismatic.pockets.map((pocket, i) => ({ pocket, box: boxes[i]!.box })),
+    drawingNotes,
+    extras.mmPerUnit,
+    pocketDepthsFromViews(outlineBox, others, extras.hidden ?? [], boxes, projectionTol),
+  );
   const thickness =
     thicknessFromNotes(extras.notes, extras.mmPerUnit) ??
     thicknessFromViews({ ...top, box: outlineBox }, others);
@@ -330,8 +344,18 @@ function readTopView(
     (prismatic.holes.length > 0
       ? ` (${circleList(prismatic.holes.map((h) => h.diameterMm))})`
       : '') +
-    `; ${list(prismatic.pockets.length, 'cut-out', 'cut-outs')}; ${list(slots.length, 'slot', 'slots')}.`;
+    `; ${pocketsText(prismatic.pockets)}; ${list(slots.length, 'slot', 'slots')}.`;
   return { prismatic, unresolved, summary };
+}
+
+/** '1 cut-out', '2 cut-outs; 1 pocket (4 mm deep)'. */
+function pocketsText(pockets: PrismaticDescription['pockets']): string {
+  const through = pockets.filter((p) => p.depthMm === undefined).length;
+  const blind = pockets.filter((p) => p.depthMm !== undefined);
+  const cutOuts = `${through} ${through === 1 ? 'cut-out' : 'cut-outs'}`;
+  if (blind.length === 0) return cutOuts;
+  const depths = blind.map((p) => `${formatMm(key(p.depthMm!))} mm deep`).join(', ');
+  return `${cutOuts}; ${blind.length} ${blind.length === 1 ? 'pocket' : 'pockets'} (${depths})`;
 }
 
 /** Sweep of the thread's open arc around a tapped hole, radians: 3/4 of a circle, ± 40°. */

@@ -310,9 +310,5 @@ function overviewOf(
       `Written sizes that differ from the drawn geometry (the written ones are used): ${dims.differences.join('; ')}.`,
     );
   }
-  if (findings.titleBlock.length > 0) parts.push(`Title block: ${findings.titleBlock.join('; ')}.`);
-  if (findings.other.length > 0) {
-    parts.push(`Notes: ${findings.other.map((n) => n.text.replace(/\s+/g, ' ')).join('; ')}.`);
-  }
   return parts.filter(Boolean).join(' ');
 }

@@ -12,6 +12,8 @@ import type { PageReading } from './reading.ts';
 import { addReading } from '../reading.ts';
 import { addIdentityReadings, type TextCallout, type TextFindings } from '../text/describe.ts';
 import { SNAP_SHARE, applyHoleCallouts } from '../text/hole-callouts.ts';
+import { titleAndNotesFromText } from '../text/title-fields.ts';
+import { isFragment } from '../describe/title-block.ts';
 
 export { applyHoleCallouts };
 
@@ -176,7 +178,10 @@ export function mergeFindings(description: BlueprintDescription, findings: TextF
     drop(/^No surface finish/);
   }
   applyHoleCallouts(description, findings);
-  const named = findings.partName && !description.overview.includes(findings.partName.text);
+  const named =
+    findings.partName &&
+    !isFragment(findings.partName.text) &&
+    !description.overview.includes(findings.partName.text);
   if (named) description.overview = `${findings.partName!.text}: ${description.overview}`;
   addIdentityReadings(
     {
@@ -185,6 +190,7 @@ export function mergeFindings(description: BlueprintDescription, findings: TextF
     },
     description,
   );
+  titleAndNotesFromText(description, findings);
 }
 
 /**

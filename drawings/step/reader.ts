@@ -12,6 +12,7 @@ import { findTurningAxis } from './axis.ts';
 import { fitTolerance, shapeOf } from './faces.ts';
 import { MeshReadError, meshStep } from '../engines/occt.ts';
 import { describePrismaticPart } from './prismatic.ts';
+import { setTitleBlock } from '../describe/title-block.ts';
 import { exactRadiiMm, holdsShapes, looksLikeStep, materialOf, mmPerFileUnit } from './text.ts';
 import { describeTurnedPart } from './turned.ts';
 import { TimeLimitError } from '../engines/time-limit.ts';
@@ -112,9 +113,19 @@ export async function readStep(
       'The STEP file names no length unit: millimetres are assumed; check the sizes.',
     );
   const material = materialOf(text);
+  // What a STEP model has of a title block: its product's name and the material it designates.
+  setTitleBlock(description, [
+    ...model.names.slice(0, 1).map((name) => ({
+      field: 'title' as const,
+      value: name,
+      confidence: 0.9,
+      source: 'STEP PRODUCT entity',
+    })),
+  ]);
   if (material) {
     description.materialSpecs.material = material.text;
     addReading(description, 'Material', material.text, 0.9, `STEP ${material.entity} entity`);
+    description.titleBlock = { ...description.titleBlock, material: material.text };
   } else {
     unresolved.push('The material: STEP geometry does not carry it; give it with Change.');
   }

@@ -16,6 +16,7 @@ import {
 import { fitLimits, standardToleranceMm } from '#cam/iso286';
 import { addReading, type TextRun } from '../reading.ts';
 import { readTextFindings } from './findings.ts';
+import { titleAndNotesFromText } from './title-fields.ts';
 import { judgeTurned, looksTurned, nearAxis, type Judged } from './turned.ts';
 import type {
   TextCallout,
@@ -387,16 +388,14 @@ export function describeFromText(
   const facts = [
     ...summary,
     d.materialSpecs.material ? `material ${d.materialSpecs.material}` : '',
-    findings.scale ? `scale ${findings.scale.text}` : '',
     d.dimensions.generalTolerance ? `general tolerance ${d.dimensions.generalTolerance}` : '',
     d.surfaceFinish.raUm ? `Ra ${d.surfaceFinish.raUm} µm` : '',
   ].filter(Boolean);
-  const notes = findings.notes.slice(0, 5).map((n) => n.text);
   d.overview =
     `Read offline from the text of ${context.kind} ${context.fileName}` +
     (heading ? ` (${heading})` : '') +
-    `: ${facts.join('; ')}.` +
-    (notes.length > 0 ? ` Notes: ${notes.join('; ')}.` : '');
+    `: ${facts.join('; ')}.`;
+  titleAndNotesFromText(d, findings);
   if (findings.callouts.length === 0) {
     d.unresolved!.push(
       'No dimension callouts were found in the text: give the sizes with Change, or upload the DXF or STEP file.',

@@ -294,6 +294,8 @@ export function readTextFindings(
     ...(title.partName ? { partName: title.partName } : {}),
     ...(title.drawingNumber ? { drawingNumber: title.drawingNumber } : {}),
     ...(title.scale ? { scale: title.scale } : {}),
+    ...(title.revision ? { revision: title.revision } : {}),
+    ...(title.projection ? { projection: title.projection } : {}),
     ...((title.units ?? unitsFound) ? { units: title.units ?? unitsFound } : {}),
   };
   const units = (title.units ?? unitsFound)?.units;
@@ -357,10 +359,12 @@ export function readTextFindings(
   }
   markThrough(findings.callouts);
   findings.callouts = attachCountersinks(attachCounterbores(findings.callouts));
-  // Title block lines that are neither labels nor values: edge notes only (the rest is furniture).
+  // Title block lines that are neither labels nor values: edge notes, and the other cells
+  // (title-block.ts keeps those that are no fragment).
   for (const group of paragraphs(titleNotes)) {
     const text = group.map((l) => l.text).join(' ');
     if (EDGE_NOTE.test(text)) (findings.edgeNotes ??= []).push(foundOf(group[0]!, text));
+    else (findings.otherCells ??= []).push(foundOf(group[0]!, text));
   }
   for (const group of paragraphs(noteLines)) {
     const text = group.map((l) => l.text).join(' ');

@@ -249,6 +249,7 @@ export function readTitleBlock(lines: TextLine[], areas: TitleBlockArea[]): Titl
       result.used.add(line);
     }
   }
+  readRevisionAndProjection(lines, areas, result);
   // No labels: the drawing number and the title by their look, in the title block.
   const titleLines = lines.filter(
     (l) => inTitleBlock(l, areas) && !result.used.has(l) && !isTitleBlockWord(l) && !isFurniture(l),
@@ -276,4 +277,52 @@ export function readTitleBlock(lines: TextLine[], areas: TitleBlockArea[]): Titl
     }
   }
   return result;
+}
+
+const REVISION_LABEL = /^(?:REV(?:ISION)?\.?|Rev(?:\.|ision)? No\.?|Revision index)\s*:?\s*/i;
+const REVISION_VALUE = /^[A-Z0-9]{1,3}$/i;
+const PROJECTION = /\b(first|third|1st|3rd)\s+angle\b/i;
+
+/**
+ * The revision written with its label in the title block ('REV E', 'REVISION: 3', or the label
+ * with a one- to three-character value right of it on its baseline, within six letter heights),
+ * and the projection ('FIRST ANGLE PROJECTION'). A revision table's letters are not read
+ * (the lines of `findRevisionLines` are left out before).
+ */
+function readRevisionAndProjection(
+  lines: TextLine[],
+  areas: TitleBlockArea[],
+  result: TitleFindings,
+): void {
+  for (const line of lines) {
+    const projection = PROJECTION.exec(line.text);
+    if (projection && !result.projection) {
+      const first = /^(?:first|1st)$/i.test(projection[1]!);
+      result.projection = found(line, first ? 'first angle' : 'third angle');
+    }
+    const label = REVISION_LABEL.exec(line.text);
+    if (!label || result.revision || !inTitleBlock(line, areas)) continue;
+    const rest = line.text.slice(label[0].length).trim();
+    if (rest !== '') {
+      if (REVISION_VALUE.test(rest)) {
+        result.revision = found(line, rest);
+        result.used.add(line);
+      }
+      continue;
+    }
+    const h = line.height;
+    const value = lines.find(
+      (l) =>
+        l !== line &&
+        l.page === line.page &&
+        REVISION_VALUE.test(l.text) &&
+        Math.abs(l.y - line.y) <= 0.5 * h &&
+        l.x > line.x + line.width &&
+        l.x <= line.x + line.width + 6 * h,
+    );
+    if (value) {
+      result.revision = found(value, value.text, 0.8);
+      result.used.add(value);
+    }
+  }
 }

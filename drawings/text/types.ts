@@ -84,6 +84,12 @@ export interface TitleBlockFindings {
   /** 'All dimensions in millimeters' / inches. */
   units?: FoundText & { units: 'mm' | 'inch' };
   generalTolerance?: FoundText;
+  /** Revision index written with its label: 'REV E', 'Rev. 3'. */
+  revision?: FoundText;
+  /** 'first angle' or 'third angle', from the projection note or symbol's words. */
+  projection?: FoundText;
+  /** The title block's other cells worth keeping ('Troy Sankey', 'SHEET 1 OF 1'), as written. */
+  otherCells?: FoundText[];
 }
 
 /** What the text of a drawing says, before it becomes a description. */

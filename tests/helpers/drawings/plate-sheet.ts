@@ -332,7 +332,11 @@ export function plateViews(part: PlatePart, options: PlateViewOptions): SheetCon
         note({ x: x0 + inset * 2, y: y0 + r.height * s * 0.55 }, label, sizes, []),
       );
   };
-  for (const pocket of part.pockets) inside(pocket, `DEPTH ${size(pocket.depth)}`);
+  for (const pocket of part.pockets)
+    inside(
+      pocket,
+      style.pocketDepth === 'sideViewOnly' ? undefined : `DEPTH ${size(pocket.depth)}`,
+    );
   if (part.cutOut) inside(part.cutOut, 'THRU');
   if (part.cornerRadius > 0) {
     const c = part.cornerRadius;

@@ -149,6 +149,11 @@ export interface DrawingStyle {
   threadCallout: 'note' | 'dimension';
   /** Plates: thickness in a note, or dimensioned on a side view. */
   plateThickness: 'note' | 'sideView';
+  /**
+   * Plates: each pocket's depth in a note inside it ('DEPTH 4', the default), or only drawn as
+   * its floor in the side view (with `plateThickness` 'sideView'): read by projection alone.
+   */
+  pocketDepth?: 'note' | 'sideViewOnly';
   /** The general notes as one TEXT each, one MTEXT each, or one MTEXT of several lines. */
   notesAs: 'text' | 'mtext' | 'oneMtext';
   /**

@@ -113,8 +113,18 @@ describe('readDxf on long_reamer_facer.dxf (LibreCAD, mm, dimensions with writte
       'Free end: the Ø11.11 end (left in the drawing), chosen so that the chuck holds the Ø15.48 end',
     );
     expect(description.overview).toContain('Ø15.48 is drawn Ø15.875');
-    expect(description.overview).toContain('Notes: stock ACME 5/8"-8 turned down to 15.48mm.');
-    expect(description.overview).toContain('Title block: Troy Sankey; Long Facer Reamer;');
+    // The notes and the title block have fields of their own, never the overview (decision 050).
+    expect(description.overview).not.toMatch(/Notes:|Title block:/);
+    expect(description.notes).toContain('stock ACME 5/8"-8 turned down to 15.48mm');
+    expect(description.titleBlock?.other).toEqual(
+      expect.arrayContaining(['Troy Sankey', 'Long Facer Reamer']),
+    );
+    expect(description.titleBlock?.title).toBeUndefined();
+    expect(description.readings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'Title block', value: 'Troy Sankey' }),
+      ]),
+    );
   });
 
   it('lists what it could not determine', () => {
