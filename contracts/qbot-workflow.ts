@@ -4,6 +4,7 @@
  * events and the spec's texts (sections 2, 3, 4, 5 and 8).
  */
 import { z } from 'zod';
+import { blueprintDescriptionSchema } from './blueprint.ts';
 import type { BlueprintAnalysis, MaterialSize } from './blueprint.ts';
 import { jobTypes } from './job-types.ts';
 import { text } from './text.ts';
@@ -264,6 +265,9 @@ export { STOCK_WITHOUT_THICKNESS } from './stock-size.ts';
 export const qbotExtraMessages = {
   described: (file: string) =>
     `I read ${file}. Please review the description below: confirm it, or change what is wrong or missing.`,
+  /** After a save of the values table (decision 049), as the spec's message after Change. */
+  valuesSaved:
+    "I've updated the blueprint description with the values you entered. Please review the changes below.",
   chooseMaterial: 'Which material will you machine this part from?',
   chooseSize: 'What size is the stock? Leave it blank to use the suggested size.',
   sizeNeedsThickness: (suggested: string) =>
@@ -431,6 +435,11 @@ export const qbotEventSchema = z.discriminatedUnion('type', [
   /** A free question and the assistant's answer, outside a workflow. */
   z.object({ type: z.literal('chat.exchanged'), question: z.string(), answer: z.string() }),
   z.object({ type: z.literal('description.change.submitted'), feedback: z.string() }),
+  /** The values table saved (POST /api/qbot/descriptionValues, decision 049). */
+  z.object({
+    type: z.literal('description.values.submitted'),
+    description: blueprintDescriptionSchema,
+  }),
   signal('gcode.requested'),
   z.object({ type: z.literal('feedback.submitted'), feedback: z.string() }),
   signal('error.dismissed'),

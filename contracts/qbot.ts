@@ -52,6 +52,19 @@ export const updateDescriptionBodySchema = z.object({
 });
 export const updateDescriptionResponseSchema = blueprintAnalysisSchema;
 
+/**
+ * POST /api/qbot/descriptionValues body: the description as the values table left it
+ * (docs/decisions/049-values-table.md). Checked by contracts/description-values.ts before the
+ * contract's own validation, so a refusal is one sentence naming the value.
+ */
+export const descriptionValuesBodySchema = z.object({
+  threadId,
+  description: blueprintDescriptionSchema.describe(
+    'The whole description with the edited values (lengths in mm, Ra in µm)',
+  ),
+});
+export const descriptionValuesResponseSchema = blueprintAnalysisSchema;
+
 /** The job prompt helper (spec section 3). The server uses its own record of the choices. */
 export const promptHelperSchema = z
   .object({

@@ -5,7 +5,7 @@
  * The vocabulary (context, texts, tracker steps, events) is in contracts/qbot-workflow.ts.
  */
 import { fromPromise } from 'xstate';
-import type { BlueprintAnalysis } from '#contracts/blueprint';
+import type { BlueprintAnalysis, BlueprintDescription } from '#contracts/blueprint';
 import type { CallFailure } from './signIn.ts';
 import { jobTypes } from '#contracts/job-types';
 import type { JobType } from '#contracts/job-types';
@@ -29,6 +29,11 @@ import type {
 export type DescribeInput = QbotEvent & { type: 'blueprint.uploaded' };
 export interface ReviseInput {
   feedback: string;
+  context: QbotContext;
+}
+/** The values table's description as the operator saved it (docs/decisions/049-values-table.md). */
+export interface SaveValuesInput {
+  description: BlueprintDescription;
   context: QbotContext;
 }
 export interface LoadMachinesInput {
@@ -62,6 +67,9 @@ export const qbotActors = {
   }),
   reviseDescription: fromPromise<BlueprintAnalysis, ReviseInput>(() => {
     throw new Error('reviseDescription actor not provided');
+  }),
+  saveDescriptionValues: fromPromise<BlueprintAnalysis, SaveValuesInput>(() => {
+    throw new Error('saveDescriptionValues actor not provided');
   }),
   loadMachines: fromPromise<MachineChoices, LoadMachinesInput>(() => {
     throw new Error('loadMachines actor not provided');
@@ -279,6 +287,46 @@ export const failureMessage = (event: unknown): string | undefined => {
     failure?.data?.message ?? (typeof failure?.message === 'string' ? failure.message : undefined)
   );
 };
+
+/**
+ * The context after a new description version (a Change or a values-table save): the actor's
+ * analysis, one version more, no error, and `message` in the chat.
+ */
+export function revisionStored(
+  context: QbotContext,
+  event: unknown,
+  message: string,
+): Partial<QbotContext> {
+  return {
+    analysis: (event as { output?: BlueprintAnalysis }).output!,
+    descriptionVersion: context.descriptionVersion + 1,
+    error: null,
+    ...post(context, ai(message)),
+  };
+}
+
+/** What the chat says of a written program: verified, or incomplete with what it leaves. */
+export function programStored(context: QbotContext, event: unknown): Partial<QbotContext> {
+  const program = (event as { output?: WorkflowProgram }).output!;
+  const written =
+    program.status === 'incomplete'
+      ? qbotExtraMessages.generatedIncomplete(
+          program.version,
+          program.fileName,
+          program.unfinished ?? [],
+        )
+      : qbotExtraMessages.generated(program.version, program.fileName);
+  const limited = program.limited ?? [];
+  return {
+    program,
+    error: null,
+    ...post(
+      context,
+      program.status === 'incomplete' ? { ...ai(written), tone: 'warning' as const } : ai(written),
+      ...(limited.length > 0 ? [ai(qbotExtraMessages.limitedByMachine(limited))] : []),
+    ),
+  };
+}
 
 // Work Tracker resets (spec section 4) -----------------------------------------------------------
 

@@ -5,8 +5,8 @@
  * The UI runs this chart with actors that call the API; the server runs the same chart, per
  * conversation, with actors that do the work, and refuses any event the chart does not allow in
  * the conversation's current state. Async steps are invoked actors named by string:
- * `describeBlueprint`, `reviseDescription`, `loadMachines`, `loadTools`, `generateProgram`,
- * `analyzeSimulation`. Steps carry the tag `busy` while an actor runs. The actors' types and
+ * `describeBlueprint`, `reviseDescription`, `saveDescriptionValues`, `loadMachines`, `loadTools`,
+ * `generateProgram`, `analyzeSimulation`. Steps carry the tag `busy` while an actor runs. The actors' types and
  * placeholders, the guards, the initial context, the message builders and the rules of a Work
  * Tracker reset are in qbotContext.ts.
  *
@@ -14,7 +14,7 @@
  * order of the spec's steps, and splitting the config would scatter one state's transitions.
  */
 import { assign, setup } from 'xstate';
-import type { BlueprintAnalysis, MaterialSize } from '#contracts/blueprint';
+import type { BlueprintDescription, MaterialSize } from '#contracts/blueprint';
 import { qbotExtraMessages, qbotMessages } from '#contracts/qbot-workflow';
 import { parseStockSize } from '#contracts/stock-size';
 import type {
@@ -23,7 +23,6 @@ import type {
   QbotEvent,
   SimulationAnalysis,
   TrackerStep,
-  WorkflowProgram,
   WorkflowTool,
 } from '#contracts/qbot-workflow';
 import {
@@ -34,9 +33,11 @@ import {
   machineMessages,
   post,
   postUnlessRepeated,
+  programStored,
   qbotActors,
   qbotGuards,
   resetsBefore,
+  revisionStored,
   sizeRefusal,
   startedAfresh,
   suggestedStockSizeOf,
@@ -52,6 +53,7 @@ export type {
   LoadMachinesInput,
   LoadToolsInput,
   ReviseInput,
+  SaveValuesInput,
 } from './qbotContext.ts';
 
 export const qbotWorkflowMachine = setup({
@@ -109,12 +111,12 @@ export const qbotWorkflowMachine = setup({
         type: 'text',
       }),
     })),
-    storeRevision: assign(({ context, event }) => ({
-      analysis: (event as { output?: BlueprintAnalysis }).output!,
-      descriptionVersion: context.descriptionVersion + 1,
-      error: null,
-      ...post(context, ai(qbotMessages.descriptionUpdated)),
-    })),
+    storeRevision: assign(({ context, event }) =>
+      revisionStored(context, event, qbotMessages.descriptionUpdated),
+    ),
+    storeEditedValues: assign(({ context, event }) =>
+      revisionStored(context, event, qbotExtraMessages.valuesSaved),
+    ),
     postFeedback: assign(({ context, event }) =>
       event.type === 'description.change.submitted'
         ? post(context, user(event.feedback.trim()))
@@ -218,29 +220,7 @@ export const qbotWorkflowMachine = setup({
         ),
       };
     }),
-    storeProgram: assign(({ context, event }) => {
-      const program = (event as { output?: WorkflowProgram }).output!;
-      const written =
-        program.status === 'incomplete'
-          ? qbotExtraMessages.generatedIncomplete(
-              program.version,
-              program.fileName,
-              program.unfinished ?? [],
-            )
-          : qbotExtraMessages.generated(program.version, program.fileName);
-      const limited = program.limited ?? [];
-      return {
-        program,
-        error: null,
-        ...post(
-          context,
-          program.status === 'incomplete'
-            ? { ...ai(written), tone: 'warning' as const }
-            : ai(written),
-          ...(limited.length > 0 ? [ai(qbotExtraMessages.limitedByMachine(limited))] : []),
-        ),
-      };
-    }),
+    storeProgram: assign(({ context, event }) => programStored(context, event)),
     showGenerationError: assign(({ context, event }) => {
       const detail = failureMessage(event);
       return {
@@ -323,14 +303,34 @@ export const qbotWorkflowMachine = setup({
       },
     },
     show_blueprint_description: {
-      description: 'The description is shown with Confirm and Change',
+      description: 'The description and its values table, with Confirm, Change and Save values',
       tags: ['active'],
-      on: {
-        'tracker.reset': resetsBefore('Confirm Description'),
-        'description.confirmed': { target: 'confirm_blueprint_description' },
-        'description.change.requested': {
-          target: 'change_blueprint_description',
-          actions: 'clearError',
+      on: { 'tracker.reset': resetsBefore('Confirm Description') },
+      initial: 'reviewing',
+      states: {
+        reviewing: {
+          on: {
+            'description.confirmed': { target: '#qbot.confirm_blueprint_description' },
+            'description.change.requested': {
+              target: '#qbot.change_blueprint_description',
+              actions: 'clearError',
+            },
+            'description.values.submitted': { target: 'saving', actions: 'clearError' },
+          },
+        },
+        saving: {
+          description: 'The edited values are checked and the analysis made anew from them',
+          tags: ['busy'],
+          invoke: {
+            id: 'saveDescriptionValues',
+            src: 'saveDescriptionValues',
+            input: ({ context, event }) => ({
+              description: (event as { description?: BlueprintDescription }).description!,
+              context,
+            }),
+            onDone: { target: 'reviewing', actions: 'storeEditedValues' },
+            onError: { target: 'reviewing', actions: 'showRevisionError' },
+          },
         },
       },
     },

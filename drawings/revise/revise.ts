@@ -8,6 +8,7 @@ import { refreshedOverview } from '../describe/turned-summary.ts';
 import { handOver } from '../hand-over.ts';
 import { Revision } from './edges.ts';
 import { clausesOf, editsOf, type Edit } from './parse.ts';
+import { applyPlateEdit, plateEditsOf, titleEditOf, type PlateEdit } from './plate.ts';
 
 /** Feedback the offline reviser cannot use; the message is meant for the user. */
 export class RevisionError extends Error {
@@ -33,7 +34,9 @@ const phaseOf = (edit: Edit): number => {
  * M8'), bores ('bore Ø20 x 30 deep', 'bore Ø10 through'), 'overall length 120', chamfers ('chamfer
  * 1x45 both ends', 'free end chamfer 0.5x45'), fillets ('R0.5 on Ø20'), removals ('remove the
  * groove'), material ('4140 steel', 'material 6061-T6'), heat treatment, hardness, roughness
- * ('Ra 1.6') and general tolerances ('ISO 2768-mK'). A diameter within 0.05 mm of an existing one
+ * ('Ra 1.6') and general tolerances ('ISO 2768-mK'); for a plate, its holes' threads, counterbores,
+ * countersinks and depths, its outline and its pockets' and slots' depths, and for any part the
+ * title block's fields (./plate.ts). A diameter within 0.05 mm of an existing one
  * updates it; a new one goes after the last diameter the feedback named (else at the chuck end).
  * Positions (`startMm`) are recomputed so that consecutive diameters follow each other, chamfers
  * and fillets move with their diameter, and `overallLengthMm` follows the sum of the lengths unless
@@ -52,12 +55,29 @@ export function reviseDescription(
 ): { description: BlueprintDescription; changes: string[] } {
   const notUnderstood: string[] = [];
   const edits: Edit[] = [];
-  for (const clause of clausesOf(feedback)) {
-    const found = editsOf(clause);
-    if (found.length === 0) notUnderstood.push(clause);
+  const plateEdits: PlateEdit[] = [];
+  const clauses = clausesOf(feedback);
+  // Feedback that gives a turned diameter with its length ('Ø40 h7 x 85 long') describes a turned
+  // part: its bores are bores, not a plate's holes, even when the drawing was read as a plate.
+  const turnedFeedback = clauses.some(
+    (clause) =>
+      !/\b(?:holes?|deep|depth|pockets?|slots?|counterbore|countersink)\b/i.test(clause) &&
+      editsOf(clause).some((edit) => edit.kind === 'outer' && edit.lengthMm !== undefined),
+  );
+  const isPlate =
+    !turnedFeedback &&
+    description.prismatic !== undefined &&
+    description.outerDiameters.length === 0;
+  for (const clause of clauses) {
+    const title = titleEditOf(clause);
+    const forPlate = title ? [title] : isPlate ? plateEditsOf(clause) : [];
+    const found = forPlate.length > 0 ? [] : editsOf(clause);
+    if (found.length === 0 && forPlate.length === 0) notUnderstood.push(clause);
     edits.push(...found);
+    plateEdits.push(...forPlate);
   }
-  if (edits.length === 0) throw new RevisionError(nothingUnderstoodMessage);
+  if (edits.length === 0 && plateEdits.length === 0)
+    throw new RevisionError(nothingUnderstoodMessage);
   const draft = structuredClone(description);
   draft.unresolved = [...(draft.unresolved ?? [])];
   const changes: string[] = [];
@@ -66,6 +86,7 @@ export function reviseDescription(
     for (const edit of edits.filter((e) => phaseOf(e) === phase)) revision.apply(edit);
     if (phase < 3) revision.relayout();
   }
+  for (const edit of plateEdits) applyPlateEdit(draft, edit, changes);
   for (const clause of notUnderstood) changes.push(`Not understood, nothing changed: "${clause}".`);
   draft.overview = refreshedOverview(draft);
   return { description: handOver(draft, 'your changes'), changes };

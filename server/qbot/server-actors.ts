@@ -13,7 +13,9 @@ import type {
   LoadMachinesInput,
   LoadToolsInput,
   ReviseInput,
+  SaveValuesInput,
 } from '#machines/qbotContext';
+import { analysisFromValues } from './description-values.ts';
 import { machineChoicesOf } from '#contracts/qbot-workflow';
 import type {
   MachineChoices,
@@ -43,6 +45,9 @@ export interface ServerActorDeps {
   organizationId: string;
   threadId: string;
 }
+
+/** The feedback a values-table save is stored with (description_versions.feedback). */
+const valuesTableFeedback = 'Edited in the values table';
 
 /** Smallest change of the fraction worth a database write. */
 const progressStep = 0.04;
@@ -133,6 +138,17 @@ export function serverActors(
           );
         const analysis = await deps.provider.reviseDescription(context.analysis, feedback, call);
         await addDescriptionVersion(db, call, { analysis, source: 'revision', feedback });
+        return analysis;
+      }),
+    ),
+    saveDescriptionValues: fromPromise<BlueprintAnalysis, SaveValuesInput>(
+      reporting(async ({ description, context }) => {
+        const analysis = analysisFromValues(description, context.analysis);
+        await addDescriptionVersion(db, call, {
+          analysis,
+          source: 'revision',
+          feedback: valuesTableFeedback,
+        });
         return analysis;
       }),
     ),

@@ -53,6 +53,10 @@ export const updateDescription = (body: {
   feedback: string;
 }) => apiRequest<BlueprintAnalysis>('POST', '/api/qbot/updateDescriptionClaude', { body });
 
+/** Save the values table: the edited description (docs/decisions/049-values-table.md). */
+export const saveDescriptionValues = (body: { threadId: string; description: unknown }) =>
+  apiRequest<BlueprintAnalysis>('POST', '/api/qbot/descriptionValues', { body });
+
 export const processBlueprint = (body: {
   thread_id: string;
   imageUrl: string;

@@ -12,6 +12,7 @@ import type {
   LoadMachinesInput,
   LoadToolsInput,
   ReviseInput,
+  SaveValuesInput,
 } from '#machines/qbotContext';
 import { machineChoicesOf, promptHelperOf, qbotMessages } from '#contracts/qbot-workflow';
 import type {
@@ -23,6 +24,7 @@ import type {
 import { RequestError } from '../api/client.ts';
 import {
   processBlueprint,
+  saveDescriptionValues,
   simulationFeedback,
   startConversation,
   updateDescription,
@@ -65,6 +67,21 @@ export const uiActors = {
         imageUrl: context.imageUrl ?? '',
         originalDescription: context.analysis?.description,
         feedback: input.feedback,
+      });
+    } catch (error) {
+      throw updateFailure(error);
+    }
+    if (!analysis?.description) throw new Error(qbotMessages.invalidResponse);
+    return analysis;
+  }),
+  saveDescriptionValues: fromPromise<BlueprintAnalysis, SaveValuesInput>(async ({ input }) => {
+    const { context } = input;
+    if (!context.threadId) throw new Error(qbotMessages.threadMissing);
+    let analysis: BlueprintAnalysis;
+    try {
+      analysis = await saveDescriptionValues({
+        threadId: context.threadId,
+        description: input.description,
       });
     } catch (error) {
       throw updateFailure(error);

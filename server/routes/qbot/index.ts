@@ -11,10 +11,14 @@ import type { WorkflowProgram } from '#contracts/qbot-workflow';
 import { qbotExtraMessages } from '#contracts/qbot-workflow';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
 import { apiErrorSchema } from '#contracts/errors';
+import { blueprintDescriptionSchema } from '#contracts/blueprint';
+import { checkDescriptionValues } from '#contracts/description-values';
 import {
   analysisProgressResponseSchema,
   askBodySchema,
   askResponseSchema,
+  descriptionValuesBodySchema,
+  descriptionValuesResponseSchema,
   processBlueprintBodySchema,
   processBlueprintResponseSchema,
   simulationFeedbackBodySchema,
@@ -39,6 +43,7 @@ import type { WorkflowServices } from '#server/qbot/conversations';
 import { findAnalysisProgress, findCurrentThread, findThread } from '#server/qbot/threads';
 import type { Thread } from '#server/qbot/threads';
 import { threadUsage } from '#server/assistant/usage';
+import { checkedDescription } from '#server/qbot/description-values';
 import { readUpload, uploadLimits } from './read-upload.ts';
 
 export { uploadMessages } from './read-upload.ts';
@@ -122,6 +127,44 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
         type: 'description.change.submitted',
         feedback: request.body.feedback,
       });
+      return result.context.analysis!;
+    },
+  );
+
+  app.post(
+    '/descriptionValues',
+    {
+      schema: {
+        summary: 'Save the values table: the edited description (a new description version)',
+        description:
+          "The description step's values, changed, added or removed by the operator. Refused with one sentence naming the value (400 when the description breaks its contract, 422 when its values cannot be: a bore not smaller than the diameter it runs in, a hole outside the outline, more than 400 values); nothing is stored then. The overview's first sentence, the stock suggestion and the tools are made anew from the values (docs/decisions/049-values-table.md).",
+        security,
+        body: descriptionValuesBodySchema,
+        response: { 200: descriptionValuesResponseSchema, ...errors },
+      },
+      // The values are checked before the schema, so that a refusal names the value in words.
+      preValidation: async (request) => {
+        const body = request.body as { description?: unknown } | undefined;
+        if (body && typeof body === 'object' && 'description' in body) {
+          const parsed = blueprintDescriptionSchema.safeParse(body.description);
+          if (!parsed.success) {
+            const check = checkDescriptionValues(body.description);
+            if (!check.ok)
+              throw new AppError(400, 'validation_failed', check.message, {
+                errors: { description: check.message },
+              });
+          }
+        }
+      },
+    },
+    async (request) => {
+      const { organizationId } = requireActiveMember(request);
+      const description = checkedDescription(request.body.description);
+      const result = await sendWorkflowEvent(services, request.body.threadId, organizationId, {
+        type: 'description.values.submitted',
+        description,
+      });
+      if (result.context.error) throw new AppError(422, 'validation_failed', result.context.error);
       return result.context.analysis!;
     },
   );

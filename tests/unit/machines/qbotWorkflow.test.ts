@@ -13,6 +13,7 @@ import type {
   LoadMachinesInput,
   LoadToolsInput,
   ReviseInput,
+  SaveValuesInput,
 } from '#machines/qbotContext';
 import {
   STOCK_WITHOUT_THICKNESS,
@@ -39,6 +40,7 @@ const stubbed = qbotWorkflowMachine.provide({
   actors: {
     describeBlueprint: fromPromise<DescribeOutput, DescribeInput>(never),
     reviseDescription: fromPromise<BlueprintAnalysis, ReviseInput>(never),
+    saveDescriptionValues: fromPromise<BlueprintAnalysis, SaveValuesInput>(never),
     loadMachines: fromPromise<MachineChoices, LoadMachinesInput>(never),
     loadTools: fromPromise<WorkflowTool[], LoadToolsInput>(never),
     generateProgram: fromPromise<WorkflowProgram, GenerateInput>(never),
@@ -105,6 +107,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
     { type: 'description.change.submitted', feedback: 'Ø40 x 85' },
     { type: 'description.change.submitted', feedback: '   ' },
     { type: 'description.change.cancelled' },
+    { type: 'description.values.submitted', description: analysis.description },
     { type: 'material.selected', material: 'Alloy steel 4140' },
     { type: 'material.selected', material: 'Unobtainium' },
     { type: 'size.submitted', size: '' },
@@ -147,6 +150,10 @@ function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
   if (step('change_blueprint_description.updating')) {
     events.push({ type: 'xstate.done.actor.reviseDescription', output: analysis });
     events.push({ type: 'xstate.error.actor.reviseDescription', error: failure });
+  }
+  if (step('show_blueprint_description.saving')) {
+    events.push({ type: 'xstate.done.actor.saveDescriptionValues', output: analysis });
+    events.push({ type: 'xstate.error.actor.saveDescriptionValues', error: failure });
   }
   if (step('show_machines.loading')) {
     events.push({

@@ -1,0 +1,72 @@
+/**
+ * The description step's values table in the browser (decision 049): a value changed in the
+ * table and saved, the overview's first sentence and the size step's suggestion following it.
+ */
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { qbotExtraMessages } from '#contracts/qbot-workflow';
+import { signInThroughUi } from './api.ts';
+import { usePages } from './browser.ts';
+import { expectAccessible } from './axe.ts';
+
+const drawing = join(import.meta.dirname, '../../../shared/blueprints/lathe/long_reamer_facer.dxf');
+
+const { newPage } = usePages();
+
+const button = (page: Page, name: string) =>
+  page.locator('.qbot-main').getByRole('button', { name, exact: true });
+
+describe('the values table', () => {
+  it('changes a diameter in the table; the overview and the size suggestion follow', async () => {
+    const { page } = await newPage();
+    const { email, password } = inject('demoAdmin');
+    await signInThroughUi(page, email, password);
+    await page.goto('/qbot');
+    const messageBox = page.getByRole('textbox', { name: 'Message' });
+    await messageBox.waitFor();
+    const cancel = page.locator('.tracker-cancel');
+    if (await cancel.isVisible()) {
+      await cancel.click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel Workflow' }).click();
+    }
+    await expect.poll(() => messageBox.isEnabled()).toBe(true);
+    await page.getByLabel('Drawing file').setInputFiles(drawing);
+    await button(page, 'Send').click();
+    await button(page, 'Change').waitFor({ timeout: 30_000 });
+
+    // The overall length in the table (the drawing says '875 mm or longer'), then Ø15.48 → Ø24.
+    await page.locator('.values-table > summary').click();
+    await expectAccessible(page, 'the values table');
+    await page.getByRole('button', { name: 'Change Overall length' }).click();
+    await page.getByRole('textbox', { name: 'Overall length (mm)' }).fill('60');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.getByRole('button', { name: 'Change Outer diameter 3, Ø' }).click();
+    const box = page.getByRole('textbox', { name: 'Outer diameter 3, Ø (mm)' });
+    await expect.poll(() => box.inputValue()).toBe('15.48');
+    await box.fill('24');
+    await box.press('Enter');
+    await button(page, 'Save values').click();
+    await page
+      .locator('.chat-messages, .qbot-main')
+      .getByText(qbotExtraMessages.valuesSaved)
+      .last()
+      .waitFor({ timeout: 30_000 });
+    const overview = page.locator('.step-widget .description > p').first();
+    await expect
+      .poll(() => overview.textContent())
+      .toMatch(/^Turned part, 60 mm long: 3 outer diameters \(.*Ø24.*\)/);
+    await expect
+      .poll(() => page.locator('tr[data-row="outer.2.diameter"] td').first().textContent())
+      .toBe('Ø24');
+
+    // The size step suggests a bar for Ø24, not the Ø16 of the drawing as read.
+    await button(page, 'Confirm').click();
+    await page.locator('.step-widget input[type="radio"]').first().check();
+    await button(page, 'Confirm').click();
+    const size = page.getByLabel('Material size');
+    await size.waitFor();
+    const suggested = (await size.getAttribute('placeholder')) ?? '';
+    expect(suggested).toMatch(/Round bar Ø(2[4-9]|[3-9]\d)/);
+  });
+});
