@@ -177,20 +177,24 @@ export function planHoles(
     output,
   );
 
-  // Holes no drill makes: circular pockets with an end mill.
+  // Holes no drill makes: circular pockets with an end mill. A milled hole under a counterbore
+  // is milled after it, from its floor: a shorter end mill reaches, its shank in the counterbore.
   const unmilled = new Set<Hole>();
+  const counterboredFirst = new Set<Hole>();
   for (const { hole: original, milled: hole } of interpolated) {
     const diameter = hole.diameterMm;
     const region = [circlePolygon(hole.center, diameter / 2, 0.002)];
     const rough = hole !== original;
     const name = rough ? hole.label : `Mill hole ${holeName(hole)}`;
+    const floorZ = counterboreFirst(original, sized, context, output);
+    if (floorZ !== undefined) counterboredFirst.add(original);
     const planned = planRegion(
       name,
       region,
       hole.through ? thickness : hole.depthMm,
       hole.through,
       sized,
-      context,
+      floorZ === undefined ? context : { ...context, topZ: floorZ },
     );
     if (typeof planned === 'function') {
       if (!commitOperations(context, output, planned)) unmilled.add(original);
@@ -240,7 +244,7 @@ export function planHoles(
   tapHoles(tapped, thickness, context, output);
 
   // Counterbores: circular pockets with an end mill.
-  for (const hole of counterbores) {
+  for (const hole of counterbores.filter((entry) => !counterboredFirst.has(entry))) {
     const cb = hole.counterbore!;
     millRegion(
       `Counterbore ${holeName(hole)}`,
@@ -254,4 +258,32 @@ export function planHoles(
   }
 
   boreAndReam(finished, thickness, context, output);
+}
+
+/**
+ * Mill the counterbore of a hole that is milled too, before the hole, when the selected end
+ * mills can make it.
+ * @returns the Z of the counterbore's floor (negative, mm), the hole's top from then on; or
+ *   undefined when the hole has no counterbore or it cannot be milled first (it is then planned
+ *   after the holes, as any other counterbore)
+ */
+function counterboreFirst(
+  hole: Hole,
+  tools: MillTool[],
+  context: MillPlanContext,
+  output: MillPlanOutput,
+): number | undefined {
+  const cb = hole.counterbore;
+  if (!cb) return undefined;
+  const planned = planRegion(
+    `Counterbore ${holeName(hole)}`,
+    [circlePolygon(hole.center, cb.diameterMm / 2, 0.002)],
+    cb.depthMm,
+    false,
+    tools,
+    context,
+  );
+  if (typeof planned !== 'function' || !commitOperations(context, output, planned))
+    return undefined;
+  return context.topZ - cb.depthMm;
 }
