@@ -39,6 +39,10 @@ export function drillBlock(state: ModalState): void {
   const lexer = state.lexer;
   const code = state.motion as DrillHole['code'];
   const name = `G${code}`;
+  if (state.isLathe) {
+    latheTapBlock(state);
+    return;
+  }
   if (state.plane !== 17) {
     state.error(`${name}: canned cycles are read in the XY plane (G17) only`);
     return;
@@ -97,6 +101,51 @@ export function drillBlock(state: ModalState): void {
       leadMm,
     });
   }
+}
+
+/**
+ * Lathe G84 (Fanuc and Haas, G-code system A): rigid tapping along Z at the block's X (U) on the
+ * spindle axis, "G84 Z(W)_ R_ F_" with F the lead under G99 (Fanuc 0i-TF Plus operator's manual
+ * "Canned cycle for drilling", face tapping, with M29 for rigid tapping; Haas lathe operator's
+ * manual "G84 Tapping Canned Cycle"). R on Fanuc is the distance from the initial level to the
+ * R point; on Haas the R plane's Z. Moves as drillHole's G84: to R, synchronised to Z, reversed
+ * back to R, then to the initial level. Errors: another cycle code, no Z or lead, an unknown Z.
+ */
+export function latheTapBlock(state: ModalState): void {
+  const lexer = state.lexer;
+  if (state.motion !== 84) {
+    state.error(`G${state.motion}: the lathe drilling cycles other than G84 are not read here`);
+    return;
+  }
+  if (!(state.known & axis.Z) || Number.isNaN(state.initialZ)) {
+    state.error('G84 from an unknown Z (after a reference return)');
+    return;
+  }
+  const to = state.target(state.axisWords());
+  if (!to) return;
+  if (!lexer.has(letter.Z) && !lexer.has(letter.W)) {
+    state.error('G84 without a hole bottom Z');
+    return;
+  }
+  const s = state.scale;
+  const rWord = lexer.has(letter.R) ? lexer.get(letter.R) * s : 0;
+  const r = state.dialect === 'haas' && lexer.has(letter.R) ? rWord : state.initialZ + rWord;
+  const leadMm = state.feedMode === 'per-rev' ? state.feedRate : NaN;
+  if (!(leadMm > 0)) {
+    state.error('G84 without a lead (F under G99, feed per revolution)');
+    return;
+  }
+  drillHole(state, {
+    code: 84,
+    x: to.x,
+    y: 0,
+    r,
+    z: to.z,
+    clear: Math.max(state.initialZ, r),
+    q: NaN,
+    dwell: 0,
+    leadMm,
+  });
 }
 
 /** The sticky words of a drilling cycle: Z bottom, R plane, Q peck or shift (mm), P dwell (s). */

@@ -64,27 +64,31 @@ const mill = (dialect: Dialect): CodeTable =>
       );
 
 const fanucLatheG = [
-  0, 1, 2, 3, 4, 18, 20, 21, 28, 32, 40, 41, 42, 50, 53, 76, 80, 90, 91, 96, 97, 98, 99,
+  0, 1, 2, 3, 4, 18, 20, 21, 28, 32, 40, 41, 42, 50, 53, 76, 80, 84, 90, 91, 96, 97, 98, 99,
 ];
 
-/** Lathes: LinuxCNC (G7/G8, G33, G76), Fanuc and Haas (system A, U/W), Sinumerik (G33). */
+/**
+ * Lathes: LinuxCNC (G7/G8, G33, G33.1 rigid tapping, G76), Fanuc and Haas (system A, U/W, G84
+ * tapping, Fanuc M29 rigid), Sinumerik (G33; G17 around CYCLE84 tapping on the axis).
+ */
 const lathe = (dialect: Dialect): CodeTable => {
   switch (dialect) {
     case 'linuxcnc':
       return table(
         [
-          0, 1, 2, 3, 4, 7, 8, 17, 18, 19, 20, 21, 28, 30, 33, 40, 41, 42, 43, 49, 53, 61, 64, 76,
+          0, 1, 2, 3, 4, 7, 8, 17, 18, 19, 20, 21, 28, 30, 33, 33.1, 40, 41, 42, 43, 49, 53, 61, 64,
+          76,
         ].concat([80, 90, 91, 94, 95, 96, 97]),
         m0to9,
         'GMNTSFXZIKRPDQJHEL',
       );
     case 'fanuc':
-      return table(fanucLatheG, [0, 1, 2, 3, 4, 5, 8, 9, 30], 'GMNOTSFXZUWIKRPQ');
+      return table(fanucLatheG, [0, 1, 2, 3, 4, 5, 8, 9, 29, 30], 'GMNOTSFXZUWIKRPQ');
     case 'haas':
       return table(fanucLatheG, [0, 1, 2, 3, 4, 5, 8, 9, 30], 'GMNOTSFXZUWIKRPQDA');
     default:
       return table(
-        [0, 1, 2, 3, 4, 9, 18, 33, 40, 41, 42, 53, 60, 64, 70, 71, 90, 91, 94, 95, 96, 97],
+        [0, 1, 2, 3, 4, 9, 17, 18, 33, 40, 41, 42, 53, 60, 64, 70, 71, 90, 91, 94, 95, 96, 97],
         [0, 1, 2, 3, 4, 5, 7, 8, 9, 30],
         'GMNTSFXZIKD',
       );

@@ -374,10 +374,26 @@ class Machine extends ModalState {
         return;
       }
       this.emit('feed', to.x, to.y, to.z, undefined, this.lead, undefined, to, axes);
-    } else if (motion === 2 || motion === 3) {
+    } else if (motion === 33.1) this.rigidTap(to);
+    else if (motion === 2 || motion === 3) {
       const arc = this.arc(to, motion === 2, arcRadius);
       if (arc) this.emit('arc', to.x, to.y, to.z, undefined, undefined, arc, to, axes);
     }
+  }
+
+  /**
+   * LinuxCNC G33.1 rigid tapping (G-code reference "G33.1 Rigid Tapping"): synchronised with the
+   * spindle at the lead K to the end point, the spindle reversed, back to the start point.
+   */
+  private rigidTap(to: Point3): void {
+    const lead = this.lexer.has(letter.K) ? this.lexer.get(letter.K) * this.scale : NaN;
+    if (!(lead > 0) || this.known !== axis.all) {
+      this.error(lead > 0 ? 'G33.1 from an unknown position' : 'G33.1 without a lead (K)');
+      return;
+    }
+    const { x, y, z } = this;
+    this.feed(to.x, to.y, to.z, 'G33.1', { leadMm: lead });
+    this.feed(x, y, z, 'G33.1', { leadMm: lead, reverse: true });
   }
 
   /** The arc to `to` from I/J/K (lathe I a radius) or R (CR= on Sinumerik), in mm; see arcs.ts. */

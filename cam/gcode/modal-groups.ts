@@ -120,6 +120,7 @@ export function readGCodes(state: ModalState, codes: BlockCodes): void {
       case 3:
       case 32:
       case 33:
+      case 33.1:
       case 73:
       case 81:
       case 82:

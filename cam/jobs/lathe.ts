@@ -249,6 +249,7 @@ export function latheVerificationInput(
       rootMm: thread.rootMm,
       leadMm: thread.leadMm,
     })),
+    ...(plan.tappedHoles ? { tappedHoles: plan.tappedHoles } : {}),
     operations: plan.operations.map((operation) => ({
       name: operation.name,
       role: operation.role,

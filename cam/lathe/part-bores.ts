@@ -7,6 +7,7 @@
 import type { BlueprintDescription } from '#contracts/blueprint';
 import type { InnerSection, OuterSection } from './part-types.ts';
 import { diameterOf, lengthOf, limitsOf, round3 } from './part-sizes.ts';
+import { tappedSection } from './tapped-holes.ts';
 
 /** A bore as the description places it: from `startMm` to `endMm` from the free end. */
 interface PlacedBore {
@@ -37,11 +38,19 @@ function placedBore(
     problems.push(`the depth of ${feature.diameter || what} (or "through")`);
     return undefined;
   }
-  if (size.parsed?.thread) {
-    notProgrammed.push(
-      `the internal thread ${size.parsed.thread.designation}: drilled to the tap drill size is not planned yet`,
+  const thread =
+    size.parsed?.thread ?? (feature.thread ? { designation: feature.thread } : undefined);
+  if (thread) {
+    const tapped = tappedSection(
+      feature,
+      thread.designation,
+      startMm,
+      lengthMm,
+      through,
+      outlineLength,
+      notProgrammed,
     );
-    return undefined;
+    return tapped ? { startMm, endMm: tapped.depthMm, section: tapped } : undefined;
   }
   const { targetMm, limits } = limitsOf(feature, size.nominalMm, size.parsed, problems);
   const endMm = Math.min(startMm + lengthMm, outlineLength);
@@ -155,8 +164,11 @@ export function boresOf(
     .map((feature, index) => placedBore(feature, index, outlineLength, problems, notProgrammed))
     .filter((bore): bore is PlacedBore => bore !== undefined);
   const sorted = sortBores(placed, outlineLength, notProgrammed);
-  const inner = sorted.free.map((bore) => bore.section);
-  const far = sorted.far.map((bore) => bore.section);
+  const { inner, far } = withoutLoneThreads(
+    sorted.free.map((bore) => bore.section),
+    sorted.far.map((bore) => bore.section),
+    notProgrammed,
+  );
   checkBores(inner, outer, outlineLength, false, problems);
   checkBores(far, outer, outlineLength, true, problems);
   const through = inner.find((bore) => bore.through);
@@ -166,4 +178,24 @@ export function boresOf(
         `a bore from the far end wider than the through bore: ${bore.label} is no wider than ${through.label}`,
       );
   return { inner, far };
+}
+
+/**
+ * Tapped holes are planned alone at the free end: a thread among other bores from the same end,
+ * or opening at the far end, goes to `notProgrammed` (docs/decisions/051-lathe-tapped-holes.md).
+ */
+function withoutLoneThreads(
+  free: InnerSection[],
+  far: InnerSection[],
+  notProgrammed: string[],
+): { inner: InnerSection[]; far: InnerSection[] } {
+  const keep = (bores: InnerSection[], where: string) =>
+    bores.filter((bore) => {
+      if (!bore.thread || (where === '' && bores.length === 1)) return true;
+      notProgrammed.push(
+        `the internal thread ${bore.thread.designation}: ${where || 'a tapped hole beside other bores from the same end'} is not planned yet; tap it by hand after the program`,
+      );
+      return false;
+    });
+  return { inner: keep(free, ''), far: keep(far, 'a tapped hole at the parted-off end') };
 }

@@ -39,6 +39,25 @@ export interface InnerSection {
   targetMm: number;
   limits?: DiameterLimits;
   label: string;
+  /**
+   * A tapped hole: the bore is its tap drill (ISO 2306, `limits` ±0.1 mm), drilled `depthMm`
+   * deep (the thread, the tap's chamfer and a pitch of clearance), then tapped.
+   */
+  thread?: InternalThread;
+}
+
+/** The thread of a tapped hole (cam/lathe/tapping.ts), mm. */
+export interface InternalThread {
+  /** As drawn: "M8", "M10x1". */
+  designation: string;
+  majorMm: number;
+  pitchMm: number;
+  /** The ISO 2306 tap drill (Machinery's Handbook for Unified threads). */
+  tapDrillMm: number;
+  /** Full thread from the mouth, mm (the part's length for a through thread). */
+  threadDepthMm: number;
+  /** Where the tap's tip goes: the thread depth plus the tap's chamfer, mm from the mouth. */
+  tapDepthMm: number;
 }
 
 export interface EdgeChamfer {

@@ -3,7 +3,7 @@
  * tooling, choose cutting data, and build the toolpaths.
  *
  * Operations, in order: face, centre drill, drill, rough OD, rough bore, finish OD, finish bore,
- * grooves and thread undercuts, threads, part off. Constant surface speed (G96) is used for turning, boring, grooving and
+ * tapping, grooves and thread undercuts, threads, part off. Constant surface speed (G96) is used for turning, boring, grooving and
  * parting, always with a spindle speed limit; drills run at constant rpm.
  *
  * Each operation plans against the stock the earlier ones left, sharing one set of chosen tools,
@@ -31,6 +31,7 @@ import type { LathePlan } from './program.ts';
 import { roughOutside } from './roughing.ts';
 import { blankOf, farBoreGaps, partFromBlank, planSecondSetup } from './second-setup.ts';
 import { planSetup } from './setup.ts';
+import { tapHoles, tappedHolesOf } from './tapping.ts';
 import { cutThreads, planThreads } from './threading.ts';
 import { chooseTools } from './tool-choice.ts';
 
@@ -106,8 +107,9 @@ function lathePlan(
 ): LathePlan {
   const { setup } = context;
   const { drilledMm } = bores;
+  const tappedHoles = tappedHolesOf(context);
   return {
-    part: context.machined,
+    part: drilledTo(context.machined, drilledMm),
     stock: {
       diameterMm: context.input.stockDiameterMm,
       protrusionMm: round(setup.protrusionMm),
@@ -126,6 +128,7 @@ function lathePlan(
     limited: output.limited,
     notProgrammed: output.notProgrammed,
     threads: context.threads.map((entry) => entry.cycle),
+    ...(tappedHoles.length > 0 ? { tappedHoles } : {}),
   };
 }
 
@@ -158,6 +161,7 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   finishOutside(context, output);
   if (boring) finishBore(context, boring, output);
   else if (!bores.skipped) unboredMouthChamfer(context, output);
+  tapHoles(context, bores, output);
   // Grooves, then threads after their undercuts, at constant rpm.
   cutGrooves(context, output);
   cutThreads(context, output);
@@ -169,6 +173,18 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
     ...plan,
     part: partFromBlank(plan.part, drawn),
     ...(secondSetup ? { secondSetup } : {}),
+  };
+}
+
+/**
+ * The part with its tapped hole at the size its tap drill makes (within ±0.1 mm of the ISO 2306
+ * size: tool-choice.ts), which the verifier checks the bore against.
+ */
+function drilledTo(part: LathePlanInput['part'], drilledMm: number | undefined) {
+  if (drilledMm === undefined || !part.inner.some((bore) => bore.thread)) return part;
+  return {
+    ...part,
+    inner: part.inner.map((bore) => (bore.thread ? { ...bore, targetMm: drilledMm } : bore)),
   };
 }
 

@@ -37,6 +37,7 @@ export type OperationRole =
   | 'drill'
   | 'groove'
   | 'thread'
+  | 'tap'
   | 'part-off'
   | 'other';
 
@@ -90,7 +91,32 @@ export interface ThreadMove {
   thread: ThreadCycle;
 }
 
-export type Move = LinearMove | ThreadMove;
+/**
+ * Rigid tapping on the axis from `startZ` (clear of the face) to `depthZ` and back out with the
+ * spindle reversed, at constant rpm with the feed the pitch: LinuxCNC G33.1, Fanuc M29 and G84,
+ * Haas G84, Sinumerik CYCLE84 (cam/post/lathe/). The tool is at (0, startZ) before and after.
+ */
+export interface TapCycle {
+  /** "M8", for comments. */
+  label: string;
+  /** Lead = pitch, mm/rev. */
+  pitchMm: number;
+  /** Spindle speed, rpm (Fanuc M29 S, Sinumerik SST). */
+  rpm: number;
+  startZ: number;
+  /** Where the tap's tip goes (negative). */
+  depthZ: number;
+}
+
+export interface TapMove {
+  kind: 'tap';
+  /** The tool position before and after the cycle: (0, startZ). */
+  x: number;
+  z: number;
+  tap: TapCycle;
+}
+
+export type Move = LinearMove | ThreadMove | TapMove;
 
 export type SpindleSetting =
   { mode: 'css'; surfaceSpeed: number; maxRpm: number } | { mode: 'rpm'; rpm: number };
@@ -157,9 +183,27 @@ export interface LathePlan {
   /** Threads the program cuts, for the verifier. */
   threads: ThreadCycle[];
   /**
+   * The part's tapped holes, for the verifier, whether the program taps them or not (a hole
+   * left untapped is then found so).
+   */
+  tappedHoles?: TappedHole[];
+  /**
    * The second setup, when the plan has one: its operations follow the first setup's (after the
    * part off) in `operations`, marked `setup: 2`. `part` then is the part as drawn (far-end
    * bores in `farInner`); the first setup parts it off `partedLengthMm` long.
    */
   secondSetup?: SecondSetup;
+}
+
+/** A tapped hole as the verifier checks it: tap drill, tap depth, pitch and speed. */
+export interface TappedHole {
+  /** "M8 x 16 deep". */
+  label: string;
+  pitchMm: number;
+  /** The ISO 2306 tap drill, mm (the drill must be within 0.1 mm of it). */
+  tapDrillMm: number;
+  /** Z the tap's tip must reach (negative): the thread depth plus the tap's chamfer. */
+  tapToZ: number;
+  /** The fastest the tap may turn (its tapping speed in the material), rpm, when a tap is chosen. */
+  maxRpm?: number;
 }

@@ -10,6 +10,7 @@ import { PlanningError } from '../errors.ts';
 import type { ChosenTools } from './context.ts';
 import { cutterOf } from './context.ts';
 import type { InnerSection, TurnedPart } from './part.ts';
+import { tapNameOf } from './tapped-holes.ts';
 import { toolKindNames } from './tooling.ts';
 import type { LatheTool, LatheToolKind } from './tooling.ts';
 
@@ -64,9 +65,20 @@ export function boreTools(part: TurnedPart, tools: LatheTool[]): BoreToolChoice 
   const drillFinishes =
     part.inner.length === 1 &&
     (!narrowest.limits || narrowest.limits.maxMm - narrowest.limits.minMm >= 0.1);
-  const exact = drillFinishes
-    ? drills.find((drill) => Math.abs(drill.diameterMm! - narrowest.targetMm) <= 0.05)
-    : undefined;
+  const exact = narrowest.thread
+    ? tapDrillOf(narrowest, drills)
+    : drillFinishes
+      ? drills.find((drill) => Math.abs(drill.diameterMm! - narrowest.targetMm) <= 0.05)
+      : undefined;
+  // A tapped hole is drilled to its tap drill, never bored.
+  if (narrowest.thread)
+    return {
+      narrowest,
+      drillFinishes: true,
+      exact: Boolean(exact),
+      largestDrillMm: 0,
+      ...(exact ? { drill: exact } : {}),
+    };
   const drill =
     exact ??
     [...drills]
@@ -81,6 +93,19 @@ export function boreTools(part: TurnedPart, tools: LatheTool[]): BoreToolChoice 
       (tool.minBoreMm === undefined || tool.minBoreMm <= drill.diameterMm!),
   );
   return { ...choice, drill, ...(bar ? { bar } : {}) };
+}
+
+/**
+ * The tap drill of a tapped hole among the drills: the one closest to the ISO 2306 size within
+ * its limits (±0.1 mm), if any.
+ */
+export function tapDrillOf(bore: InnerSection, drills: LatheTool[]): LatheTool | undefined {
+  const { minMm, maxMm } = bore.limits!;
+  return drills
+    .filter((drill) => drill.diameterMm! >= minMm - 1e-9 && drill.diameterMm! <= maxMm + 1e-9)
+    .sort(
+      (a, b) => Math.abs(a.diameterMm! - bore.targetMm) - Math.abs(b.diameterMm! - bore.targetMm),
+    )[0];
 }
 
 /**
@@ -118,6 +143,8 @@ export function boreTool(part: TurnedPart, tools: LatheTool[]): string | undefin
   if (part.inner.length === 0) return undefined;
   const narrowest = narrowestBore(part);
   const chosen = boreTools(part, tools);
+  if (!chosen.drill && narrowest.thread)
+    return `a Ø${narrowest.thread.tapDrillMm} mm tap drill for the internal thread ${narrowest.thread.designation}`;
   if (!chosen.drill)
     return `a twist drill up to Ø${chosen.largestDrillMm} mm for the bore ${narrowest.label}`;
   if (!chosen.exact && !chosen.bar) return `${toolKindNames.boring} to bore ${narrowest.label}`;
@@ -177,6 +204,12 @@ export function boreGaps(part: TurnedPart, tools: LatheTool[]): string[] {
   if (part.inner.length === 0) return [];
   const choice = boreTools(part, tools);
   const { narrowest, drill } = choice;
+  if (!drill && narrowest.thread) {
+    const { tapDrillMm } = narrowest.thread;
+    return [
+      `the internal thread ${narrowest.label}: no selected twist drill is its Ø${tapDrillMm} mm tap drill (ISO 2306, within 0.1 mm); a Ø${tapDrillMm} mm twist drill and ${tapNameOf(narrowest.thread)} would make it`,
+    ];
+  }
   if (!drill) {
     const why = noDrill(choice, tools);
     return part.inner.map((bore) =>

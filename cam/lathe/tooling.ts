@@ -8,6 +8,7 @@
  * or from Sandvik CoroCut style codes ("N123G2-0300" = 3.00 mm). The readings every kind shares
  * (the row, its tool number, a drill's diameter) are in cam/tool-row.ts.
  */
+import { tapSizeFrom } from '../mill/tooling.ts';
 import { numberPattern, statedDiameterFrom, toMm, toolNumberOf } from '../tool-row.ts';
 import type { ToolRow } from '../tool-row.ts';
 
@@ -20,6 +21,7 @@ export type LatheToolKind =
   | 'parting'
   | 'threading'
   | 'chamfer'
+  | 'tap'
   | 'other';
 
 export interface LatheTool {
@@ -35,6 +37,8 @@ export interface LatheTool {
   diameterMm?: number;
   /** Boring bars: smallest bore they enter, mm. */
   minBoreMm?: number;
+  /** Taps: pitch, mm (their nominal size is `diameterMm`). */
+  pitchMm?: number;
   /** The hint asks for roughing or finishing only. */
   duty?: 'rough' | 'finish';
   /** Short name for program comments and messages: "T1 CNMG 120408". */
@@ -51,6 +55,7 @@ export const toolKindNames: Record<LatheToolKind, string> = {
   parting: 'a parting (cut-off) tool',
   threading: 'a threading tool',
   chamfer: 'a chamfer tool',
+  tap: 'a tap',
   other: 'another tool',
 };
 
@@ -117,14 +122,17 @@ export function classifyTool(row: ToolRow): LatheTool {
   let kind: LatheToolKind = 'other';
   if (/thread/i.test(text) && (type === 'Turning' || type === 'Cutting' || type === 'Chamfer'))
     kind = 'threading';
-  // Reamers and taps cannot drill from solid: lathe programs do not use them (a reamer taken
-  // for a drill breaks).
+  // A tap ("Tap M8x1.25", "M8 x 1.25 machine tap"): its size and pitch as the mill reads them.
   else if (
-    type === 'Drilling' &&
-    /\bream|\btap\b|\bM\d+(?:[.,]\d+)?\s*[x×]\s*\d/i.test(text) &&
-    !/\btap\s*drill/i.test(text)
+    (/\btap\b/i.test(text) ||
+      (type === 'Drilling' && /\bM\d+(?:[.,]\d+)?\s*[x×]\s*\d/i.test(text))) &&
+    !/\btap\s*drill/i.test(text) &&
+    !/\bream/i.test(text)
   )
-    kind = 'other';
+    kind = 'tap';
+  // Reamers cannot drill from solid: lathe programs do not use them (a reamer taken for a drill
+  // breaks).
+  else if (type === 'Drilling' && /\bream/i.test(text)) kind = 'other';
   else if (type === 'Drilling') kind = /cent(er|re)|spot/i.test(text) ? 'centreDrill' : 'drill';
   else if (type === 'Boring') kind = 'boring';
   else if (type === 'Turning' || type === 'Facing') kind = 'turning';
@@ -145,6 +153,13 @@ export function classifyTool(row: ToolRow): LatheTool {
   if (kind === 'drill' || kind === 'centreDrill') {
     const diameter = statedDiameterFrom(`${row.toolName} ${row.toolDescription}`);
     if (diameter) tool.diameterMm = diameter;
+  }
+  if (kind === 'tap') {
+    const size = tapSizeFrom(`${row.toolName} ${row.toolDescription}`);
+    if (size) {
+      tool.diameterMm = size.nominalMm;
+      tool.pitchMm = size.pitchMm;
+    }
   }
   if (kind === 'boring') {
     const minBore = minBoreFrom(text);

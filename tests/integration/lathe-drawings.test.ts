@@ -51,8 +51,12 @@ const leftUndone: Record<string, RegExp[]> = {
   'Gripper.PDF': [
     /^the part off: T3 Parting blade 3 mm reaches 19 mm and the cut is 35\.25 mm deep/,
   ],
-  // Tapped holes on a lathe are not planned yet; the drawing's R0.2 fillets are not made.
-  'LIU0010.jpg': [/^the internal thread M8: /, /^the fillet 2x R0,2 /],
+  // The tapped hole (decision 051): the demo 15L has neither the Ø6.8 tap drill nor an M8 tap,
+  // and says so; the drawing's R0.2 fillets are not made.
+  'LIU0010.jpg': [
+    /^the fillet 2x R0,2 /,
+    /^the internal thread M8 x 16 deep: no selected twist drill is its Ø6\.8 mm tap drill \(ISO 2306, within 0\.1 mm\); a Ø6\.8 mm twist drill and an M8x1\.25 tap would make it$/,
+  ],
   // Chamfers on the far side of a step and at the parted-off end, and a 0.55 mm groove.
   'vwheel_b17021_rev_3.pdf': [
     // A bearing seat from each end: the far one is made in a second setup (048).

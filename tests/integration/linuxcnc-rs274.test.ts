@@ -22,6 +22,7 @@ import { goldenDir } from '../helpers/paths.ts';
 import { latheTooling, smallHolePin, testParts } from '../helpers/parts.ts';
 import { PartModelError } from '#cam/errors';
 import { cup, doubleCounterbored } from '../unit/cam/lathe/far-end-parts.ts';
+import { tappedPin, tappingTooling } from '../unit/cam/lathe/tapped-parts.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cnc-rs274-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -199,6 +200,40 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
     const replay = verifyLatheEvents(events, input);
     expect(replay.checks.filter((check) => !check.passed)).toEqual([]);
     expect(replay.verified).toBe(true);
+  });
+
+  it('reads back the rigid tapping of a tapped hole (G33.1) as RIGID_TAP to the tap depth', () => {
+    // Issue 33 (decision 051): the tap drill, then the tap at its pitch to the depth.
+    const program = generateLatheProgram({
+      description: tappedPin(),
+      material: '6061-T6',
+      jobType: 'Lathe',
+      stock: { shape: 'round', diameterMm: 22 },
+      machine: {
+        name: 'Tormach 15L',
+        serialNumber: 'RS-1',
+        manufacturer: 'Tormach',
+        model: '15L Slant-PRO',
+        controllerType: 'Tormach PathPilot',
+        controllerModel: 'PathPilot',
+        dialect: 'linuxcnc',
+      },
+      tools: tappingTooling,
+      programVersion: 1,
+    });
+    expect(program.report.verified).toBe(true);
+    expect(program.gcode).toMatch(/^G33\.1 Z-19\.75 K1\.25$/m);
+    const result = runRs274(program.gcode, {
+      machine: 'lathe',
+      toolTable: latheToolTable(tappingTooling.map(classifyTool)),
+      workDir: work,
+    });
+    expect(result.output).not.toMatch(/error|unknown|illegal|bad /i);
+    expect(result.status).toBe(0);
+    // RIGID_TAP(line, x, y, z, scale): rs274 reports the tap's end point, on the axis.
+    const tap = result.output.split('\n').find((line) => /RIGID_TAP\(/.test(line));
+    expect(tap).toBeDefined();
+    expect(tap).toMatch(/-19\.75/);
   });
 
   it('reports an interpreter error for a program LinuxCNC does not accept', () => {

@@ -5,7 +5,13 @@
  * speed with a spindle limit (constant rpm for threads and drills), and ends with M30.
  */
 import type { LatheDialect } from '../../gcode/dialects.ts';
-import type { LathePlan, Operation, SpindleSetting, ThreadCycle } from '../../lathe/program.ts';
+import type {
+  LathePlan,
+  Operation,
+  SpindleSetting,
+  TapCycle,
+  ThreadCycle,
+} from '../../lathe/program.ts';
 import { formatNumber } from '../common.ts';
 import type { PostOptions, PostProcessor, ProgramHeader } from '../common.ts';
 
@@ -52,7 +58,11 @@ export function operationTitle(operation: Operation): string {
   const passes = data.passes !== undefined ? `, ${data.passes} passes` : '';
   const feed = operation.name.startsWith('Thread')
     ? `pitch ${mm(data.feedPerRev)} mm, depth ${mm(data.depthOfCut ?? 0)} mm${passes}`
-    : `f ${mm(data.feedPerRev)} mm/rev${finish}${depth}`;
+    : operation.role === 'tap'
+      ? `pitch ${mm(data.feedPerRev)} mm, rigid tapping`
+      : operation.name.startsWith('Thread')
+        ? `pitch ${mm(data.feedPerRev)} mm, depth ${mm(data.depthOfCut ?? 0)} mm${passes}`
+        : `f ${mm(data.feedPerRev)} mm/rev${finish}${depth}`;
   return `${operation.name}: ${operation.tool.label}, ${speed}, ${feed}`;
 }
 
@@ -110,6 +120,12 @@ export interface LatheFlavour {
   coolant: { on: string; off: string; onFirstMove: boolean };
   /** The threading cycle, from the drive line and start Z; the tool ends there again. */
   thread: (cycle: ThreadCycle, number: NumberWriter) => string[];
+  /**
+   * Rigid tapping on the axis from (0, startZ) to the cycle's depth and back (LinuxCNC G33.1,
+   * Fanuc M29 + G84, Haas G84, Sinumerik CYCLE84); the tool ends at (0, startZ), and the next
+   * move writes its motion word and feed again.
+   */
+  tap: (cycle: TapCycle, number: NumberWriter) => string[];
   /** The motion word in force after a threading cycle ('' when the next move must repeat it). */
   motionAfterThread: (motion: { rapid: string; feed: string }) => string;
   /** The lines that end an operation after the coolant is off (spindle stop, turret home). */
@@ -142,6 +158,12 @@ function operationLines(
     if (move.kind === 'thread') {
       lines.push(...flavour.thread(move.thread, number));
       motion = flavour.motionAfterThread(flavour.motion);
+      return;
+    }
+    if (move.kind === 'tap') {
+      lines.push(...flavour.tap(move.tap, number));
+      motion = '';
+      feed = NaN;
       return;
     }
     const word = flavour.motion[move.kind];

@@ -6,7 +6,7 @@
  * (lathe system), G-code system A. A second setup (the part turned around) starts with M00 and
  * runs under G55. The Haas variant differs only where Haas NGC lathes do.
  */
-import type { ThreadCycle } from '../../lathe/program.ts';
+import type { TapCycle, ThreadCycle } from '../../lathe/program.ts';
 import { commentText, formatNumber } from '../common.ts';
 import { lathePost } from './common.ts';
 import type { LatheFlavour } from './common.ts';
@@ -23,6 +23,8 @@ export interface FanucStyle {
   home: string[];
   /** The threading cycle, from the drive line and start Z; the tool ends there again. */
   thread: (cycle: ThreadCycle) => string[];
+  /** The tapping cycle from (0, start Z), back there, and its cancel. */
+  tap: (cycle: TapCycle) => string[];
 }
 
 /** Radial first cut of a cycle, mm. */
@@ -57,6 +59,33 @@ export function haasThreadLines(cycle: ThreadCycle): string[] {
   ];
 }
 
+/**
+ * Fanuc rigid tapping on the axis (0i-TF Plus operator's manual, lathe system, "Rigid tapping"
+ * and "Canned cycle for drilling", G-code system A): "M29 S<rpm>" puts the spindle in rigid
+ * mode, then the face tapping cycle "G84 Z<depth> R<R point> F<lead>" (G99: F is the lead per
+ * revolution) taps from the R point to Z, reverses and comes back. R is the distance from the
+ * initial level to the R point: the tool waits at the start Z, so R0. G80 cancels the cycle.
+ */
+export function fanucTapLines(cycle: TapCycle): string[] {
+  return [
+    `M29 S${Math.round(cycle.rpm)}`,
+    `G84 Z${coordinate(cycle.depthZ)} R0. F${formatNumber(cycle.pitchMm, 4, true)}`,
+    'G80',
+  ];
+}
+
+/**
+ * Haas lathe tapping (Haas lathe operator's manual, NGC, "G84 Tapping Canned Cycle"): rigid
+ * tapping is how the Haas lathe taps, without M29; "G84 Z<depth> R<R plane> F<lead>" with R the
+ * R plane's Z (the start Z) and F the lead per revolution under G99; G80 cancels it.
+ */
+export function haasTapLines(cycle: TapCycle): string[] {
+  return [
+    `G84 Z${coordinate(cycle.depthZ)} R${coordinate(cycle.startZ)} F${formatNumber(cycle.pitchMm, 4, true)}`,
+    'G80',
+  ];
+}
+
 /** The flavour of a Fanuc-style lathe control. */
 export function fanucStyleFlavour(style: FanucStyle): LatheFlavour {
   return {
@@ -79,6 +108,7 @@ export function fanucStyleFlavour(style: FanucStyle): LatheFlavour {
     motion: { rapid: 'G00', feed: 'G01' },
     coolant: { on: 'M08', off: 'M09', onFirstMove: true },
     thread: (cycle) => style.thread(cycle),
+    tap: (cycle) => style.tap(cycle),
     motionAfterThread: () => '',
     operationEnd: ['M05', ...style.home],
     end: () => ['M30', '%'],
@@ -97,5 +127,6 @@ export const fanucPost = lathePost(
     toolCall: (tool) => `T${String(tool).padStart(2, '0')}${String(tool).padStart(2, '0')}`,
     home: ['G28 U0. W0.'],
     thread: fanucThreadLines,
+    tap: fanucTapLines,
   }),
 );

@@ -12,9 +12,13 @@
  * chip area (depth of pass n = J·√n). The cycle leaves the tool on the drive line at the end Z;
  * a G0 back to the start Z follows.
  *
+ * Tapping: rigid tapping "G33.1 Z<depth> K<pitch>" from the start Z on the axis (LinuxCNC G-code
+ * reference "G33.1 Rigid Tapping": the spindle-synchronised move to Z, the spindle reversed,
+ * the move back to the start, the spindle's direction restored); the spindle at constant rpm.
+ *
  * A second setup (the part turned around) starts with M0 and runs under G55.
  */
-import type { ThreadCycle } from '../../lathe/program.ts';
+import type { TapCycle, ThreadCycle } from '../../lathe/program.ts';
 import { commentText, formatNumber } from '../common.ts';
 import { changePosition, lathePost } from './common.ts';
 import type { NumberWriter } from './common.ts';
@@ -40,6 +44,11 @@ function threadLines(cycle: ThreadCycle, coordinate: NumberWriter): string[] {
   ];
 }
 
+/** G33.1 from the start Z on the axis to the depth and back (the tool is at X0 already). */
+function tapLines(cycle: TapCycle, coordinate: NumberWriter): string[] {
+  return [`G33.1 Z${coordinate(cycle.depthZ)} K${formatNumber(cycle.pitchMm, 4)}`];
+}
+
 export const linuxcncPost = lathePost({
   dialect: 'linuxcnc',
   label: 'LinuxCNC / PathPilot',
@@ -56,6 +65,7 @@ export const linuxcncPost = lathePost({
   motion: { rapid: 'G0', feed: 'G1' },
   coolant: { on: 'M8', off: 'M9', onFirstMove: false },
   thread: threadLines,
+  tap: tapLines,
   motionAfterThread: (motion) => motion.rapid,
   operationEnd: ['M5'],
   end: (plan, number) => [`G0 ${changePosition(plan, number)}`, 'M30', '%'],

@@ -16,13 +16,18 @@
  *   differs between software versions; G33 runs on every 840D sl and 828D), at constant rpm,
  *   each pass's start moved along the flank at the infeed angle, then a spring pass.
  *
+ * - Tapping with CYCLE84 (rigid tapping, SINUMERIK 840D sl / 828D Programming Manual "Cycles",
+ *   CYCLE84 "Tapping without compensating chuck": RTP, RFP, SDIS, DP, DPR, DTB, SDAC, MPIT, PIT,
+ *   POSS, SST, SST1), drilling along the plane's infeed axis: so "G17" before it (Z the tool
+ *   axis, the centric drilling of a turning machine) and "G18" after.
+ *
  * A second setup (the part turned around) starts with M0 and runs under G55.
  *
  * Numbers without a decimal point where whole ("X20"), like LinuxCNC. G96 assumes X is the
  * channel's transverse axis ($MC_DIAMETER_AX_DEF = "X", the norm on turning machines; otherwise
  * the machine needs SCC[X]).
  */
-import type { ThreadCycle } from '../../lathe/program.ts';
+import type { TapCycle, ThreadCycle } from '../../lathe/program.ts';
 import { commentText, formatNumber } from '../common.ts';
 import { changePosition, lathePost, threadPasses } from './common.ts';
 import type { NumberWriter } from './common.ts';
@@ -41,6 +46,21 @@ function threadLines(cycle: ThreadCycle, coordinate: NumberWriter): string[] {
   return lines;
 }
 
+/**
+ * CYCLE84 on the axis in G17: retraction and safety plane at the start Z, reference plane the
+ * face (Z0), the tap's depth absolute (DP), pitch PIT, spindle SST (in and out), spindle on
+ * clockwise after (SDAC 3); then back to G18.
+ */
+function tapLines(cycle: TapCycle, coordinate: NumberWriter): string[] {
+  const start = coordinate(cycle.startZ);
+  const rpm = Math.round(cycle.rpm);
+  return [
+    'G17',
+    `CYCLE84(${start},0,${start},${coordinate(cycle.depthZ)},,0,3,,${formatNumber(cycle.pitchMm, 4)},0,${rpm},${rpm})`,
+    'G18',
+  ];
+}
+
 export const sinumerikPost = lathePost({
   dialect: 'sinumerik',
   label: 'Sinumerik 840D sl / 828D',
@@ -57,6 +77,7 @@ export const sinumerikPost = lathePost({
   motion: { rapid: 'G0', feed: 'G1' },
   coolant: { on: 'M8', off: 'M9', onFirstMove: false },
   thread: threadLines,
+  tap: tapLines,
   motionAfterThread: (motion) => motion.rapid,
   operationEnd: ['M5'],
   end: (plan, number) => [`G0 ${changePosition(plan, number)}`, 'M30'],

@@ -20,11 +20,13 @@ export const checkTitles = {
   ratings: "Every cut is within its tool's rated depth of cut, feed and reach",
   chips: "Chip thickness stays within each tool's range",
   power: "Cutting power stays within 80 % of the machine's spindle power",
+  tapping: 'Taps run at their pitch and speed, inside their drilled hole',
   length: 'The part is faced to length',
   outer: 'Finishing reaches every outer diameter within 0.01 mm',
   inner: 'Finishing reaches every bore diameter within 0.01 mm',
   chamfers: 'Chamfers are cut',
   threads: 'Threads are cut to their root diameter',
+  tapped: 'Tapped holes are drilled to their tap drill and tapped to depth',
   partOff: 'The part is cut off',
   complete: 'Nothing of the drawing is left uncut',
 } as const;
@@ -38,6 +40,7 @@ export const completenessChecks: CheckId[] = [
   'inner',
   'chamfers',
   'threads',
+  'tapped',
   'partOff',
   'complete',
 ];

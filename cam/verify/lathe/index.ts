@@ -7,7 +7,7 @@
  * One pass over the moves (cam/verify/pass.ts) hands each tool call and move to the process
  * checks (process.ts, with ratings.ts and operations.ts: a failure means the program must not run
  * as it is), which sweep each cut through the bar, and to the threading passes
- * (completeness.ts); on the bar as the program leaves it follow the completeness checks
+ * (completeness.ts) and the tapped holes (tapping.ts); on the bar as the program leaves it follow the completeness checks
  * (completeness.ts: a failure means part of the drawing is left undone) and the gouges found by
  * the same comparison with the part. A second setup (the part turned around after the part off,
  * under G55) is followed by setups.ts: its moves cut the parted-off part turned end for end, and
@@ -28,6 +28,7 @@ import { ThreadPasses, checkCompleteness, checkFinishedPart } from './completene
 import type { LatheVerificationInput } from './input.ts';
 import { LatheProcess } from './process.ts';
 import { LatheSetups } from './setups.ts';
+import { TappedHoleChecks } from './tapping.ts';
 
 /**
  * Verify a lathe program.
@@ -71,8 +72,9 @@ export function verifyLatheEvents(
     fail,
   );
   const threads = new ThreadPasses(input, (event) => process.toolOf(event));
+  const tapped = new TappedHoleChecks(input, (event) => process.toolOf(event));
   // The setups first: a move that starts the second setup is swept through its part.
-  const { stats, ended } = walkProgram(events, [setups, process, threads], {
+  const { stats, ended } = walkProgram(events, [setups, process, threads, tapped], {
     syntax: (message) => fail('syntax', message),
     countToolChanges: true,
     extentsOf: (event) => [{ x: event.to.x, y: 0, z: event.to.z }],
@@ -80,6 +82,7 @@ export function verifyLatheEvents(
   });
   process.finish(stats, ended);
   threads.finish(fail);
+  tapped.finish(fail);
   const finished = setups.finished();
   const leftLabels = checkFinishedPart(input, finished, tolerance, fail, stock);
   const simulated = checkCompleteness(input, finished, fail, leftLabels);
@@ -90,6 +93,7 @@ export function verifyLatheEvents(
       (id !== 'inner' || input.inner.length > 0) &&
       (id !== 'chamfers' || input.chamfers.length > 0) &&
       (id !== 'threads' || (input.threads ?? []).length > 0) &&
+      ((id !== 'tapped' && id !== 'tapping') || (input.tappedHoles ?? []).length > 0) &&
       (id !== 'power' || machine.spindlePowerKw !== undefined) &&
       (id !== 'spindle' || machine.maxRpm !== undefined) &&
       (id !== 'travels' || machine.travelsMm !== undefined) &&

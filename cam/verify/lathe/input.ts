@@ -8,7 +8,7 @@
 import type { LatheDialect } from '../../gcode/dialects.ts';
 import type { Polygon } from '../../geometry/polygon.ts';
 import type { LatheCutter } from '../../lathe/cutters.ts';
-import type { OperationRole } from '../../lathe/program.ts';
+import type { OperationRole, TappedHole } from '../../lathe/program.ts';
 import type { LatheToolKind } from '../../lathe/tooling.ts';
 import type { MaterialSubgroup } from '../../materials.ts';
 
@@ -61,6 +61,8 @@ export interface LatheVerificationInput {
    * must reach the root diameter from `fromZ` (free-end side) to `toZ`.
    */
   threads?: ThreadTarget[];
+  /** Tapped holes on the axis at the free end: tap drill, tap depth, pitch and speed (tapping.ts). */
+  tappedHoles?: TappedHole[];
   /**
    * The operations in program order, one per tool change, with what each is for; `setup: 2`
    * for the second setup's.

@@ -135,7 +135,7 @@ export class LatheProcess implements PassCheck {
     const lead = event.leadMm;
     const synchronised = lead !== undefined && lead > 0;
     checkSetup(event, synchronised, this.fail);
-    if (tool?.kind === 'threading') {
+    if (tool?.kind === 'threading' || tool?.kind === 'tap') {
       this.thread(event, synchronised);
       return;
     }
@@ -156,7 +156,10 @@ export class LatheProcess implements PassCheck {
     const cutter = tool?.cutter;
     const insideBar =
       tool &&
-      (tool.kind === 'drill' || tool.kind === 'centreDrill' || tool.kind === 'boring') &&
+      (tool.kind === 'drill' ||
+        tool.kind === 'centreDrill' ||
+        tool.kind === 'boring' ||
+        tool.kind === 'tap') &&
       to.x < input.stock.diameterMm;
     const lowestX = cutter?.insert ? -2 * (cutter.insert.noseRadiusMm + 0.5) : -1;
     if (
@@ -221,7 +224,8 @@ export class LatheProcess implements PassCheck {
    */
   private thread(event: MotionEvent, synchronised: boolean): void {
     const { from, to, line } = event;
-    if (!synchronised) this.fail('setup', `line ${line}: a threading tool feeding unsynchronised`);
+    if (!synchronised)
+      this.fail('setup', `line ${line}: a threading tool or tap feeding unsynchronised`);
     else if (from && this.tally)
       this.tally.cuttingMinutes +=
         Math.abs(to.z - from.z) /
