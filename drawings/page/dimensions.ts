@@ -6,7 +6,7 @@
 import type { LinePrimitive, Point } from '../geometry/primitives.ts';
 import type { Arrow } from './arrowheads.ts';
 import { cross, dot } from '../geometry/plane.ts';
-import { parseLengthCallout } from '#cam/callouts';
+import { hasDiameterSign, parseLengthCallout } from '#cam/callouts';
 import { sourceOfRun, type TextRun } from '../reading.ts';
 import type { TextCallout } from '../text/describe.ts';
 
@@ -157,6 +157,7 @@ export function attachCallouts(
   lines: DimensionLine[],
   callouts: TextCallout[],
   area?: SheetArea,
+  misfit: Misfit = () => 0,
 ): DrawnDimension[] {
   const candidates: { line: number; callout: number; score: number }[] = [];
   callouts.forEach((callout, c) => {
@@ -164,7 +165,8 @@ export function attachCallouts(
     if (!inArea(callout, area)) return;
     lines.forEach((line, l) => {
       const score = besideScore(line, callout);
-      if (score !== undefined) candidates.push({ line: l, callout: c, score });
+      if (score !== undefined)
+        candidates.push({ line: l, callout: c, score: score + misfit(line, callout.value) });
     });
   });
   candidates.sort((a, b) => a.score - b.score);
@@ -200,6 +202,7 @@ export function calloutsFromRuns(
   runs: TextRun[],
   units: 'mm' | 'inch' = 'mm',
   area?: SheetArea,
+  misfit: Misfit = () => 0,
 ): DrawnDimension[] {
   const free = lines.filter((line) => !attached.some((d) => d.line === line));
   const candidates: { line: DimensionLine; run: TextRun; text: string; score: number }[] = [];
@@ -213,9 +216,14 @@ export function calloutsFromRuns(
     if (usedByCallout(run) || !inArea(run, area)) continue;
     const text = run.text.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
     if (!/^\d/.test(text) || !parseLengthCallout(text, units)) continue;
+    // A counted feature callout ('4x ⌀5.5', '2 x M6') or a diameter is no length: its count
+    // would be taken for one.
+    if (/^\d+\s*[x×]\s*\D/i.test(text) || hasDiameterSign(text)) continue;
+    const valueMm = parseLengthCallout(text, units)!.valueMm;
     for (const line of free) {
       const score = besideScore(line, run);
-      if (score !== undefined) candidates.push({ line, run, text, score });
+      if (score !== undefined)
+        candidates.push({ line, run, text, score: score + misfit(line, valueMm) });
     }
   }
   candidates.sort((a, b) => a.score - b.score);
@@ -245,6 +253,32 @@ export function calloutsFromRuns(
     });
   }
   return out;
+}
+
+/**
+ * How badly a written value fits a dimension line, added to its distance from the line when
+ * callouts are attached (page points): 0 for any pair when the drawing's scale is unknown.
+ */
+export type Misfit = (line: DimensionLine, valueMm: number) => number;
+
+/** What a value that does not measure its line at the drawing's scale costs (page points). */
+const MISFIT_PT = 1000;
+
+/**
+ * The misfit of a drawing drawn to scale: a value whose line measures it (within 5 %) at
+ * `ratio`, or half of it (a diameter drawn from the axis in a half section), costs nothing; any
+ * other value costs {@link MISFIT_PT}, so that a nearer text of another size ('0.1875', a
+ * step's length, beside the line of the step's Ø0.5) loses the line to the text it measures,
+ * and takes a line of its own size. Such pairs are still made when no better text is left (a
+ * line shortened by a break).
+ * @param ratio - drawn size / true size
+ */
+export function scaleMisfit(ratio: number): Misfit {
+  return (line, valueMm) => {
+    const measured = (line.lengthPt * MM_PER_PT) / (valueMm * ratio);
+    const fits = Math.abs(measured - 1) <= 0.05 || Math.abs(measured - 0.5) <= 0.025;
+    return fits ? 0 : MISFIT_PT;
+  };
 }
 
 /**

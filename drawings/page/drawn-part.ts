@@ -15,7 +15,9 @@ import {
   inferScale,
   MM_PER_PT,
   pairArrows,
+  scaleMisfit,
   type DimensionLine,
+  type Misfit,
   type DrawnDimension,
   type ScaleVerdict,
 } from './dimensions.ts';
@@ -141,10 +143,17 @@ export function drawnDimensions(reading: PageReading): {
   const lines = pairArrows(reading.drawing.arrows, reading.drawing.thin);
   const { widthPt, heightPt } = reading.geometry;
   const area = sheetFrame(reading.drawing.part, widthPt, heightPt).area;
-  const attached = attachCallouts(lines, reading.findings.callouts, area);
   const units = reading.findings.units?.units;
-  const dimensions = [...attached, ...calloutsFromRuns(lines, attached, reading.runs, units, area)];
-  return { lines, dimensions };
+  const attach = (misfit?: Misfit) => {
+    const attached = attachCallouts(lines, reading.findings.callouts, area, misfit);
+    return [...attached, ...calloutsFromRuns(lines, attached, reading.runs, units, area, misfit)];
+  };
+  const nearest = attach();
+  // Drawn to scale (most lines measure their values at one scale): attached again, each text
+  // to a line it measures first, so that a nearer text of another size does not take a line.
+  const scale = inferScale(nearest, reading.findings.scale?.ratio);
+  const toScale = scale.agreeing >= 3 && scale.agreeing >= 0.6 * scale.compared;
+  return { lines, dimensions: toScale ? attach(scaleMisfit(scale.ratio)) : nearest };
 }
 
 /** The page's dimension lines with their callouts, and the scale they agree on. */

@@ -1,0 +1,247 @@
+/**
+ * The whole path on turned parts nobody here drew (issue 33): random turned parts with known
+ * truth (tests/helpers/drawings/parts.ts `turnedPartArb`: steps, grooves, bores from either end,
+ * chamfers, threads; mm and inch) are drawn as a DXF and as a vector PDF in a side view, a half
+ * section or a side view with an end view, read by the offline reader, planned, written for
+ * LinuxCNC and verified as Q-Bot does, on a Tormach 15L with its catalog limits, from the bar a
+ * machinist would saw (3 mm over the largest diameter) with a shop's full lathe tooling
+ * (tests/helpers/whole-path-turned.ts). The program is then checked independently: its moves
+ * are verified again against the part the generator drew (not the one the reader read), planned
+ * as the product plans it, with nothing excused. A program called verified must pass that check
+ * too. The share of drawings that end verified is held to a floor; a few programs also go
+ * through LinuxCNC's own interpreter, rs274, whose moves replay to the same verdict.
+ *
+ * WHOLE_PATH_RUNS (12) and WHOLE_PATH_SEED choose the cases.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { generateProgram } from '#cam/jobs/generate';
+import type { BlueprintDescription } from '#contracts/blueprint';
+import { readDrawing } from '#drawings/read';
+import { turnedPartArb, type TurnedPart } from '#tests/helpers/drawings/parts';
+import { buildSheet, plainStyle, type DrawingStyle } from '#tests/helpers/drawings/sheet';
+import { readers } from '#tests/helpers/whole-path';
+import {
+  independentCheck,
+  latheJobFor,
+  readWithRs274,
+  truthDescription,
+} from '#tests/helpers/whole-path-turned';
+
+const runs = Number(process.env.WHOLE_PATH_RUNS ?? 12);
+const seed = Number(process.env.WHOLE_PATH_SEED ?? 20261129);
+/** Programs per reader that also go through rs274. */
+const rs274Cases = 3;
+
+const work = mkdtempSync(join(tmpdir(), 'whole-path-turned-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => vi.mocked(console.warn).mockRestore());
+
+/** A turned part in mm or inch, and the view it is drawn in. */
+const caseArb = fc
+  .record({
+    units: fc.constantFrom<TurnedPart['units'][]>('mm', 'inch'),
+    view: fc.constantFrom<DrawingStyle['view'][]>('side', 'halfSection', 'sideAndEnd'),
+  })
+  .chain(({ units, view }) => turnedPartArb({ units }).map((part) => ({ part, view })));
+
+/**
+ * Floors under the share of drawings that end verified and that reach a program at all (not
+ * refused), a little below what holds. Measured with seed 20261129 and 12 runs: DXF 1 of 12
+ * verified, 12 of 12 programs; vector PDF 0 of 12 verified, 8 of 12 programs (3 refused with
+ * "the outer diameters of the part (none are given)", 1 with a bore "as large as" a diameter).
+ * With 40 runs DXF has 7 of 40 verified. Most others are incomplete for a chamfer at the
+ * parted-off end, which the second setup does not cut, or a thread behind a larger diameter.
+ */
+const floors: Record<string, { verified: number; programs: number }> = {
+  DXF: { verified: 0.05, programs: 0.9 },
+  'vector PDF': { verified: 0, programs: 0.6 },
+};
+
+const styleOf = (part: TurnedPart, view: DrawingStyle['view']): DrawingStyle => ({
+  ...plainStyle,
+  units: part.units,
+  view,
+});
+
+describe('the whole path on generated turned parts', () => {
+  for (const [name, file] of Object.entries(readers)) {
+    it(`never calls a program verified that the drawn part shows wrong: ${name}`, async () => {
+      const outcomes: string[] = [];
+      let throughRs274 = 0;
+      let right = 0;
+      await fc.assert(
+        fc.asyncProperty(caseArb, async ({ part, view }) => {
+          const sheet = buildSheet(part, styleOf(part, view));
+          const description = await readDrawing(await file(sheet));
+          const job = latheJobFor(part, description);
+          const what = `${part.units}, ${view}`;
+          let generated;
+          try {
+            generated = generateProgram(job);
+          } catch (error) {
+            outcomes.push(
+              `${what}: refused: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            return;
+          }
+          const independent = independentCheck(generated, part, job);
+          if (independent.verified) right += 1;
+          outcomes.push(
+            generated.report.verified
+              ? `${what}: verified`
+              : `${what}: incomplete: ${generated.report.unfinished.join(' | ').slice(0, 300)}`,
+          );
+          if (generated.report.verified && !independent.verified)
+            throw new Error(
+              `called verified, but against the drawn part: ${independent.reasons.join(' | ')}`,
+            );
+          if (throughRs274 < rs274Cases) {
+            throughRs274 += 1;
+            const read = readWithRs274(generated.gcode, work);
+            expect(read.output).not.toMatch(/error|unknown|illegal|bad /i);
+            expect(read.status).toBe(0);
+            // LinuxCNC's moves, replayed against the drawn part, reach the same verdict.
+            const replay = independentCheck(generated, part, job, read.events);
+            expect(replay.verified, replay.reasons.join(' | ')).toBe(independent.verified);
+          }
+        }),
+        { numRuns: runs, seed },
+      );
+      const verified = outcomes.filter((outcome) => outcome.endsWith(': verified')).length;
+      const programs = outcomes.filter((outcome) => !outcome.includes(': refused: ')).length;
+      console.info(
+        `${name}: ${verified} of ${outcomes.length} verified, ${programs} programs, ${right} right against the drawn part\n${outcomes.join('\n')}`,
+      );
+      expect(verified / outcomes.length).toBeGreaterThanOrEqual(floors[name]!.verified);
+      expect(programs / outcomes.length).toBeGreaterThanOrEqual(floors[name]!.programs);
+    }, 600_000);
+  }
+});
+
+/**
+ * The ways a reading can be wrong: a bore left out, a step left out (its length given to its
+ * neighbour, so the part keeps its length), a diameter 1 mm off (a plain outer one larger, a
+ * bore smaller).
+ */
+function misreadings(description: BlueprintDescription): (() => void)[] {
+  const outer = description.outerDiameters;
+  const inner = description.innerDiameters;
+  const restart = () => {
+    let start = 0;
+    for (const feature of outer) {
+      if (feature.startMm !== undefined) feature.startMm = start;
+      start += feature.lengthMm ?? 0;
+    }
+  };
+  return [
+    ...inner.map((_, index) => () => void inner.splice(index, 1)),
+    ...(outer.length < 2
+      ? []
+      : outer.map((_, index) => () => {
+          const [removed] = outer.splice(index, 1);
+          const neighbour = outer[Math.min(index, outer.length - 1)]!;
+          neighbour.lengthMm = (neighbour.lengthMm ?? 0) + (removed!.lengthMm ?? 0);
+          neighbour.length = `${neighbour.lengthMm} mm`;
+          restart();
+        })),
+    ...outer
+      .filter((feature) => !feature.thread && !/thread/i.test(feature.type))
+      .map((feature) => () => {
+        feature.diameterMm = (feature.diameterMm ?? 0) + 1;
+        feature.diameter = `Ø${feature.diameterMm}`;
+      }),
+    ...inner.map((feature) => () => {
+      feature.diameterMm = (feature.diameterMm ?? 0) - 1;
+      feature.diameter = `Ø${feature.diameterMm}`;
+    }),
+  ];
+}
+
+describe('counterexamples the property found', () => {
+  it('a toleranced inch diameter beside a short step, read from a vector PDF half section', async () => {
+    // WHOLE_PATH_RUNS=40, vector PDF, shrunk: Ø3/8 x 3/4 then Ø1/2 ±.002 x 3/16, no bores. The
+    // PDF reader attaches the length text "0.1875" to the Ø1/2 diameter's dimension line and
+    // reads that step as Ø4.7625 (drawn Ø12.7) at confidence 1, with nothing unresolved; the
+    // program turns it to Ø4.76 and is called verified.
+    const part: TurnedPart = {
+      kind: 'turned',
+      units: 'inch',
+      steps: [
+        { diameter: 0.375, length: 0.75 },
+        {
+          diameter: 0.5,
+          length: 0.1875,
+          tolerance: { kind: 'deviations', upper: 0.002, lower: -0.002 },
+        },
+      ],
+      bores: [],
+      chamfers: [],
+      material: 'AISI 1045',
+      generalTolerance: 'ISO 2768-m',
+      truth: [],
+    };
+    const sheet = buildSheet(part, styleOf(part, 'halfSection'));
+    const description = await readDrawing(await readers['vector PDF']!(sheet));
+    const job = latheJobFor(part, description);
+    const generated = generateProgram(job);
+    const independent = independentCheck(generated, part, job);
+    expect(
+      !generated.report.verified || independent.verified,
+      `called verified, but against the drawn part: ${independent.reasons.join(' | ')}`,
+    ).toBe(true);
+  }, 60_000);
+});
+
+describe('the independent check', () => {
+  it('passes the program of the true part itself when the product verifies it', async () => {
+    // The check is no stricter than the product on a right reading: the program of the truth,
+    // verified by the product, is verified against the truth.
+    let verified = 0;
+    await fc.assert(
+      fc.asyncProperty(turnedPartArb({ units: 'mm' }), async (part) => {
+        const job = latheJobFor(part, truthDescription(part));
+        const generated = generateProgram(job);
+        if (!generated.report.verified) return;
+        verified += 1;
+        const independent = independentCheck(generated, part, job);
+        expect(independent.verified, independent.reasons.join(' | ')).toBe(true);
+      }),
+      { numRuns: 6, seed },
+    );
+    expect(verified).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('finds a program wrong whose reading left out a bore or a step, or is 1 mm off', async () => {
+    let calledVerified = 0;
+    await fc.assert(
+      fc.asyncProperty(turnedPartArb({ units: 'mm' }), fc.nat(), async (part, pick) => {
+        const sheet = buildSheet(part, styleOf(part, 'side'));
+        const description = await readDrawing(await readers.DXF!(sheet));
+        const mistakes = misreadings(description);
+        fc.pre(mistakes.length > 0);
+        mistakes[pick % mistakes.length]!();
+        const job = latheJobFor(part, description);
+        let generated;
+        try {
+          generated = generateProgram(job);
+        } catch {
+          return;
+        }
+        if (generated.report.verified) calledVerified += 1;
+        const independent = independentCheck(generated, part, job);
+        expect(independent.verified).toBe(false);
+      }),
+      { numRuns: 8, seed },
+    );
+    // The misread programs include ones the product calls verified: those the check must catch.
+    expect(calledVerified).toBeGreaterThan(0);
+  }, 300_000);
+});
