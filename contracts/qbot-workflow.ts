@@ -271,7 +271,7 @@ export const qbotExtraMessages = {
   chooseMaterial: 'Which material will you machine this part from?',
   chooseSize: 'What size is the stock? Leave it blank to use the suggested size.',
   sizeNeedsThickness: (suggested: string) =>
-    `The suggested stock (${suggested}) has no thickness: type the stock size with its thickness, such as 'Plate 180 x 80 x 12 mm'.`,
+    `The drawing gives no thickness for the suggested stock (${suggested}): how thick is the plate? Type its thickness, such as '12 mm', or the whole size, such as 'Plate 180 x 80 x 12 mm'.`,
   sizeNeedsNumbers:
     "The drawing gives no stock size to suggest: type the stock's size, such as 'Ø20 x 100 round bar' or 'Plate 180 x 80 x 12 mm'.",
   sizeUnreadable: (typed: string) =>

@@ -101,6 +101,35 @@ export function blockStock(xMm: number, yMm: number, zMm?: number): StockSize {
   };
 }
 
+/** A whole block in the words the size step shows and keeps: 'Plate 180 x 80 x 12 mm' (X x Y x Z). */
+export const blockStockText = (block: { xMm: number; yMm: number; zMm: number }): string =>
+  `Plate ${block.xMm} x ${block.yMm} x ${block.zMm} mm`;
+
+/** A thickness given alone: '12', '12 mm', '12 thick', 'thickness 12 mm', 'THK 10', 'T=10', '1/2"'. */
+const THICKNESS_ALONE = new RegExp(
+  String.raw`^(?:thickness|thk\.?|t\s*=)?\s*(${NUMBER})\s*(mm|cm|"|''|″|in(?:ch(?:es)?)?\.?)?\s*(?:thick)?\.?$`,
+  'i',
+);
+
+/**
+ * The suggested block completed by the thickness the operator typed alone, when the suggestion
+ * is a block that lacks only its thickness (the drawing gives none): the size step asks "how
+ * thick is the plate?" and '12' or '12 mm' answers it.
+ * @param typed - what the operator typed
+ * @param suggested - the suggestion's StockSize
+ * @returns the whole block, sizes in mm; undefined when `typed` is not a thickness alone or the
+ *   suggestion is not a block without its thickness
+ */
+export function withTypedThickness(typed: string, suggested: StockSize): StockSize | undefined {
+  const block = suggested.block;
+  if (suggested.shape !== 'block' || !block || block.zMm !== undefined) return undefined;
+  const match = THICKNESS_ALONE.exec(typed.trim());
+  if (!match) return undefined;
+  const zMm = toMm(readNumber(match[1]!), match[2]?.toLowerCase());
+  if (!(zMm > 0) || zMm > 10_000) return undefined;
+  return blockStock(block.xMm, block.yMm, zMm);
+}
+
 // Callouts (./written-numbers.ts, as cam/callouts.ts reads them) ----------------------------
 
 function toMm(value: number, unit: string | undefined): number {

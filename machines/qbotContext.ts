@@ -5,12 +5,17 @@
  * The vocabulary (context, texts, tracker steps, events) is in contracts/qbot-workflow.ts.
  */
 import { fromPromise } from 'xstate';
-import type { BlueprintAnalysis, BlueprintDescription } from '#contracts/blueprint';
+import type { BlueprintAnalysis, BlueprintDescription, MaterialSize } from '#contracts/blueprint';
 import type { CallFailure } from './signIn.ts';
 import { jobTypes } from '#contracts/job-types';
 import type { JobType } from '#contracts/job-types';
 import { qbotExtraMessages, qbotMessages, trackerSteps } from '#contracts/qbot-workflow';
-import { parseStockSize, stockSizeOf } from '#contracts/stock-size';
+import {
+  blockStockText,
+  parseStockSize,
+  stockSizeOf,
+  withTypedThickness,
+} from '#contracts/stock-size';
 import type { StockSize } from '#contracts/stock-size';
 import type {
   ChatMessage,
@@ -109,6 +114,7 @@ export function suggestedStockSizeOf(analysis: BlueprintAnalysis | null): StockS
 export function sizeRefusal(context: QbotContext, size: string): string | undefined {
   const typed = size.trim();
   if (typed !== '') {
+    if (withTypedThickness(typed, suggestedStockSizeOf(context.analysis))) return undefined;
     return parseStockSize(typed).missing.includes('diameter')
       ? qbotExtraMessages.sizeUnreadable(typed)
       : undefined;
@@ -119,6 +125,31 @@ export function sizeRefusal(context: QbotContext, size: string): string | undefi
   const suggested = context.analysis?.materialSize;
   const shown = typeof suggested === 'string' ? suggested : qbotMessages.defaultStockSize;
   return qbotExtraMessages.sizeNeedsThickness(shown);
+}
+
+/**
+ * The size the operator submitted at the size step, as words and numbers: the suggestion when
+ * blank; the suggested block with the thickness typed alone ('12 mm') when the suggestion lacks
+ * only that; else what was typed.
+ */
+export function submittedSize(
+  context: QbotContext,
+  size: string,
+): { words: MaterialSize; stock: StockSize } {
+  const typed = size.trim();
+  const suggested = suggestedStockSizeOf(context.analysis);
+  if (typed === '')
+    return {
+      words: context.analysis?.materialSize ?? qbotMessages.defaultStockSize,
+      stock: suggested,
+    };
+  const completed = withTypedThickness(typed, suggested);
+  if (completed?.block?.zMm !== undefined)
+    return {
+      words: blockStockText({ ...completed.block, zMm: completed.block.zMm }),
+      stock: completed,
+    };
+  return { words: typed, stock: parseStockSize(typed) };
 }
 
 /** The stock size chosen at the size step: its numbers, or its words read (an older snapshot). */

@@ -14,9 +14,8 @@
  * order of the spec's steps, and splitting the config would scatter one state's transitions.
  */
 import { assign, setup } from 'xstate';
-import type { BlueprintDescription, MaterialSize } from '#contracts/blueprint';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import { qbotExtraMessages, qbotMessages } from '#contracts/qbot-workflow';
-import { parseStockSize } from '#contracts/stock-size';
 import type {
   MachineChoices,
   QbotContext,
@@ -39,8 +38,8 @@ import {
   resetsBefore,
   revisionStored,
   sizeRefusal,
+  submittedSize,
   startedAfresh,
-  suggestedStockSizeOf,
   user,
 } from './qbotContext.ts';
 import type { DescribeInput, DescribeOutput } from './qbotContext.ts';
@@ -148,15 +147,13 @@ export const qbotWorkflowMachine = setup({
     }),
     chooseSize: assign(({ context, event }) => {
       if (event.type !== 'size.submitted') return {};
-      const typed = event.size.trim();
-      const size: MaterialSize =
-        typed || (context.analysis?.materialSize ?? qbotMessages.defaultStockSize);
+      const { words: size, stock } = submittedSize(context, event.size);
       const shown =
         typeof size === 'string' ? size : `${size.shape} ${size.diameter} x ${size.length}`;
       return {
         materialSize: size,
         // The size as numbers, read once here (decision 039); a blank one is the suggestion's.
-        stockSize: typed ? parseStockSize(typed) : suggestedStockSizeOf(context.analysis),
+        stockSize: stock,
         ...post(context, user(shown), ai(qbotExtraMessages.chooseJobType)),
       };
     }),

@@ -73,6 +73,5 @@ export function suggestBlockStock(part: PrismaticPart): BlockStock {
     : { xMm: whole(needX), yMm: narrowMm, zMm, form };
 }
 
-/** 'Plate 180 x 80 x 12 mm': the block in words (X x Y x Z). */
-export const blockStockText = (block: Pick<BlockStock, 'xMm' | 'yMm' | 'zMm'>) =>
-  `Plate ${block.xMm} x ${block.yMm} x ${block.zMm} mm`;
+/** 'Plate 180 x 80 x 12 mm': the block in words (X x Y x Z), as the size step keeps it. */
+export { blockStockText } from '#contracts/stock-size';

@@ -172,10 +172,12 @@ describe('no dead end for a new shop', () => {
     await button(page, 'Submit').click();
     await expect
       .poll(() => chat(page).textContent())
-      .toMatch(/has no thickness: type the stock size with its thickness/);
+      .toMatch(/The drawing gives no thickness .*: how thick is the plate\?/);
     expect(await page.getByLabel('Milling', { exact: true }).count()).toBe(0);
-    await page.getByLabel('Material size').fill('Plate 130 x 70 x 12 mm');
+    // The thickness alone answers it: the suggested plate is completed.
+    await page.getByLabel('Material size').fill('12 mm');
     await button(page, 'Submit').click();
     await page.getByLabel('Milling', { exact: true }).waitFor();
+    await expect.poll(() => chat(page).textContent()).toMatch(/Plate \d+ x \d+ x 12 mm/);
   });
 });

@@ -284,7 +284,7 @@ describe('the workflow', () => {
     expect(actor.getSnapshot().value).toBe('show_job_types');
   });
 
-  it("asks for the whole size when the suggestion lacks the plate's thickness", () => {
+  it("asks how thick the plate is when the suggestion lacks the plate's thickness", () => {
     const actor = started(plateAnalysis);
     actor.send({ type: 'description.confirmed' });
     actor.send({ type: 'material.selected', material: '42CrMo4 (1.7225)' });
@@ -293,11 +293,36 @@ describe('the workflow', () => {
     expect(actor.getSnapshot().context.materialSize).toBeNull();
     expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({
       sender: 'ai',
-      message: `The suggested stock (${plateAnalysis.materialSize as string}) has no thickness: type the stock size with its thickness, such as 'Plate 180 x 80 x 12 mm'.`,
+      message: `The drawing gives no thickness for the suggested stock (${plateAnalysis.materialSize as string}): how thick is the plate? Type its thickness, such as '12 mm', or the whole size, such as 'Plate 180 x 80 x 12 mm'.`,
     });
     actor.send({ type: 'size.submitted', size: 'Plate 180 x 80 x 12 mm' });
     expect(actor.getSnapshot().value).toBe('show_job_types');
     expect(actor.getSnapshot().context.materialSize).toBe('Plate 180 x 80 x 12 mm');
+  });
+
+  it('completes the suggested plate with a thickness typed alone', () => {
+    for (const [typed, zMm] of [
+      ['12', 12],
+      ['12 mm', 12],
+      ['thickness 10', 10],
+      ['THK 8', 8],
+      ['1/2"', 12.7],
+      ['15 thick', 15],
+    ] as const) {
+      const actor = started(plateAnalysis);
+      actor.send({ type: 'description.confirmed' });
+      actor.send({ type: 'material.selected', material: '42CrMo4 (1.7225)' });
+      actor.send({ type: 'size.submitted', size: typed });
+      expect(actor.getSnapshot().value, typed).toBe('show_job_types');
+      expect(actor.getSnapshot().context.stockSize).toEqual(blockStock(180, 80, zMm));
+      expect(actor.getSnapshot().context.materialSize).toBe(`Plate 180 x 80 x ${zMm} mm`);
+    }
+    // A round bar's suggestion is not completed by a lone number: it is read as a diameter.
+    const bar = started();
+    bar.send({ type: 'description.confirmed' });
+    bar.send({ type: 'material.selected', material: '42CrMo4 (1.7225)' });
+    bar.send({ type: 'size.submitted', size: '12' });
+    expect(bar.getSnapshot().context.stockSize?.block?.zMm).toBeUndefined();
   });
 
   it('asks for a size when the drawing suggests none, and for numbers when a typed size has none', () => {
