@@ -97,7 +97,10 @@ export function describeNonTurnedPart(
   const tolerances: string[] = [];
   const sizes = top ? writtenPlateSizes(extras.dimensions, top.prismatic, extras.mmPerUnit) : [];
   if (top) {
-    if (sizes.length > 0) top.prismatic.sizes = sizes;
+    // Contours the top view holds but the reader cannot place are named in `unresolved` already
+    // and held as sizes the top view does not hold, so no program is called verified over them.
+    const held = [...sizes, ...(top.unheld ?? [])];
+    if (held.length > 0) top.prismatic.sizes = held;
     for (const size of sizes) if (size.tolerance) tolerances.push(size.dimension);
     for (const hole of top.prismatic.holes) {
       if (parseDiameterCallout(hole.diameter)?.tolerance && !tolerances.includes(hole.diameter))

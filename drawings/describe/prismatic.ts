@@ -4,22 +4,17 @@
  * for milling, wire and sinker EDM (docs/decisions/013-cam-depth.md). The description around it
  * (what the reader found, for the user to see, no diameters) is made in non-turned.ts.
  */
-import {
-  formatMm,
-  locateThreadCallout,
-  parseDiameterCallout,
-  parseThreadCallout,
-  roundMm,
-  startsWithDiameterSign,
-} from '#cam/callouts';
+import { formatMm } from '#cam/callouts';
 import { distanceToBoundary, type Point2, type Polygon } from '#cam/geometry/polygon';
 import type { PrismaticDescription } from '#contracts/blueprint';
 import type { DimensionNote, TextNote } from './content.ts';
-import { isFullCircle, type Primitive } from '../geometry/primitives.ts';
+import type { Primitive } from '../geometry/primitives.ts';
 import { isPictorial } from './view-kinds.ts';
 import { concentricCirclesNote } from './concentric.ts';
+import { holeOf, NUMBER, threadArcAround, toMm } from './plate-holes.ts';
 import { thicknessFromViews } from './plate-thickness.ts';
 import { applyPocketDepths, pocketDepthsFromViews } from './side-views.ts';
+import { nestContours, placeInnerContours } from './top-contours.ts';
 import { insidePolygon, loopPolygon, outerBoundary, sameBox } from '../geometry/outline.ts';
 import {
   closedLoops,
@@ -76,9 +71,14 @@ export interface PrismaticReading {
   unresolved: string[];
   /** One sentence for the overview. */
   summary: string;
+  /**
+   * Closed contours the reader sees in the top view but cannot place, as sizes the top view does
+   * not hold (`measures: 'other'`): the description's sizes carry them to the CAM core, which
+   * then calls no program verified (top-contours.ts).
+   */
+  unheld?: NonNullable<PrismaticDescription['sizes']>;
 }
 
-const NUMBER = String.raw`(\d+(?:[.,]\d+)?|[.,]\d+)`;
 const THICKNESS_NOTES = [
   new RegExp(
     String.raw`\b(?:THK|THICK(?:NESS)?|material thickness|plate thickness|Dicke|Blechdicke|Materialst(?:ä|ae)rke|St(?:ä|ae)rke)\b\.?\s*[:=]?\s*${NUMBER}\s*(mm|"|in(?:ch)?\b)?`,
@@ -87,13 +87,6 @@ const THICKNESS_NOTES = [
   new RegExp(String.raw`${NUMBER}\s*(mm|"|in(?:ch)?\b)?\s*(?:THK|THICK)\b`, 'i'),
   new RegExp(String.raw`(?:^|[\s(])t\s*=\s*${NUMBER}\s*(mm|"|in(?:ch)?\b)?`),
 ];
-
-const toMm = (written: string, unit: string | undefined, mmPerUnit: number) => {
-  const value = Number(written.replace(',', '.'));
-  if (unit === 'mm') return roundMm(value);
-  if (unit && /^(?:"|in)/i.test(unit)) return roundMm(value * 25.4);
-  return roundMm(value * mmPerUnit);
-};
 
 /** A plate thickness written in a note ('THK 12', '10 mm THICK', 't = 8'), mm. */
 export function thicknessFromNotes(notes: TextNote[], mmPerUnit: number): number | undefined {
@@ -184,7 +177,9 @@ function onlyLooseLinesOutside(
 /**
  * The top view of a plate or block: the largest closed contour of the main view (or, when the
  * outline is not one closed chain, the outer boundary of the view's geometry) is the outline;
- * closed contours inside it are through cut-outs, circles are holes (through unless a note gives
+ * closed contours inside it are through cut-outs, or pockets when a note or a side view gives a
+ * depth; a contour inside a pocket is its island (top-contours.ts: what cannot be placed is named
+ * in `unresolved` and `unheld`, never dropped); circles are holes (through unless a note gives
  * a depth), two arcs joined by two lines are slots. Thickness from a note or a side view.
  *
  * @param views - the drawing's views, largest first, mm
@@ -237,34 +232,34 @@ function readTopView(
   if (!outline || outline.length < 3) return undefined;
   const edgeGap = Math.max(0.02, 4 * tolMm);
   const inMaterial = (p: Point2) => insidePolygon(p, outline);
-  const within = (p: Point2, polygon: Polygon) =>
-    insidePolygon(p, polygon) || distanceToBoundary(p, polygon) <= edgeGap;
 
-  // Cut-outs: closed contours inside the outline, not inside another cut-out.
-  const cutOuts: { loop: Loop; polygon: Polygon }[] = [];
-  for (const loop of contours) {
-    if (loop === outlineLoop) continue;
-    const polygon = polygonOf(loop, tolMm);
-    if (!polygon) continue;
-    if (!polygon.every((p) => within(p, outline))) continue;
-    if (sameBox(loop.box, top.box, boxTol)) continue;
-    if (cutOuts.some((c) => insidePolygon(polygon[0]!, c.polygon))) continue;
-    cutOuts.push({ loop, polygon });
-  }
+  // Cut-outs and pockets: closed contours inside the outline, not inside another one; those
+  // inside one (islands, cut-outs in a pocket's floor, holes) are placed once depths are read.
+  const circleLoops = loops
+    .filter((l) => l.circleDiameterMm !== undefined)
+    .map((l) => ({
+      center: { x: (l.box.minX + l.box.maxX) / 2, y: (l.box.minY + l.box.maxY) / 2 },
+      diameterMm: l.circleDiameterMm!,
+      loop: l,
+    }));
+  const nested = nestContours(
+    contours,
+    circleLoops,
+    outline,
+    (loop) => polygonOf(loop, tolMm),
+    (loop) => loop === outlineLoop || sameBox(loop.box, top.box, boxTol),
+    edgeGap,
+  );
+  const cutOuts = nested.outer;
   const solid = (p: Point2, clearance: number) =>
     inMaterial(p) &&
     distanceToBoundary(p, outline) > clearance + edgeGap &&
     cutOuts.every(
       (c) => !insidePolygon(p, c.polygon) && distanceToBoundary(p, c.polygon) > clearance + edgeGap,
     );
-
   // Holes: circles in the material; concentric larger circles are reported, not modelled.
-  const circles = loops
-    .filter((l) => l.circleDiameterMm !== undefined)
-    .map((l) => ({
-      center: { x: (l.box.minX + l.box.maxX) / 2, y: (l.box.minY + l.box.maxY) / 2 },
-      diameterMm: l.circleDiameterMm!,
-    }))
+  const circles = circleLoops
+    .map(({ center, diameterMm }) => ({ center, diameterMm }))
     .filter((c) => solid(c.center, c.diameterMm / 2))
     .sort((a, b) => a.diameterMm - b.diameterMm);
   const holes: { center: Point2; diameterMm: number; around: number[]; tapped?: boolean }[] = [];
@@ -289,21 +284,7 @@ function readTopView(
   const concentric = concentricCirclesNote(holes);
   if (concentric) unresolved.push(concentric);
 
-  // Slots: two arcs of the same radius joined by two lines, in the material.
-  const slots: PrismaticDescription['slots'] = [];
-  for (const loop of loops.filter((l) => l.slot)) {
-    const arcs = loop.primitives.filter((p) => p.kind === 'arc');
-    const [a, b] = arcs;
-    if (!a || !b || a.kind !== 'arc' || b.kind !== 'arc') continue;
-    if (!solid(a.center, a.radius) || !solid(b.center, b.radius)) continue;
-    slots.push({
-      label: `Slot ${formatMm(key(2 * a.radius))} wide, ${formatMm(key(Math.hypot(a.center.x - b.center.x, a.center.y - b.center.y) + 2 * a.radius))} long`,
-      from: { x: r4(a.center.x), y: r4(a.center.y) },
-      to: { x: r4(b.center.x), y: r4(b.center.y) },
-      widthMm: r4(2 * a.radius),
-      through: true,
-    });
-  }
+  const slots = slotsIn(loops, solid);
 
   const drawingNotes = extras.notes.filter((n) => !n.inTitleBlock);
   const prismatic: PrismaticDescription = {
@@ -327,6 +308,21 @@ function readTopView(
     extras.mmPerUnit,
     pocketDepthsFromViews(outlineBox, others, extras.hidden ?? [], boxes, projectionTol),
   );
+  // What stands inside the pockets and cut-outs: islands, cut-outs in a floor, holes; the rest
+  // is named in `unresolved` and held as sizes the top view does not hold.
+  const placed = placeInnerContours(
+    nested,
+    [...prismatic.pockets],
+    { x: outlineBox.minX, y: outlineBox.minY },
+    {
+      notes: drawingNotes,
+      dimensions: extras.dimensions,
+      units: Math.abs(extras.mmPerUnit - 25.4) < 1e-9 ? 'inch' : 'mm',
+    },
+  );
+  prismatic.pockets.push(...placed.pockets);
+  prismatic.holes.push(...placed.holes.map((h) => holeOf(h, drawingNotes, extras)));
+  unresolved.push(...placed.unresolved);
   const thickness =
     thicknessFromNotes(extras.notes, extras.mmPerUnit) ??
     thicknessFromViews({ ...top, box: outlineBox }, others);
@@ -345,135 +341,40 @@ function readTopView(
       ? ` (${circleList(prismatic.holes.map((h) => h.diameterMm))})`
       : '') +
     `; ${pocketsText(prismatic.pockets)}; ${list(slots.length, 'slot', 'slots')}.`;
-  return { prismatic, unresolved, summary };
+  return { prismatic, unresolved, summary, unheld: placed.unheld };
 }
 
-/** '1 cut-out', '2 cut-outs; 1 pocket (4 mm deep)'. */
-function pocketsText(pockets: PrismaticDescription['pockets']): string {
+/** Slots: two arcs of the same radius joined by two lines, in the material (`solid`). */
+function slotsIn(
+  loops: Loop[],
+  solid: (p: Point2, clearance: number) => boolean,
+): PrismaticDescription['slots'] {
+  const slots: PrismaticDescription['slots'] = [];
+  for (const loop of loops.filter((l) => l.slot)) {
+    const arcs = loop.primitives.filter((p) => p.kind === 'arc');
+    const [a, b] = arcs;
+    if (!a || !b || a.kind !== 'arc' || b.kind !== 'arc') continue;
+    if (!solid(a.center, a.radius) || !solid(b.center, b.radius)) continue;
+    slots.push({
+      label: `Slot ${formatMm(key(2 * a.radius))} wide, ${formatMm(key(Math.hypot(a.center.x - b.center.x, a.center.y - b.center.y) + 2 * a.radius))} long`,
+      from: { x: r4(a.center.x), y: r4(a.center.y) },
+      to: { x: r4(b.center.x), y: r4(b.center.y) },
+      widthMm: r4(2 * a.radius),
+      through: true,
+    });
+  }
+  return slots;
+}
+
+/** '1 cut-out', '2 cut-outs; 1 pocket (4 mm deep)', '…; 1 pocket (4 mm deep) with 1 island'. */
+function pocketsText(all: PrismaticDescription['pockets']): string {
+  const islands = all.filter((p) => /^Island\b/.test(p.label)).length;
+  const pockets = all.filter((p) => !/^Island\b/.test(p.label));
   const through = pockets.filter((p) => p.depthMm === undefined).length;
   const blind = pockets.filter((p) => p.depthMm !== undefined);
   const cutOuts = `${through} ${through === 1 ? 'cut-out' : 'cut-outs'}`;
-  if (blind.length === 0) return cutOuts;
+  const withIslands = islands > 0 ? ` with ${islands} ${islands === 1 ? 'island' : 'islands'}` : '';
+  if (blind.length === 0) return cutOuts + withIslands;
   const depths = blind.map((p) => `${formatMm(key(p.depthMm!))} mm deep`).join(', ');
-  return `${cutOuts}; ${blind.length} ${blind.length === 1 ? 'pocket' : 'pockets'} (${depths})`;
-}
-
-/** Sweep of the thread's open arc around a tapped hole, radians: 3/4 of a circle, ± 40°. */
-const THREAD_ARC_MIN = (230 / 180) * Math.PI;
-const THREAD_ARC_MAX = (310 / 180) * Math.PI;
-/** Largest major diameter of a thread over its tap drill (ISO 261 coarse: M1 0.75 → 1.33). */
-const THREAD_RATIO_MAX = 1.4;
-
-/**
- * The open arc of ~270° drawn concentric with a hole and larger than it, by which ISO 6410-1
- * and ASME Y14.6 show a tapped hole's thread in a view along its axis; undefined when none.
- *
- * @param primitives - the view's primitives, mm
- * @param hole - the hole's centre and (tap drill) diameter, mm
- * @param gapMm - how far the arc's centre may lie from the hole's, mm
- */
-function threadArcAround(
-  primitives: Primitive[],
-  hole: { center: Point2; diameterMm: number },
-  gapMm: number,
-): { radius: number } | undefined {
-  const r = hole.diameterMm / 2;
-  for (const p of primitives) {
-    if (p.kind !== 'arc' || isFullCircle(p)) continue;
-    const sweep = p.endRad - p.startRad;
-    if (sweep < THREAD_ARC_MIN || sweep > THREAD_ARC_MAX) continue;
-    if (Math.hypot(p.center.x - hole.center.x, p.center.y - hole.center.y) > gapMm) continue;
-    if (p.radius <= r + gapMm / 2 || p.radius > THREAD_RATIO_MAX * r) continue;
-    return { radius: p.radius };
-  }
-  return undefined;
-}
-
-/** A hole with what the notes and diameter dimensions say of it: thread, depth, fit. */
-function holeOf(
-  hole: { center: Point2; diameterMm: number; tapped?: boolean },
-  notes: TextNote[],
-  extras: DrawingExtras,
-): PrismaticDescription['holes'][number] {
-  const d = r4(hole.diameterMm);
-  const out: PrismaticDescription['holes'][number] = {
-    diameter: `Ø${formatMm(key(d))}`,
-    x: r4(hole.center.x),
-    y: r4(hole.center.y),
-    diameterMm: d,
-    through: true,
-    kind: hole.tapped ? 'tapped' : 'through',
-  };
-  // A diameter dimension on this circle: its text may carry a fit or a tolerance.
-  for (const { note, text } of extras.dimensions) {
-    if (note.kind !== 'diameter') continue;
-    const mid = { x: (note.p1.x + note.p2.x) / 2, y: (note.p1.y + note.p2.y) / 2 };
-    const size = Math.hypot(note.p1.x - note.p2.x, note.p1.y - note.p2.y);
-    if (Math.hypot(mid.x - hole.center.x, mid.y - hole.center.y) > 0.05) continue;
-    if (Math.abs(size - d) > 0.05) continue;
-    const parsed = parseDiameterCallout(startsWithDiameterSign(text) ? text : `Ø${text}`);
-    if (parsed?.fit) out.fit = parsed.fit.split('/')[0];
-    if (parsed) out.diameter = parsed.text;
-  }
-  // Notes: a thread whose tap drill or size is this circle, a depth for this diameter.
-  for (const note of notes) {
-    const text = note.text.replace(/\s+/g, ' ');
-    const thread = parseThreadCallout(text);
-    if (thread) {
-      const drill = thread.majorDiameterMm - thread.pitchMm;
-      if (Math.abs(drill - d) <= 0.3 || Math.abs(thread.majorDiameterMm - d) <= 0.1) {
-        out.thread = locateThreadCallout(text)?.written ?? thread.designation;
-        out.diameter = out.thread;
-        out.diameterMm = thread.majorDiameterMm;
-        out.kind = 'tapped';
-        const depth = depthIn(holePart(text), extras.mmPerUnit);
-        if (depth !== undefined) {
-          out.depthMm = depth;
-          out.through = false;
-        }
-        continue;
-      }
-    }
-    const written = parseDiameterCallout(
-      text,
-      Math.abs(extras.mmPerUnit - 25.4) < 1e-9 ? 'inch' : 'mm',
-    );
-    if (written && Math.abs(written.nominalMm - d) <= 0.05) {
-      const depth = depthIn(holePart(text), extras.mmPerUnit);
-      if (depth !== undefined) {
-        out.depthMm = depth;
-        out.through = false;
-        out.kind = 'blind';
-        out.diameter = written.text;
-      }
-      if (written.fit) out.fit = written.fit.split('/')[0];
-    }
-  }
-  return out;
-}
-
-/**
- * The part of a hole note that writes the hole itself: up to a counterbore or countersink
- * (ISO 15786 ⌴, ⌵, 'CBORE', 'CSK') or a second, larger diameter ('4x Ø11 Ø18 ↧12', the
- * counterbore on the line below), whose depth is not the hole's.
- */
-function holePart(text: string): string {
-  const mark = /⌴|⌵|\b(?:C'?BORE|counterbore|CSK|C'?SINK|countersink)\b/i.exec(text);
-  const signs = [...text.matchAll(/[Ø⌀∅]/g)];
-  const second = signs.length > 1 ? signs[1]!.index : undefined;
-  const end = Math.min(mark?.index ?? text.length, second ?? text.length);
-  return text.slice(0, end);
-}
-
-/** A depth written in a hole note: '↧12', '12 deep', 'depth 12', '12 tief', 'DP 12'. */
-function depthIn(text: string, mmPerUnit: number): number | undefined {
-  const match =
-    new RegExp(
-      String.raw`(?:↧|\bdepth\b|\bDP\b|\btief\b|\bTiefe\b)\s*[:=]?\s*${NUMBER}\s*(mm|")?`,
-      'i',
-    ).exec(text) ??
-    new RegExp(String.raw`${NUMBER}\s*(mm|")?\s*(?:deep|tief|DP)\b`, 'i').exec(text);
-  if (!match) return undefined;
-  const value = toMm(match[1]!, match[2], mmPerUnit);
-  return value > 0 ? value : undefined;
+  return `${cutOuts}; ${blind.length} ${blind.length === 1 ? 'pocket' : 'pockets'} (${depths})${withIslands}`;
 }

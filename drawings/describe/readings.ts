@@ -205,7 +205,7 @@ export function addPlateReadings(description: BlueprintDescription, sources: Rea
     const first = pocket.outline[0]!;
     addReading(
       description,
-      pocket.through ? 'Cut-out' : 'Pocket',
+      pocket.through ? 'Cut-out' : /^Island\b/.test(pocket.label) ? 'Island' : 'Pocket',
       `${pocket.label}, ${pocket.outline.length} corners`,
       MEASURED_CONFIDENCE,
       drawn(first.x, first.y),

@@ -208,6 +208,20 @@ function decimals(text: string): number {
  * Groups placed runs on one baseline into lines. Gaps up to two text heights: a symbol drawn as
  * lines rather than text (Ø, the depth sign ↧) leaves a gap of about one and a half.
  */
+/**
+ * Whether a run begins another callout than the line's: a radius ('R2') after a complete size
+ * ('⌀5.5'), or a diameter after a lone radius. A hole's diameter written beside a corner's
+ * radius is two callouts: as one text, 'Ø5.5 R2' reads R2 as the hole's fit.
+ */
+function startsAnotherCallout(line: PlacedRun[], run: PlacedRun): boolean {
+  const text = line
+    .map((p) => p.text)
+    .join(' ')
+    .trim();
+  if (/^R(?:\s?\d|$)/.test(run.text) && /\d$/.test(text)) return true;
+  return /^[Ø⌀∅]/.test(run.text) && /^R\s?\d+(?:[.,]\d+)?$/.test(text);
+}
+
 function joinLines(placed: PlacedRun[]): PlacedRun[][] {
   const sorted = [...placed].sort(
     (a, b) => a.page - b.page || a.angleDeg - b.angleDeg || a.s0 - b.s0,
@@ -224,6 +238,7 @@ function joinLines(placed: PlacedRun[]): PlacedRun[][] {
       if (Math.abs(last.t - run.t) > 0.35 * h) continue;
       const gap = run.s0 - last.s1;
       if (gap < -0.5 * h || gap > 2 * h) continue;
+      if (startsAnotherCallout(line, run)) continue;
       if (gap < bestGap) {
         bestGap = gap;
         best = line;
