@@ -49,12 +49,14 @@ function outerTargets(part: TurnedPart, cornerRadiusMm = 0): DiameterTarget[] {
       !contour.skippedChamfers.includes(chamfer.label) &&
       section.targetMm >= contour.envelope[index]! - 1e-9;
     const next = part.outer[index + 1];
+    // The last section ends where the part-off chamfer begins.
+    const endChamfer = next ? 0 : (part.partOffChamfer?.sizeMm ?? 0);
     const corner =
       next && next.targetMm > section.targetMm && section.kind !== 'groove' ? cornerRadiusMm : 0;
     return {
       label: section.label,
       fromZ: -(section.startMm + (chamfered ? chamfer.sizeMm : 0)),
-      toZ: -section.endMm + Math.min(corner, (section.endMm - section.startMm) / 4),
+      toZ: -section.endMm + endChamfer + Math.min(corner, (section.endMm - section.startMm) / 4),
       diameterMm: section.targetMm,
     };
   });
@@ -146,23 +148,43 @@ function orientedPoint(end: number, depthMm: number, drilledMm: number) {
   ];
 }
 
+/**
+ * The outer chamfers to check: the free-end and shoulder chamfers the plan cuts, and the one at
+ * the parted-off end (the parting blade's: cam/lathe/part-off-chamfer.ts).
+ */
 function chamferLines(part: TurnedPart, plan: LathePlan) {
   const contour = outerContour(part);
-  return part.chamfers
-    .filter(
-      (chamfer) =>
-        !chamfer.inner &&
-        !contour.skippedChamfers.includes(chamfer.label) &&
-        !plan.notProgrammed.some((entry) => entry.includes(chamfer.label)),
-    )
-    .map((chamfer) => {
-      const leg = chamfer.sizeMm * Math.tan((chamfer.angleDeg * Math.PI) / 180);
-      return {
-        label: chamfer.label,
-        from: { z: -chamfer.atMm, x: chamfer.diameterMm - 2 * leg },
-        to: { z: -(chamfer.atMm + chamfer.sizeMm), x: chamfer.diameterMm },
-      };
-    });
+  const end = part.partOffChamfer;
+  const atEnd = end
+    ? [
+        {
+          label: end.label,
+          from: {
+            z: -end.atMm,
+            x: end.diameterMm - 2 * end.sizeMm * Math.tan((end.angleDeg * Math.PI) / 180),
+          },
+          to: { z: -(end.atMm - end.sizeMm), x: end.diameterMm },
+        },
+      ]
+    : [];
+  return [
+    ...part.chamfers
+      .filter(
+        (chamfer) =>
+          !chamfer.inner &&
+          !contour.skippedChamfers.includes(chamfer.label) &&
+          !plan.notProgrammed.some((entry) => entry.includes(chamfer.label)),
+      )
+      .map((chamfer) => {
+        const leg = chamfer.sizeMm * Math.tan((chamfer.angleDeg * Math.PI) / 180);
+        return {
+          label: chamfer.label,
+          from: { z: -chamfer.atMm, x: chamfer.diameterMm - 2 * leg },
+          to: { z: -(chamfer.atMm + chamfer.sizeMm), x: chamfer.diameterMm },
+        };
+      }),
+    ...atEnd,
+  ];
 }
 
 const roundStockNeeded =

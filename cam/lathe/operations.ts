@@ -96,18 +96,48 @@ export function threadingMoves(context: PathContext, cycle: ThreadCycle): Move[]
   ];
 }
 
-/** Cut the part off at its length: the blade's free-end corner at -length, down to `endX`. */
+/**
+ * The blade's chamfer on the parted-off end's edge, before the part off (parting.ts): a plunge at
+ * the part-off position to `plungeX`, just below the chamfer's small diameter, then each pass of
+ * the blade's free-end corner (its reference corner, on the part side) from its `start` outside
+ * the bar down a line parallel to the chamfer to its `end` at the part-off position, `f` along
+ * it, the last on the chamfer's line.
+ */
+export interface PartOffChamferPath {
+  plungeX: number;
+  passes: { start: { x: number; z: number }; end: { x: number; z: number } }[];
+  f: number;
+}
+
+/**
+ * Cut the part off at its length: the blade's free-end corner at -length, down to `endX`; with a
+ * `chamfer`, its plunge and its move first.
+ */
 export function partingMoves(
   context: PathContext,
   lengthMm: number,
   surfaceMm: number,
   endX: number,
   f: number,
+  chamfer?: PartOffChamferPath,
 ): Move[] {
   const z = round(-lengthMm);
+  const above = surfaceMm + 2 * context.clearRadialMm;
+  const chamfering: Move[] = chamfer
+    ? [
+        rapid(above, z),
+        feed(chamfer.plungeX, z, f),
+        ...chamfer.passes.flatMap(({ start, end }) => [
+          rapid(above, z),
+          rapid(start.x, start.z),
+          feed(end.x, end.z, chamfer.f),
+        ]),
+      ]
+    : [];
   return [
     ...approach(context, z),
-    rapid(surfaceMm + 2 * context.clearRadialMm, z),
+    ...chamfering,
+    rapid(above, z),
     feed(endX, z, f),
     rapid(surfaceMm + 2 * context.clearRadialMm, z),
     rapid(context.safeX, z),

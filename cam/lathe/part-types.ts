@@ -90,6 +90,12 @@ export interface TurnedPart {
    * second setup. Absent when there are none.
    */
   farChamfers?: EdgeChamfer[];
+  /**
+   * The outer chamfer on the parted-off (chuck-side) end's edge (`atMm` = the length, on the last
+   * section's diameter): the parting blade turns it before it parts the part off
+   * (cam/lathe/parting.ts, docs/decisions/052-chamfer-at-part-off.md). Absent when there is none.
+   */
+  partOffChamfer?: EdgeChamfer;
   /** Finest roughness asked for, Ra µm. */
   raUm?: number;
   material: string;

@@ -151,8 +151,9 @@ function edgeChamfers(
   outlineLength: number,
   problems: string[],
   notProgrammed: string[],
-): { chamfers: EdgeChamfer[]; farChamfers: EdgeChamfer[] } {
+): { chamfers: EdgeChamfer[]; farChamfers: EdgeChamfer[]; partOff?: EdgeChamfer } {
   const { inner, far } = bores;
+  let partOff: EdgeChamfer | undefined;
   // Chamfers.
   const chamfers: EdgeChamfer[] = [];
   const farChamfers: EdgeChamfer[] = [];
@@ -216,16 +217,40 @@ function edgeChamfers(
           inner: false,
           label,
         });
-      } else {
-        notProgrammed.push(
-          atMm >= outlineLength - 0.05
-            ? `the chamfer ${chamfer.dimensions} at the parted-off end: deburr it or turn the part around`
-            : `the chamfer ${label}`,
-        );
-      }
+      } else if (atMm >= outlineLength - 0.05) {
+        const atEnd = partOffChamferOf(outer, { sizeMm, angleDeg, label }, outlineLength);
+        if (atEnd && !partOff) partOff = atEnd;
+        else
+          notProgrammed.push(
+            `the chamfer ${chamfer.dimensions} at the parted-off end: deburr it or turn the part around`,
+          );
+      } else notProgrammed.push(`the chamfer ${label}`);
     }
   }
-  return { chamfers, farChamfers };
+  return { chamfers, farChamfers, ...(partOff ? { partOff } : {}) };
+}
+
+/**
+ * The chamfer on the parted-off end's outer edge, when the parting blade can turn it there: the
+ * last section a cylinder as large as every diameter before it (the blade comes down onto it),
+ * longer than the chamfer; undefined otherwise.
+ */
+function partOffChamferOf(
+  outer: OuterSection[],
+  chamfer: { sizeMm: number; angleDeg: number; label: string },
+  outlineLength: number,
+): EdgeChamfer | undefined {
+  const last = outer.at(-1)!;
+  const largest = Math.max(...outer.map((section) => section.targetMm));
+  if (last.kind !== 'cylinder' || last.targetMm < largest - 1e-9) return undefined;
+  if (
+    !(chamfer.sizeMm < last.endMm - last.startMm) ||
+    !(chamfer.angleDeg > 0 && chamfer.angleDeg < 90)
+  )
+    return undefined;
+  const leg = chamfer.sizeMm * Math.tan((chamfer.angleDeg * Math.PI) / 180);
+  if (!(2 * leg < last.targetMm)) return undefined;
+  return { atMm: outlineLength, diameterMm: last.targetMm, ...chamfer, inner: false };
 }
 
 /**
@@ -244,7 +269,7 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
   const outlineLength = outer.at(-1)!.endMm;
   checkOverallLength(description, outlineLength, problems);
   const bores = boresOf(description, outer, outlineLength, problems, notProgrammed);
-  const { chamfers, farChamfers } = edgeChamfers(
+  const { chamfers, farChamfers, partOff } = edgeChamfers(
     description,
     outer,
     bores,
@@ -268,6 +293,7 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
     ...(bores.far.length > 0 ? { farInner: bores.far } : {}),
     chamfers,
     ...(farChamfers.length > 0 ? { farChamfers } : {}),
+    ...(partOff ? { partOffChamfer: partOff } : {}),
     ...(raUm !== undefined ? { raUm } : {}),
     material: description.materialSpecs.material,
     notProgrammed,

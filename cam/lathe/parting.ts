@@ -2,24 +2,29 @@
  * Parting off: the narrowest parting blade cuts the part off at the chuck-side end, down to the
  * axis (or into a through bore the program drills), at the grooving data (cutting-data.ts)
  * within the spindle's power; when the blade does not reach that deep, the part off is left to
- * the saw and said so.
+ * the saw and said so. A chamfer on the parted-off end's edge is turned by the blade first
+ * (part-off-chamfer.ts, docs/decisions/052-chamfer-at-part-off.md).
  */
 import type { LathePlanContext, LathePlanOutput } from './context.ts';
 import { css, cutterOf, round } from './context.ts';
 import { groovingData } from './cutting-data.ts';
 import { partingMoves } from './operations.ts';
+import { partOffChamferPath } from './part-off-chamfer.ts';
 import { withinSpindlePower } from './spindle-limits.ts';
 
 /**
- * Part off: appends the 'Part off' operation and its warning, or a 'not programmed' entry.
+ * Part off: appends the 'Part off' operation (with the part-off chamfer first, 'Chamfer and part
+ * off') and its warning, or a 'not programmed' entry.
  * @param boresMade - false when the bores are left undone (drilling.ts): the blade then cuts to
  *   the axis, as on a solid part
+ * @returns whether the part's chamfer at the parted-off end is cut (false without one)
  */
 export function partOff(
   context: LathePlanContext,
   boresMade: boolean,
   output: LathePlanOutput,
-): void {
+): boolean {
+  const chamfer = context.part.partOffChamfer;
   const { input, subgroup, overrides, force, part, contour } = context;
   const { partingTool, partingWidthMm, partingReach } = context.tools;
   const { path } = context.setup;
@@ -32,7 +37,11 @@ export function partOff(
     notProgrammed.push(
       `the part off: ${partingTool.label} reaches ${round(partingReach)} mm and the cut is ${round(partingDepth)} mm deep; select a parting blade that reaches ${Math.ceil(partingDepth)} mm, or saw the part off`,
     );
-    return;
+    if (chamfer)
+      notProgrammed.push(
+        `the chamfer ${chamfer.label}: the parting blade turns it before the part off, which is not programmed; deburr it or turn the part around`,
+      );
+    return false;
   }
   const parting = withinSpindlePower(
     groovingData(subgroup, overrides),
@@ -44,8 +53,14 @@ export function partOff(
     output,
     contour.envelope.at(-1)!,
   );
+  const surfaceMm = contour.envelope.at(-1)!;
+  const chamferPath = chamfer
+    ? partOffChamferPath(context, chamfer, surfaceMm, partingEndX, parting.feedPerRev)
+    : undefined;
+  if (typeof chamferPath === 'string') notProgrammed.push(chamferPath);
+  const chamfered = chamferPath !== undefined && typeof chamferPath !== 'string';
   operations.push({
-    name: 'Part off',
+    name: chamfered ? 'Chamfer and part off' : 'Part off',
     role: 'part-off',
     tool: partingTool,
     spindle: css(context, parting.surfaceSpeed),
@@ -56,10 +71,12 @@ export function partOff(
       contour.envelope.at(-1)!,
       partingEndX,
       parting.feedPerRev,
+      chamfered ? chamferPath : undefined,
     ),
     data: { surfaceSpeed: parting.surfaceSpeed, feedPerRev: parting.feedPerRev },
   });
   warnings.push(
     `${partingTool.label}: touch it off on its free-end corner; the part drops when cut off, so use a parts catcher.`,
   );
+  return chamfered;
 }

@@ -3,7 +3,7 @@
  * tooling, choose cutting data, and build the toolpaths.
  *
  * Operations, in order: face, centre drill, drill, rough OD, rough bore, finish OD, finish bore,
- * tapping, grooves and thread undercuts, threads, part off. Constant surface speed (G96) is used for turning, boring, grooving and
+ * tapping, grooves and thread undercuts, threads, part off (with the chamfer at the parted-off end). Constant surface speed (G96) is used for turning, boring, grooving and
  * parting, always with a spindle speed limit; drills run at constant rpm.
  *
  * Each operation plans against the stock the earlier ones left, sharing one set of chosen tools,
@@ -165,15 +165,23 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   // Grooves, then threads after their undercuts, at constant rpm.
   cutGrooves(context, output);
   cutThreads(context, output);
-  partOff(context, !bores.skipped, output);
+  const chamfered = partOff(context, !bores.skipped, output);
   const secondSetup = planSecondSetup(input, context, output);
   const plan = lathePlan(context, bores, output);
-  if (!turnAround) return { ...plan, part: { ...plan.part, ...farOf(drawn) } };
+  if (!turnAround)
+    return { ...plan, part: withoutUncut({ ...plan.part, ...farOf(drawn) }, chamfered) };
   return {
     ...plan,
-    part: partFromBlank(plan.part, drawn),
+    part: withoutUncut(partFromBlank(plan.part, drawn), chamfered),
     ...(secondSetup ? { secondSetup } : {}),
   };
+}
+
+/** The part without its part-off chamfer when the blade does not cut it (parting.ts). */
+function withoutUncut(part: LathePlanInput['part'], chamfered: boolean): LathePlanInput['part'] {
+  if (chamfered || !part.partOffChamfer) return part;
+  const { partOffChamfer: _uncut, ...rest } = part;
+  return rest;
 }
 
 /**

@@ -111,7 +111,8 @@ export function boreKeep(part: TurnedPart, throughZ: number, outerRadiusMm: numb
 
 /**
  * The part as drawn, from Z0 to −length: every outer diameter at its target (grooves and thread
- * blanks included), the chamfers on edges that step up from the free end, and the bores.
+ * blanks included), the chamfers on edges that step up from the free end and at the parted-off
+ * end, and the bores.
  */
 export function finishedPart(part: TurnedPart): Polygon[] {
   const sections = part.outer.map((section) =>
@@ -129,6 +130,20 @@ export function finishedPart(part: TurnedPart): Polygon[] {
       { x: z + 5, y: r + 5 },
       { x: z - chamfer.sizeMm, y: r + 5 },
       { x: z - chamfer.sizeMm, y: r },
+    ]);
+  }
+  const end = part.partOffChamfer;
+  if (end) {
+    const r = end.diameterMm / 2;
+    const z = -end.atMm;
+    cuts.push([
+      {
+        x: z - 5,
+        y: r - radialLeg(end.sizeMm, end.angleDeg) - 5 * Math.tan((end.angleDeg * Math.PI) / 180),
+      },
+      { x: z + end.sizeMm, y: r },
+      { x: z + end.sizeMm, y: r + 5 },
+      { x: z - 5, y: r + 5 },
     ]);
   }
   const solid = difference(union(sections), cuts);

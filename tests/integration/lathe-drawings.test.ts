@@ -61,7 +61,8 @@ const leftUndone: Record<string, RegExp[]> = {
   'vwheel_b17021_rev_3.pdf': [
     // A bearing seat from each end: the far one is made in a second setup (048).
     /^the chamfer 1\.97 x 45° /,
-    /^the chamfer 0\.1 x 45° at the parted-off end/,
+    // The first chamfer read at the parted-off end (0.1 x 45°) is cut by the parting blade
+    // (052); the other two, on the same edge, are left as before.
     /^the chamfer 0\.2 x 45° at the parted-off end/,
     /^the chamfer 0\.3 x 45° at the parted-off end/,
     /^the chamfer 1\.98 x 45° /,

@@ -178,13 +178,12 @@ describe('the Q-Bot workflow over the API', () => {
       promptHelper: {},
     });
     expect(program.statusCode).toBe(200);
-    // The chamfer on the parted-off end needs the part turned around: the program says so and is
-    // not called verified.
-    expect(program.json()).toMatchObject({
-      verified: false,
-      status: 'incomplete',
-      unfinished: ['the chamfer 1 x 45° at the parted-off end: deburr it or turn the part around'],
-    });
+    // The chamfer on the parted-off end is cut by the parting blade before it parts off
+    // (decision 052): nothing is left, and the program is verified.
+    expect(program.json()).toMatchObject({ verified: true, status: 'verified', unfinished: [] });
+    expect(program.json<{ operations: string[] }>().operations.join('\n')).toMatch(
+      /^Chamfer and part off: /m,
+    );
   });
   it('numbers each description the conversation keeps, across a reset and a cancel', async () => {
     const threadId = await client.start();
