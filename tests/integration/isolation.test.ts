@@ -7,6 +7,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyDescription } from '#contracts/blueprint';
 import { machines, memberships, prompts, storedFiles, threads, toolingPairs } from '#db/schema';
 import type { DatabaseHandle } from '#server/database';
 import { createOrganization, createPendingMember } from '../helpers/accounts.ts';
@@ -160,6 +161,27 @@ const routes: Record<string, RouteCase> = {
   'POST /api/qbot/updateDescriptionClaude': {
     url: () => '/api/qbot/updateDescriptionClaude',
     body: (ids) => ({ threadId: ids.threadId, feedback: 'Ø40 x 85' }),
+    expect: memberRoute,
+  },
+  'POST /api/qbot/descriptionValues': {
+    url: () => '/api/qbot/descriptionValues',
+    body: (ids) => ({
+      threadId: ids.threadId,
+      description: {
+        ...emptyDescription('Shaft'),
+        outerDiameters: [
+          {
+            diameter: 'Ø40',
+            type: 'cylinder',
+            location: 'from the free end, 0 to 85 mm',
+            length: '85 mm',
+            diameterMm: 40,
+            lengthMm: 85,
+          },
+        ],
+        dimensions: { overallLength: '85 mm', tolerances: '', overallLengthMm: 85 },
+      },
+    }),
     expect: memberRoute,
   },
   'POST /api/qbot/processBlueprintClaude': {
