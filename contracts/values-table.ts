@@ -183,30 +183,24 @@ function turnedRows(description: BlueprintDescription): RowDraft[] {
       ),
     );
   });
-  description.features.chamfers.forEach((c, i) =>
-    rows.push(
-      row(
-        `chamfer.${i}`,
-        `Chamfer ${i + 1}`,
-        '',
-        `${c.dimensions} ${c.location}`.trim(),
-        c.dimensions,
-        "'1 x 45°'",
+  // Chamfers and fillets: one row each, its size and where it is.
+  const edges = [
+    ['chamfer', 'Chamfer', description.features.chamfers, "'1 x 45°'"],
+    ['fillet', 'Fillet', description.features.fillets, "'R0.5'"],
+  ] as const;
+  for (const [id, label, items, hint] of edges)
+    items.forEach((item, i) =>
+      rows.push(
+        row(
+          `${id}.${i}`,
+          `${label} ${i + 1}`,
+          '',
+          `${item.dimensions} ${item.location}`.trim(),
+          item.dimensions,
+          hint,
+        ),
       ),
-    ),
-  );
-  description.features.fillets.forEach((f, i) =>
-    rows.push(
-      row(
-        `fillet.${i}`,
-        `Fillet ${i + 1}`,
-        '',
-        `${f.dimensions} ${f.location}`.trim(),
-        f.dimensions,
-        "'R0.5'",
-      ),
-    ),
-  );
+    );
   const { dimensions } = description;
   const overall = dimensions.overallLengthMm
     ? mm(dimensions.overallLengthMm)
