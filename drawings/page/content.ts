@@ -218,7 +218,11 @@ function sourceOfLine(line: TextLineRun, ocr: boolean): string {
  * line's centre) or bare numbers, tolerances and balloons ('1', '4x', '+0.026', '2.').
  */
 function isDimensionText(line: TextLineRun, dimensions: DrawnDimension[]): boolean {
-  if (/^[\s\d.,+\-±°xX×()/:;Ø⌀]*$/.test(line.text)) return true;
+  return /^[\s\d.,+\-±°xX×()/:;Ø⌀]*$/.test(line.text) || inDimensionCallout(line, dimensions);
+}
+
+/** Whether a text line sits in the callout of one of the page's drawn dimensions. */
+function inDimensionCallout(line: TextLineRun, dimensions: DrawnDimension[]): boolean {
   const cx = (line.box.minX + line.box.maxX) / 2;
   const cy = (line.box.minY + line.box.maxY) / 2;
   return dimensions.some(
@@ -266,7 +270,11 @@ export function pageContent(
     return b.maxX > minX + m && b.minX < maxX - m && b.maxY > minY + m && b.minY < maxY - m;
   };
   const part = reading.drawing.part.filter((p) => !frame.lines.has(p) && inArea(p));
-  const tables = tableBoxes(part, lines);
+  // A side view's diameters are written inside its outline: a dimension's text is no table's.
+  const tables = tableBoxes(
+    part,
+    lines.filter((line) => !inDimensionCallout(line, dimensions)),
+  );
   const inTable = (p: Primitive) => {
     const b = boxOf(p);
     return tables.some(
