@@ -16,6 +16,7 @@ import { signedArea, union, type Point2, type Polygon } from '#cam/geometry/poly
 import { addReading } from '../reading.ts';
 import { revolvedAbout, type AxisLine, type FaceShape } from './faces.ts';
 import { across, cross, dot, norm, sub, unit, vertexOf, type Vec3 } from './geometry.ts';
+import { addPocketFloors, type Plate } from './floors.ts';
 import { snapRadius } from './text.ts';
 
 export interface PrismaticContext {
@@ -167,21 +168,6 @@ export function describePrismaticPart(
   return description;
 }
 
-/** A plate being described: its thickness axis and top view, its extent along it, what is found. */
-interface Plate {
-  /** The thickness axis (unit). */
-  d: Vec3;
-  /** A model point in the top view, mm. */
-  top: (p: Vec3) => Point2;
-  /** The model's tolerance, mm. */
-  tol: number;
-  /** The model's extent along the thickness axis, mm. */
-  hMin: number;
-  hMax: number;
-  prismatic: PrismaticDescription;
-  description: BlueprintDescription;
-}
-
 /**
  * Silhouette: the union of the faces across the thickness axis, seen from the top.
  * @returns those faces, and the region they cover (outer polygons counter-clockwise, openings
@@ -323,53 +309,6 @@ function addCutOuts(region: Polygon[], prismatic: PrismaticDescription): void {
   }
 }
 
-/**
- * Pocket floors: faces across the thickness axis facing up, below the top (at most 30, each with
- * its depth and reading); faces facing down above the bottom are left to the user.
- * @param across_ - the faces across the thickness axis (topSilhouette)
- */
-function addPocketFloors(plate: Plate, across_: FaceShape[]): void {
-  const { d, top, tol, hMin, hMax, prismatic, description } = plate;
-  const unresolved = description.unresolved!;
-  const floors = across_.filter((shape) => {
-    const h = dot(vertexOf(shape.face.positions, 0), d);
-    return dot(shape.normal!, d) > 0 && h < hMax - 10 * tol && h > hMin + 10 * tol;
-  });
-  for (const floor of floors.slice(0, 30)) {
-    const h = dot(vertexOf(floor.face.positions, 0), d);
-    const loop = outerLoop(floor, top);
-    if (!loop) continue;
-    const depthMm = roundMm(hMax - h);
-    prismatic.pockets.push({
-      label: `Pocket ${prismatic.pockets.length + 1}`,
-      outline: loop,
-      depthMm,
-    });
-    addReading(
-      description,
-      `Pocket ${prismatic.pockets.length}`,
-      `floor ${formatMm(depthMm)} mm below the top`,
-      0.8,
-      `STEP face ${floor.face.number} (plane facing up)`,
-    );
-  }
-  const downFloors = across_.filter((shape) => {
-    const h = dot(vertexOf(shape.face.positions, 0), d);
-    return dot(shape.normal!, d) < 0 && h > hMin + 10 * tol && h < hMax - 10 * tol;
-  });
-  if (downFloors.length > 0)
-    unresolved.push(
-      `${downFloors.length} face${downFloors.length === 1 ? '' : 's'} facing down above the bottom (steps or pockets machined from the bottom, STEP faces ${downFloors
-        .slice(0, 8)
-        .map((s) => s.face.number)
-        .join(
-          ', ',
-        )}${downFloors.length > 8 ? ', …' : ''}) are not described: give them with Change.`,
-    );
-  if (floors.length > 30)
-    unresolved.push(`Only 30 of ${floors.length} pocket floors are described.`);
-}
-
 /** Inward cylinders along the thickness axis grouped into holes (split faces joined). */
 function holeGroups(shapes: FaceShape[], d: Vec3, tol: number): HoleGroup[] {
   const groups: HoleGroup[] = [];
@@ -423,44 +362,6 @@ function holeGroups(shapes: FaceShape[], d: Vec3, tol: number): HoleGroup[] {
     }
   }
   return holes;
-}
-
-/** The outer boundary of a planar face (edges used by one triangle only), in the top view. */
-function outerLoop(shape: FaceShape, top: (p: Vec3) => Point2): Polygon | undefined {
-  const { positions, triangles } = shape.face;
-  const key = (i: number) => {
-    const p = top(vertexOf(positions, i));
-    return `${p.x},${p.y}`;
-  };
-  const edges = new Map<string, { from: string; to: string; count: number }>();
-  for (let t = 0; t < triangles.length; t += 3)
-    for (let k = 0; k < 3; k++) {
-      const [a, b] = [key(triangles[t + k]!), key(triangles[t + ((k + 1) % 3)]!)];
-      if (a === b) continue;
-      const id = a < b ? `${a}|${b}` : `${b}|${a}`;
-      const edge = edges.get(id);
-      if (edge) edge.count++;
-      else edges.set(id, { from: a, to: b, count: 1 });
-    }
-  const next = new Map<string, string>();
-  for (const edge of edges.values()) if (edge.count === 1) next.set(edge.from, edge.to);
-  const loops: Polygon[] = [];
-  const seen = new Set<string>();
-  for (const start of next.keys()) {
-    if (seen.has(start)) continue;
-    const loop: Point2[] = [];
-    let at: string | undefined = start;
-    while (at !== undefined && !seen.has(at)) {
-      seen.add(at);
-      const [x, y] = at.split(',').map(Number);
-      loop.push({ x: x!, y: y! });
-      at = next.get(at);
-    }
-    if (loop.length >= 3) loops.push(loop);
-  }
-  const outer = loops.sort((a, b) => Math.abs(signedArea(b)) - Math.abs(signedArea(a)))[0];
-  if (!outer) return undefined;
-  return signedArea(outer) < 0 ? [...outer].reverse() : outer;
 }
 
 /** 'M3x0.5' when the diameter lies between the ISO 724 minor diameter and the tap drill + 0.1·P. */

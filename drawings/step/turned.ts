@@ -4,7 +4,7 @@
  * length, every value with a reading (confidence and the B-rep faces it came from).
  *
  * Positions along the part: `s` is the distance from the free end, mm. The free end is the end
- * where bores open (when they open at one end only), else the end with the smaller diameter.
+ * away from the largest outer diameter (decision 009), as the drawing readers choose it.
  * The faces as segments and sections along the axis are in turned-segments.ts, the chamfers,
  * drill points and fillets in turned-edges.ts.
  */
@@ -61,7 +61,7 @@ export function describeTurnedPart(
   const { tMin, tMax } = extentAlong(shapes, axis.direction);
   const length = roundMm(tMax - tMin);
   const curved = revolved.filter((face) => face.kind !== 'plane');
-  const { freeAtMin, boresAtOneEnd } = freeEnd(curved, tMin, tMax, tol);
+  const { freeAtMin, boresAtFree } = freeEnd(curved, tMin, tMax, tol);
   const toS = (t: number) => roundMm(freeAtMin ? t - tMin : tMax - t);
   const segments = segmentsOf(curved, toS, tol);
   const planeAt = revolved
@@ -99,7 +99,7 @@ export function describeTurnedPart(
 
   const others = notTurned(turning, toS, tol);
   unresolved.push(...others.sentences);
-  description.overview = overviewOf(outer, inner, length, context.names, boresAtOneEnd, others);
+  description.overview = overviewOf(outer, inner, length, context.names, boresAtFree, others);
   return description;
 }
 
@@ -117,16 +117,18 @@ function extentAlong(shapes: FaceShape[], direction: Vec3): { tMin: number; tMax
 }
 
 /**
- * Which end is free: the end where bores open when they open at one end only, else the end with
- * the smaller outer radius.
- * @returns whether the free end is at tMin, and whether bores open at one end only
+ * Which end is free: as every reader chooses it (decision 009, drawings/describe/profile.ts), the
+ * end away from the largest outer diameter, so that the chuck holds the end nearest it. When
+ * the largest diameter lies as near one end as the other: the end where bores open when they
+ * open at one end only, else the end with the smaller outer radius.
+ * @returns whether the free end is at tMin, and whether bores open at the free end only
  */
 function freeEnd(
   curved: RevolvedFace[],
   tMin: number,
   tMax: number,
   tol: number,
-): { freeAtMin: boolean; boresAtOneEnd: boolean } {
+): { freeAtMin: boolean; boresAtFree: boolean } {
   const touches = (face: RevolvedFace, t: number) =>
     Math.abs(face.t0 - t) < 10 * tol || Math.abs(face.t1 - t) < 10 * tol;
   const endRadius = (t: number) =>
@@ -138,8 +140,21 @@ function freeEnd(
     );
   const boresAt = (t: number) => curved.some((face) => !face.outward && touches(face, t));
   const [boresMin, boresMax] = [boresAt(tMin), boresAt(tMax)];
-  const freeAtMin = boresMin !== boresMax ? boresMin : endRadius(tMin) <= endRadius(tMax) + tol;
-  return { freeAtMin, boresAtOneEnd: boresMin !== boresMax };
+  const boresAtOneEnd = boresMin !== boresMax;
+  const outer = curved.filter((face) => face.outward && face.kind === 'cylinder');
+  const largest = Math.max(...outer.map((face) => face.r0));
+  const centres = outer
+    .filter((face) => face.r0 >= largest - tol)
+    .map((face) => (face.t0 + face.t1) / 2);
+  const nearMin = Math.min(...centres.map((t) => t - tMin));
+  const nearMax = Math.min(...centres.map((t) => tMax - t));
+  const freeAtMin =
+    centres.length > 0 && Math.abs(nearMin - nearMax) > 10 * tol
+      ? nearMax < nearMin
+      : boresAtOneEnd
+        ? boresMin
+        : endRadius(tMin) <= endRadius(tMax) + tol;
+  return { freeAtMin, boresAtFree: boresAtOneEnd && boresMin === freeAtMin };
 }
 
 /**
@@ -194,9 +209,9 @@ function outerDiameters(
 }
 
 /**
- * The bores (cylinders facing the axis) from the free end, each with its reading: through when
- * it runs the part's length; open at the free end when it starts there or behind a wider bore
- * that does (drilled from the free end).
+ * The bores (cylinders facing the axis) from the free end, each with its reading: open at an
+ * end when it reaches it, directly or through a chamfered mouth, or behind a wider bore that
+ * does (drilled from that end); through when it opens at both.
  */
 function bores(
   segments: Segment[],
@@ -207,22 +222,25 @@ function bores(
   const boreSegments = segments
     .filter((segment) => !segment.outward && segment.kind === 'cylinder')
     .sort((a, b) => a.s0 - b.s0 || b.rAt0 - a.rAt0);
+  const near = (a: number, b: number) => Math.abs(a - b) < 10 * tol;
+  const mouths = segments.filter((segment) => !segment.outward && segment.kind === 'cone');
+  const mouthAt = (bore: Segment, end: 0 | 1) =>
+    mouths.some(
+      (cone) =>
+        near(Math.min(cone.rAt0, cone.rAt1), bore.rAt0) &&
+        (end === 0
+          ? near(cone.s0, 0) && near(cone.s1, bore.s0)
+          : near(cone.s1, length) && near(cone.s0, bore.s1)),
+    );
+  const openAtFree = reachingEnd(boreSegments, (b) => near(b.s0, 0) || mouthAt(b, 0), tol, 0);
+  const openAtFar = reachingEnd(boreSegments, (b) => near(b.s1, length) || mouthAt(b, 1), tol, 1);
   const inner: DiameterFeature[] = [];
-  const openReach = new Map<Segment, boolean>();
   for (const segment of boreSegments) {
     const diameterMm = diameterOf(segment.rAt0);
-    const through = segment.s0 < 10 * tol && segment.s1 > length - 10 * tol;
-    // A narrower bore behind a wider one that opens at the free end is drilled from the free end.
-    const behindOpen = boreSegments.some(
-      (wider) =>
-        openReach.get(wider) === true &&
-        wider.rAt0 > segment.rAt0 + tol &&
-        Math.abs(wider.s1 - segment.s0) < 10 * tol,
-    );
-    const opens = segment.s0 < 10 * tol || behindOpen;
-    openReach.set(segment, opens);
+    const [opens, reaches] = [openAtFree.has(segment), openAtFar.has(segment)];
+    const through = opens && reaches;
     const startMm = opens ? 0 : segment.s0;
-    const lengthMm = roundMm(segment.s1 - startMm);
+    const lengthMm = roundMm((reaches ? length : segment.s1) - startMm);
     const written = `Ø${formatMm(diameterMm)}`;
     inner.push({
       diameter: written,
@@ -246,6 +264,29 @@ function bores(
 }
 
 /**
+ * The bores that open at one end (0: the free end, 1: the far end): those that reach it, and a
+ * narrower bore behind a wider one that opens there (drilled from that end).
+ */
+function reachingEnd(
+  bores: Segment[],
+  reachesEnd: (bore: Segment) => boolean,
+  tol: number,
+  end: 0 | 1,
+): Set<Segment> {
+  const open = new Set<Segment>();
+  const order = end === 0 ? bores : [...bores].sort((a, b) => b.s1 - a.s1 || b.rAt0 - a.rAt0);
+  for (const bore of order) {
+    const behindOpen = [...open].some(
+      (wider) =>
+        wider.rAt0 > bore.rAt0 + tol &&
+        Math.abs(end === 0 ? wider.s1 - bore.s0 : wider.s0 - bore.s1) < 10 * tol,
+    );
+    if (reachesEnd(bore) || behindOpen) open.add(bore);
+  }
+  return open;
+}
+
+/**
  * The overview: the part's length, diameters and bores, which end is free, and what is not
  * turned. The first outer diameter's location says it is the free end's.
  */
@@ -254,7 +295,7 @@ function overviewOf(
   inner: DiameterFeature[],
   length: number,
   names: string[],
-  boresAtOneEnd: boolean,
+  boresAtFree: boolean,
   others: { summary: string },
 ): string {
   const first = outer[0];
@@ -266,7 +307,7 @@ function overviewOf(
   return [
     `${turnedSummary(length, outer, inner)}, read offline from the STEP model${names.length ? ` "${names.join('", "')}"` : ''}.`,
     first && largest
-      ? `Free end: the ${first.diameter} end${boresAtOneEnd ? ', where the bores open' : ''}, so that the chuck holds the ${largest.diameter} side; positions are measured from the free end.`
+      ? `Free end: the ${first.diameter} end${boresAtFree ? ', where the bores open' : ''}, so that the chuck holds the ${largest.diameter} side; positions are measured from the free end.`
       : '',
     others.summary,
   ]

@@ -13,8 +13,9 @@ import type { GeneratedProgram, ProgramJob, ProgramReport } from '#cam/program';
 import { verifyMillEvents } from '#cam/verify/mill/index';
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { sheetToDxf } from './drawings/dxf.ts';
-import type { PlatePart, RoundedRectangle } from './drawings/parts.ts';
+import type { GeneratedPart, PlatePart, RoundedRectangle } from './drawings/parts.ts';
 import { svgToPdf } from './drawings/pdf.ts';
+import { asModelled, partToStep } from './drawings/step.ts';
 import type { buildSheet } from './drawings/sheet.ts';
 import { sheetToSvg } from './drawings/svg.ts';
 import { rectangle, toolRow } from './parts.ts';
@@ -168,9 +169,17 @@ export function independentCheck(
   return verifyMillEvents(events, strict);
 }
 
-export type Reading = (
-  sheet: ReturnType<typeof buildSheet>,
-) => Promise<{ fileName: string; type: 'dxf' | 'pdf'; bytes: Buffer }>;
+/**
+ * A drawing file of a sheet's part, and the part as the file shows it when that is less than
+ * the generator drew (a STEP model has no tolerances or threads): the program is checked
+ * against `shows` when given, else against the drawn part.
+ */
+export type Reading = (sheet: ReturnType<typeof buildSheet>) => Promise<{
+  fileName: string;
+  type: 'dxf' | 'pdf' | 'step';
+  bytes: Buffer;
+  shows?: GeneratedPart;
+}>;
 
 export const readers: Record<string, Reading> = {
   DXF: async (sheet) => ({
@@ -182,5 +191,11 @@ export const readers: Record<string, Reading> = {
     fileName: 'generated.pdf',
     type: 'pdf',
     bytes: await svgToPdf(sheetToSvg(sheet)),
+  }),
+  STEP: async (sheet) => ({
+    fileName: 'generated.step',
+    type: 'step',
+    bytes: Buffer.from(partToStep(sheet.part)),
+    shows: asModelled(sheet.part),
   }),
 };
