@@ -9,6 +9,7 @@ import type { BlueprintAnalysis, MaterialSize } from './blueprint.ts';
 import { jobTypes } from './job-types.ts';
 import { text } from './text.ts';
 import type { JobType } from './job-types.ts';
+import type { MachineLimitsResponse } from './shop.ts';
 import type { StockSize } from './stock-size.ts';
 
 export interface ChatMessage {
@@ -32,6 +33,12 @@ export interface WorkflowMachine {
   /** "Tormach 15L Slant-PRO with Tormach PathPilot PathPilot": the prompt helper's machineDetails. */
   details: string;
   typeName: string;
+  /**
+   * The catalog model's limits, when the catalog has them: the machine step tells from them
+   * whether the machine takes the stock (contracts/machine-fit.ts). Absent in workflows stored
+   * before decision 054.
+   */
+  limits?: MachineLimitsResponse;
 }
 
 /**
@@ -51,6 +58,7 @@ export function machineChoicesOf(response: {
     name: string;
     serialNumber: string;
     machineType: { name: string } | null;
+    machineModelType: { name: string; limits?: MachineLimitsResponse } | null;
   })[];
   inactiveMachines?: { name: string; serialNumber: string }[];
   machineTypes?: string[];
@@ -62,6 +70,7 @@ export function machineChoicesOf(response: {
       serialNumber: machine.serialNumber,
       details: machineDetailsOf(machine),
       typeName: machine.machineType?.name ?? '',
+      ...(machine.machineModelType?.limits ? { limits: machine.machineModelType.limits } : {}),
     })),
     inactive: (response.inactiveMachines ?? []).map(({ name, serialNumber }) => ({
       name,
@@ -280,6 +289,9 @@ export const qbotExtraMessages = {
   blockSizeNeeded: (jobType: string, size: string) =>
     `A ${jobType} job is machined from a block, and "${size}" does not give its length, width and thickness: type the stock's size, such as 'Plate 180 x 80 x 12 mm'.`,
   chooseMachine: (type: string) => `Which ${type} machine will run it?`,
+  /** A machine chosen that cannot take the stock (decision 054). */
+  machineUnfit: (machine: string, reason: string) =>
+    `${machine} cannot take this job: ${reason}. Choose another machine, or go back to Choose Material Size for other stock.`,
   inactiveNotOffered: (type: string, inactive: readonly { name: string; serialNumber: string }[]) =>
     `${inactive.length === 1 ? `1 inactive ${type} machine is` : `${inactive.length} inactive ${type} machines are`} not offered: ${inactive.map((machine) => `${machine.name} (${machine.serialNumber})`).join(', ')}. Set a machine's Status to Active in My Shop to use it.`,
   noActiveMachines: (

@@ -8,6 +8,7 @@ import { fromPromise } from 'xstate';
 import type { BlueprintAnalysis, BlueprintDescription, MaterialSize } from '#contracts/blueprint';
 import type { CallFailure } from './signIn.ts';
 import { jobTypes } from '#contracts/job-types';
+import { machineFit, partLengthOf, type MachineFit } from '#contracts/machine-fit';
 import type { JobType } from '#contracts/job-types';
 import { qbotExtraMessages, qbotMessages, trackerSteps } from '#contracts/qbot-workflow';
 import {
@@ -157,6 +158,25 @@ export function chosenStockSize(context: QbotContext): StockSize {
   return context.stockSize ?? stockSizeOf(context.materialSize ?? qbotMessages.defaultStockSize);
 }
 
+/**
+ * Whether `machine` takes the job chosen so far (its type, the stock, the part's length), from
+ * its catalog limits (contracts/machine-fit.ts, decision 054).
+ */
+export function machineFitOf(context: QbotContext, machine: WorkflowMachine): MachineFit {
+  const partLengthMm = partLengthOf(context.analysis?.description);
+  return machineFit(machine.name, machine.limits, {
+    jobType: context.jobType ?? 'Lathe',
+    stock: chosenStockSize(context),
+    ...(partLengthMm !== undefined ? { partLengthMm } : {}),
+  });
+}
+
+/** The offered machine an event chose, if any. */
+const chosenMachine = (context: QbotContext, event: QbotEvent): WorkflowMachine | undefined =>
+  event.type === 'machine.selected'
+    ? context.machineOptions.find((machine) => machine._id === event.machineId)
+    : undefined;
+
 /** The chart's guards, which its config names by string. */
 export const qbotGuards = {
   /**
@@ -187,9 +207,12 @@ export const qbotGuards = {
     (jobTypes as readonly string[]).includes(event.jobType) &&
     event.jobType !== 'Lathe' &&
     chosenStockSize(context).block?.zMm === undefined,
-  isOfferedMachine: ({ context, event }: GuardArgs) =>
-    event.type === 'machine.selected' &&
-    context.machineOptions.some((machine) => machine._id === event.machineId),
+  isOfferedMachine: ({ context, event }: GuardArgs) => chosenMachine(context, event) !== undefined,
+  /** An offered machine that cannot take the stock or the part (decision 054). */
+  isUnfitMachine: ({ context, event }: GuardArgs) => {
+    const machine = chosenMachine(context, event);
+    return machine !== undefined && !machineFitOf(context, machine).usable;
+  },
   hasOfferedTools: ({ context, event }: GuardArgs) =>
     event.type === 'tools.confirmed' &&
     event.toolIds.length > 0 &&

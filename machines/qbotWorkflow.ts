@@ -29,6 +29,7 @@ import {
   contextAfterReset,
   failureMessage,
   initialQbotContext,
+  machineFitOf,
   machineMessages,
   post,
   postUnlessRepeated,
@@ -200,6 +201,16 @@ export const qbotWorkflowMachine = setup({
           user(machine ? `${machine.name} (${machine.serialNumber})` : event.machineId),
         ),
       };
+    }),
+    refuseUnfitMachine: assign(({ context, event }) => {
+      if (event.type !== 'machine.selected') return {};
+      const machine = context.machineOptions.find((entry) => entry._id === event.machineId);
+      if (!machine) return {};
+      const fit = machineFitOf(context, machine);
+      const named = `${machine.name} (${machine.serialNumber})`;
+      return fit.usable
+        ? {}
+        : post(context, user(named), ai(qbotExtraMessages.machineUnfit(named, fit.reason)));
     }),
     storeTools: assign({
       toolOptions: ({ event }) => (event as { output?: WorkflowTool[] }).output ?? [],
@@ -429,11 +440,14 @@ export const qbotWorkflowMachine = setup({
         },
         choosing: {
           on: {
-            'machine.selected': {
-              guard: 'isOfferedMachine',
-              target: '#qbot.configure_tools',
-              actions: 'chooseMachine',
-            },
+            'machine.selected': [
+              { guard: 'isUnfitMachine', actions: 'refuseUnfitMachine' },
+              {
+                guard: 'isOfferedMachine',
+                target: '#qbot.configure_tools',
+                actions: 'chooseMachine',
+              },
+            ],
           },
         },
         none: {

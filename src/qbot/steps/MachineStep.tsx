@@ -1,8 +1,16 @@
 import { Link } from '@tanstack/react-router';
+import type { MachineFit } from '#contracts/machine-fit';
 import { qbotMessages } from '#contracts/qbot-workflow';
+import { machineFitOf } from '#machines/qbotContext';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ChoiceList } from './ChoiceList.tsx';
 import type { StepProps } from './StepProps.ts';
+
+/** A machine's line under its name: its details, and whether it takes the stock (decision 054). */
+function noteOf(details: string, fit: MachineFit): string {
+  if (!fit.usable) return `${details}. Cannot take this job: ${fit.reason}.`;
+  return fit.note ? `${details}. ${fit.note}` : details;
+}
 
 /**
  * The shop's machines for the job type, once loaded (step show_machines). With none to offer,
@@ -42,7 +50,7 @@ export function MachineStep({ state, send }: StepProps) {
         options={context.machineOptions.map((machine) => ({
           value: machine._id,
           label: `${machine.name} (${machine.serialNumber})`,
-          note: machine.details,
+          note: noteOf(machine.details, machineFitOf(context, machine)),
         }))}
         onConfirm={(machineId) => send({ type: 'machine.selected', machineId })}
       />

@@ -97,6 +97,24 @@ const regenerate: SimulationAnalysis = {
 type WalkEvent = EventObject & Record<string, unknown>;
 const failure = { data: { message: 'refused' } };
 
+/**
+ * A machine that takes no stock of any job (a lathe turning Ø1 mm, a mill with 1 mm travels):
+ * choosing it is refused at the machine step (decision 054).
+ */
+const tinyMachine: WorkflowMachine = {
+  _id: 'tiny',
+  name: 'Tiny',
+  serialNumber: 'T1',
+  details: 'd',
+  typeName: 'Turning Center',
+  limits: {
+    travelsMm: { x: 1, y: 1, z: 1 },
+    toolPositions: 1,
+    maxTurningDiameterMm: 1,
+    source: 'a test',
+  },
+};
+
 /** The events worth trying in a snapshot: every user event with good and bad content, and each outcome of the running actor. */
 function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
   const events: WalkEvent[] = [
@@ -118,6 +136,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
     { type: 'jobType.selected', jobType: 'Knitting' },
     { type: 'machine.selected', machineId: 'm1' },
     { type: 'machine.selected', machineId: 'other' },
+    { type: 'machine.selected', machineId: 'm2' },
     { type: 'tools.confirmed', toolIds: ['t1'] },
     { type: 'tools.confirmed', toolIds: [] },
     { type: 'summary.confirmed' },
@@ -161,6 +180,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
       output: {
         machines: [
           { _id: 'm1', name: 'Lathe', serialNumber: 'S', details: 'd', typeName: 'Turning Center' },
+          { ...tinyMachine, _id: 'm2' },
         ],
         inactive: [],
         machineTypes: ['Turning Center'],
@@ -631,6 +651,36 @@ describe('no dead end at the machine, tool and generation steps', () => {
     expect(actor.getSnapshot().context.machineOptions.map((machine) => machine._id)).toEqual([
       lathe._id,
     ]);
+    actor.stop();
+  });
+
+  it('refuses a machine that cannot take the stock, by name and why, and takes one that can', async () => {
+    const { chart, toolLoads } = scripted(
+      [
+        {
+          machines: [tinyMachine, { ...lathe, details: 'd', typeName: 'Turning Center' }],
+          inactive: [],
+          machineTypes: ['Turning Center'],
+        },
+      ],
+      [],
+    );
+    const actor = await toMachineStep(chart);
+    actor.send({ type: 'machine.selected', machineId: tinyMachine._id });
+    await settle();
+    expect(actor.getSnapshot().matches({ show_machines: 'choosing' })).toBe(true);
+    expect(actor.getSnapshot().context.machine).toBeNull();
+    const texts = actor.getSnapshot().context.messages.map((message) => message.message);
+    expect(texts.slice(-2)).toEqual([
+      'Tiny (T1)',
+      expect.stringMatching(
+        /^Tiny \(T1\) cannot take this job: the stock Ø\d+ mm is larger than Tiny turns \(Ø1 mm\)\. Choose another machine, or go back to Choose Material Size for other stock\.$/,
+      ),
+    ]);
+    actor.send({ type: 'machine.selected', machineId: lathe._id });
+    await settle();
+    expect(actor.getSnapshot().matches({ configure_tools: 'choosing' })).toBe(true);
+    expect(toolLoads()).toBe(1);
     actor.stop();
   });
 
