@@ -153,6 +153,59 @@ describe('no dead end for a new shop', () => {
       .waitFor({ timeout: 60_000 });
   });
 
+  it('says at the machine step which lathe cannot take the stock, and why, before tools are chosen', async () => {
+    const email = uniqueEmail('bigbar');
+    await signUp({ email, organization: `Big bars ${email}` });
+    await verify(email);
+    const { page } = await newPage();
+    await signInThroughUi(page, email);
+    // A Tormach 15L: it turns up to Ø152 (its 6-inch chuck) and takes bar to Ø28.5 through
+    // its spindle.
+    await page.goto('/add-machine');
+    await page.getByLabel('Name').fill('Small lathe');
+    await page.getByLabel('Serial Number').fill('SL-2');
+    await page.getByLabel('Machine Type').selectOption({ label: 'Turning Center' });
+    await page.getByLabel('Manufacturer').selectOption({ label: 'Tormach' });
+    await page.getByLabel('Model', { exact: true }).selectOption({ label: '15L Slant-PRO' });
+    await page.getByLabel('Controller Type').selectOption({ label: 'Tormach PathPilot' });
+    await page.getByLabel('Controller Model').selectOption({ label: 'PathPilot' });
+    await page.getByRole('button', { name: 'Add Machine To My Shop' }).click();
+    await page.waitForURL('**/my-shop');
+
+    await page.goto('/qbot');
+    await page.getByLabel('Drawing file').setInputFiles(drawing);
+    await button(page, 'Send').click();
+    await button(page, 'Change').waitFor({ timeout: 30_000 });
+    await button(page, 'Change').click();
+    await page
+      .getByLabel('What should change in the description?')
+      .fill('Ø15.48 is 35 long, overall length 60');
+    await button(page, 'Update Description').click();
+    await button(page, 'Change').waitFor({ timeout: 30_000 });
+    await button(page, 'Confirm').click();
+    await page.locator('.step-widget input[type="radio"]').first().check();
+    await button(page, 'Confirm').click();
+    await page.getByLabel('Material size').fill('Ø200 x 100 round bar');
+    await button(page, 'Submit').click();
+    await page.getByLabel('Lathe', { exact: true }).check();
+    await button(page, 'Confirm').click();
+    // The list says it under the machine's name; choosing it is refused by name and why.
+    const option = page.getByLabel(/Small lathe/);
+    await option.waitFor();
+    expect(await chat(page).locator('.choice', { hasText: 'Small lathe' }).textContent()).toContain(
+      'Cannot take this job: the stock Ø200 mm is larger than Small lathe turns (Ø152 mm).',
+    );
+    await option.check();
+    await button(page, 'Confirm').click();
+    await expect
+      .poll(() => chat(page).textContent())
+      .toContain(
+        'Small lathe (SL-2) cannot take this job: the stock Ø200 mm is larger than Small lathe turns (Ø152 mm). Choose another machine, or go back to Choose Material Size for other stock.',
+      );
+    expect(await button(page, 'Select All').count()).toBe(0);
+    await expectAccessible(page, 'a machine that cannot take the stock');
+  });
+
   it('asks for the plate thickness a drawing does not give, instead of a size generation refuses', async () => {
     const email = uniqueEmail('plater');
     await signUp({ email, organization: `Plates ${email}` });
