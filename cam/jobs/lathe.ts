@@ -21,7 +21,7 @@ import { outerContour } from '../lathe/contour.ts';
 import { turnedPartFromDescription } from '../lathe/part.ts';
 import type { InnerSection, TurnedPart } from '../lathe/part.ts';
 import { planTurnedPart } from '../lathe/plan.ts';
-import type { LathePlan } from '../lathe/program.ts';
+import type { LathePlan, ThreadCycle } from '../lathe/program.ts';
 import { finishWithNotes } from './finish.ts';
 import type { KindProgram, PostedJob } from './finish.ts';
 
@@ -49,8 +49,8 @@ function outerTargets(part: TurnedPart, cornerRadiusMm = 0): DiameterTarget[] {
       !contour.skippedChamfers.includes(chamfer.label) &&
       section.targetMm >= contour.envelope[index]! - 1e-9;
     const next = part.outer[index + 1];
-    // The last section ends where the part-off chamfer begins.
-    const endChamfer = next ? 0 : (part.partOffChamfer?.sizeMm ?? 0);
+    // The last section ends where the chamfer at the parted-off end begins.
+    const endChamfer = next ? 0 : (endChamferOf(part)?.sizeMm ?? 0);
     const corner =
       next && next.targetMm > section.targetMm && section.kind !== 'groove' ? cornerRadiusMm : 0;
     return {
@@ -61,6 +61,12 @@ function outerTargets(part: TurnedPart, cornerRadiusMm = 0): DiameterTarget[] {
     };
   });
 }
+
+/**
+ * The outer chamfer at the parted-off end: the parting blade's (cam/lathe/part-off-chamfer.ts)
+ * or the one the second setup turns (cam/lathe/far-turning.ts); a part has at most one.
+ */
+const endChamferOf = (part: TurnedPart) => part.partOffChamfer ?? part.farOuterChamfer;
 
 /**
  * Bores from the mouth inward: each starts where the wider one before it ends (or below the
@@ -106,13 +112,39 @@ function secondSetupTarget(plan: LathePlan): LatheVerificationInput['secondSetup
   const second = plan.secondSetup;
   if (!second) return undefined;
   const flipped = second.part;
+  const turnsOutside = plan.operations.some(
+    (operation) => operation.setup === 2 && operation.role === 'finish',
+  );
+  const radius = plan.stock.diameterMm / 2;
   return {
     partedLengthMm: second.partedLengthMm,
     chuckFaceZ: second.chuckFaceZ,
     finishedBy: {
-      bore: boreKeep(flipped, -(flipped.lengthMm + 1), plan.stock.diameterMm / 2),
+      ...(turnsOutside ? { outside: outsideKeep(flipped, -flipped.lengthMm, radius) } : {}),
+      bore: boreKeep(flipped, -(flipped.lengthMm + 1), radius),
     },
   };
+}
+
+/**
+ * The threads to check: the first setup's, and the second setup's far-end threads in its
+ * coordinates (`setup: 2`).
+ */
+function threadTargets(plan: LathePlan): NonNullable<LatheVerificationInput['threads']> {
+  const target = (thread: ThreadCycle) => ({
+    label: thread.label,
+    fromZ: thread.threadStartZ,
+    toZ: thread.endZ,
+    rootMm: thread.rootMm,
+    leadMm: thread.leadMm,
+  });
+  return [
+    ...plan.threads.map(target),
+    ...(plan.secondSetup?.threads ?? []).map((thread) => ({
+      ...target(thread),
+      setup: 2 as const,
+    })),
+  ];
 }
 
 /** The far-end bores as features (first setup's coordinates), and their drill point. */
@@ -150,11 +182,11 @@ function orientedPoint(end: number, depthMm: number, drilledMm: number) {
 
 /**
  * The outer chamfers to check: the free-end and shoulder chamfers the plan cuts, and the one at
- * the parted-off end (the parting blade's: cam/lathe/part-off-chamfer.ts).
+ * the parted-off end (the parting blade's, or the second setup's: {@link endChamferOf}).
  */
 function chamferLines(part: TurnedPart, plan: LathePlan) {
   const contour = outerContour(part);
-  const end = part.partOffChamfer;
+  const end = endChamferOf(part);
   const atEnd = end
     ? [
         {
@@ -264,13 +296,7 @@ export function latheVerificationInput(
       };
     }),
     envelope: { xMax: plan.changePosition.x + 1, zMax: plan.changePosition.z + 1 },
-    threads: plan.threads.map((thread) => ({
-      label: thread.label,
-      fromZ: thread.threadStartZ,
-      toZ: thread.endZ,
-      rootMm: thread.rootMm,
-      leadMm: thread.leadMm,
-    })),
+    threads: threadTargets(plan),
     ...(plan.tappedHoles ? { tappedHoles: plan.tappedHoles } : {}),
     operations: plan.operations.map((operation) => ({
       name: operation.name,

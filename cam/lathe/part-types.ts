@@ -96,6 +96,14 @@ export interface TurnedPart {
    * (cam/lathe/parting.ts, docs/decisions/052-chamfer-at-part-off.md). Absent when there is none.
    */
   partOffChamfer?: EdgeChamfer;
+  /**
+   * The outer chamfer on the parted-off end's edge when the parting blade cannot turn it (the
+   * last section is smaller than a diameter before it): the turning tools turn it in the second
+   * setup, the part turned around (cam/lathe/far-outside.ts,
+   * docs/decisions/053-far-end-threads-and-chamfers-in-the-second-setup.md). `atMm` = the
+   * length, on the last section's diameter. Absent when there is none.
+   */
+  farOuterChamfer?: EdgeChamfer;
   /** Finest roughness asked for, Ra µm. */
   raUm?: number;
   material: string;

@@ -151,9 +151,15 @@ function edgeChamfers(
   outlineLength: number,
   problems: string[],
   notProgrammed: string[],
-): { chamfers: EdgeChamfer[]; farChamfers: EdgeChamfer[]; partOff?: EdgeChamfer } {
+): {
+  chamfers: EdgeChamfer[];
+  farChamfers: EdgeChamfer[];
+  partOff?: EdgeChamfer;
+  farOuter?: EdgeChamfer;
+} {
   const { inner, far } = bores;
   let partOff: EdgeChamfer | undefined;
+  let farOuter: EdgeChamfer | undefined;
   // Chamfers.
   const chamfers: EdgeChamfer[] = [];
   const farChamfers: EdgeChamfer[] = [];
@@ -219,7 +225,11 @@ function edgeChamfers(
         });
       } else if (atMm >= outlineLength - 0.05) {
         const atEnd = partOffChamferOf(outer, { sizeMm, angleDeg, label }, outlineLength);
-        if (atEnd && !partOff) partOff = atEnd;
+        const turned = atEnd
+          ? undefined
+          : farOuterChamferOf(outer, { sizeMm, angleDeg, label }, outlineLength, bores);
+        if (atEnd && !partOff && !farOuter) partOff = atEnd;
+        else if (turned && !partOff && !farOuter) farOuter = turned;
         else
           notProgrammed.push(
             `the chamfer ${chamfer.dimensions} at the parted-off end: deburr it or turn the part around`,
@@ -227,7 +237,12 @@ function edgeChamfers(
       } else notProgrammed.push(`the chamfer ${label}`);
     }
   }
-  return { chamfers, farChamfers, ...(partOff ? { partOff } : {}) };
+  return {
+    chamfers,
+    farChamfers,
+    ...(partOff ? { partOff } : {}),
+    ...(farOuter ? { farOuter } : {}),
+  };
 }
 
 /**
@@ -254,6 +269,34 @@ function partOffChamferOf(
 }
 
 /**
+ * The chamfer on the parted-off end's outer edge when the blade cannot turn it but a turning
+ * tool can from the far end, the part turned around (second setup): the last section a cylinder
+ * or groove longer than the chamfer, the angle between 0° and 90°, its small diameter above
+ * every bore that opens at that end (0.4 mm on the diameter); undefined otherwise.
+ */
+function farOuterChamferOf(
+  outer: OuterSection[],
+  chamfer: { sizeMm: number; angleDeg: number; label: string },
+  outlineLength: number,
+  bores: { inner: InnerSection[]; far: InnerSection[] },
+): EdgeChamfer | undefined {
+  const last = outer.at(-1)!;
+  if (
+    !(chamfer.sizeMm < last.endMm - last.startMm) ||
+    !(chamfer.angleDeg > 0 && chamfer.angleDeg < 90)
+  )
+    return undefined;
+  const leg = chamfer.sizeMm * Math.tan((chamfer.angleDeg * Math.PI) / 180);
+  const hole = Math.max(
+    0,
+    ...bores.far.map((bore) => bore.targetMm),
+    ...bores.inner.filter((bore) => bore.through).map((bore) => bore.targetMm),
+  );
+  if (!(last.targetMm - 2 * leg > hole + 0.4)) return undefined;
+  return { atMm: outlineLength, diameterMm: last.targetMm, ...chamfer, inner: false };
+}
+
+/**
  * Build the turned part from a description.
  * @throws PartModelError naming every size, length or position the description lacks
  */
@@ -269,7 +312,7 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
   const outlineLength = outer.at(-1)!.endMm;
   checkOverallLength(description, outlineLength, problems);
   const bores = boresOf(description, outer, outlineLength, problems, notProgrammed);
-  const { chamfers, farChamfers, partOff } = edgeChamfers(
+  const { chamfers, farChamfers, partOff, farOuter } = edgeChamfers(
     description,
     outer,
     bores,
@@ -294,6 +337,7 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
     chamfers,
     ...(farChamfers.length > 0 ? { farChamfers } : {}),
     ...(partOff ? { partOffChamfer: partOff } : {}),
+    ...(farOuter ? { farOuterChamfer: farOuter } : {}),
     ...(raUm !== undefined ? { raUm } : {}),
     material: description.materialSpecs.material,
     notProgrammed,

@@ -3,7 +3,11 @@
  * tooling, choose cutting data, and build the toolpaths.
  *
  * Operations, in order: face, centre drill, drill, rough OD, rough bore, finish OD, finish bore,
- * tapping, grooves and thread undercuts, threads, part off (with the chamfer at the parted-off end). Constant surface speed (G96) is used for turning, boring, grooving and
+ * tapping, grooves and thread undercuts, threads, part off (with the chamfer at the parted-off end).
+ * Then, when the part has far-end bores, a far-end thread or a far-end chamfer the blade cannot
+ * turn, the second setup with the part turned around (second-setup.ts, far-outside.ts,
+ * far-turning.ts): face to length, rough and finish the far-end chamfer, far-end bores, thread
+ * undercuts and threads. Constant surface speed (G96) is used for turning, boring, grooving and
  * parting, always with a spindle speed limit; drills run at constant rpm.
  *
  * Each operation plans against the stock the earlier ones left, sharing one set of chosen tools,
@@ -29,6 +33,7 @@ import { cutGrooves } from './grooving.ts';
 import { partOff } from './parting.ts';
 import type { LathePlan } from './program.ts';
 import { roughOutside } from './roughing.ts';
+import { afterFirstSetup, farOutsideOf, makesOutside, withFarUndercuts } from './far-outside.ts';
 import { blankOf, farBoreGaps, partFromBlank, planSecondSetup } from './second-setup.ts';
 import { planSetup } from './setup.ts';
 import { tapHoles, tappedHolesOf } from './tapping.ts';
@@ -146,10 +151,15 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
     limited: [],
     notProgrammed: [...input.part.notProgrammed],
   };
-  // Far-end bores the selected tools can make: the first setup parts off a longer blank.
+  // Far-end bores the selected tools can make, or a far-end thread or chamfer: the first setup
+  // parts off a longer blank.
   const drawn = input.part;
+  const outside = farOutsideOf(drawn, input.tools);
+  output.notProgrammed.push(...(outside?.notProgrammed ?? []));
+  output.warnings.push(...(outside?.warnings ?? []));
   const turnAround =
-    (drawn.farInner ?? []).length > 0 && farBoreGaps(drawn, input.tools).length === 0;
+    ((drawn.farInner ?? []).length > 0 && farBoreGaps(drawn, input.tools).length === 0) ||
+    makesOutside(outside);
   const context = planningContext(turnAround ? { ...input, part: blankOf(drawn) } : input, output);
 
   faceFrontEnd(context, output);
@@ -166,15 +176,42 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   cutGrooves(context, output);
   cutThreads(context, output);
   const chamfered = partOff(context, !bores.skipped, output);
-  const secondSetup = planSecondSetup(input, context, output);
+  // What stands on a diameter the first setup leaves uncut is not made from the far end.
+  const reachable = outside && afterFirstSetup(drawn, outside, input.tools, output.notProgrammed);
+  const secondSetup = planSecondSetup(input, context, output, reachable);
   const plan = lathePlan(context, bores, output);
   if (!turnAround)
-    return { ...plan, part: withoutUncut({ ...plan.part, ...farOf(drawn) }, chamfered) };
+    return {
+      ...plan,
+      part: withoutUnturned(withoutUncut({ ...plan.part, ...farOf(drawn) }, chamfered)),
+    };
   return {
     ...plan,
-    part: withoutUncut(partFromBlank(plan.part, drawn), chamfered),
+    part: asMachinedBoth(withoutUncut(partFromBlank(plan.part, drawn), chamfered), secondSetup),
     ...(secondSetup ? { secondSetup } : {}),
   };
+}
+
+/**
+ * The part as both setups machine it (first setup's coordinates): the far-end threads'
+ * undercuts of the second setup among its sections, its far-end outer chamfer only when the
+ * second setup turns it.
+ */
+function asMachinedBoth(
+  part: LathePlanInput['part'],
+  second: LathePlan['secondSetup'],
+): LathePlanInput['part'] {
+  if (!second) return withoutUnturned(part);
+  const turned = second.part.chamfers.some((chamfer) => !chamfer.inner);
+  const outer = withFarUndercuts(part.outer, second.part);
+  return turned ? { ...part, outer } : withoutUnturned({ ...part, outer });
+}
+
+/** The part without its far-end outer chamfer (left to the operator: far-outside.ts). */
+function withoutUnturned(part: LathePlanInput['part']): LathePlanInput['part'] {
+  if (!part.farOuterChamfer) return part;
+  const { farOuterChamfer: _unturned, ...rest } = part;
+  return rest;
 }
 
 /** The part without its part-off chamfer when the blade does not cut it (parting.ts). */

@@ -132,7 +132,8 @@ export function finishedPart(part: TurnedPart): Polygon[] {
       { x: z - chamfer.sizeMm, y: r },
     ]);
   }
-  const end = part.partOffChamfer;
+  // The chamfer at the parted-off end: the parting blade's, or the second setup's.
+  const end = part.partOffChamfer ?? part.farOuterChamfer;
   if (end) {
     const r = end.diameterMm / 2;
     const z = -end.atMm;

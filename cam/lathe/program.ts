@@ -10,8 +10,17 @@ import type { TurnedPart } from './part.ts';
 
 /** The second setup as the program writes it and the verifier simulates it. */
 export interface SecondSetup {
-  /** The part turned around, in the second setup's coordinates (its far-end bores as `inner`). */
+  /**
+   * The part turned around as the second setup machines it, in its coordinates: its far-end
+   * bores as `inner`, the DIN 76 undercuts of the far-end threads it cuts among `outer`, the
+   * far-end outer chamfer it turns among `chamfers` (at Z0).
+   */
   part: TurnedPart;
+  /**
+   * The far-end threads it cuts (docs/decisions/053), in its coordinates; absent when none. The
+   * first setup's are the plan's `threads`.
+   */
+  threads?: ThreadCycle[];
   /** The length the first setup parts the part off at: the overall length plus the allowance. */
   partedLengthMm: number;
   /** Z of the parted face in the second setup (the facing allowance in front of Z0), mm. */

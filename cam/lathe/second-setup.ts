@@ -10,15 +10,27 @@
  * with the same tool choice, cutting data and limits as the first setup (drilling.ts,
  * boring.ts), or bores them from the first setup's through bore. When the selected tools cannot
  * make them, or the part is not parted off here, the far-end bores are left in 'not programmed'
- * with the tool that would make them (as decision 046 does for the first setup).
+ * with the tool that would make them (as decision 046 does for the first setup). The far end's
+ * outside (a thread behind a larger diameter from the free end, the chamfer the parting blade
+ * cannot turn: far-outside.ts, far-turning.ts) is made here too, and is reason enough for a
+ * second setup (docs/decisions/053-far-end-threads-and-chamfers-in-the-second-setup.md).
  */
-import type { LathePlanContext, LathePlanInput, LathePlanOutput, LatheSetup } from './context.ts';
+import type {
+  LathePlanContext,
+  LathePlanInput,
+  LathePlanOutput,
+  LatheSetup,
+  PlannedThread,
+} from './context.ts';
 import { round } from './context.ts';
 import { outerContour } from './contour.ts';
 import { boringOf, finishBore, roughBore, unboredMouthChamfer } from './boring.ts';
 import type { Boring } from './boring.ts';
 import { drillBores } from './drilling.ts';
 import { faceFrontEnd } from './facing.ts';
+import { flippedOuter, gripOf, makesOutside, notPartedOff } from './far-outside.ts';
+import type { FarOutside } from './far-outside.ts';
+import { threadFarEnd, turnFarChamfer } from './far-turning.ts';
 import type { InnerSection, TurnedPart } from './part.ts';
 import { boreKeep } from './profiles.ts';
 import type { Operation, SecondSetup } from './program.ts';
@@ -39,11 +51,7 @@ export function turnedAround(part: TurnedPart): TurnedPart {
   const length = part.lengthMm;
   return {
     lengthMm: length,
-    outer: [...part.outer].reverse().map((section) => ({
-      ...section,
-      startMm: round(length - section.endMm),
-      endMm: round(length - section.startMm),
-    })),
+    outer: flippedOuter(part.outer, length),
     inner: farBoresOf(part).map((bore) => ({ ...bore })),
     chamfers: (part.farChamfers ?? []).map((chamfer) => ({ ...chamfer, atMm: 0 })),
     ...(part.raUm !== undefined ? { raUm: part.raUm } : {}),
@@ -115,16 +123,41 @@ export function farBoreGaps(part: TurnedPart, tools: LatheTool[]): string[] {
   );
 }
 
-/** Where the part is held in the second setup: its free-end section, at most 25 mm of it. */
-function gripOf(part: TurnedPart): { diameterMm: number; lengthMm: number } {
-  const section = part.outer[0]!;
-  const lengthMm = round(Math.min(section.endMm - section.startMm, 0.6 * part.lengthMm, 25));
-  return { diameterMm: section.targetMm, lengthMm };
+/**
+ * What the operator is told the second setup does after cycle start: "… the parted face is faced
+ * to length and the far-end bores are made", and the far end's outside it makes.
+ * @param threads - the far-end threads it cuts (their undercuts among `outside`'s sections)
+ */
+function cycleStartWords(
+  part: TurnedPart,
+  outside: FarOutside | undefined,
+  threads: PlannedThread[],
+): string {
+  const undercut = (label: string) =>
+    outside?.machined.outer.some(
+      (section) => section.label.startsWith('undercut') && section.label.includes(label),
+    );
+  const made = [
+    ...((part.farInner ?? []).length > 0 ? ['the far-end bores are made'] : []),
+    ...(outside?.chamfer ? [`the chamfer ${outside.chamfer.label} is turned`] : []),
+    ...threads.map(
+      ({ cycle }) =>
+        `the thread ${cycle.label} is cut${undercut(cycle.label) ? ' (after its undercut)' : ''}`,
+    ),
+  ];
+  const faced = 'Then press cycle start: the parted face is faced to length';
+  if (made.length === 0) return faced;
+  const last = made.pop()!;
+  return `${faced} and ${made.length > 0 ? `${made.join(', ')} and ${last}` : last}`;
 }
 
-/** The second setup's geometry and the operator's instructions for `part`. */
-function secondSetupOf(part: TurnedPart): SecondSetup {
-  const grip = gripOf(part);
+/**
+ * The second setup's geometry and the operator's instructions for `part` (its far-end bores
+ * those the second setup makes), the jaws clear of the far end's outside it makes; the
+ * instructions up to what cycle start does ({@link cycleStartWords}, added once it is planned).
+ */
+function secondSetupOf(part: TurnedPart, outside: FarOutside | undefined): SecondSetup {
+  const grip = gripOf(part, outside?.reachZ ?? 0);
   const through = part.inner.find((bore) => bore.through);
   const length = part.lengthMm;
   return {
@@ -139,7 +172,6 @@ function secondSetupOf(part: TurnedPart): SecondSetup {
       `SETUP 2: the far end, work offset G55`,
       `Turn the part around and chuck it on its free-end diameter Ø${grip.diameterMm} in soft jaws, ${grip.lengthMm} mm in the jaws, the parted face out`,
       `Set G55: Z0 is the finished far-end face, ${length} mm from the free-end face (the parted face is at Z${partedFaceAllowanceMm}); X as in G54`,
-      'Then press cycle start: the parted face is faced to length and the far-end bores are made',
     ],
   };
 }
@@ -175,66 +207,127 @@ function boreFromThrough(
 }
 
 /**
+ * Whether the second setup makes the far-end bores; when it cannot (the selected tools cannot
+ * make them, or the part is not parted off), they and their mouth chamfers go to 'not
+ * programmed', saying why.
+ */
+function farBoresMade(
+  drawn: TurnedPart,
+  tools: LatheTool[],
+  partedOff: boolean,
+  output: LathePlanOutput,
+): boolean {
+  const far = farBoresOf(drawn);
+  if (far.length === 0) return false;
+  const gaps = farBoreGaps(drawn, tools);
+  if (gaps.length === 0 && partedOff) return true;
+  if (gaps.length > 0) output.notProgrammed.push(...gaps);
+  else
+    for (const bore of far)
+      output.notProgrammed.push(
+        `the bore ${bore.label} x ${bore.depthMm} deep from the far end: the part is not parted off here, so the second setup that makes it is not programmed`,
+      );
+  for (const chamfer of drawn.farChamfers ?? [])
+    output.notProgrammed.push(`the chamfer ${chamfer.label} (its bore is not made)`);
+  return false;
+}
+
+/** The part turned around as the second setup machines it: its far end's outside, if made. */
+function machinedOf(flipped: TurnedPart, outside: FarOutside | undefined): TurnedPart {
+  if (!outside) return flipped;
+  return {
+    ...flipped,
+    outer: outside.machined.outer,
+    chamfers: [...flipped.chamfers, ...outside.machined.chamfers],
+  };
+}
+
+/** Make the far-end bores in the second setup: from the through bore, or drilled and bored. */
+function makeFarBores(second: LathePlanContext, setup: SecondSetup, own: LathePlanOutput): void {
+  if (setup.preboredMm !== undefined) {
+    boreFromThrough(second, setup.preboredMm, own);
+    return;
+  }
+  const bores = drillBores(second, own);
+  const boring = boringOf(second, bores);
+  if (boring) {
+    roughBore(second, boring, own);
+    finishBore(second, boring, own);
+  } else if (!bores.skipped) unboredMouthChamfer(second, own);
+}
+
+/**
  * Plan the second setup after the first setup's operations in `output`: appends its operations
  * (each with `setup: 2`, named "… (setup 2)"), its warnings and 'not programmed' entries.
  * @param input - the job as given (its part as drawn, with the far-end bores)
  * @param context - the first setup's planning context
- * @returns the second setup, or undefined when none is planned (no far-end bores, or they are
- *   left in 'not programmed': the selected tools cannot make them, or the part is not parted off)
+ * @param outside - the far end's outside (far-outside.ts), when the part has one
+ * @returns the second setup, or undefined when none is planned (no far-end bores or outside, or
+ *   they are left in 'not programmed': the selected tools cannot make them, or the part is not
+ *   parted off)
  */
 export function planSecondSetup(
   input: LathePlanInput,
   context: LathePlanContext,
   output: LathePlanOutput,
+  outside?: FarOutside,
 ): SecondSetup | undefined {
   const drawn = input.part;
-  const far = farBoresOf(drawn);
-  if (far.length === 0) return undefined;
-  const gaps = farBoreGaps(drawn, input.tools);
   const partedOff = output.operations.some((operation) => operation.role === 'part-off');
-  if (gaps.length > 0 || !partedOff) {
-    if (gaps.length > 0) output.notProgrammed.push(...gaps);
-    else
-      for (const bore of far)
-        output.notProgrammed.push(
-          `the bore ${bore.label} x ${bore.depthMm} deep from the far end: the part is not parted off here, so the second setup that makes it is not programmed`,
-        );
-    for (const chamfer of drawn.farChamfers ?? [])
-      output.notProgrammed.push(`the chamfer ${chamfer.label} (its bore is not made)`);
-    return undefined;
-  }
-  const setup = secondSetupOf(drawn);
-  const flipped = setup.part;
+  const boresMade = farBoresMade(drawn, input.tools, partedOff, output);
+  const makes = makesOutside(outside) ? outside : undefined;
+  if (makes && !partedOff) output.notProgrammed.push(...notPartedOff(drawn, makes));
+  const outsideMade = makes && partedOff ? makes : undefined;
+  // A blank parted off long (plan.ts) is faced to length even when nothing else is left to make.
+  const partedLong = partedOff && context.part.lengthMm > drawn.lengthMm + 1e-9;
+  if (!boresMade && !outsideMade && !partedLong) return undefined;
+  const { farInner: _bores, farChamfers: _mouths, ...solid } = drawn;
+  const subject = boresMade ? drawn : solid;
+  const setup = secondSetupOf(subject, outsideMade);
+  const machined = machinedOf(setup.part, outsideMade);
   const second: LathePlanContext = {
     ...context,
-    part: flipped,
-    machined: flipped,
-    contour: outerContour(flipped),
-    threads: [],
+    part: machined,
+    machined,
+    contour: outerContour(machined),
+    threads: [...(outsideMade?.threads ?? [])],
     setup: latheSetupOf(context, setup),
   };
   const own: LathePlanOutput = { operations: [], warnings: [], limited: [], notProgrammed: [] };
   faceFrontEnd(second, own);
-  if (setup.preboredMm !== undefined) boreFromThrough(second, setup.preboredMm, own);
-  else {
-    const bores = drillBores(second, own);
-    const boring = boringOf(second, bores);
-    if (boring) {
-      roughBore(second, boring, own);
-      finishBore(second, boring, own);
-    } else if (!bores.skipped) unboredMouthChamfer(second, own);
-  }
+  if (outsideMade) turnFarChamfer(second, outsideMade, own);
+  if (boresMade) makeFarBores(second, setup, own);
+  if (outsideMade) threadFarEnd(second, own);
   output.operations.push(...own.operations.map(inSecondSetup));
   output.warnings.push(...own.warnings);
   output.limited.push(...own.limited);
   output.notProgrammed.push(
     ...own.notProgrammed.map((entry) => entry.replace(/^(the bore [^:]*)/, '$1 from the far end')),
   );
+  gripWarnings(drawn, setup, output.warnings);
+  const threads = second.threads.map((thread) => thread.cycle);
+  return {
+    ...setup,
+    part: machined,
+    instructions: [...setup.instructions, cycleStartWords(subject, outsideMade, second.threads)],
+    ...(threads.length > 0 ? { threads } : {}),
+  };
+}
+
+/**
+ * What the operator must know of the second setup's grip: a short grip (under 5 mm), and a grip
+ * on a thread (the free-end section threaded in the first setup), whose crests the jaws crush.
+ */
+function gripWarnings(drawn: TurnedPart, setup: SecondSetup, warnings: string[]): void {
   if (setup.gripLengthMm < 5)
-    output.warnings.push(
+    warnings.push(
       `Setup 2 holds the part on only ${setup.gripLengthMm} mm of Ø${setup.gripDiameterMm}: bore soft jaws to the part, or use a collet, and take light cuts.`,
     );
-  return setup;
+  const thread = drawn.outer[0]!.threadSpec;
+  if (thread)
+    warnings.push(
+      `Setup 2 holds the part on its thread ${thread.designation}: grip it in a split threaded bush, or in soft jaws bored to its major diameter, so that its crests are not crushed.`,
+    );
 }
 
 /** An operation of the second setup: marked and named so. */

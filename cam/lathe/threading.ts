@@ -23,10 +23,37 @@ import { toolKindNames } from './tooling.ts';
 import type { LatheTool } from './tooling.ts';
 
 /**
+ * The end an external tool reaches each outer section from: 'free' when no diameter between it
+ * and the free end is larger (on the envelope, as contour.ts turns it), else 'far' when none
+ * between it and the far (parted-off) end is larger (turned in a second setup, the part turned
+ * around: far-outside.ts), else 'neither' (a larger diameter on each side).
+ */
+export function reachedFrom(part: TurnedPart): ('free' | 'far' | 'neither')[] {
+  const sections = part.outer;
+  return sections.map((section, index) => {
+    const notLarger = (other: { targetMm: number }) => other.targetMm <= section.targetMm + 1e-9;
+    if (sections.slice(0, index).every(notLarger)) return 'free';
+    return sections.slice(index + 1).every(notLarger) ? 'far' : 'neither';
+  });
+}
+
+/** Why a thread reached from neither end is not cut: the larger diameters on each side. */
+function betweenLarger(part: TurnedPart, index: number): string {
+  const largest = (list: OuterSection[]) =>
+    list.reduce((best, section) => (section.targetMm > best.targetMm ? section : best));
+  const before = largest(part.outer.slice(0, index));
+  const after = largest(part.outer.slice(index + 1));
+  return `it lies between larger diameters (${before.label} toward the free end, ${after.label} toward the far end), so no tool reaches it from either end`;
+}
+
+/**
  * Decide which external threads are cut, and add a DIN 76 undercut where a thread ends at a
  * shoulder. Threads that cannot be cut are listed in `notProgrammed` with the reason (their
- * diameter is still turned).
- * @returns the part to machine (with the undercuts as grooves) and the thread cycles
+ * diameter is still turned). A thread behind a larger diameter that the far end reaches
+ * ({@link reachedFrom}) is left to the second setup (far-outside.ts): its section is in
+ * `farThreads`, with no entry in `notProgrammed`.
+ * @returns the part to machine (with the undercuts as grooves), the thread cycles, and the
+ *   sections of the threads left to the far end
  */
 export function planThreads(
   part: TurnedPart,
@@ -35,15 +62,14 @@ export function planThreads(
   partingWidthMm: number,
   warnings: string[],
   notProgrammed: string[],
-): { part: TurnedPart; threads: PlannedThread[] } {
+): { part: TurnedPart; threads: PlannedThread[]; farThreads: OuterSection[] } {
   const threading = tools.filter((tool) => tool.kind === 'threading');
   const outer: OuterSection[] = [];
   const threads: PlannedThread[] = [];
-  let running = 0;
+  const farThreads: OuterSection[] = [];
+  const reach = reachedFrom(part);
   part.outer.forEach((section, index) => {
     const spec = section.threadSpec;
-    const onEnvelope = section.targetMm >= running - 1e-9;
-    running = Math.max(running, section.targetMm);
     if (!spec) {
       outer.push(section);
       return;
@@ -54,7 +80,12 @@ export function planThreads(
       outer.push(section);
     };
     if (/\bLH\b/.test(spec.designation)) return skip('left-hand threads are not programmed yet');
-    if (!onEnvelope) return skip('it lies behind a larger diameter');
+    if (reach[index] === 'far') {
+      farThreads.push(section);
+      outer.push(section);
+      return;
+    }
+    if (reach[index] === 'neither') return skip(betweenLarger(part, index));
     if (threading.length === 0)
       return skip(`it needs ${toolKindNames.threading}, and none of the selected tools is one`);
     const rangeOf = (candidate: LatheTool) =>
@@ -160,7 +191,7 @@ export function planThreads(
     outer.push(threadSection);
     if (undercut) outer.push(undercut);
   });
-  return { part: { ...part, outer }, threads };
+  return { part: { ...part, outer }, threads, farThreads };
 }
 
 /** The threading operations of the plan's threads, after their undercuts, at constant rpm (G97). */

@@ -22,6 +22,7 @@ import { goldenDir } from '../helpers/paths.ts';
 import { latheTooling, smallHolePin, testParts } from '../helpers/parts.ts';
 import { PartModelError } from '#cam/errors';
 import { cup, doubleCounterbored } from '../unit/cam/lathe/far-end-parts.ts';
+import { farStud } from '../unit/cam/lathe/far-outside-parts.ts';
 import { tappedPin, tappingTooling } from '../unit/cam/lathe/tapped-parts.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cnc-rs274-'));
@@ -173,6 +174,7 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
   it.each([
     ['a cup with a seat at the chuck end', cup],
     ['a bushing bored from both ends', doubleCounterbored],
+    ['a stud threaded and chamfered from the far end', farStud],
   ])('reads back the second setup of %s (M0, G55) and replays it: verified as ours', (_, part) => {
     // Issue 33 (decision 048): the far-end bores are made after the part off, turned around.
     const program = linuxcncProgram(part);
@@ -200,6 +202,26 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
     const replay = verifyLatheEvents(events, input);
     expect(replay.checks.filter((check) => !check.passed)).toEqual([]);
     expect(replay.verified).toBe(true);
+  });
+
+  it('reads back the far-end G76 under G55: synchronised cuts at 1.5 mm down to the root', () => {
+    // Decision 053: M20x1.5 behind Ø30 is cut from the far end, the part turned around.
+    const program = linuxcncProgram(farStud);
+    const cycle = program.plan.secondSetup!.threads![0]!;
+    const result = runLathe(program.gcode);
+    expect(result.status).toBe(0);
+    const canon = result.output.split('\n');
+    const g55At = canon.findIndex((line) => /SET_G5X_OFFSET\(2,/.test(line)) + 1;
+    const passes = result.events.filter(
+      (event) => event.type === 'motion' && event.leadMm !== undefined && event.line > g55At,
+    );
+    expect(passes.length).toBeGreaterThan(0);
+    const reached = Math.min(
+      ...passes.map((event) => (event.type === 'motion' ? event.to.x : Infinity)),
+    );
+    expect(reached).toBeCloseTo(cycle.rootMm, 2);
+    for (const event of passes)
+      if (event.type === 'motion') expect(event.leadMm).toBeCloseTo(1.5, 6);
   });
 
   it('reads back the rigid tapping of a tapped hole (G33.1) as RIGID_TAP to the tap depth', () => {

@@ -41,8 +41,9 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * The threads the program cuts: each synchronised pass of a threading tool with a thread's lead
- * over its length takes it toward its root; after the last move, each thread's smallest
- * diameter reached is its root's within 0.02 mm.
+ * over its length, in the thread's setup (G55 for a far-end thread of the second setup, another
+ * offset for the first setup's), takes it toward its root; after the last move, each thread's
+ * smallest diameter reached is its root's within 0.02 mm.
  */
 export class ThreadPasses implements PassCheck {
   /** The smallest diameter each thread's passes reached (Infinity: none). */
@@ -62,10 +63,12 @@ export class ThreadPasses implements PassCheck {
     const lead = event.leadMm;
     if (event.kind === 'rapid' || this.toolOf(event)?.kind !== 'threading') return;
     if (lead === undefined || !(lead > 0) || !from) return;
+    const second = (event.workOffset ?? 54) === 55;
     (this.input.threads ?? []).forEach((thread, index) => {
       const high = Math.max(from.z, to.z);
       const low = Math.min(from.z, to.z);
       if (
+        (thread.setup === 2) === second &&
         Math.abs(lead - thread.leadMm) < 1e-6 &&
         high >= thread.fromZ - 1e-6 &&
         low <= thread.toZ + 1e-6

@@ -113,13 +113,21 @@ export interface SecondSetupTarget {
   partedLengthMm: number;
   /** Z of the chuck jaws' front face in the second setup. */
   chuckFaceZ: number;
-  /** The surfaces its finishing operations make, in its coordinates (the bores' surroundings). */
-  finishedBy?: { bore?: Polygon[] };
+  /**
+   * The surfaces its finishing operations make, in its coordinates: the bores' surroundings, and
+   * the outside as seen from the far end when it turns the far-end chamfer.
+   */
+  finishedBy?: { outside?: Polygon[]; bore?: Polygon[] };
 }
 
-/** An external thread the program cuts (X as a diameter, Z free-end side first), mm. */
+/**
+ * An external thread the program cuts (X as a diameter, Z free-end side first), mm; with
+ * `setup: 2` a far-end thread cut in the second setup, under G55, its Z in that setup's
+ * coordinates (the far-end side first).
+ */
 export interface ThreadTarget {
   label: string;
+  setup?: 2;
   fromZ: number;
   toZ: number;
   rootMm: number;

@@ -258,21 +258,33 @@ describe('threads in the program', () => {
     expect(program.report.checks.filter((check) => !check.passed)).toEqual([]);
   });
 
-  it('does not program left-hand threads or threads behind a larger diameter', () => {
+  it('does not program left-hand threads or threads between two larger diameters', () => {
     const program = generateLatheProgram(
       job(
         shaft([
           threadOf('thread', 'M16 LH', 16, 20),
           od(24, 10),
           threadOf('thread', 'M20', 20, 15),
+          od(26, 8),
         ]),
       ),
     );
     expect(program.plan.threads).toEqual([]);
+    expect(program.plan.secondSetup).toBeUndefined();
     expect(program.summary.notProgrammed).toEqual([
       'the thread M16 LH on M16 LH: left-hand threads are not programmed yet; the diameter is turned to Ø15.8',
-      'the thread M20 on M20: it lies behind a larger diameter; the diameter is turned to Ø19.75',
+      'the thread M20 on M20: it lies between larger diameters (Ø24 toward the free end, Ø26 toward the far end), so no tool reaches it from either end; the diameter is turned to Ø19.75',
     ]);
+  });
+
+  it('cuts a thread behind a larger diameter from the far end, in the second setup', () => {
+    const program = generateLatheProgram(
+      job(shaft([od(24, 10), threadOf('thread', 'M20', 20, 15)])),
+    );
+    expect(program.plan.threads).toEqual([]);
+    expect(program.plan.secondSetup?.threads?.map((thread) => thread.label)).toEqual(['M20']);
+    expect(program.summary.notProgrammed).toEqual([]);
+    expect(program.report.verified).toBe(true);
   });
 });
 
