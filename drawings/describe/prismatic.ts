@@ -14,6 +14,7 @@ import { concentricCirclesNote } from './concentric.ts';
 import { holeOf, NUMBER, threadArcAround, toMm } from './plate-holes.ts';
 import { thicknessFromViews } from './plate-thickness.ts';
 import { applyPocketDepths, pocketDepthsFromViews } from './side-views.ts';
+import { hiddenFeatures } from './other-faces.ts';
 import { nestContours, placeInnerContours } from './top-contours.ts';
 import { insidePolygon, loopPolygon, outerBoundary, sameBox } from '../geometry/outline.ts';
 import {
@@ -323,6 +324,14 @@ function readTopView(
   prismatic.pockets.push(...placed.pockets);
   prismatic.holes.push(...placed.holes.map((h) => holeOf(h, drawingNotes, extras)));
   unresolved.push(...placed.unresolved);
+  // What the top view draws hidden is on another face or inside: named, never dropped.
+  const seenThrough = hiddenFeatures(
+    { primitives: top.primitives, outlineBox },
+    extras.hidden ?? [],
+    prismatic.holes,
+    edgeGap,
+  );
+  unresolved.push(...seenThrough.unresolved);
   const thickness =
     thicknessFromNotes(extras.notes, extras.mmPerUnit) ??
     thicknessFromViews({ ...top, box: outlineBox }, others);
@@ -341,7 +350,7 @@ function readTopView(
       ? ` (${circleList(prismatic.holes.map((h) => h.diameterMm))})`
       : '') +
     `; ${pocketsText(prismatic.pockets)}; ${list(slots.length, 'slot', 'slots')}.`;
-  return { prismatic, unresolved, summary, unheld: placed.unheld };
+  return { prismatic, unresolved, summary, unheld: [...placed.unheld, ...seenThrough.unheld] };
 }
 
 /** Slots: two arcs of the same radius joined by two lines, in the material (`solid`). */
