@@ -254,6 +254,26 @@ export const blueprintDescriptionSchema = z.object({
     .describe(
       'What could not be read or is missing, one short sentence each, for the user to answer',
     ),
+  /**
+   * What the drawing writes that the description does not place on the part: a callout that
+   * matches no feature ('M10x1.5' beside no diameter of its size), or a size that contradicts a
+   * drawing otherwise to scale ('Ø13.5' drawn Ø10 where the other sizes are drawn 1:1). A program
+   * from this description leaves each one undone and says so, until the operator gives it with
+   * Change or removes it once checked.
+   */
+  unplaced: z
+    .array(
+      z.object({
+        text: z.string().max(200).describe("As written: 'M10x1.5', 'Ø13.5'"),
+        why: z
+          .string()
+          .max(300)
+          .describe("Why it is not placed: 'matches no diameter of the profile'"),
+      }),
+    )
+    .max(200)
+    .optional()
+    .describe('Callouts and sizes written on the drawing that the description does not place'),
   /** Where the description came from: the reader and the file type. */
   source: z.string().optional(),
   /** Each value the reader took from the drawing, with its confidence and its place on it. */

@@ -338,6 +338,49 @@ function commonRows(description: BlueprintDescription): RowDraft[] {
   ];
 }
 
+/** What a row of something not placed says it wants. */
+const CHECK_HINT = 'give it with Change, or remove this row once checked';
+
+/**
+ * What the drawing writes that the description does not place (`unplaced`) and, on a plate, the
+ * sizes the top view does not hold: each leaves the program incomplete until it is given with
+ * Change or removed here once checked.
+ */
+function unplacedRows(description: BlueprintDescription): RowDraft[] {
+  const rows = (description.unplaced ?? []).map((item, index) =>
+    row(`unplaced.${index}`, 'Not placed', item.text, item.why, '', CHECK_HINT),
+  );
+  (description.prismatic?.sizes ?? []).forEach((size, index) => {
+    if (size.measures === 'other')
+      rows.push(
+        row(
+          `other.${index}`,
+          'Not held by the top view',
+          size.dimension,
+          'not programmed',
+          '',
+          CHECK_HINT,
+        ),
+      );
+  });
+  return rows;
+}
+
+/**
+ * Remove, in place, the row `kind`.`index` of something not placed (unplacedRows); false when
+ * the row is of another kind.
+ */
+export function removeUnplaced(draft: BlueprintDescription, kind: string, index: number): boolean {
+  if (kind === 'unplaced') {
+    draft.unplaced?.splice(index, 1);
+    if (draft.unplaced?.length === 0) delete draft.unplaced;
+    return true;
+  }
+  if (kind !== 'other') return false;
+  draft.prismatic?.sizes?.splice(index, 1);
+  return true;
+}
+
 const titleRow = (id: string, label: string, value: string | undefined, hint: string): RowDraft =>
   row(id, 'Title block', label, value ?? '', value ?? '', hint);
 
@@ -354,6 +397,7 @@ export function valueRows(description: BlueprintDescription): ValueRow[] {
   const drafts = [
     ...(turned ? turnedRows(description) : []),
     ...prismaticRows(description),
+    ...unplacedRows(description),
     ...commonRows(description),
   ];
   const readings = description.readings ?? [];

@@ -326,6 +326,11 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
     );
   }
 
+  for (const item of description.unplaced ?? [])
+    notProgrammed.push(
+      `what the drawing writes as "${item.text}": it ${item.why}; give it with Change, or remove it from the values once checked`,
+    );
+
   if (problems.length > 0) throw new PartModelError(problems);
   const raUm =
     description.surfaceFinish.raUm ?? parseRoughness(description.surfaceFinish.requirements);

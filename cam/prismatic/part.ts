@@ -444,6 +444,10 @@ export function prismaticPartFromDescription(
     generalToleranceOf(otherTolerances, largest) ??
     defaultGeneralToleranceMm;
   const sizeToleranceMm = writtenSizeToleranceMm(prismatic.sizes ?? [], notModelled);
+  for (const item of description.unplaced ?? [])
+    notModelled.push(
+      `The drawing writes "${item.text}", which ${item.why}: not programmed. Give it with Change, or remove it from the values once checked.`,
+    );
 
   return {
     outline,

@@ -5,7 +5,14 @@
  * and what could not be determined.
  */
 import { turnedSummary } from './turned-summary.ts';
-import { formatMm, formatTolerance, roundMm, type ParsedDiameter } from '#cam/callouts';
+import {
+  formatMm,
+  formatTolerance,
+  parseDiameterCallout,
+  roundMm,
+  startsWithDiameterSign,
+  type ParsedDiameter,
+} from '#cam/callouts';
 import {
   emptyDescription,
   type BlueprintDescription,
@@ -182,7 +189,8 @@ export function describeTurnedPart(
       onDiameterMm: on.diameterMm!,
     };
   });
-  applyThreads(outer, inner, findings, profile, dims, unresolved);
+  const unplaced: NonNullable<BlueprintDescription['unplaced']> = [];
+  applyThreads(outer, inner, findings, profile, dims, unresolved, unplaced);
 
   description.outerDiameters = outer;
   description.innerDiameters = inner;
@@ -193,8 +201,12 @@ export function describeTurnedPart(
   unresolved.push(...dims.unresolved);
   description.overview = overviewOf(profile, dims, findings, outer, inner, kind);
   for (const note of findings.other.filter((n) => /\d/.test(n.text))) {
-    unresolved.push(`Note kept as text, not applied: "${note.text.replace(/\s+/g, ' ')}".`);
+    const text = note.text.replace(/\s+/g, ' ');
+    unresolved.push(`Note kept as text, not applied: "${text}".`);
+    if (unplacedDiameter(text, [...outer, ...inner]))
+      unplaced.push({ text, why: 'is placed on no diameter of the profile' });
   }
+  if (unplaced.length > 0) description.unplaced = unplaced;
   return description;
 }
 
@@ -242,6 +254,17 @@ function applyChamferNotes(
   }
 }
 
+/**
+ * Whether a note is a diameter callout ('⌀13 h6', 'Ø38 H12') that no diameter of the description
+ * has (within 0.05 mm): a size the drawing writes and the description does not place.
+ */
+function unplacedDiameter(text: string, diameters: DiameterFeature[]): boolean {
+  if (!startsWithDiameterSign(text.trim())) return false;
+  const written = parseDiameterCallout(text);
+  if (!written) return false;
+  return !diameters.some((d) => Math.abs((d.diameterMm ?? -1) - written.nominalMm) <= 0.05);
+}
+
 /** Thread notes apply to the diameter equal to their major diameter, else to the one they are near. */
 function applyThreads(
   outer: DiameterFeature[],
@@ -250,6 +273,7 @@ function applyThreads(
   profile: TurnedProfile,
   dims: DimensionedProfile,
   unresolved: string[],
+  unplaced: NonNullable<BlueprintDescription['unplaced']>,
 ): void {
   for (const { thread, note } of findings.threads) {
     const major = thread.majorDiameterMm;
@@ -274,6 +298,7 @@ function applyThreads(
     }
     if (!target) {
       unresolved.push(`Thread "${note.text}" matches no diameter of the profile.`);
+      unplaced.push({ text: note.text, why: 'matches no diameter of the profile' });
       continue;
     }
     target.thread = thread.designation;

@@ -183,7 +183,65 @@ function misreadings(description: BlueprintDescription): (() => void)[] {
   ];
 }
 
+/** A turned part in mm with the given steps, bores and chamfers, for the counterexamples. */
+const turned = (
+  units: TurnedPart['units'],
+  steps: TurnedPart['steps'],
+  bores: TurnedPart['bores'] = [],
+  chamfers: TurnedPart['chamfers'] = [],
+): TurnedPart => ({
+  kind: 'turned',
+  units,
+  steps,
+  bores,
+  chamfers,
+  material: 'C45',
+  generalTolerance: 'ISO 2768-m',
+  truth: [],
+});
+
+/**
+ * WHOLE_PATH_RUNS=40 found these called verified while wrong against the drawn part: a reading
+ * the description did not flag, a diameter callout left as a note while a length was taken for
+ * the diameter. Such a callout is now named as not placed (`unplaced`), so the program says it
+ * leaves it. (Still open at 40 runs: a chamfer note meant for a bore's mouth given to the outer
+ * edge, when a drawn chamfer of its size takes the other note.)
+ */
+const unplacedCases: {
+  name: string;
+  reader: string;
+  part: TurnedPart;
+  view: DrawingStyle['view'];
+}[] = [
+  {
+    name: 'Ø13 h6 x 13.5 then M8x1.25 x 12.5, the 13.5 read as the diameter',
+    reader: 'vector PDF',
+    part: turned('mm', [
+      { diameter: 13, length: 13.5, tolerance: { kind: 'fit', fit: 'h6' } },
+      {
+        diameter: 8,
+        length: 12.5,
+        thread: { designation: 'M8x1.25', minorDiameter: 6.466375 },
+      },
+    ]),
+    view: 'side',
+  },
+];
+
 describe('counterexamples the property found', () => {
+  for (const { name, reader, part, view } of unplacedCases) {
+    it(`${name} (${reader}): not verified, the callout named as not placed`, async () => {
+      const sheet = buildSheet(part, styleOf(part, view));
+      const description = await readDrawing(await readers[reader]!(sheet));
+      const job = latheJobFor(part, description);
+      const generated = generateProgram(job);
+      const independent = independentCheck(generated, part, job);
+      expect(independent.verified).toBe(false);
+      expect(generated.report.verified).toBe(false);
+      expect(generated.report.unfinished.join(' | ')).toMatch(/what the drawing writes as "/);
+    });
+  }
+
   it('a toleranced inch diameter beside a short step, read from a vector PDF half section', async () => {
     // WHOLE_PATH_RUNS=40, vector PDF, shrunk: Ø3/8 x 3/4 then Ø1/2 ±.002 x 3/16, no bores. The
     // PDF reader attaches the length text "0.1875" to the Ø1/2 diameter's dimension line and

@@ -5,7 +5,7 @@
  * row's reading, 'Entered in the values table' with confidence 1. Lengths in mm.
  */
 import type { BlueprintDescription, DiameterFeature, Reading } from '#contracts/blueprint';
-import { outlineSize, readingFieldsOf } from '#contracts/values-table';
+import { outlineSize, readingFieldsOf, removeUnplaced } from '#contracts/values-table';
 import {
   formatMm,
   formatTolerance,
@@ -414,6 +414,7 @@ export function removeRow(description: BlueprintDescription, id: string): Bluepr
   const draft = structuredClone(description);
   const [kind = '', at, part = ''] = id.split('.');
   const index = Number(at);
+  if (removeUnplaced(draft, kind, index)) return draft;
   if (['chamfer', 'fillet', 'pocket', 'slot'].includes(kind) || part === 'diameter') {
     removeItem(draft, kind, index);
     return draft;

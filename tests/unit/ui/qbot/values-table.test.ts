@@ -153,6 +153,38 @@ describe('the values table rows', () => {
   });
 });
 
+describe('what the drawing writes and the description does not place', () => {
+  it('is a row each, on a turned part and on a plate, removed once checked', () => {
+    const turned = shaft();
+    turned.unplaced = [
+      { text: 'M10x1.5', why: 'matches no diameter of the profile' },
+      { text: 'Ø13.5', why: "is drawn Ø10, while the drawing's other sizes are drawn 1:1" },
+    ];
+    expect(rowOf(turned, 'unplaced.0')).toMatchObject({
+      group: 'Not placed',
+      label: 'M10x1.5',
+      value: 'matches no diameter of the profile',
+      removable: true,
+    });
+    const checked = removeRow(turned, 'unplaced.0');
+    expect(checked.unplaced).toEqual([turned.unplaced[1]]);
+    expect(removeRow(checked, 'unplaced.0').unplaced).toBeUndefined();
+
+    const drawn = plate();
+    drawn.prismatic!.sizes = [
+      { dimension: '40', mm: 40, measures: 'width' },
+      { dimension: 'a circle Ø8 drawn hidden (centred at X30 Y40)', mm: 8, measures: 'other' },
+    ];
+    expect(rowOf(drawn, 'other.1')).toMatchObject({
+      group: 'Not held by the top view',
+      label: 'a circle Ø8 drawn hidden (centred at X30 Y40)',
+      removable: true,
+    });
+    expect(rowOf(drawn, 'other.0')).toBeUndefined();
+    expect(removeRow(drawn, 'other.1').prismatic!.sizes).toEqual([drawn.prismatic!.sizes[0]]);
+  });
+});
+
 describe('the values table edits', () => {
   it('changes a diameter, its fit and its thread, and marks the value as entered', () => {
     let d = ok(setRowValue(shaft(), 'outer.1.diameter', '16'));
