@@ -105,8 +105,12 @@ export function isArc(pts: Point[], from: number, to: number): boolean {
  * fit one line (or one circle) together are joined again. Adjacent lines meet at their
  * intersection when they turn by 15° or more.
  */
-export function splitChain(chain: Chain): { lines: Line[]; arcs: Arc[] } {
+export function splitChain(chain: Chain, bendPx = 0): { lines: Line[]; arcs: Arc[] } {
   let pts = chain.pixels;
+  // A stretch's ends (a corner where it was split, a junction, an arrowhead taken out of the
+  // line work) may bend toward the line that meets them.
+  const straight = (i: number, j: number): LineFit | undefined =>
+    straightFit(pts, i, j, bendPx, bendPx);
   if (chain.closed && pts.length >= 12) {
     const circle = fitCircle(pts);
     if (arcFits(circle) && Math.abs(sweepOf(pts, circle!.center)) > 1.9 * Math.PI)
@@ -132,7 +136,7 @@ export function splitChain(chain: Chain): { lines: Line[]; arcs: Arc[] } {
   const stack: [number, number][] = [[0, pts.length - 1]];
   while (stack.length > 0) {
     const [i, j] = stack.pop()!;
-    if (j - i < 2 || fitLine(pts, i, j).maxDev <= LINE_TOL_PX) {
+    if (j - i < 2 || straight(i, j)) {
       spans.push({ kind: 'line', i, j });
       continue;
     }
@@ -158,14 +162,12 @@ export function splitChain(chain: Chain): { lines: Line[]; arcs: Arc[] } {
   // Join neighbours that fit one line or one circle.
   const joined: Span[] = [];
   for (const span of spans) {
-    const last = joined[joined.length - 1];
-    if (last && last.kind === span.kind) {
+    const before = joined[joined.length - 1];
+    if (before && before.kind === span.kind) {
       const fits =
-        span.kind === 'line'
-          ? fitLine(pts, last.i, span.j).maxDev <= LINE_TOL_PX
-          : isArc(pts, last.i, span.j);
+        span.kind === 'line' ? !!straight(before.i, span.j) : isArc(pts, before.i, span.j);
       if (fits) {
-        last.j = span.j;
+        before.j = span.j;
         continue;
       }
     }
@@ -191,7 +193,7 @@ export function splitChain(chain: Chain): { lines: Line[]; arcs: Arc[] } {
       previous = undefined;
       return;
     }
-    const fit = fitLine(pts, span.i, span.j);
+    const fit = straight(span.i, span.j) ?? fitLine(pts, span.i, span.j);
     const project = (p: Point) => add(fit.c, fit.u, dot(sub(p, fit.c), fit.u));
     const line: Line = {
       a: project(pts[span.i]!),
@@ -225,6 +227,42 @@ export function splitChain(chain: Chain): { lines: Line[]; arcs: Arc[] } {
   });
   return { lines, arcs };
 }
+
+/**
+ * The line through pts[from..to] when it is straight: within LINE_TOL_PX of one line, or so once
+ * the pixels within `bendStart` / `bendEnd` px of its ends are left out and those end pixels stay
+ * within that distance of the line. The skeleton of a thick line bends toward a line that meets
+ * it (a step's face at a corner, an arrowhead's tip on an edge) over about the line's half width:
+ * without the allowance an edge between two such junctions bows and is taken for a flat arc.
+ */
+export function straightFit(
+  pts: Point[],
+  from: number,
+  to: number,
+  bendStart = 0,
+  bendEnd = 0,
+): LineFit | undefined {
+  const whole = fitLine(pts, from, to);
+  if (whole.maxDev <= LINE_TOL_PX) return whole;
+  if (!(bendStart > 0 || bendEnd > 0)) return undefined;
+  let i = from;
+  while (i < to && bendStart > 0 && dist(pts[i]!, pts[from]!) < bendStart) i++;
+  let j = to;
+  while (j > i && bendEnd > 0 && dist(pts[j]!, pts[to]!) < bendEnd) j--;
+  // The straight middle is long beside the bends (an arc's middle is not straight when it is).
+  if (j - i < 2 || dist(pts[i]!, pts[j]!) < BEND_SHARE * Math.max(bendStart, bendEnd))
+    return undefined;
+  const inner = fitLine(pts, i, j);
+  if (inner.maxDev > LINE_TOL_PX) return undefined;
+  const nrm = normalOf(inner.u);
+  const off = (k: number) => Math.abs(dot(sub(pts[k]!, inner.c), nrm));
+  for (let k = from; k < i; k++) if (off(k) > bendStart) return undefined;
+  for (let k = j + 1; k <= to; k++) if (off(k) > bendEnd) return undefined;
+  return inner;
+}
+
+/** A line's straight middle is at least this many times as long as the bends at its ends. */
+const BEND_SHARE = 4;
 
 /** Where two fitted lines cross (undefined when parallel). */
 export function intersect(p: LineFit, q: LineFit): Point | undefined {

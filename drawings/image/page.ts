@@ -263,7 +263,9 @@ export async function readRasterPage(
       callouts: pxFindings.callouts.map((c) => scaleRun<TextCallout>(c, ptPerPx)),
     };
     const drawing = bridgesAsOutline(
-      dimensionLinesAside(sortPaths(k === 1 ? vectorized.paths : scalePaths(vectorized.paths, k))),
+      dimensionLinesAside(
+        sortPaths(k === 1 ? vectorized.paths : scalePaths(vectorized.paths, k), true),
+      ),
     );
     return {
       page: frame.page,

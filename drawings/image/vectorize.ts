@@ -34,6 +34,7 @@ import { Sampler, clearBox, dropGlyphs, dropSpecks, levelsOf } from './raster-op
 import { thin, traceSkeleton } from './skeleton.ts';
 import { joinLines } from './joins.ts';
 import { joinArcs } from './circles.ts';
+import { withoutLetterLoops } from './lettering.ts';
 import { findDashes } from './dashes.ts';
 import { splitChain } from './fitting.ts';
 import type { PagePath } from '../page/paths.ts';
@@ -107,7 +108,7 @@ export function vectorize(image: GreyImage, options: VectorizeOptions): Vectoriz
   let lines: Line[] = [];
   let arcs: Arc[] = [];
   for (const chain of chains) {
-    const pieces = splitChain(chain);
+    const pieces = splitChain(chain, 2 * lineHalf + 1);
     lines.push(...pieces.lines);
     arcs.push(...pieces.arcs);
   }
@@ -123,7 +124,7 @@ export function vectorize(image: GreyImage, options: VectorizeOptions): Vectoriz
   // A circle is made whole from its ink only when larger than the letters' loops: a diameter
   // sign OCR left unread is a circle about a capital high, some 0.35 of a text box's height.
   const medianText = heights.length >= 3 ? heights[heights.length >> 1]! : 0;
-  arcs = joinArcs(arcs, ink, w, h, 0.5 * medianText);
+  arcs = withoutLetterLoops(joinArcs(arcs, ink, w, h, 0.5 * medianText), boxes, textHeight);
   for (const arc of arcs) arc.widthPx = measureArc(arc, grey, crossCap);
   const classes = widthClasses([
     ...lines.map((l) => ({ width: l.widthPx, length: dist(l.a, l.b) })),

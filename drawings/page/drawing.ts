@@ -46,6 +46,9 @@ function snapToGrid(p: Primitive): Primitive {
     : { ...p, center: pointOnGrid(p.center) };
 }
 
+/** A line runs along an arrowhead when within this cosine of its axis (about 45°). */
+const ALONG_COS = Math.cos(Math.PI / 4);
+
 /** Long dash – short dash (centre, phantom) rather than even short dashes (hidden). */
 function isChain(dash: number[]): boolean {
   const marks = dash.filter((_, i) => i % 2 === 0).filter((d) => d > 0);
@@ -57,13 +60,15 @@ function isChain(dash: number[]): boolean {
  * Sorts a page's painted paths.
  *
  * @param paths - the page's paths (pagePaths), points, y down
+ * @param traced - the paths were traced from a raster (image/vectorize.ts): a line ending at an
+ *   arrowhead's tip is a dimension or leader line only when it runs along the arrowhead
  * @returns outlines, centre lines, hidden lines, thin lines and arrowheads. Outlines are the solid
  *   dark strokes at least 0.8 times as wide as the heaviest width that carries a quarter or more of
  *   the dark solid line length; lines ending at an arrow tip are dimension or leader lines
  *   whatever their width. Fills other than arrowheads (text drawn as outlines, hatch, logos) and
  *   light or white lines are not part geometry.
  */
-export function sortPaths(paths: PagePath[]): PageDrawing {
+export function sortPaths(paths: PagePath[], traced = false): PageDrawing {
   const visible = paths.filter((path) => luminance(path.color) <= 0.95);
   const { arrows, used } = strokeArrows(visible);
   const strokes: PagePath[] = [];
@@ -102,7 +107,20 @@ export function sortPaths(paths: PagePath[]): PageDrawing {
     arrows,
     outlineWidthPt,
   };
-  const tipNear = (p: Point) => arrows.some((a) => Math.hypot(a.tip.x - p.x, a.tip.y - p.y) <= 0.6);
+  // A dimension or leader line runs along its arrowhead from the tip. On a traced raster an
+  // outline an arrowhead points at is split at the tip (its skeleton meets the arrowhead there):
+  // a line square to the arrowhead is that outline (ISO 129-1).
+  const tipNear = (p: Point, from: Point) =>
+    arrows.some((a) => {
+      if (Math.hypot(a.tip.x - p.x, a.tip.y - p.y) > 0.6) return false;
+      if (!traced) return true;
+      const dx = from.x - p.x;
+      const dy = from.y - p.y;
+      const length = Math.hypot(dx, dy);
+      return (
+        !(length > 0) || Math.abs(dx * a.direction.x + dy * a.direction.y) >= ALONG_COS * length
+      );
+    });
   for (const path of strokes) {
     const primitives = primitivesOf(path);
     if (path.dash.length > 0 && path.dash.some((d) => d > 0)) {
@@ -116,7 +134,7 @@ export function sortPaths(paths: PagePath[]): PageDrawing {
     const outline =
       isDark(path) &&
       Math.round(path.lineWidthPt * 20) / 20 >= 0.8 * outlineWidthPt &&
-      (closed || (!tipNear(first) && !tipNear(last)));
+      (closed || (!tipNear(first, path.points[1]!) && !tipNear(last, path.points.at(-2)!)));
     for (const primitive of primitives) {
       if (outline) drawing.part.push(primitive);
       else if (primitive.kind === 'line') drawing.thin.push(primitive);

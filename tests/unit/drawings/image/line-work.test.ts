@@ -1,0 +1,162 @@
+/**
+ * The raster line work of clean generated scans (decision 056): an edge whose skeleton bends at
+ * a corner stays a line, lettering loops beside text are no holes, an extension line whose
+ * arrowheads were not found is still an extension line, and an outline split at an arrowhead's
+ * tip stays outline.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { LinePrimitive, Point } from '#drawings/geometry/primitives';
+import { splitChain } from '#drawings/image/fitting';
+import { withoutLetterLoops } from '#drawings/image/lettering';
+import { dimensionLinesAside } from '#drawings/image/extension-lines';
+import type { Arc } from '#drawings/image/types';
+import type { PageDrawing } from '#drawings/page/drawing';
+import { sortPaths } from '#drawings/page/drawing';
+import type { PagePath } from '#drawings/page/paths';
+
+const line = (a: Point, b: Point): LinePrimitive => ({ kind: 'line', a, b, layer: 'pdf' });
+
+describe('splitChain at a corner', () => {
+  it('reads an edge whose skeleton rounds into a corner as lines, never a flat arc', () => {
+    fc.assert(
+      fc.property(
+        // Legs at least nine bends long (the bend allowance is 5 px).
+        fc.integer({ min: 45, max: 200 }),
+        fc.integer({ min: 45, max: 200 }),
+        fc.integer({ min: 1, max: 3 }),
+        (run, drop, round) => {
+          // A skeleton along y = 0, rounding off over `round` px into a face going down (y up).
+          const pixels: Point[] = [];
+          for (let x = run; x > round; x--) pixels.push({ x: x + 0.5, y: 0.5 });
+          for (let k = round; k >= 1; k--) pixels.push({ x: k + 0.5, y: 0.5 + (round - k + 1) });
+          for (let y = round + 2; y <= drop; y++) pixels.push({ x: 0.5, y: y + 0.5 });
+          const { lines, arcs } = splitChain(
+            { pixels, freeStart: true, freeEnd: true, closed: false },
+            5,
+          );
+          expect(arcs).toEqual([]);
+          expect(lines.length).toBe(2);
+        },
+      ),
+    );
+  });
+});
+
+describe('withoutLetterLoops', () => {
+  const arc = (x: number, y: number, radius: number): Arc => ({
+    center: { x, y },
+    radius,
+    startRad: 0,
+    sweepRad: 2 * Math.PI,
+    pixels: [],
+    widthPx: 2,
+  });
+
+  it('drops loops no larger than the lettering beside a text box, and keeps holes', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 12, max: 40, noNaN: true }),
+        fc.double({ min: 0.1, max: 0.5, noNaN: true }),
+        fc.double({ min: 0, max: 0.45, noNaN: true }),
+        (textHeight, share, off) => {
+          const box = { x: 100, y: 100, width: 4 * textHeight, height: textHeight };
+          // A Ø sign just left of the box the engine read, on the text's line.
+          const sign = arc(box.x - off * textHeight, box.y + textHeight / 2, share * textHeight);
+          // A hole larger than the lettering, and a small circle far from any text.
+          const hole = arc(box.x - textHeight, box.y, 2 * textHeight);
+          const far = arc(box.x + 20 * textHeight, box.y + 20 * textHeight, share * textHeight);
+          expect(withoutLetterLoops([sign, hole, far], [box], textHeight)).toEqual([hole, far]);
+        },
+      ),
+    );
+  });
+});
+
+describe('dimensionLinesAside without arrowheads', () => {
+  it('moves an extension line that runs just past a dimension line ending on it', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 20, max: 200, noNaN: true }),
+        fc.double({ min: 10, max: 100, noNaN: true }),
+        fc.double({ min: 8, max: 40, noNaN: true }),
+        fc.double({ min: 0, max: 4, noNaN: true }),
+        (width, height, above, past) => {
+          // A rectangle (y down) and its width dimensioned above it; the dimension line's
+          // arrowheads were not found, only one of another dimension's.
+          const outline = [
+            line({ x: 0, y: 0 }, { x: width, y: 0 }),
+            line({ x: width, y: 0 }, { x: width, y: height }),
+            line({ x: width, y: height }, { x: 0, y: height }),
+            line({ x: 0, y: height }, { x: 0, y: 0 }),
+          ];
+          const extensions = [
+            line({ x: 0, y: 0 }, { x: 0, y: -above - past }),
+            line({ x: width, y: 0 }, { x: width, y: -above - past }),
+          ];
+          const dimension = line({ x: 0, y: -above }, { x: width, y: -above });
+          const other = line({ x: width + 30, y: 0 }, { x: width + 30, y: height });
+          const drawing: PageDrawing = {
+            part: [...outline, ...extensions],
+            centre: [],
+            hidden: [],
+            thin: [dimension, other],
+            arrows: [{ tip: { x: width + 30, y: 0 }, direction: { x: 0, y: -1 }, sizePt: 8 }],
+            outlineWidthPt: 0.7,
+          };
+          const read = dimensionLinesAside(drawing);
+          expect(new Set(read.part)).toEqual(new Set(outline));
+          expect(read.thin).toEqual(expect.arrayContaining(extensions));
+        },
+      ),
+    );
+  });
+});
+
+describe('sortPaths on a traced raster', () => {
+  const stroke = (a: Point, b: Point, widthPt: number): PagePath => ({
+    points: [a, b],
+    closed: false,
+    paint: 'stroke',
+    lineWidthPt: widthPt,
+    dash: [],
+    color: '#000000',
+    curves: [],
+  });
+  const arrowhead = (tip: Point, length: number): PagePath => ({
+    // Pointing down (y down) onto the edge, from a vertical dimension line above it.
+    points: [
+      tip,
+      { x: tip.x - 1.5, y: tip.y - length },
+      { x: tip.x + 1.5, y: tip.y - length },
+      tip,
+    ],
+    closed: true,
+    paint: 'fill',
+    lineWidthPt: 0,
+    dash: [],
+    color: '#000000',
+    curves: [],
+  });
+
+  it('keeps an outline split at the tip of an arrowhead pointing at it as outline', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 20, max: 200, noNaN: true }),
+        fc.double({ min: 0.2, max: 0.8, noNaN: true }),
+        (length, at) => {
+          const tip = { x: at * length, y: 50 };
+          const left = stroke({ x: 0, y: 50 }, tip, 1.4);
+          const right = stroke(tip, { x: length, y: 50 }, 1.4);
+          const dimension = stroke({ x: tip.x, y: 0 }, { x: tip.x, y: 50 }, 0.7);
+          const paths = [left, right, dimension, arrowhead(tip, 8)];
+          const traced = sortPaths(paths, true);
+          expect(traced.part).toHaveLength(2);
+          expect(traced.thin).toHaveLength(1);
+          // A vector page keeps its rule: a line ending at a tip is a dimension or leader line.
+          expect(sortPaths(paths).part).toHaveLength(0);
+        },
+      ),
+    );
+  });
+});
