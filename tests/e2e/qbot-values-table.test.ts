@@ -12,6 +12,8 @@ import { expectAccessible } from './axe.ts';
 
 const drawing = join(import.meta.dirname, '../../../shared/blueprints/lathe/long_reamer_facer.dxf');
 
+const scan = join(import.meta.dirname, '../../../shared/blueprints/lathe/BM_part.jpg');
+
 const { newPage } = usePages();
 
 const button = (page: Page, name: string) =>
@@ -69,4 +71,37 @@ describe('the values table', () => {
     const suggested = (await size.getAttribute('placeholder')) ?? '';
     expect(suggested).toMatch(/Round bar Ø(2[4-9]|[3-9]\d)/);
   });
+
+  it('shows what the drawing writes and the description does not place, and removes it once checked', async () => {
+    const { page } = await newPage();
+    const { email, password } = inject('demoAdmin');
+    await signInThroughUi(page, email, password);
+    await page.goto('/qbot');
+    const messageBox = page.getByRole('textbox', { name: 'Message' });
+    await messageBox.waitFor();
+    const cancel = page.locator('.tracker-cancel');
+    if (await cancel.isVisible()) {
+      await cancel.click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel Workflow' }).click();
+    }
+    await expect.poll(() => messageBox.isEnabled()).toBe(true);
+    // BM_part's flange has four Ø15 holes: no diameter of the turned profile.
+    await page.getByLabel('Drawing file').setInputFiles(scan);
+    await button(page, 'Send').click();
+    await button(page, 'Change').waitFor({ timeout: 120_000 });
+    await page.locator('.values-table > summary').click();
+    const row = page.locator('tr[data-row="unplaced.0"]');
+    await expect.poll(() => row.textContent()).toContain('Ø15');
+    expect(await row.textContent()).toContain('is placed on no diameter of the profile');
+    await expectAccessible(page, 'the values table with a callout not placed');
+    await page.getByRole('button', { name: 'Remove Not placed, Ø15' }).click();
+    await button(page, 'Save values').click();
+    await page
+      .locator('.chat-messages, .qbot-main')
+      .getByText(qbotExtraMessages.valuesSaved)
+      .last()
+      .waitFor({ timeout: 30_000 });
+    await page.locator('.values-table > summary').click();
+    await expect.poll(() => page.locator('tr[data-row="unplaced.0"]').count()).toBe(0);
+  }, 180_000);
 });
