@@ -14,7 +14,8 @@ import { turningData } from './cutting-data.ts';
 import type { FarOutside } from './far-outside.ts';
 import { cutGrooves } from './grooving.ts';
 import { approach, leave } from './operations.ts';
-import { finishOutsidePass, reachChain, roughOutsidePasses, withAllowance } from './passes.ts';
+import { finishOdOperation } from './finishing.ts';
+import { reachChain, roughOutsidePasses, withAllowance } from './passes.ts';
 import { outsideKeep } from './profiles.ts';
 import { snapChain } from './section.ts';
 import { withinSpindlePower } from './spindle-limits.ts';
@@ -84,7 +85,7 @@ function roughFarChamfer(context: LathePlanContext, endZ: number, output: LatheP
 function finishFarChamfer(context: LathePlanContext, endZ: number, output: LathePlanOutput): void {
   const { input, subgroup, overrides, force, part, machined } = context;
   const { finishTool, finishCutter } = context.tools;
-  const { allowanceMm, passSetup, path } = context.setup;
+  const { allowanceMm } = context.setup;
   const diameterMm = machined.outer[0]!.targetMm;
   const data = turningData(subgroup, 'finish', finishTool.noseRadiusMm, overrides, part.raUm);
   const finish = withinSpindlePower(
@@ -103,23 +104,7 @@ function finishFarChamfer(context: LathePlanContext, endZ: number, output: Lathe
     [diameterMm / 2],
     [0, -chamfer.sizeMm],
   );
-  output.operations.push({
-    name: 'Finish OD',
-    role: 'finish',
-    tool: finishTool,
-    spindle: css(context, finish.surfaceSpeed),
-    coolant: true,
-    moves: [
-      ...approach(path, path.clearZ),
-      ...finishOutsidePass(chain, endZ, finish.feedPerRev, passSetup),
-      ...leave(path),
-    ],
-    data: {
-      surfaceSpeed: finish.surfaceSpeed,
-      feedPerRev: finish.feedPerRev,
-      ...(finish.raUm !== undefined ? { raUm: finish.raUm } : {}),
-    },
-  });
+  output.operations.push(finishOdOperation(context, finish, chain, endZ));
 }
 
 /** Turn the far-end chamfer in the second setup, when it has one: roughed, then finished. */

@@ -16,7 +16,7 @@ import { speedNote, withinSpindlePower } from './spindle-limits.ts';
 export function finishOutside(context: LathePlanContext, output: LathePlanOutput): void {
   const { input, subgroup, overrides, force, part, machined, contour } = context;
   const { finishTool, finishCutter } = context.tools;
-  const { allowanceMm, finishEndZ, passSetup, path } = context.setup;
+  const { allowanceMm, finishEndZ } = context.setup;
   const stockD = input.stockDiameterMm;
   // Finish the outside along the part itself, the nose compensated by the insert's shape: the
   // feed for the drawing's Ra with the nose radius, capped by the handbook.
@@ -37,15 +37,30 @@ export function finishOutside(context: LathePlanContext, output: LathePlanOutput
     machined.outer.map((section) => section.targetMm / 2),
     machined.outer.flatMap((section) => [-section.startMm, -section.endMm]),
   );
-  output.operations.push({
+  output.operations.push(finishOdOperation(context, finish, finishChain, finishEndZ));
+}
+
+/**
+ * The 'Finish OD' operation: the finishing tool from the clearance plane along `chain` (page
+ * units of passes.ts: X radius, Z along the axis, mm) to `endZ`, at the finishing data `finish`,
+ * and back to the change position.
+ */
+export function finishOdOperation(
+  context: LathePlanContext,
+  finish: { surfaceSpeed: number; feedPerRev: number; raUm?: number },
+  chain: Parameters<typeof finishOutsidePass>[0],
+  endZ: number,
+): LathePlanOutput['operations'][number] {
+  const { path, passSetup } = context.setup;
+  return {
     name: 'Finish OD',
     role: 'finish',
-    tool: finishTool,
+    tool: context.tools.finishTool,
     spindle: css(context, finish.surfaceSpeed),
     coolant: true,
     moves: [
       ...approach(path, path.clearZ),
-      ...finishOutsidePass(finishChain, finishEndZ, finish.feedPerRev, passSetup),
+      ...finishOutsidePass(chain, endZ, finish.feedPerRev, passSetup),
       ...leave(path),
     ],
     data: {
@@ -53,5 +68,5 @@ export function finishOutside(context: LathePlanContext, output: LathePlanOutput
       feedPerRev: finish.feedPerRev,
       ...(finish.raUm !== undefined ? { raUm: finish.raUm } : {}),
     },
-  });
+  };
 }
