@@ -20,6 +20,21 @@ const { newPage } = usePages();
 const chat = (page: Page) => page.locator('.qbot-main');
 const button = (page: Page, name: string) => chat(page).getByRole('button', { name, exact: true });
 
+/** Add a Tormach 15L Slant-PRO with PathPilot to the shop in Add Machine, Active unless said. */
+async function addTormach15L(page: Page, name: string, serial: string, status?: 'Inactive') {
+  await page.goto('/add-machine');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Serial Number').fill(serial);
+  if (status) await page.getByLabel('Status').selectOption({ label: status });
+  await page.getByLabel('Machine Type').selectOption({ label: 'Turning Center' });
+  await page.getByLabel('Manufacturer').selectOption({ label: 'Tormach' });
+  await page.getByLabel('Model', { exact: true }).selectOption({ label: '15L Slant-PRO' });
+  await page.getByLabel('Controller Type').selectOption({ label: 'Tormach PathPilot' });
+  await page.getByLabel('Controller Model').selectOption({ label: 'PathPilot' });
+  await page.getByRole('button', { name: 'Add Machine To My Shop' }).click();
+  await page.waitForURL('**/my-shop');
+}
+
 /** Add a tool row on the Tooling Pairs page. */
 async function addTool(page: Page, values: Record<string, string>) {
   await page.getByRole('button', { name: 'Add New Tooling' }).click();
@@ -47,17 +62,7 @@ describe('no dead end for a new shop', () => {
     await signInThroughUi(page, email);
 
     // A lathe, added Inactive, with a turning insert and a parting blade whose width is not written.
-    await page.goto('/add-machine');
-    await page.getByLabel('Name').fill('Slant lathe');
-    await page.getByLabel('Serial Number').fill('SL-1');
-    await page.getByLabel('Status').selectOption({ label: 'Inactive' });
-    await page.getByLabel('Machine Type').selectOption({ label: 'Turning Center' });
-    await page.getByLabel('Manufacturer').selectOption({ label: 'Tormach' });
-    await page.getByLabel('Model', { exact: true }).selectOption({ label: '15L Slant-PRO' });
-    await page.getByLabel('Controller Type').selectOption({ label: 'Tormach PathPilot' });
-    await page.getByLabel('Controller Model').selectOption({ label: 'PathPilot' });
-    await page.getByRole('button', { name: 'Add Machine To My Shop' }).click();
-    await page.waitForURL('**/my-shop');
+    await addTormach15L(page, 'Slant lathe', 'SL-1', 'Inactive');
     await page.getByRole('link', { name: 'Tooling of Slant lathe' }).click();
     await page.getByRole('heading', { name: 'Tooling Pairs for Slant lathe' }).waitFor();
     const tool = { Description: 'insert', Manufacturer: 'Sandvik Coromant', Hint: 'NOHINT' };
@@ -161,16 +166,7 @@ describe('no dead end for a new shop', () => {
     await signInThroughUi(page, email);
     // A Tormach 15L: it turns up to Ø152 (its 6-inch chuck) and takes bar to Ø28.5 through
     // its spindle.
-    await page.goto('/add-machine');
-    await page.getByLabel('Name').fill('Small lathe');
-    await page.getByLabel('Serial Number').fill('SL-2');
-    await page.getByLabel('Machine Type').selectOption({ label: 'Turning Center' });
-    await page.getByLabel('Manufacturer').selectOption({ label: 'Tormach' });
-    await page.getByLabel('Model', { exact: true }).selectOption({ label: '15L Slant-PRO' });
-    await page.getByLabel('Controller Type').selectOption({ label: 'Tormach PathPilot' });
-    await page.getByLabel('Controller Model').selectOption({ label: 'PathPilot' });
-    await page.getByRole('button', { name: 'Add Machine To My Shop' }).click();
-    await page.waitForURL('**/my-shop');
+    await addTormach15L(page, 'Small lathe', 'SL-2');
 
     await page.goto('/qbot');
     await page.getByLabel('Drawing file').setInputFiles(drawing);
