@@ -129,6 +129,10 @@ export async function readStep(
   } else {
     unresolved.push('The material: STEP geometry does not carry it; give it with Change.');
   }
+  if (description.outerDiameters.length > 0)
+    unresolved.push(
+      'Threads: a STEP model does not carry cosmetic threads, so every diameter is read plain; if one is threaded, give the thread with Change (for example "M20x1.5 on Ø20").',
+    );
   unresolved.push(
     'Tolerances: the STEP model gives nominal sizes only; give the general tolerance (such as ISO 2768-mK) and any fits with Change.',
     'Surface finish: the STEP model does not carry it; give the Ra you need with Change.',
