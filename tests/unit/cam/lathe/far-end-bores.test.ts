@@ -10,39 +10,15 @@ import { turnedPartFromDescription } from '#cam/lathe/part';
 import type { ProgramJob } from '#cam/program';
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { latheTooling } from '#tests/helpers/parts';
-import { cup, diameter, doubleCounterbored, turned } from './far-end-parts.ts';
+import { cup, diameter, doubleCounterbored, farEndJob as jobIn, turned } from './far-end-parts.ts';
+import { dialects, type Dialect } from './far-end-parts.ts';
 
-const controllers = {
-  linuxcnc: 'PathPilot',
-  fanuc: 'Fanuc 0i-TF Plus',
-  haas: 'Haas NGC',
-  sinumerik: 'Sinumerik 828D',
-} as const;
-
-/** A lathe job for `description` on Ø45 bar with the test tooling (or `tools`). */
-export function farEndJob(
+/** The job of these tests: in 6061-T6 whatever the description says (far-end-parts.ts `farEndJob`). */
+const farEndJob = (
   description: BlueprintDescription,
-  dialect: keyof typeof controllers = 'linuxcnc',
+  dialect?: Dialect,
   tools = latheTooling,
-): ProgramJob {
-  return {
-    description,
-    material: '6061-T6',
-    jobType: 'Lathe',
-    stock: { shape: 'round', diameterMm: 45 },
-    machine: {
-      name: 'Lathe',
-      serialNumber: 'S1',
-      manufacturer: 'Test',
-      model: 'Lathe',
-      controllerType: controllers[dialect],
-      controllerModel: controllers[dialect],
-      dialect,
-    },
-    tools,
-    programVersion: 1,
-  };
-}
+): ProgramJob => jobIn(description, dialect, tools, '6061-T6');
 
 describe('the part model sorts bores by the end they open at', () => {
   it('takes a bore reaching the far end, and stepped bores narrowing toward the middle from both ends', () => {
@@ -96,25 +72,22 @@ describe('the part model sorts bores by the end they open at', () => {
 });
 
 describe('the second setup', () => {
-  it.each(Object.keys(controllers) as (keyof typeof controllers)[])(
-    'is planned, written and verified in %s',
-    (dialect) => {
-      for (const description of [doubleCounterbored, cup]) {
-        const program = generateLatheProgram(farEndJob(description, dialect));
-        expect(program.report.checks.filter((check) => !check.passed)).toEqual([]);
-        expect(program.report.verified).toBe(true);
-        const second = program.plan.operations.filter((operation) => operation.setup === 2);
-        expect(second[0]!.name).toBe('Face to length (setup 2)');
-        expect(second.map((operation) => operation.role)).toContain('finish-bore');
-        const lines = program.gcode.split('\n');
-        const stop = lines.findIndex((line) => /^M0?0$/.test(line));
-        expect(stop).toBeGreaterThan(lines.findIndex((line) => /Part off/.test(line)));
-        expect(lines[stop + 1]).toBe('G55');
-        expect(lines.slice(stop - 4, stop).join('\n')).toMatch(/SETUP 2/i);
-        expect(lines.slice(stop - 4, stop).join('\n')).toMatch(/soft jaws/i);
-      }
-    },
-  );
+  it.each(dialects)('is planned, written and verified in %s', (dialect) => {
+    for (const description of [doubleCounterbored, cup]) {
+      const program = generateLatheProgram(farEndJob(description, dialect));
+      expect(program.report.checks.filter((check) => !check.passed)).toEqual([]);
+      expect(program.report.verified).toBe(true);
+      const second = program.plan.operations.filter((operation) => operation.setup === 2);
+      expect(second[0]!.name).toBe('Face to length (setup 2)');
+      expect(second.map((operation) => operation.role)).toContain('finish-bore');
+      const lines = program.gcode.split('\n');
+      const stop = lines.findIndex((line) => /^M0?0$/.test(line));
+      expect(stop).toBeGreaterThan(lines.findIndex((line) => /Part off/.test(line)));
+      expect(lines[stop + 1]).toBe('G55');
+      expect(lines.slice(stop - 4, stop).join('\n')).toMatch(/SETUP 2/i);
+      expect(lines.slice(stop - 4, stop).join('\n')).toMatch(/soft jaws/i);
+    }
+  });
 
   it('parts the part off with 0.5 mm for the second setup to face off', () => {
     const program = generateLatheProgram(farEndJob(cup));

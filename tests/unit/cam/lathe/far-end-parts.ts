@@ -4,6 +4,8 @@
  */
 import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
 import { emptyDescription } from '#contracts/blueprint';
+import type { ProgramJob } from '#cam/program';
+import { latheTooling } from '#tests/helpers/parts';
 
 /** A diameter of `diameterMm` x `lengthMm`, placed `startMm` from the free end when given. */
 export const diameter = (
@@ -56,3 +58,43 @@ export const cup = turned(
   [diameter(30, 15), diameter(36, 25)],
   [diameter(10, 12), diameter(24, 15, { startMm: 25 })],
 );
+
+/** The controller of each lathe dialect the far-end tests write for. */
+const controllers = {
+  linuxcnc: 'PathPilot',
+  fanuc: 'Fanuc 0i-TF Plus',
+  haas: 'Haas NGC',
+  sinumerik: 'Sinumerik 828D',
+} as const;
+
+export type Dialect = keyof typeof controllers;
+export const dialects = Object.keys(controllers) as Dialect[];
+
+/**
+ * A lathe job for `description` on Ø45 bar with the test tooling (or `tools`), in `material`
+ * (the description's own when not given), on a `dialect` lathe.
+ */
+export function farEndJob(
+  description: BlueprintDescription,
+  dialect: Dialect = 'linuxcnc',
+  tools = latheTooling,
+  material = description.materialSpecs.material,
+): ProgramJob {
+  return {
+    description,
+    material,
+    jobType: 'Lathe',
+    stock: { shape: 'round', diameterMm: 45 },
+    machine: {
+      name: 'Lathe',
+      serialNumber: 'S1',
+      manufacturer: 'Test',
+      model: 'Lathe',
+      controllerType: controllers[dialect],
+      controllerModel: controllers[dialect],
+      dialect,
+    },
+    tools,
+    programVersion: 1,
+  };
+}

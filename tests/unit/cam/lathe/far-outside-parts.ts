@@ -7,44 +7,12 @@ import { postLatheJob } from '#cam/jobs/lathe';
 import { lathePostFor } from '#cam/post/lathe/index';
 import type { LathePlan, ThreadCycle } from '#cam/lathe/program';
 import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
-import type { ProgramJob } from '#cam/program';
-import { latheTooling } from '#tests/helpers/parts';
-import { diameter, turned } from './far-end-parts.ts';
+import { diameter, farEndJob, turned, type Dialect } from './far-end-parts.ts';
 
-const controllers = {
-  linuxcnc: 'PathPilot',
-  fanuc: 'Fanuc 0i-TF Plus',
-  haas: 'Haas NGC',
-  sinumerik: 'Sinumerik 828D',
-} as const;
+export { dialects, type Dialect } from './far-end-parts.ts';
 
-export type Dialect = keyof typeof controllers;
-export const dialects = Object.keys(controllers) as Dialect[];
-
-/** A lathe job for `description` on Ø45 bar with the test tooling (or `tools`). */
-export function farOutsideJob(
-  description: BlueprintDescription,
-  dialect: Dialect = 'linuxcnc',
-  tools = latheTooling,
-): ProgramJob {
-  return {
-    description,
-    material: description.materialSpecs.material,
-    jobType: 'Lathe',
-    stock: { shape: 'round', diameterMm: 45 },
-    machine: {
-      name: 'Lathe',
-      serialNumber: 'S1',
-      manufacturer: 'Test',
-      model: 'Lathe',
-      controllerType: controllers[dialect],
-      controllerModel: controllers[dialect],
-      dialect,
-    },
-    tools,
-    programVersion: 1,
-  };
-}
+/** A lathe job for `description` in its own material (far-end-parts.ts `farEndJob`). */
+export const farOutsideJob = farEndJob;
 
 /** A thread section: `designation` (ISO 261 / ASME B1.1) on Ø`majorMm` x `lengthMm`. */
 export const threadSection = (

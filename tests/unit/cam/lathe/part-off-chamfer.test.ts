@@ -12,37 +12,12 @@ import { verifyLatheProgram } from '#cam/verify/lathe/index';
 import type { ProgramJob } from '#cam/program';
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { latheTooling } from '#tests/helpers/parts';
-import { diameter, turned } from './far-end-parts.ts';
+import { diameter, farEndJob as jobIn, turned } from './far-end-parts.ts';
+import type { Dialect } from './far-end-parts.ts';
 
-/** A LinuxCNC (or `dialect`) lathe job for `description` on Ø45 bar with the test tooling. */
-function farEndJob(
-  description: BlueprintDescription,
-  dialect: 'linuxcnc' | 'fanuc' | 'haas' | 'sinumerik' = 'linuxcnc',
-): ProgramJob {
-  const controller = {
-    linuxcnc: 'PathPilot',
-    fanuc: 'Fanuc 0i-TF Plus',
-    haas: 'Haas NGC',
-    sinumerik: 'Sinumerik 828D',
-  }[dialect];
-  return {
-    description,
-    material: '6061-T6',
-    jobType: 'Lathe',
-    stock: { shape: 'round', diameterMm: 45 },
-    machine: {
-      name: 'Lathe',
-      serialNumber: 'S1',
-      manufacturer: 'Test',
-      model: 'Lathe',
-      controllerType: controller,
-      controllerModel: controller,
-      dialect,
-    },
-    tools: latheTooling,
-    programVersion: 1,
-  };
-}
+/** A LinuxCNC (or `dialect`) job in 6061-T6 with the test tooling (far-end-parts.ts `farEndJob`). */
+const farEndJob = (description: BlueprintDescription, dialect?: Dialect): ProgramJob =>
+  jobIn(description, dialect, latheTooling, '6061-T6');
 
 /** Ø30 x 20 then Ø40 x 25 in 6061, with `size` x `angle` at the parted-off end. */
 function chamfered(size: number, angle = 45, extra: BlueprintDescription['innerDiameters'] = []) {
