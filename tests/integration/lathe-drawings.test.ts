@@ -6,19 +6,10 @@
  * says what is left and why. Each drawing's one change, when it needs one, is what an operator
  * reading the drawing would type for what the reader left open.
  */
-import { readdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BlueprintDescription } from '#contracts/blueprint';
-import type { DatabaseHandle } from '#server/database';
-import type { TestApp } from '../helpers/app.ts';
-import { createTestDatabase } from '../helpers/database.ts';
-import { blueprintsDir } from '../helpers/paths.ts';
-import { blueprint, chooseJob, demoShopClient, type qbotClient } from '../helpers/qbot.ts';
-
-let database: DatabaseHandle;
-let t: TestApp;
-let client: ReturnType<typeof qbotClient>;
-let latheId: string;
+import { drawingsIn, useDemoShop } from '../helpers/blueprint-runs.ts';
+import { blueprint, chooseJob } from '../helpers/qbot.ts';
 
 /**
  * The one change per drawing (read off the drawing by a person), or none when the reader's
@@ -73,22 +64,8 @@ const leftUndone: Record<string, RegExp[]> = {
   ],
 };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const demo = await demoShopClient(database);
-  t = demo.t;
-  client = demo.client;
-  latheId = [...demo.machineIds].find(([name]) => /15L/.test(name))![1];
-}, 120_000);
-
-afterAll(async () => {
-  await t.close();
-  await database.close();
-});
-
-const drawings = readdirSync(new URL('lathe/', blueprintsDir)).filter((name) =>
-  /\.(dxf|pdf|jpe?g|png|step|stp)$/i.test(name),
-);
+const shop = useDemoShop(/15L/);
+const drawings = drawingsIn('lathe');
 
 describe('every lathe drawing to a program with at most one change, verified or saying what is left', () => {
   it('finds the lathe drawings', () => {
@@ -98,8 +75,8 @@ describe('every lathe drawing to a program with at most one change, verified or 
   it.each(drawings)(
     '%s',
     async (name) => {
-      const threadId = await client.start();
-      const upload = await client.upload(threadId, name, blueprint(`lathe/${name}`));
+      const threadId = await shop.client.start();
+      const upload = await shop.client.upload(threadId, name, blueprint(`lathe/${name}`));
       expect(upload.statusCode, upload.body).toBe(200);
       let analysis = upload.json<{
         description: BlueprintDescription;
@@ -109,9 +86,9 @@ describe('every lathe drawing to a program with at most one change, verified or 
       const change = changes[name];
       if (change) {
         expect(
-          (await client.event(threadId, { type: 'description.change.requested' })).statusCode,
+          (await shop.client.event(threadId, { type: 'description.change.requested' })).statusCode,
         ).toBe(200);
-        const revised = await client.post('/api/qbot/updateDescriptionClaude', {
+        const revised = await shop.client.post('/api/qbot/updateDescriptionClaude', {
           threadId,
           feedback: change,
         });
@@ -119,8 +96,8 @@ describe('every lathe drawing to a program with at most one change, verified or 
         analysis = { ...analysis, ...revised.json<typeof analysis>() };
       }
       expect(analysis.description.outerDiameters.length).toBeGreaterThan(0);
-      await chooseJob(client, threadId, latheId, analysis.materials[0]!.name);
-      const response = await client.post('/api/qbot/processBlueprintClaude', {
+      await chooseJob(shop.client, threadId, shop.machineId, analysis.materials[0]!.name);
+      const response = await shop.client.post('/api/qbot/processBlueprintClaude', {
         thread_id: threadId,
         imageUrl: analysis.imageUrl,
         promptHelper: {},

@@ -7,19 +7,10 @@
  * the simulation shows nothing of the drawing left; otherwise it is 'incomplete' and each entry
  * below is one sentence of what it leaves and why, mostly tools the demo mill does not hold.
  */
-import { readdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STOCK_WITHOUT_THICKNESS } from '#contracts/stock-size';
-import type { DatabaseHandle } from '#server/database';
-import type { TestApp } from '../helpers/app.ts';
-import { createTestDatabase } from '../helpers/database.ts';
-import { blueprintsDir } from '../helpers/paths.ts';
-import { blueprint, chooseJob, demoShopClient, type qbotClient } from '../helpers/qbot.ts';
-
-let database: DatabaseHandle;
-let t: TestApp;
-let client: ReturnType<typeof qbotClient>;
-let millId: string;
+import { drawingsIn, useDemoShop } from '../helpers/blueprint-runs.ts';
+import { blueprint, chooseJob } from '../helpers/qbot.ts';
 
 /**
  * The thickness answered at the size step, for drawings that draw one view only: P0011 is 6 mm
@@ -89,22 +80,8 @@ const leftUndone: Record<string, RegExp[] | { count: number; each: RegExp }> = {
   ],
 };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const demo = await demoShopClient(database);
-  t = demo.t;
-  client = demo.client;
-  millId = [...demo.machineIds].find(([name]) => /1100MX/.test(name))![1];
-}, 120_000);
-
-afterAll(async () => {
-  await t.close();
-  await database.close();
-});
-
-const drawings = readdirSync(new URL('mill-edm/', blueprintsDir)).filter((name) =>
-  /\.(dxf|pdf|jpe?g|png|step|stp)$/i.test(name),
-);
+const shop = useDemoShop(/1100MX/);
+const drawings = drawingsIn('mill-edm');
 
 describe('every plate drawing to a program with at most the answers it cannot give', () => {
   it('finds the plate drawings', () => {
@@ -114,8 +91,8 @@ describe('every plate drawing to a program with at most the answers it cannot gi
   it.each(drawings)(
     '%s',
     async (name) => {
-      const threadId = await client.start();
-      const upload = await client.upload(threadId, name, blueprint(`mill-edm/${name}`));
+      const threadId = await shop.client.start();
+      const upload = await shop.client.upload(threadId, name, blueprint(`mill-edm/${name}`));
       expect(upload.statusCode, upload.body).toBe(200);
       const analysis = upload.json<{
         materials: { name: string }[];
@@ -127,11 +104,11 @@ describe('every plate drawing to a program with at most the answers it cannot gi
         typeof analysis.materialSize === 'string' &&
         analysis.materialSize.includes(STOCK_WITHOUT_THICKNESS);
       expect(asks, JSON.stringify(analysis.materialSize)).toBe(thickness[name] !== undefined);
-      await chooseJob(client, threadId, millId, analysis.materials[0]!.name, {
+      await chooseJob(shop.client, threadId, shop.machineId, analysis.materials[0]!.name, {
         jobType: 'Milling',
         size: thickness[name] ?? '',
       });
-      const response = await client.post('/api/qbot/processBlueprintClaude', {
+      const response = await shop.client.post('/api/qbot/processBlueprintClaude', {
         thread_id: threadId,
         imageUrl: analysis.imageUrl,
         promptHelper: {},
