@@ -35,6 +35,25 @@ async function addTormach15L(page: Page, name: string, serial: string, status?: 
   await page.waitForURL('**/my-shop');
 }
 
+/**
+ * Upload the long reamer on the Q-Bot screen, say with Change what is turned, confirm, and take
+ * the first material: the size step is next.
+ */
+async function reamerToSizeStep(page: Page) {
+  await page.getByLabel('Drawing file').setInputFiles(drawing);
+  await button(page, 'Send').click();
+  await button(page, 'Change').waitFor({ timeout: 30_000 });
+  await button(page, 'Change').click();
+  await page
+    .getByLabel('What should change in the description?')
+    .fill('Ø15.48 is 35 long, overall length 60');
+  await button(page, 'Update Description').click();
+  await button(page, 'Change').waitFor({ timeout: 30_000 });
+  await button(page, 'Confirm').click();
+  await page.locator('.step-widget input[type="radio"]').first().check();
+  await button(page, 'Confirm').click();
+}
+
 /** Add a tool row on the Tooling Pairs page. */
 async function addTool(page: Page, values: Record<string, string>) {
   await page.getByRole('button', { name: 'Add New Tooling' }).click();
@@ -86,18 +105,7 @@ describe('no dead end for a new shop', () => {
 
     // The machine step: the spec's message, the inactive lathe named, and a way on.
     await page.goto('/qbot');
-    await page.getByLabel('Drawing file').setInputFiles(drawing);
-    await button(page, 'Send').click();
-    await button(page, 'Change').waitFor({ timeout: 30_000 });
-    await button(page, 'Change').click();
-    await page
-      .getByLabel('What should change in the description?')
-      .fill('Ø15.48 is 35 long, overall length 60');
-    await button(page, 'Update Description').click();
-    await button(page, 'Change').waitFor({ timeout: 30_000 });
-    await button(page, 'Confirm').click();
-    await page.locator('.step-widget input[type="radio"]').first().check();
-    await button(page, 'Confirm').click();
+    await reamerToSizeStep(page);
     await page.getByLabel('Material size').waitFor();
     await button(page, 'Submit').click();
     await page.getByLabel('Lathe', { exact: true }).check();
@@ -169,18 +177,7 @@ describe('no dead end for a new shop', () => {
     await addTormach15L(page, 'Small lathe', 'SL-2');
 
     await page.goto('/qbot');
-    await page.getByLabel('Drawing file').setInputFiles(drawing);
-    await button(page, 'Send').click();
-    await button(page, 'Change').waitFor({ timeout: 30_000 });
-    await button(page, 'Change').click();
-    await page
-      .getByLabel('What should change in the description?')
-      .fill('Ø15.48 is 35 long, overall length 60');
-    await button(page, 'Update Description').click();
-    await button(page, 'Change').waitFor({ timeout: 30_000 });
-    await button(page, 'Confirm').click();
-    await page.locator('.step-widget input[type="radio"]').first().check();
-    await button(page, 'Confirm').click();
+    await reamerToSizeStep(page);
     await page.getByLabel('Material size').fill('Ø200 x 100 round bar');
     await button(page, 'Submit').click();
     await page.getByLabel('Lathe', { exact: true }).check();

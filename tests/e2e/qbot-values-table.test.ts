@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { qbotExtraMessages } from '#contracts/qbot-workflow';
-import { signInThroughUi } from './api.ts';
+import { openFreshQbot } from './api.ts';
 import { usePages } from './browser.ts';
 import { expectAccessible } from './axe.ts';
 
@@ -19,26 +19,10 @@ const { newPage } = usePages();
 const button = (page: Page, name: string) =>
   page.locator('.qbot-main').getByRole('button', { name, exact: true });
 
-/** The demo admin on Q-Bot with no workflow under way (one left by an earlier test cancelled). */
-async function freshQbot(): Promise<Page> {
-  const { page } = await newPage();
-  const { email, password } = inject('demoAdmin');
-  await signInThroughUi(page, email, password);
-  await page.goto('/qbot');
-  const messageBox = page.getByRole('textbox', { name: 'Message' });
-  await messageBox.waitFor();
-  const cancel = page.locator('.tracker-cancel');
-  if (await cancel.isVisible()) {
-    await cancel.click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel Workflow' }).click();
-  }
-  await expect.poll(() => messageBox.isEnabled()).toBe(true);
-  return page;
-}
-
 describe('the values table', () => {
   it('changes a diameter in the table; the overview and the size suggestion follow', async () => {
-    const page = await freshQbot();
+    const { page } = await newPage();
+    await openFreshQbot(page, inject('demoAdmin'));
     await page.getByLabel('Drawing file').setInputFiles(drawing);
     await button(page, 'Send').click();
     await button(page, 'Change').waitFor({ timeout: 30_000 });
@@ -79,7 +63,8 @@ describe('the values table', () => {
   });
 
   it('shows what the drawing writes and the description does not place, and removes it once checked', async () => {
-    const page = await freshQbot();
+    const { page } = await newPage();
+    await openFreshQbot(page, inject('demoAdmin'));
     // BM_part's flange has four Ø15 holes: no diameter of the turned profile.
     await page.getByLabel('Drawing file').setInputFiles(scan);
     await button(page, 'Send').click();
