@@ -279,6 +279,7 @@ export function latheVerificationInput(
       diameterMm: plan.stock.diameterMm,
       frontFaceZ: plan.stock.frontFaceZ,
       chuckFaceZ: plan.stock.chuckFaceZ,
+      ...(plan.stock.blankLengthMm !== undefined ? { lengthMm: plan.stock.blankLengthMm } : {}),
     },
     lengthMm: part.lengthMm,
     partingWidthMm: plan.partingWidthMm,
@@ -377,7 +378,12 @@ export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
     ...(job.overrides ? { overrides: job.overrides } : {}),
     ...(job.machine.limits ? { machine: { ...job.machine.limits, name: job.machine.name } } : {}),
   });
-  const stock = `round bar Ø${job.stock.diameterMm}${job.stock.lengthMm ? ` x ${job.stock.lengthMm}` : ''} mm`;
+  // A part the blade cannot part off is turned from a blank sawn off the bar (sawn-blank.ts).
+  const blank = plan.stock.blankLengthMm;
+  const stock =
+    blank !== undefined
+      ? `blank Ø${job.stock.diameterMm} x ${blank} mm sawn from round bar`
+      : `round bar Ø${job.stock.diameterMm}${job.stock.lengthMm ? ` x ${job.stock.lengthMm}` : ''} mm`;
   const headerOf = (notes: readonly string[]) =>
     programHeader({ ...job, headerNotes: [...notes] }, plan, {
       fallbackName: 'Turned part',

@@ -74,6 +74,11 @@ export interface LatheSetup {
   finishEndZ: number;
   /** Where through bores end: the middle of the cut-off (Z). */
   throughZ: number;
+  /**
+   * A sawn blank (sawn-blank.ts), when the part is turned from one: its length (its sawn front
+   * at `frontFaceZ`) and how much of it the jaws hold behind `chuckFaceZ`, mm.
+   */
+  blank?: { lengthMm: number; gripMm: number };
 }
 
 /** The settings of one job that every operation is planned with. */

@@ -1,6 +1,8 @@
 /**
  * Facing: the free end of the bar is faced down to Z0 with the roughing tool, from outside the
- * bar past the centre, in passes of the roughing depth of cut (within the spindle's power).
+ * bar past the centre, in passes of the roughing depth of cut (within the spindle's power). A
+ * sawn blank's stub is faced off the same way in the second setup, then finish faced
+ * ({@link faceStubOff}).
  */
 import type { LathePlanContext, LathePlanOutput } from './context.ts';
 import { css, round } from './context.ts';
@@ -39,6 +41,52 @@ export function faceFrontEnd(context: LathePlanContext, output: LathePlanOutput)
       face.feedPerRev,
       roughCutter.insert?.noseRadiusMm ?? 0.8,
     ),
+    data: {
+      surfaceSpeed: face.surfaceSpeed,
+      feedPerRev: face.feedPerRev,
+      depthOfCut: round(face.depthMm),
+    },
+  });
+}
+
+/**
+ * Face a sawn blank's stub off in the second setup (sawn-blank.ts): from its sawn end at the
+ * setup's `frontFaceZ` (mm in front of Z0) with the roughing tool, in passes of at most the
+ * roughing depth of cut within the spindle's power, down to the finishing allowance, then one
+ * finish face at Z0 at the finishing feed for the roughing nose (cutting-data.ts). Appends the
+ * 'Face' operation (named "Face to length (setup 2)" by second-setup.ts).
+ */
+export function faceStubOff(context: LathePlanContext, output: LathePlanOutput): void {
+  const { input, subgroup, overrides, force } = context;
+  const { roughTool, roughCutter } = context.tools;
+  const { frontFaceZ, path, allowanceMm } = context.setup;
+  const nose = roughCutter.insert?.noseRadiusMm ?? 0.8;
+  const faceData = turningData(subgroup, 'face', roughTool.noseRadiusMm, overrides);
+  const face = withinSpindlePower(
+    faceData,
+    Math.min(frontFaceZ - allowanceMm, faceData.depthOfCut!),
+    roughCutter,
+    force,
+    input,
+    'Face to length',
+    output,
+    input.stockDiameterMm,
+    0.25,
+  );
+  const finishFeed = Math.min(
+    face.feedPerRev,
+    turningData(subgroup, 'finish', nose, overrides).feedPerRev,
+  );
+  output.operations.push({
+    name: 'Face',
+    role: 'face',
+    tool: roughTool,
+    spindle: css(context, face.surfaceSpeed),
+    coolant: true,
+    moves: facingMoves(path, frontFaceZ, face.depthMm, face.feedPerRev, nose, {
+      allowanceMm,
+      feedPerRev: finishFeed,
+    }),
     data: {
       surfaceSpeed: face.surfaceSpeed,
       feedPerRev: face.feedPerRev,

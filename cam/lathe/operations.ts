@@ -33,6 +33,8 @@ export const leave = (context: PathContext): Move[] => [
  * Face the free end from outside the bar past the centre, in passes of at most `depthOfCutMm`.
  * The imaginary tip goes to X = −2 · (rε + 0.1): the nose's front point, rε above the tip, then
  * passes the axis, so no pip is left at the centre.
+ * @param finish - a finish face: the passes stop `allowanceMm` in front of Z0 and one more at
+ *   `feedPerRev` (mm/rev) faces Z0 (a sawn blank's stub: facing.ts `faceStubOff`)
  */
 export function facingMoves(
   context: PathContext,
@@ -40,19 +42,24 @@ export function facingMoves(
   depthOfCutMm: number,
   f: number,
   noseRadiusMm: number,
+  finish?: { allowanceMm: number; feedPerRev: number },
 ): Move[] {
   const moves: Move[] = approach(context, frontFaceZ + context.clearZ);
-  const passes = Math.max(1, Math.ceil(frontFaceZ / depthOfCutMm - 1e-9));
+  // With a finish face, the roughing passes stop its allowance in front of Z0.
+  const endZ = finish ? finish.allowanceMm : 0;
+  const span = frontFaceZ - endZ;
+  const passes = Math.max(1, Math.ceil(span / depthOfCutMm - 1e-9));
   const endX = round(-2 * (noseRadiusMm + 0.1));
-  for (let pass = 1; pass <= passes; pass += 1) {
-    const z = round(frontFaceZ - (frontFaceZ * pass) / passes);
+  const pass = (z: number, feedPerRev: number) =>
     moves.push(
       rapid(context.safeX, z),
-      feed(endX, z, f),
+      feed(endX, z, feedPerRev),
       rapid(endX, z + context.clearZ),
       rapid(context.safeX, z + context.clearZ),
     );
-  }
+  for (let index = 1; index <= passes; index += 1)
+    pass(round(frontFaceZ - (span * index) / passes), f);
+  if (finish) pass(0, finish.feedPerRev);
   return [...moves, ...leave(context)];
 }
 

@@ -13,6 +13,29 @@ import { partOffChamferPath } from './part-off-chamfer.ts';
 import { withinSpindlePower } from './spindle-limits.ts';
 
 /**
+ * Where the part off ends and how deep it cuts: to the axis, or 1 mm into a through bore the
+ * program drills (`boresMade`), from the last diameter of the envelope.
+ * @returns the diameter the blade stops at and the radial depth of the cut, mm
+ */
+function partingCut(
+  context: LathePlanContext,
+  boresMade: boolean,
+): { partingEndX: number; partingDepth: number } {
+  const through = boresMade ? context.part.inner.find((bore) => bore.through) : undefined;
+  const partingEndX = through ? round(Math.max(0, through.targetMm - 1)) : 0;
+  return { partingEndX, partingDepth: (context.contour.envelope.at(-1)! - partingEndX) / 2 };
+}
+
+/**
+ * Whether the selected parting blade reaches the part off's depth (its rated reach against
+ * {@link partingCut}'s depth); when it does not, the plan turns the part from a sawn blank in two
+ * setups (sawn-blank.ts).
+ */
+export function bladeReaches(context: LathePlanContext, boresMade: boolean): boolean {
+  return partingCut(context, boresMade).partingDepth <= context.tools.partingReach + 1e-6;
+}
+
+/**
  * Part off: appends the 'Part off' operation (with the part-off chamfer first, 'Chamfer and part
  * off') and its warning, or a 'not programmed' entry.
  * @param boresMade - false when the bores are left undone (drilling.ts): the blade then cuts to
@@ -30,9 +53,7 @@ export function partOff(
   const { path } = context.setup;
   const { operations, warnings, notProgrammed } = output;
   // Part off.
-  const through = boresMade ? part.inner.find((bore) => bore.through) : undefined;
-  const partingEndX = through ? round(Math.max(0, through.targetMm - 1)) : 0;
-  const partingDepth = (contour.envelope.at(-1)! - partingEndX) / 2;
+  const { partingEndX, partingDepth } = partingCut(context, boresMade);
   if (partingDepth > partingReach + 1e-6) {
     notProgrammed.push(
       `the part off: ${partingTool.label} reaches ${round(partingReach)} mm and the cut is ${round(partingDepth)} mm deep; select a parting blade that reaches ${Math.ceil(partingDepth)} mm, or saw the part off`,

@@ -7,8 +7,11 @@
  * Then, when the part has far-end bores, a far-end thread or a far-end chamfer the blade cannot
  * turn, the second setup with the part turned around (second-setup.ts, far-outside.ts,
  * far-turning.ts): face to length, rough and finish the far-end chamfer, far-end bores, thread
- * undercuts and threads. Constant surface speed (G96) is used for turning, boring, grooving and
- * parting, always with a spindle speed limit; drills run at constant rpm.
+ * undercuts and threads. When the parting blade does not reach the part off's depth, the part is
+ * turned from a sawn blank instead: no part off, and the second setup faces the stub the jaws
+ * held off to length (sawn-blank.ts, decision 058). Constant surface speed (G96) is used for
+ * turning, boring, grooving and parting, always with a spindle speed limit; drills run at
+ * constant rpm.
  *
  * Each operation plans against the stock the earlier ones left, sharing one set of chosen tools,
  * one setup and one list of warnings (context.ts), and keeps its cuts within the machine's spindle
@@ -30,11 +33,12 @@ import type { BoreTools } from './drilling.ts';
 import { faceFrontEnd } from './facing.ts';
 import { finishOutside } from './finishing.ts';
 import { cutGrooves } from './grooving.ts';
-import { partOff } from './parting.ts';
+import { bladeReaches, partOff } from './parting.ts';
 import type { LathePlan } from './program.ts';
 import { roughOutside } from './roughing.ts';
 import { afterFirstSetup, farOutsideOf, makesOutside, withFarUndercuts } from './far-outside.ts';
 import { blankOf, farBoreGaps, partFromBlank, planSecondSetup } from './second-setup.ts';
+import { holdsForSawnBlank, sawnBlankWarning, sawnPartOf } from './sawn-blank.ts';
 import { planSetup } from './setup.ts';
 import { tapHoles, tappedHolesOf } from './tapping.ts';
 import { cutThreads, planThreads } from './threading.ts';
@@ -64,7 +68,11 @@ function materialSubgroup(material: string, warnings: string[]): MaterialSubgrou
  *   (a bore the selected tools cannot make is left undone instead: drilling.ts), or the machine
  *   cannot turn the bar
  */
-function planningContext(input: LathePlanInput, output: LathePlanOutput): LathePlanContext {
+function planningContext(
+  input: LathePlanInput,
+  output: LathePlanOutput,
+  sawn: boolean,
+): LathePlanContext {
   const { part, tools } = input;
   const { warnings, notProgrammed } = output;
   const subgroup = materialSubgroup(input.material, warnings);
@@ -100,7 +108,7 @@ function planningContext(input: LathePlanInput, output: LathePlanOutput): LatheP
     contour,
     threads: threaded.threads,
     tools: chosen,
-    setup: planSetup(input, part, contour, chosen, warnings),
+    setup: planSetup(input, part, contour, chosen, warnings, sawn),
   };
 }
 
@@ -120,6 +128,7 @@ function lathePlan(
       protrusionMm: round(setup.protrusionMm),
       frontFaceZ: setup.frontFaceZ,
       chuckFaceZ: round(setup.chuckFaceZ),
+      ...(setup.blank ? { blankLengthMm: setup.blank.lengthMm } : {}),
     },
     operations: output.operations,
     changePosition: setup.path.changePosition,
@@ -139,12 +148,34 @@ function lathePlan(
 
 /**
  * Plan the operations and toolpaths of a turned part. What the selected tools cannot make (a bore
- * without a fitting drill or boring bar, a thread, a groove, a part off out of the blade's reach)
- * is left out and listed in the plan's `notProgrammed`, with the tool that would make it.
+ * without a fitting drill or boring bar, a thread, a groove) is left out and listed in the plan's
+ * `notProgrammed`, with the tool that would make it. When the parting blade does not reach the
+ * part off's depth, the part is turned from a sawn blank in two setups (sawn-blank.ts), or, when
+ * the second setup would have no diameter to hold, the part off is left out and said so.
  * @throws PlanningError when the stock is too small, a tool the whole part needs is not selected
  *   (a turning tool, a parting blade), or a tool's size cannot be read from its tooling row
  */
 export function planTurnedPart(input: LathePlanInput): LathePlan {
+  const fromBar = planFrom(input, false);
+  if (fromBar.bladeReaches) return fromBar.plan;
+  const part = sawnPartOf(input.part);
+  if (!holdsForSawnBlank(part, farOutsideOf(part, input.tools))) return fromBar.plan;
+  const sawn = planFrom({ ...input, part }, true);
+  // The second setup's facing starts its clearance in front of the sawn end, which must be
+  // below the tool change position.
+  const stub = sawn.plan.secondSetup?.frontFaceZ ?? Infinity;
+  const clearZ = input.overrides?.clearanceMm ?? 2;
+  return stub + clearZ < sawn.plan.changePosition.z ? sawn.plan : fromBar.plan;
+}
+
+/**
+ * The plan of a part from bar (parted off), or from a sawn blank (`sawn`: no part off, the
+ * stub faced off in the second setup), and whether the parting blade reaches the part off.
+ */
+function planFrom(
+  input: LathePlanInput,
+  sawn: boolean,
+): { plan: LathePlan; bladeReaches: boolean } {
   const output: LathePlanOutput = {
     operations: [],
     warnings: [],
@@ -158,9 +189,15 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   output.notProgrammed.push(...(outside?.notProgrammed ?? []));
   output.warnings.push(...(outside?.warnings ?? []));
   const turnAround =
+    sawn ||
     ((drawn.farInner ?? []).length > 0 && farBoreGaps(drawn, input.tools).length === 0) ||
     makesOutside(outside);
-  const context = planningContext(turnAround ? { ...input, part: blankOf(drawn) } : input, output);
+  const context = planningContext(
+    turnAround ? { ...input, part: blankOf(drawn) } : input,
+    output,
+    sawn,
+  );
+  if (sawn) output.warnings.push(sawnBlankWarning(input, context.setup, sawnReason(context)));
 
   faceFrontEnd(context, output);
   // Centre drill and drill for the bores.
@@ -175,21 +212,41 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   // Grooves, then threads after their undercuts, at constant rpm.
   cutGrooves(context, output);
   cutThreads(context, output);
-  const chamfered = partOff(context, !bores.skipped, output);
+  const reaches = bladeReaches(context, !bores.skipped);
+  // A sawn blank is not parted off: the second setup faces its stub off.
+  const chamfered = !sawn && partOff(context, !bores.skipped, output);
   // What stands on a diameter the first setup leaves uncut is not made from the far end.
   const reachable = outside && afterFirstSetup(drawn, outside, input.tools, output.notProgrammed);
   const secondSetup = planSecondSetup(input, context, output, reachable);
   const plan = lathePlan(context, bores, output);
   if (!turnAround)
     return {
-      ...plan,
-      part: withoutUnturned(withoutUncut({ ...plan.part, ...farOf(drawn) }, chamfered)),
+      plan: {
+        ...plan,
+        part: withoutUnturned(withoutUncut({ ...plan.part, ...farOf(drawn) }, chamfered)),
+      },
+      bladeReaches: reaches,
     };
   return {
-    ...plan,
-    part: asMachinedBoth(withoutUncut(partFromBlank(plan.part, drawn), chamfered), secondSetup),
-    ...(secondSetup ? { secondSetup } : {}),
+    plan: {
+      ...plan,
+      part: asMachinedBoth(withoutUncut(partFromBlank(plan.part, drawn), chamfered), secondSetup),
+      ...(secondSetup ? { secondSetup } : {}),
+    },
+    bladeReaches: reaches,
   };
+}
+
+/** Why a part is turned from a sawn blank: the blade's reach, and the spindle's bar capacity. */
+function sawnReason(context: LathePlanContext): string {
+  const { partingTool, partingReach } = context.tools;
+  const capacity = context.input.machine?.barCapacityMm;
+  const stockD = context.input.stockDiameterMm;
+  const bar =
+    capacity !== undefined && stockD > capacity + 1e-9
+      ? `, and Ø${stockD} does not pass the spindle (bar capacity Ø${capacity} mm)`
+      : '';
+  return `${partingTool.label} reaches ${round(partingReach)} mm, too little to part it off${bar}`;
 }
 
 /**

@@ -21,9 +21,15 @@ export interface SecondSetup {
    * first setup's are the plan's `threads`.
    */
   threads?: ThreadCycle[];
-  /** The length the first setup parts the part off at: the overall length plus the allowance. */
+  /**
+   * The length the first setup parts the part off at: the overall length plus the allowance;
+   * from a sawn blank, the length from the free-end face to the blank's sawn back end.
+   */
   partedLengthMm: number;
-  /** Z of the parted face in the second setup (the facing allowance in front of Z0), mm. */
+  /**
+   * Z of the parted face in the second setup (the facing allowance in front of Z0), or of a sawn
+   * blank's back end (the stub it faces off), mm.
+   */
   frontFaceZ: number;
   /** The diameter the chuck holds (the free-end section) and how much of it, mm. */
   gripDiameterMm: number;
@@ -166,6 +172,11 @@ export interface StockSetup {
   frontFaceZ: number;
   /** Z of the chuck jaws' front face: no tool outside the bar may go beyond it. */
   chuckFaceZ: number;
+  /**
+   * A sawn blank's length, mm, when the part is turned from one (cam/lathe/sawn-blank.ts): its
+   * sawn front at `frontFaceZ`, its back `blankLengthMm` behind, in the jaws; absent for bar.
+   */
+  blankLengthMm?: number;
 }
 
 export interface LathePlan {
@@ -199,7 +210,8 @@ export interface LathePlan {
   /**
    * The second setup, when the plan has one: its operations follow the first setup's (after the
    * part off) in `operations`, marked `setup: 2`. `part` then is the part as drawn (far-end
-   * bores in `farInner`); the first setup parts it off `partedLengthMm` long.
+   * bores in `farInner`); the first setup parts it off `partedLengthMm` long, or, from a sawn
+   * blank (`stock.blankLengthMm`), leaves it that long to the blank's sawn back end.
    */
   secondSetup?: SecondSetup;
 }

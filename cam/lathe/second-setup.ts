@@ -13,7 +13,9 @@
  * with the tool that would make them (as decision 046 does for the first setup). The far end's
  * outside (a thread behind a larger diameter from the free end, the chamfer the parting blade
  * cannot turn: far-outside.ts, far-turning.ts) is made here too, and is reason enough for a
- * second setup (docs/decisions/053-far-end-threads-and-chamfers-in-the-second-setup.md).
+ * second setup (docs/decisions/053-far-end-threads-and-chamfers-in-the-second-setup.md). A part
+ * turned from a sawn blank (sawn-blank.ts, decision 058) is not parted off: it is taken out of
+ * the jaws whole, and the second setup faces the stub the jaws held off to length.
  */
 import type {
   LathePlanContext,
@@ -27,12 +29,13 @@ import { outerContour } from './contour.ts';
 import { boringOf, finishBore, roughBore, unboredMouthChamfer } from './boring.ts';
 import type { Boring } from './boring.ts';
 import { drillBores } from './drilling.ts';
-import { faceFrontEnd } from './facing.ts';
+import { faceFrontEnd, faceStubOff } from './facing.ts';
 import { flippedOuter, gripOf, makesOutside, notPartedOff } from './far-outside.ts';
 import type { FarOutside } from './far-outside.ts';
 import { threadFarEnd, turnFarChamfer } from './far-turning.ts';
 import type { InnerSection, TurnedPart } from './part.ts';
 import { boreKeep } from './profiles.ts';
+import { stubMm } from './sawn-blank.ts';
 import type { Operation, SecondSetup } from './program.ts';
 import { boreGaps } from './tool-choice.ts';
 import type { LatheTool } from './tooling.ts';
@@ -132,6 +135,7 @@ function cycleStartWords(
   part: TurnedPart,
   outside: FarOutside | undefined,
   threads: PlannedThread[],
+  sawn: boolean,
 ): string {
   const undercut = (label: string) =>
     outside?.machined.outer.some(
@@ -145,7 +149,9 @@ function cycleStartWords(
         `the thread ${cycle.label} is cut${undercut(cycle.label) ? ' (after its undercut)' : ''}`,
     ),
   ];
-  const faced = 'Then press cycle start: the parted face is faced to length';
+  const faced = sawn
+    ? 'Then press cycle start: the stub is faced off to length'
+    : 'Then press cycle start: the parted face is faced to length';
   if (made.length === 0) return faced;
   const last = made.pop()!;
   return `${faced} and ${made.length > 0 ? `${made.join(', ')} and ${last}` : last}`;
@@ -155,19 +161,38 @@ function cycleStartWords(
  * The second setup's geometry and the operator's instructions for `part` (its far-end bores
  * those the second setup makes), the jaws clear of the far end's outside it makes; the
  * instructions up to what cycle start does ({@link cycleStartWords}, added once it is planned).
+ * @param stubMm - a sawn blank's stub beyond the far-end face (sawn-blank.ts), mm; without it
+ *   the part is parted off `partedFaceAllowanceMm` long
  */
-function secondSetupOf(part: TurnedPart, outside: FarOutside | undefined): SecondSetup {
+function secondSetupOf(
+  part: TurnedPart,
+  outside: FarOutside | undefined,
+  stubMm?: number,
+): SecondSetup {
   const grip = gripOf(part, outside?.reachZ ?? 0);
   const through = part.inner.find((bore) => bore.through);
   const length = part.lengthMm;
-  return {
+  const front = stubMm ?? partedFaceAllowanceMm;
+  const geometry = {
     part: turnedAround(part),
-    partedLengthMm: round(length + partedFaceAllowanceMm),
-    frontFaceZ: partedFaceAllowanceMm,
+    partedLengthMm: round(length + front),
+    frontFaceZ: front,
     gripDiameterMm: grip.diameterMm,
     gripLengthMm: grip.lengthMm,
     chuckFaceZ: -round(length - grip.lengthMm),
     ...(through ? { preboredMm: through.targetMm } : {}),
+  };
+  if (stubMm !== undefined)
+    return {
+      ...geometry,
+      instructions: [
+        `SETUP 2: the far end, work offset G55`,
+        `Take the part out of the jaws, turn it around and chuck it on its free-end diameter Ø${grip.diameterMm} in soft jaws, ${grip.lengthMm} mm in the jaws, the sawn end out`,
+        `Set G55: Z0 is the finished far-end face, ${length} mm from the free-end face (the sawn end stands about ${front} mm beyond it, at Z${front}); X as in G54`,
+      ],
+    };
+  return {
+    ...geometry,
     instructions: [
       `SETUP 2: the far end, work offset G55`,
       `Turn the part around and chuck it on its free-end diameter Ø${grip.diameterMm} in soft jaws, ${grip.lengthMm} mm in the jaws, the parted face out`,
@@ -179,8 +204,9 @@ function secondSetupOf(part: TurnedPart, outside: FarOutside | undefined): Secon
 /** The setup of the second chucking: the first setup's paths and allowances, its own Z. */
 function latheSetupOf(context: LathePlanContext, setup: SecondSetup): LatheSetup {
   const length = setup.part.lengthMm;
+  const { blank: _sawn, ...first } = context.setup;
   return {
-    ...context.setup,
+    ...first,
     frontFaceZ: setup.frontFaceZ,
     protrusionMm: round(length - setup.gripLengthMm + setup.frontFaceZ),
     chuckFaceZ: setup.chuckFaceZ,
@@ -273,7 +299,9 @@ export function planSecondSetup(
   outside?: FarOutside,
 ): SecondSetup | undefined {
   const drawn = input.part;
-  const partedOff = output.operations.some((operation) => operation.role === 'part-off');
+  // A sawn blank (sawn-blank.ts) is not parted off: it comes out of the jaws whole.
+  const sawn = context.setup.blank !== undefined;
+  const partedOff = sawn || output.operations.some((operation) => operation.role === 'part-off');
   const boresMade = farBoresMade(drawn, input.tools, partedOff, output);
   const makes = makesOutside(outside) ? outside : undefined;
   if (makes && !partedOff) output.notProgrammed.push(...notPartedOff(drawn, makes));
@@ -283,7 +311,11 @@ export function planSecondSetup(
   if (!boresMade && !outsideMade && !partedLong) return undefined;
   const { farInner: _bores, farChamfers: _mouths, ...solid } = drawn;
   const subject = boresMade ? drawn : solid;
-  const setup = secondSetupOf(subject, outsideMade);
+  const setup = secondSetupOf(
+    subject,
+    outsideMade,
+    sawn ? stubMm(context.setup, drawn.lengthMm) : undefined,
+  );
   const machined = machinedOf(setup.part, outsideMade);
   const second: LathePlanContext = {
     ...context,
@@ -294,7 +326,8 @@ export function planSecondSetup(
     setup: latheSetupOf(context, setup),
   };
   const own: LathePlanOutput = { operations: [], warnings: [], limited: [], notProgrammed: [] };
-  faceFrontEnd(second, own);
+  if (sawn) faceStubOff(second, own);
+  else faceFrontEnd(second, own);
   if (outsideMade) turnFarChamfer(second, outsideMade, own);
   if (boresMade) makeFarBores(second, setup, own);
   if (outsideMade) threadFarEnd(second, own);
@@ -309,7 +342,10 @@ export function planSecondSetup(
   return {
     ...setup,
     part: machined,
-    instructions: [...setup.instructions, cycleStartWords(subject, outsideMade, second.threads)],
+    instructions: [
+      ...setup.instructions,
+      cycleStartWords(subject, outsideMade, second.threads, sawn),
+    ],
     ...(threads.length > 0 ? { threads } : {}),
   };
 }

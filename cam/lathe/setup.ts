@@ -11,6 +11,7 @@ import { round } from './context.ts';
 import type { OuterContour } from './contour.ts';
 import type { PathContext } from './operations.ts';
 import type { TurnedPart } from './part.ts';
+import { sawnGripMm } from './sawn-blank.ts';
 import { facingAllowanceMm } from './stock.ts';
 
 /**
@@ -81,13 +82,15 @@ function allowanceFor(overrides: CuttingOverrides, tools: ChosenTools, warnings:
 
 /**
  * The warnings about the bar: it sticks out more than 6 times the part's smallest diameter, it
- * is more than 20 mm larger than the part, or it does not pass through the spindle.
+ * is more than 20 mm larger than the part, or it does not pass through the spindle (not for a
+ * sawn blank, whose own warning says how long to saw it: sawn-blank.ts).
  */
 function barWarnings(
   input: LathePlanInput,
   protrusionMm: number,
   contour: OuterContour,
   warnings: string[],
+  sawn: boolean,
 ): void {
   const stockD = input.stockDiameterMm;
   const slenderness = protrusionMm / Math.max(contour.smallestMm, 1);
@@ -102,7 +105,7 @@ function barWarnings(
     );
   }
   const barCapacity = input.machine?.barCapacityMm;
-  if (barCapacity !== undefined && stockD > barCapacity + 1e-9)
+  if (!sawn && barCapacity !== undefined && stockD > barCapacity + 1e-9)
     warnings.push(
       `The bar Ø${stockD} mm does not pass through the spindle (bar capacity Ø${barCapacity} mm): saw a blank of ${round(protrusionMm + 40)} mm and chuck it.`,
     );
@@ -111,6 +114,8 @@ function barWarnings(
 /**
  * The setup of `part` (as drawn; `contour` is the contour of the part as machined) in the bar
  * of the input, for the chosen tools; its warnings are appended to `warnings`.
+ * @param sawn - the part is turned from a sawn blank (sawn-blank.ts): the same stick-out, no
+ *   parting blade's block to clear, and the blank's length and grip in `blank`
  * @throws PlanningError when the machine cannot turn the bar or reach the cut-off zone
  */
 export function planSetup(
@@ -119,6 +124,7 @@ export function planSetup(
   contour: OuterContour,
   tools: ChosenTools,
   warnings: string[],
+  sawn = false,
 ): LatheSetup {
   const overrides = input.overrides ?? {};
   const stockD = input.stockDiameterMm;
@@ -139,11 +145,13 @@ export function planSetup(
   const passSetup = { clearZ: clearanceMm, pullOffMm: 0.5 };
   // The parting blade's clamp block sits at its reach above the cut: where the bar is larger
   // than that, the roughing turns 4 mm more of it down, so the block clears the bar.
-  const blockClearance = stockD / 2 > partingReach - 0.5 ? 4 : 0;
+  const blockClearance = !sawn && stockD / 2 > partingReach - 0.5 ? 4 : 0;
   const cutOffZoneEnd = -(part.lengthMm + partingWidthMm + 1 + blockClearance);
   const finishEndZ = -(part.lengthMm + partingWidthMm + 0.5 + blockClearance);
-  barWarnings(input, protrusionMm, contour, warnings);
+  barWarnings(input, protrusionMm, contour, warnings, sawn);
+  const gripMm = sawnGripMm(stockD);
   return {
+    ...(sawn ? { blank: { lengthMm: Math.ceil(protrusionMm + gripMm - 1e-9), gripMm } } : {}),
     frontFaceZ,
     protrusionMm,
     chuckFaceZ,

@@ -35,7 +35,9 @@ export function latheHeaderLines(plan: LathePlan, header: ProgramHeader): string
     'Z0 is the finished free-end face; X is a diameter; mm',
     ...(plan.secondSetup
       ? [
-          `Two setups: G54 the free end; G55 the far end, the part turned around after the part off (Z0 its finished far-end face, ${plan.secondSetup.partedLengthMm} mm parted length)`,
+          plan.stock.blankLengthMm !== undefined
+            ? `Two setups: G54 the free end of the sawn blank; G55 the far end, the part turned around after the first setup (Z0 its finished far-end face, the sawn end ${plan.secondSetup.frontFaceZ} mm beyond it)`
+            : `Two setups: G54 the free end; G55 the far end, the part turned around after the part off (Z0 its finished far-end face, ${plan.secondSetup.partedLengthMm} mm parted length)`,
         ]
       : []),
     'Tools:',

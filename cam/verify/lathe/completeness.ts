@@ -97,7 +97,8 @@ export class ThreadPasses implements PassCheck {
 
 /**
  * The free end faced to Z0, the face not cut too deep, the part nowhere cut through; with a
- * second setup, the parted face faced to the overall length too.
+ * second setup or from a sawn blank, the parted face (or the blank's stub) faced to the overall
+ * length too.
  */
 function checkFacedAndWhole(input: LatheVerificationInput, stock: LatheStock, fail: Fail): void {
   const solid = (z: number) => stock.solidAt(z);
@@ -106,11 +107,14 @@ function checkFacedAndWhole(input: LatheVerificationInput, stock: LatheStock, fa
   if (!solid(-0.02))
     fail('gouges', 'there is no material just behind Z0: the face is cut too deep');
   const end = -input.lengthMm;
-  if (input.secondSetup) {
+  const sawn = input.stock.lengthMm !== undefined;
+  if (input.secondSetup || sawn) {
     if (solid(end - 0.02))
       fail(
         'length',
-        `material is left beyond Z${round(end)}: the parted face is not faced to length in the second setup`,
+        sawn
+          ? `material is left beyond Z${round(end)}: the sawn blank's stub is not faced off to length in the second setup`
+          : `material is left beyond Z${round(end)}: the parted face is not faced to length in the second setup`,
       );
     if (!solid(end + 0.02))
       fail(
@@ -220,7 +224,8 @@ export function checkFinishedPart(
   checkDiameters(input.outer, 'outer', stock, tolerance, fail, leftLabels);
   checkDiameters(input.inner, 'inner', stock, tolerance, fail, leftLabels);
   checkChamfers(input, stock, fail);
-  checkPartedOff(input, bar, fail);
+  // A sawn blank is taken out of the jaws whole: nothing is parted off.
+  if (input.stock.lengthMm === undefined) checkPartedOff(input, bar, fail);
   return leftLabels;
 }
 

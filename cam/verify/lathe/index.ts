@@ -11,7 +11,9 @@
  * (completeness.ts: a failure means part of the drawing is left undone) and the gouges found by
  * the same comparison with the part. A second setup (the part turned around after the part off,
  * under G55) is followed by setups.ts: its moves cut the parted-off part turned end for end, and
- * the completeness checks read the part as it leaves it. The input types are in input.ts, the
+ * the completeness checks read the part as it leaves it. A sawn blank (input.stock.lengthMm) is
+ * modelled at its length, is not parted off (no 'partOff' check) and must be faced to length in
+ * the second setup. The input types are in input.ts, the
  * check ids and titles in checks.ts.
  *
  * Units: mm, mm/rev, m/min, rpm, kW. Coordinates: X a diameter, Z from the finished free-end
@@ -59,10 +61,15 @@ export function verifyLatheEvents(
   const { fail } = checks;
   const tolerance = input.sizeToleranceMm ?? 0.01;
   const machine = input.machine ?? {};
+  // Bar runs on into the chuck; a sawn blank ends at its sawn back end, in the jaws.
+  const blankLength = input.stock.lengthMm;
   const stock = new LatheStock({
     radiusMm: input.stock.diameterMm / 2,
     frontFaceZ: input.stock.frontFaceZ,
-    backZ: input.stock.chuckFaceZ - 10,
+    backZ:
+      blankLength !== undefined
+        ? input.stock.frontFaceZ - blankLength
+        : input.stock.chuckFaceZ - 10,
   });
   const process = new LatheProcess(input, stock, fail);
   const setups = new LatheSetups(
@@ -93,6 +100,7 @@ export function verifyLatheEvents(
       (id !== 'inner' || input.inner.length > 0) &&
       (id !== 'chamfers' || input.chamfers.length > 0) &&
       (id !== 'threads' || (input.threads ?? []).length > 0) &&
+      (id !== 'partOff' || input.stock.lengthMm === undefined) &&
       ((id !== 'tapped' && id !== 'tapping') || (input.tappedHoles ?? []).length > 0) &&
       (id !== 'power' || machine.spindlePowerKw !== undefined) &&
       (id !== 'spindle' || machine.maxRpm !== undefined) &&

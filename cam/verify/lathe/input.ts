@@ -44,7 +44,12 @@ export interface LatheFeature {
 /** What a lathe program is checked against. */
 export interface LatheVerificationInput {
   dialect: LatheDialect;
-  stock: { diameterMm: number; frontFaceZ: number; chuckFaceZ: number };
+  /**
+   * The stock: bar (running 10 mm into the chuck past `chuckFaceZ`), or, with `lengthMm`, a
+   * sawn blank of that length from `frontFaceZ` back, which is not parted off but taken out whole
+   * and turned around for the second setup (cam/lathe/sawn-blank.ts).
+   */
+  stock: { diameterMm: number; frontFaceZ: number; chuckFaceZ: number; lengthMm?: number };
   lengthMm: number;
   partingWidthMm: number;
   outer: DiameterTarget[];
@@ -109,7 +114,10 @@ export interface LatheVerificationInput {
 
 /** What the verifier knows of a second setup (cam/lathe/second-setup.ts). */
 export interface SecondSetupTarget {
-  /** The length the first setup parts the part off at (the overall length plus what the second setup faces off), mm. */
+  /**
+   * The length the first setup parts the part off at (the overall length plus what the second
+   * setup faces off), mm; from a sawn blank, the length to its sawn back end.
+   */
   partedLengthMm: number;
   /** Z of the chuck jaws' front face in the second setup. */
   chuckFaceZ: number;

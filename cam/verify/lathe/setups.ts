@@ -5,7 +5,8 @@
  * under G55 the part as the first setup parted it off (the bar's model from the part's free end
  * to the middle of the parting cut) is turned end for end about Z = −length into the second
  * setup's coordinates (Z0 the finished far-end face), and the process checks go on with it
- * (process.ts). After the last move the part as the second setup leaves it is turned back, so
+ * (process.ts); a sawn blank (input.stock.lengthMm) is not parted off but taken out whole, its
+ * stub with it. After the last move the part as the second setup leaves it is turned back, so
  * the completeness checks compare it with the drawing in the first setup's coordinates.
  *
  * Checks ('setup'): a move under G55 when the plan has no second setup; the second setup
@@ -80,9 +81,13 @@ export class LatheSetups implements PassCheck {
     this.fail('setup', message);
   }
 
-  /** The part as the first setup parts it off: the bar from its front to the parting cut's middle. */
+  /**
+   * The part as the first setup parts it off: the bar from its front to the parting cut's
+   * middle; a sawn blank whole (it is taken out of the jaws, not parted off).
+   */
   private partedOff(): Polygon[] {
     const { input } = this;
+    if (input.stock.lengthMm !== undefined) return this.first.polygons;
     const parted = input.secondSetup?.partedLengthMm ?? input.lengthMm;
     const window: Polygon = [
       { x: -(parted + input.partingWidthMm / 2), y: 0 },
