@@ -336,8 +336,11 @@ export function checkCompleteness(
     either,
   ).filter((ring) => totalArea([ring]) > 0.0005);
   reportLeft(input, part, stock, left, alreadyNamed, fail);
+  // Part material within the noise of the part's surface, or of a region that may be cut or
+  // not (a drill point's cone below a flat bottom), is not a gouge.
   const inner = offsetPolygons(part.region, -leftToleranceMm, 0.002);
-  const gone = difference(difference(inner, made), either).filter(
+  const allowed = either.length > 0 ? offsetPolygons(either, leftToleranceMm, 0.002) : [];
+  const gone = difference(difference(inner, made), allowed).filter(
     (ring) => totalArea([ring]) > 0.0005,
   );
   const simulated: SimulatedPart = {
