@@ -8,6 +8,24 @@ import { maxOf, minOf } from '../geometry/shapes.ts';
 
 const TOL = 0.005;
 
+/** A chamfer at a bore's mouth: its length along the axis (mm) and its angle to the axis (°). */
+export interface MouthChamfer {
+  sizeMm: number;
+  angleDeg: number;
+}
+
+/** A bore of the side view, axis frame (mm), with the chamfers drawn at its open ends. */
+export interface FoundBore {
+  diameterMm: number;
+  u0: number;
+  u1: number;
+  through: boolean;
+  /** The chamfer drawn at the mouth at u0 (the end face at uMin). */
+  mouthAtMin?: MouthChamfer;
+  /** The chamfer drawn at the mouth at u1 (the end face at uMax). */
+  mouthAtMax?: MouthChamfer;
+}
+
 /**
  * Bores: lines parallel to the axis inside the silhouette (visible in a section, or hidden)
  * that reach an end face (within 2 % of the length), directly or through a chamfer at the
@@ -28,7 +46,7 @@ export function findBores(
   uMin: number,
   uMax: number,
   { hatching = [], noiseMm = 0 }: { hatching?: Primitive[]; noiseMm?: number } = {},
-): { diameterMm: number; u0: number; u1: number; through: boolean }[] {
+): FoundBore[] {
   const reach = 0.02 * (uMax - uMin) + TOL;
   // Bores show on either side of the axis (a half section may cut either half): a line below
   // the axis counts at its distance from it, and keeps its side for the end-face test.
@@ -86,10 +104,13 @@ export function findBores(
   };
   const lines = [...framed, ...hidden].filter((p) => p.kind === 'line');
   const join = Math.max(TOL, 0.001 * (uMax - uMin));
-  /** A chamfer from the bore's end (u, radius) out to the end face at `end`. */
-  const mouthChamfer = (u: number, radius: number, end: number) =>
-    lines.some((p) => {
-      if (p.kind !== 'line') return false;
+  /**
+   * The chamfer from the bore's end (u, radius) out to the end face at `end`: its length along
+   * the axis (to 0.1 µm) and its angle to the axis (to 0.1°), or undefined.
+   */
+  const mouthChamfer = (u: number, radius: number, end: number): MouthChamfer | undefined => {
+    for (const p of lines) {
+      if (p.kind !== 'line') continue;
       for (const [from, to] of [
         [p.a, p.b],
         [p.b, p.a],
@@ -100,13 +121,14 @@ export function findBores(
         const du = Math.abs(to.x - from.x);
         const dr = Math.abs(to.y) - Math.abs(from.y);
         const angle = (Math.atan2(dr, du) * 180) / Math.PI;
-        if (Math.abs(to.x - end) <= reach && dr > TOL && angle >= 10 && angle <= 80) {
-          if (du <= Math.min(10, radius) + TOL) return true;
-        }
+        if (Math.abs(to.x - end) > reach || dr <= TOL || angle < 10 || angle > 80) continue;
+        if (du <= Math.min(10, radius) + TOL)
+          return { sizeMm: Math.round(du * 1e4) / 1e4, angleDeg: Math.round(angle * 10) / 10 };
       }
-      return false;
-    });
-  const bores: { diameterMm: number; u0: number; u1: number; through: boolean }[] = [];
+    }
+    return undefined;
+  };
+  const bores: FoundBore[] = [];
   const runs: { radius: number; spans: Span[] }[] = [];
   for (const [radius, all] of byRadius) {
     // Lines of one radius that do not meet are separate bores: a blind bore from each end
@@ -134,8 +156,8 @@ export function findBores(
       );
     const chamferAtMin = mouthChamfer(u0, radius, uMin);
     const chamferAtMax = mouthChamfer(u1, radius, uMax);
-    const atMin = u0 - uMin <= reach || chamferAtMin;
-    const atMax = uMax - u1 <= reach || chamferAtMax;
+    const atMin = u0 - uMin <= reach || chamferAtMin !== undefined;
+    const atMax = uMax - u1 <= reach || chamferAtMax !== undefined;
     const opensAtMin = atMin || intoLarger(u0, true);
     const opensAtMax = atMax || intoLarger(u1, false);
     if (!opensAtMin && !opensAtMax) continue;
@@ -163,6 +185,8 @@ export function findBores(
       u0: opensAtMin ? uMin : u0,
       u1: opensAtMax ? uMax : u1,
       through: opensAtMin && opensAtMax,
+      ...(chamferAtMin ? { mouthAtMin: chamferAtMin } : {}),
+      ...(chamferAtMax ? { mouthAtMax: chamferAtMax } : {}),
     });
   }
   return bores.sort((a, b) => b.diameterMm - a.diameterMm);

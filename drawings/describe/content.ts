@@ -52,6 +52,11 @@ export interface DimensionNote {
   source?: string;
   /** 0..1 how sure the reading of its text is (OCR); 1 when absent. */
   confidence?: number;
+  /**
+   * The text as drawn carries its own diameter sign (a page reader writes Ø before every value
+   * across a turned part's axis); when absent, `written` tells.
+   */
+  signWritten?: boolean;
 }
 
 /** Everything a reader gives the shared pipeline about one drawing, in mm. */

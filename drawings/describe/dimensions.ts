@@ -91,18 +91,26 @@ export interface DimensionedProfile {
   overallMm: number;
   /** Written fillet radii by index in `profile.fillets`, mm. */
   filletRadii: Map<number, number>;
+  /**
+   * Written depths of blind bores by index in `profile.bores`, mm: a length dimension from the
+   * end face a bore opens at to its bottom.
+   */
+  boreDepths: Map<number, number>;
   /** A drawn position (mm from the free end) moved to where the written lengths put it. */
   moved(u: number): number;
   /** Written values that differ from the drawing, in words. */
   differences: string[];
   /** What could not be used, in words. */
   unresolved: string[];
+  /** Diameter dimensions that match no diameter of the profile: as written, and their size in mm. */
+  unplacedDiameters: { text: string; nominalMm: number }[];
   /** The dimension that gave each written value, by index as above, and the overall length's. */
   sources: {
     outer: Map<number, DimensionNote>;
     bores: Map<number, DimensionNote>;
     lengths: Map<number, DimensionNote>;
     fillets: Map<number, DimensionNote>;
+    boreDepths: Map<number, DimensionNote>;
     overall?: DimensionNote;
   };
 }
@@ -134,10 +142,18 @@ export function applyDimensions(
     writtenLengths: new Map(),
     overallMm: profile.lengthMm,
     filletRadii: new Map(),
+    boreDepths: new Map(),
     moved: (u) => u,
     differences: [],
     unresolved: [],
-    sources: { outer: new Map(), bores: new Map(), lengths: new Map(), fillets: new Map() },
+    unplacedDiameters: [],
+    sources: {
+      outer: new Map(),
+      bores: new Map(),
+      lengths: new Map(),
+      fillets: new Map(),
+      boreDepths: new Map(),
+    },
   };
   const boundaries = [
     ...new Set(profile.outer.flatMap((d) => [d.startMm, d.endMm]).map((u) => roundMm(u))),
@@ -185,6 +201,12 @@ export function applyDimensions(
       const to = snap(Math.max(a.u, b.u));
       const written = parseLengthCallout(read.text, units.units);
       if (from === undefined || to === undefined || from === to) {
+        const bore = boreDepthOf(profile, a.u, b.u, snapTol);
+        if (bore !== undefined && written) {
+          result.boreDepths.set(bore, written.valueMm);
+          result.sources.boreDepths.set(bore, dimension);
+          continue;
+        }
         result.unresolved.push(
           `Length dimension "${read.text}" (drawn ${formatMm(read.measuredMm)} mm) does not run between two shoulders or ends; not applied.`,
         );
@@ -219,6 +241,31 @@ export function applyDimensions(
   }
   solveLengths(profile, boundaries, constraints, result);
   return result;
+}
+
+/**
+ * The blind bore whose depth a length dimension from `u1` to `u2` (mm from the free end) gives:
+ * one end at the end face the bore opens at, the other at its bottom, each within `tolMm`.
+ * Its index in `profile.bores`, or undefined.
+ */
+function boreDepthOf(
+  profile: TurnedProfile,
+  u1: number,
+  u2: number,
+  tolMm: number,
+): number | undefined {
+  const [near, far] = [Math.min(u1, u2), Math.max(u1, u2)];
+  const at = (u: number, target: number) => Math.abs(u - target) <= tolMm;
+  const index = profile.bores.findIndex((bore) => {
+    if (bore.through) return false;
+    const fromFree = bore.startMm <= tolMm;
+    const fromFar = bore.endMm >= profile.lengthMm - tolMm;
+    if (fromFree === fromFar) return false;
+    return fromFree
+      ? at(near, 0) && at(far, bore.endMm)
+      : at(near, bore.startMm) && at(far, profile.lengthMm);
+  });
+  return index === -1 ? undefined : index;
 }
 
 function unit(p1: Point, p2: Point): Point {
@@ -281,6 +328,14 @@ function matchDiameter(
     result.unresolved.push(
       `Diameter dimension "${read.text}" (drawn Ø${formatMm(drawn)}) does not match a diameter of the profile.`,
     );
+    // Only a dimension across the side view itself: one in an end view or a detail is not the
+    // profile's.
+    const margin = 0.05 * profile.lengthMm;
+    const inSideView = at !== undefined && at >= -margin && at <= profile.lengthMm + margin;
+    // Written with its own diameter sign, wherever it stands.
+    const writtenAsDiameter = dimension.signWritten ?? hasDiameterSign(dimension.written ?? '');
+    if (written && (inSideView || writtenAsDiameter))
+      result.unplacedDiameters.push({ text: read.text, nominalMm: written.nominalMm });
     return;
   }
   if (!written) {

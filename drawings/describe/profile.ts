@@ -6,7 +6,7 @@
  */
 import { isFullCircle, type Point, type Primitive } from '../geometry/primitives.ts';
 import { toAxisFrame, type Axis } from './axis.ts';
-import { findBores } from './bores.ts';
+import { findBores, type FoundBore } from './bores.ts';
 import {
   dropSlivers,
   edgeOf,
@@ -34,8 +34,10 @@ export interface ProfileChamfer {
   atMm: number;
   sizeMm: number;
   angleDeg: number;
-  /** Index in `outer`. */
+  /** Index in `outer`; for a bore's mouth (`inner`), index in `bores`. */
   onIndex: number;
+  /** The chamfer breaks a bore's mouth at an end face, not an outer edge. */
+  inner?: true;
 }
 
 export interface ProfileFillet {
@@ -134,13 +136,16 @@ export function extractProfile(
   const bores = findBores(framed, toAxisFrame(hidden, axis), outerRadiusAt, uMin, uMax, {
     hatching: toAxisFrame(extras.hatching ?? [], axis),
     noiseMm,
-  }).map((bore) => {
+  });
+  const profileBores = bores.map((bore) => {
     const [start, end] = [fromFree(bore.u0), fromFree(bore.u1)].sort((a, b) => a - b) as [
       number,
       number,
     ];
     return { diameterMm: bore.diameterMm, startMm: start, endMm: end, through: bore.through };
   });
+  chamfers.push(...mouthChamfers(bores, fromFree, uMin, uMax));
+  chamfers.sort((a, b) => a.atMm - b.atMm);
   const crossHoles = framed
     .filter((p) => p.kind === 'arc' && isFullCircle(p))
     .map((p) => ({
@@ -155,7 +160,7 @@ export function extractProfile(
     outer,
     chamfers,
     fillets,
-    bores,
+    bores: profileBores,
     crossHoles,
     noiseMm,
     locate: (point) => {
@@ -168,6 +173,28 @@ export function extractProfile(
       return axis.horizontal ? { x: along, y: axis.offset + v } : { x: axis.offset + v, y: along };
     },
   };
+}
+
+/**
+ * The chamfers drawn at the bores' mouths, at their end faces from the free end, each on the
+ * bore it breaks (`onIndex` in `bores`).
+ */
+function mouthChamfers(
+  bores: FoundBore[],
+  fromFree: (u: number) => number,
+  uMin: number,
+  uMax: number,
+): ProfileChamfer[] {
+  return bores.flatMap((bore, onIndex) =>
+    (
+      [
+        [bore.mouthAtMin, uMin],
+        [bore.mouthAtMax, uMax],
+      ] as const
+    ).flatMap(([mouth, face]) =>
+      mouth ? [{ atMm: fromFree(face), ...mouth, onIndex, inner: true as const }] : [],
+    ),
+  );
 }
 
 /**

@@ -109,6 +109,8 @@ export function addTurnedReadings(
     const note = dims.sources.bores.get(k);
     if (note) written(`Bore ${k + 1}`, value, note);
     else measured(`Bore ${k + 1}`, value, (drawn.startMm + drawn.endMm) / 2, drawn.diameterMm / 2);
+    const depth = dims.sources.boreDepths.get(k);
+    if (depth) written(`Bore ${k + 1} depth`, feature.length, depth);
   });
 
   description.features.chamfers.forEach((chamfer, k) => {
@@ -122,7 +124,7 @@ export function addTurnedReadings(
       return;
     }
     const drawn = profile.chamfers[k];
-    const on = profile.outer[drawn?.onIndex ?? -1];
+    const on = (drawn?.inner ? profile.bores : profile.outer)[drawn?.onIndex ?? -1];
     if (drawn && on) measured(field, value, drawn.atMm, on.diameterMm / 2);
   });
 

@@ -139,8 +139,12 @@ export function describeTurnedPart(
   const inner: DiameterFeature[] = profile.bores.map((bore, k) => {
     const written = dims.boreDiameters.get(k);
     const diameterMm = written?.nominalMm ?? roundMm(bore.diameterMm);
-    const startMm = dims.moved(bore.startMm);
-    const endMm = dims.moved(bore.endMm);
+    // A written depth puts the bottom of a blind bore where the drawing says, from its end face.
+    const depth = dims.boreDepths.get(k);
+    const fromFree = bore.startMm < 1e-6;
+    const startMm =
+      depth !== undefined && !fromFree ? roundMm(dims.overallMm - depth) : dims.moved(bore.startMm);
+    const endMm = depth !== undefined && fromFree ? depth : dims.moved(bore.endMm);
     if (written?.tolerance || written?.fit)
       tolerances.push(`bore ${diameterText(diameterMm, written)}`);
     return {
@@ -165,15 +169,17 @@ export function describeTurnedPart(
         ? 'at the chuck end'
         : `${formatMm(atMm)} mm from the free end`;
   const chamfers: Chamfer[] = profile.chamfers.map((chamfer) => {
-    const on = outer[chamfer.onIndex]!;
-    const atMm = dims.moved(chamfer.atMm);
+    // A bore's mouth is at an end face: at the free end or at the overall length.
+    const on = chamfer.inner ? inner[chamfer.onIndex]! : outer[chamfer.onIndex]!;
+    const atMm = chamfer.inner ? (chamfer.atMm < 1e-6 ? 0 : overall) : dims.moved(chamfer.atMm);
     return {
       dimensions: `${formatMm(chamfer.sizeMm)} x ${formatMm(chamfer.angleDeg)}°`,
-      location: `${where(atMm)}, on ${on.diameter}`,
+      location: `${where(atMm)}, on ${chamfer.inner ? 'the bore ' : ''}${on.diameter}`,
       sizeMm: chamfer.sizeMm,
       angleDeg: chamfer.angleDeg,
       atMm,
       onDiameterMm: on.diameterMm!,
+      ...(chamfer.inner ? { inner: true } : {}),
     };
   });
   applyChamferNotes(chamfers, findings, profile, dims, outer, where, unresolved);
@@ -206,6 +212,10 @@ export function describeTurnedPart(
     if (unplacedDiameter(text, [...outer, ...inner]))
       unplaced.push({ text, why: 'is placed on no diameter of the profile' });
   }
+  // A diameter the drawing dimensions that no diameter of the description has (within 0.05 mm).
+  for (const { text, nominalMm } of dims.unplacedDiameters)
+    if (![...outer, ...inner].some((d) => Math.abs((d.diameterMm ?? -1) - nominalMm) <= 0.05))
+      unplaced.push({ text, why: 'is placed on no diameter of the profile' });
   if (unplaced.length > 0) description.unplaced = unplaced;
   return description;
 }

@@ -355,6 +355,7 @@ function dimensionNotes(
       p2,
       angleRad,
       written,
+      signWritten: startsWithDiameterSign(callout.text),
       textAt: apply(m, { x: callout.x + callout.width / 2, y: callout.y + callout.height / 2 }),
       source: sourceOfCallout(callout, ocr),
       confidence: callout.confidence,

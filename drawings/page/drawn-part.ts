@@ -181,7 +181,14 @@ function withUnits(reading: PageReading): {
     })),
     reading.findings.scale?.ratio,
   );
-  if (inInches.from === 'assumed' || inInches.agreeing < 2 || inInches.agreeing <= scale.agreeing)
+  if (inInches.from === 'assumed' || inInches.agreeing < 2 || inInches.agreeing < scale.agreeing)
+    return { reading, dimensions, scale };
+  // As many lines agree either way (an inch drawing at 2:1 measures within 2 % of a mm one at
+  // 50:1, since 25.4 × 2 ≈ 50): the reading whose lines measure their numbers more closely.
+  if (
+    inInches.agreeing === scale.agreeing &&
+    unitsMisfit(dimensions, scale.ratio, 1) <= unitsMisfit(dimensions, inInches.ratio, MM_PER_INCH)
+  )
     return { reading, dimensions, scale };
   const frame: PageFrame = {
     page: reading.page,
@@ -197,6 +204,19 @@ function withUnits(reading: PageReading): {
   };
   const inch = { ...reading, findings: readTextFindings(reading.runs, [frame], units) };
   return { reading: inch, ...dimensionsOf(inch) };
+}
+
+/**
+ * How far the dimension lines that agree with `ratio` (within 2 %) are from measuring their
+ * numbers × `mmPerUnit` exactly: their mean relative difference (0: exact; Infinity: none agree).
+ */
+function unitsMisfit(dimensions: DrawnDimension[], ratio: number, mmPerUnit: number): number {
+  const misfits = dimensions
+    .map((d) => Math.abs((d.line.lengthPt * MM_PER_PT) / (d.callout.value * mmPerUnit * ratio) - 1))
+    .filter((misfit) => misfit <= 0.02);
+  return misfits.length === 0
+    ? Infinity
+    : misfits.reduce((sum, misfit) => sum + misfit, 0) / misfits.length;
 }
 
 /**

@@ -52,9 +52,9 @@ const leftUndone: Record<string, RegExp[]> = {
     // A bearing seat from each end: the far one is made in a second setup (048).
     /^the chamfer 1\.97 x 45° /,
     // The first chamfer read at the parted-off end (0.1 x 45°) is cut by the parting blade
-    // (052); the other two, on the same edge, are left as before.
+    // (052); the 0.2 x 45° on the same edge is left as before. The 0.3 x 45° chamfers are the
+    // bearing seats' mouths (059), bored with the seats.
     /^the chamfer 0\.2 x 45° at the parted-off end/,
-    /^the chamfer 0\.3 x 45° at the parted-off end/,
     /^the chamfer 1\.98 x 45° /,
     /^the groove Ø18\.75 \(0\.55 mm wide\): .*add a grooving blade of at most 0\.55 mm$/,
   ],

@@ -226,7 +226,44 @@ const unplacedCases: {
     ]),
     view: 'side',
   },
+  {
+    // Read as a millimetre drawing at 50:1 (25.4 × 2 ≈ 50) and, in inches, with the view's
+    // axis taken the wrong way (the part is as long as it is wide): a plain cylinder, verified
+    // without its bore. The bore's "⌀0.1875 +0.003/0" dimension is now named as not placed.
+    name: 'inch Ø3/8 x 3/16 then Ø9/16 x 3/8, a Ø3/16 blind bore from the chuck end',
+    reader: 'vector PDF',
+    part: inAisi1045(
+      turned(
+        'inch',
+        [
+          { diameter: 0.375, length: 0.1875 },
+          {
+            diameter: 0.5625,
+            length: 0.375,
+            tolerance: { kind: 'deviations', upper: 0.002, lower: -0.002 },
+          },
+        ],
+        [
+          {
+            diameter: 0.1875,
+            depth: 0.1875,
+            through: false,
+            from: 'right',
+            drillPoint: false,
+            tolerance: { kind: 'deviations', upper: 0.003, lower: 0 },
+          },
+        ],
+        [{ size: 0.02, angleDeg: 45, at: 'left', inner: false }],
+      ),
+    ),
+    view: 'sideAndEnd',
+  },
 ];
+
+/** The part in AISI 1045, as the property's inch parts are. */
+function inAisi1045(part: TurnedPart): TurnedPart {
+  return { ...part, material: 'AISI 1045' };
+}
 
 describe('counterexamples the property found', () => {
   for (const { name, reader, part, view } of unplacedCases) {
@@ -274,6 +311,43 @@ describe('counterexamples the property found', () => {
       `called verified, but against the drawn part: ${independent.reasons.join(' | ')}`,
     ).toBe(true);
   }, 60_000);
+});
+
+describe('a chamfer at the mouth of a bore', () => {
+  // WHOLE_PATH_RUNS=40: the callout "0.5x45°" for the bore's mouth was given to the outer edge
+  // (DXF) or lost (vector PDF), and the program was called verified with the mouth sharp.
+  const part = turned(
+    'mm',
+    [
+      { diameter: 10, length: 13.5, tolerance: { kind: 'fit', fit: 'h6' } },
+      { diameter: 16, length: 25.5 },
+    ],
+    [
+      {
+        diameter: 4,
+        depth: 39,
+        through: true,
+        from: 'left',
+        drillPoint: false,
+        tolerance: { kind: 'fit', fit: 'H7' },
+      },
+    ],
+    [{ size: 0.5, angleDeg: 45, at: 'left', inner: true }],
+  );
+  for (const reader of ['DXF', 'vector PDF']) {
+    it(`is read on the bore and made there (${reader})`, async () => {
+      const sheet = buildSheet(part, styleOf(part, 'side'));
+      const description = await readDrawing(await readers[reader]!(sheet));
+      expect(
+        description.features.chamfers.map((c) => [c.sizeMm, c.atMm, c.onDiameterMm, c.inner]),
+      ).toEqual([[0.5, 0, 4, true]]);
+      const job = latheJobFor(part, description);
+      const generated = generateProgram(job);
+      const independent = independentCheck(generated, part, job);
+      expect(independent.verified, independent.reasons.join(' | ')).toBe(true);
+      expect(generated.report.verified).toBe(true);
+    }, 60_000);
+  }
 });
 
 describe('the independent check', () => {

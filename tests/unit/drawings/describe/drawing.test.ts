@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readDxf } from '#drawings/dxf/reader';
-import { blueprint, circle, dimension, dxf, line } from '#tests/helpers/dxf-drawings';
+import { blueprint, circle, dimension, dxf, line, text } from '#tests/helpers/dxf-drawings';
 
 describe('readDxf: axis, bores and readings of the shared pipeline', () => {
   // A wheel Ø60 × 10 seen from the side (60 wide, 10 high: as wide across as it is long the
@@ -43,6 +43,83 @@ describe('readDxf: axis, bores and readings of the shared pipeline', () => {
     expect(description.outerDiameters.map((d) => [d.diameter, d.lengthMm])).toEqual([['Ø30', 40]]);
     expect(description.innerDiameters.map((d) => [d.diameter, d.through])).toEqual([['Ø16', true]]);
     expect(description.overview).toContain('read offline from the DXF');
+    // The mouths' chamfers are the bore's, at both end faces, not the outer edges'.
+    expect(
+      description.features.chamfers.map((c) => [c.dimensions, c.atMm, c.onDiameterMm, c.inner]),
+    ).toEqual([
+      ['1 x 45°', 0, 16, true],
+      ['1 x 45°', 40, 16, true],
+    ]);
+    expect(description.features.chamfers[0]!.location).toBe('at the free end, on the bore Ø16');
+    const reading = description.readings?.find((r) => r.field === 'Chamfer 1');
+    expect(reading?.source).toMatch(/^drawn geometry at /);
+  });
+
+  it('gives a chamfer note of a drawn bore mouth chamfer to the bore, not to the outer edge', () => {
+    // Pin Ø10 × 20 in a half section with a Ø4 through bore, 0.5 × 45° at its left mouth, and
+    // the note "0.5x45°" beside the left end. The outer edges are sharp.
+    const content = dxf(
+      [
+        line(0, 5, 20, 5),
+        line(0, -5, 20, -5),
+        line(0, 5, 0, -5),
+        line(20, 5, 20, -5),
+        line(0.5, 2, 20, 2),
+        line(0, 2.5, 0.5, 2),
+        text('0.5x45%%d', -8, 9),
+      ],
+      { insunits: 4 },
+    );
+    const { description } = readDxf(content, 'pin.dxf');
+    expect(
+      description.features.chamfers.map((c) => [c.sizeMm, c.atMm, c.onDiameterMm, c.inner]),
+    ).toEqual([[0.5, 0, 4, true]]);
+    expect(description.features.chamfers[0]!.purpose).toBe('drawing note: 0.5x45°');
+  });
+
+  it("takes a blind bore's depth from the dimension to its bottom", () => {
+    // Pin Ø20 × 30 in section, a Ø8 bore from the right end drawn 10.02 deep and dimensioned
+    // 10 from the end face to its bottom.
+    const content = dxf(
+      [
+        line(0, 10, 30, 10),
+        line(0, -10, 30, -10),
+        line(0, 10, 0, -10),
+        line(30, 10, 30, 4),
+        line(30, -4, 30, -10),
+        line(19.98, 4, 30, 4),
+        line(19.98, -4, 30, -4),
+        line(19.98, 4, 19.98, -4),
+        dimension('10', [19.98, 4], [30, 4], 0),
+        dimension('30', [0, 10], [30, 10], 0),
+      ],
+      { insunits: 4 },
+    );
+    const { description } = readDxf(content, 'pin.dxf');
+    expect(description.innerDiameters.map((d) => [d.diameterMm, d.lengthMm])).toEqual([[8, 10]]);
+    expect(description.unresolved!.join(' ')).not.toMatch(/"10".*not applied/);
+    const reading = description.readings?.find((r) => r.field === 'Bore 1 depth');
+    expect(reading).toMatchObject({ value: '10 mm deep', confidence: 1 });
+  });
+
+  it('names a diameter dimension of the side view that no diameter has as not placed', () => {
+    // Ø20 × 30 with a "Ø12" dimension across the view where nothing is Ø12 (a misread view).
+    const content = dxf(
+      [
+        line(0, 10, 30, 10),
+        line(0, -10, 30, -10),
+        line(0, 10, 0, -10),
+        line(30, 10, 30, -10),
+        dimension('%%C12', [15, 6], [15, -6], 90),
+        dimension('%%C<>', [25, 10], [25, -10], 90),
+      ],
+      { insunits: 4 },
+    );
+    const { description } = readDxf(content, 'pin.dxf');
+    expect(description.outerDiameters.map((d) => d.diameterMm)).toEqual([20]);
+    expect(description.unplaced).toEqual([
+      { text: 'Ø12', why: 'is placed on no diameter of the profile' },
+    ]);
   });
 
   it('records a reading for each value of long_reamer_facer.dxf, from its dimension or the drawing', () => {
