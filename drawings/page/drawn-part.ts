@@ -26,6 +26,7 @@ import { MEASURED_CONFIDENCE, MEASURED_SOURCE, type ReadingSources } from '../de
 import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
 import { DxfReadError, readerLimits, type PageFrame } from '../reading.ts';
 import { readTextFindings } from '../text/describe.ts';
+import { offSquareMm } from './traced-outline.ts';
 
 /**
  * Distance within which the ends of drawn lines meet on the page, points: PDF writers round
@@ -93,7 +94,10 @@ export function describeDrawnPart(
       });
       const description = result.description;
       if (result.isTurnedPart || description.prismatic) {
-        if (reading.ocr && description.prismatic) roundHoles(description.prismatic);
+        if (reading.ocr && description.prismatic) {
+          roundHoles(description.prismatic);
+          doubtTracedOutline(description);
+        }
         snapToCallouts(description, reading, dimensions, scale);
         if (description.prismatic) {
           addPlateReadings(
@@ -217,6 +221,26 @@ function unitsMisfit(dimensions: DrawnDimension[], ratio: number, mmPerUnit: num
   return misfits.length === 0
     ? Infinity
     : misfits.reduce((sum, misfit) => sum + misfit, 0) / misfits.length;
+}
+
+/**
+ * Names a plate outline traced from a scan whose edges do not keep square
+ * (traced-outline.ts `offSquareMm`) as not placed, so that no program is verified on it.
+ */
+function doubtTracedOutline(description: BlueprintDescription): void {
+  const outline = description.prismatic?.outline ?? [];
+  const off = offSquareMm(outline);
+  if (off === undefined) return;
+  const xs = outline.map((p) => p.x);
+  const ys = outline.map((p) => p.y);
+  const size = (values: number[]) =>
+    formatMm(Math.round((Math.max(...values) - Math.min(...values)) * 10) / 10);
+  const text = `outline ${size(xs)} × ${size(ys)} mm`;
+  const why = `the outline traced from the scan does not hold: its edges run up to ${formatMm(off)} mm off square, a tracing fault`;
+  description.unplaced = [...(description.unplaced ?? []), { text, why }];
+  description.unresolved!.push(
+    `The ${text} traced from the scan runs up to ${formatMm(off)} mm off square: check the outline, or give it with Change.`,
+  );
 }
 
 /**

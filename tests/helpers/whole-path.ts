@@ -14,6 +14,7 @@ import { verifyMillEvents } from '#cam/verify/mill/index';
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { sheetToDxf } from './drawings/dxf.ts';
 import type { GeneratedPart, PlatePart, RoundedRectangle } from './drawings/parts.ts';
+import { svgToPng } from './drawings/raster.ts';
 import { svgToPdf } from './drawings/pdf.ts';
 import { asModelled, partToStep } from './drawings/step.ts';
 import type { buildSheet } from './drawings/sheet.ts';
@@ -176,7 +177,7 @@ export function independentCheck(
  */
 export type Reading = (sheet: ReturnType<typeof buildSheet>) => Promise<{
   fileName: string;
-  type: 'dxf' | 'pdf' | 'step';
+  type: 'dxf' | 'pdf' | 'step' | 'png';
   bytes: Buffer;
   shows?: GeneratedPart;
 }>;
@@ -197,5 +198,17 @@ export const readers: Record<string, Reading> = {
     type: 'step',
     bytes: Buffer.from(partToStep(sheet.part)),
     shows: asModelled(sheet.part),
+  }),
+};
+
+/**
+ * The sheet plotted as a 150 dpi PNG, as a scan of a clean print: read by the image reader
+ * (line work and OCR), slower than the others, so kept apart from `readers`.
+ */
+export const rasterReaders: Record<string, Reading> = {
+  PNG: async (sheet) => ({
+    fileName: 'generated.png',
+    type: 'png',
+    bytes: svgToPng(sheetToSvg(sheet), 150),
   }),
 };

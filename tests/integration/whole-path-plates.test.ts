@@ -1,6 +1,6 @@
 /**
  * The whole path on plates nobody here drew (issue 33): random plates with known truth
- * (tests/helpers/drawings/plate-part.ts) are drawn as a DXF and as a vector PDF, and modelled as
+ * (tests/helpers/drawings/plate-part.ts) are drawn as a DXF, a vector PDF and a 150 dpi PNG, and modelled as
  * a STEP AP214 B-rep (tests/helpers/drawings/step.ts), read by the offline reader, planned, written for LinuxCNC and verified as Q-Bot does, from the stock a
  * machinist would saw (10 mm over the outline, 2 mm over the thickness) with a shop's full
  * tooling (tests/helpers/whole-path.ts). The program is then checked independently: its moves
@@ -17,11 +17,11 @@ import { generateProgram } from '#cam/jobs/generate';
 import { readDrawing } from '#drawings/read';
 import { platePartArb, type PlatePart } from '#tests/helpers/drawings/parts';
 import { buildSheet, plainStyle } from '#tests/helpers/drawings/sheet';
-import { independentCheck, jobFor, readers } from '#tests/helpers/whole-path';
+import { independentCheck, jobFor, rasterReaders, readers } from '#tests/helpers/whole-path';
 
 const runs = Number(process.env.WHOLE_PATH_RUNS ?? 12);
 /** The least share of the cases that must end verified, per reader (measured figures below). */
-const floors: Record<string, number> = { DXF: 0.8, 'vector PDF': 0.6, STEP: 0.9 };
+const floors: Record<string, number> = { DXF: 0.8, 'vector PDF': 0.6, STEP: 0.9, PNG: 0.1 };
 const seed = Number(process.env.WHOLE_PATH_SEED ?? 20261129);
 
 beforeEach(() => {
@@ -30,7 +30,7 @@ beforeEach(() => {
 afterEach(() => vi.mocked(console.warn).mockRestore());
 
 describe('the whole path on generated plates', () => {
-  for (const [name, file] of Object.entries(readers)) {
+  for (const [name, file] of Object.entries({ ...readers, ...rasterReaders })) {
     it(`never calls a program verified that the drawn part shows wrong: ${name}`, async () => {
       const outcomes: string[] = [];
       await fc.assert(
@@ -71,6 +71,9 @@ describe('the whole path on generated plates', () => {
       // 12 runs, about 30 s): 12 of 12 verified, checked against the plate as modelled (no
       // general tolerance); before the STEP reader took a pocket floor's inner boundaries as
       // islands, a pocket with an island was called verified with its island milled away.
+      // PNG (150 dpi, 12 runs, about 45 s): 2 of 12 verified, 8 incomplete, 2 without a top
+      // view outline; before decision 061 three more were called verified on outlines traced
+      // with a corner cut off (1.9 mm into the part).
       expect(verified / outcomes.length).toBeGreaterThanOrEqual(floors[name] ?? 0);
     }, 600_000);
   }

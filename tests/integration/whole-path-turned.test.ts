@@ -25,7 +25,7 @@ import type { BlueprintDescription } from '#contracts/blueprint';
 import { readDrawing } from '#drawings/read';
 import { turnedPartArb, type TurnedPart } from '#tests/helpers/drawings/parts';
 import { buildSheet, plainStyle, type DrawingStyle } from '#tests/helpers/drawings/sheet';
-import { readers } from '#tests/helpers/whole-path';
+import { rasterReaders, readers } from '#tests/helpers/whole-path';
 import {
   independentCheck,
   latheJobFor,
@@ -78,6 +78,9 @@ const floors: Record<string, { verified: number; programs: number }> = {
   DXF: { verified: 0.4, programs: 0.9 },
   'vector PDF': { verified: 0.4, programs: 0.8 },
   STEP: { verified: 0.6, programs: 0.9 },
+  // A 150 dpi PNG (12 runs, about 40 s): the scan's line work seldom gives a turned profile
+  // with its lengths (decision 056), so 1 of 12 reaches a program; held to never being wrong.
+  PNG: { verified: 0, programs: 0 },
 };
 
 const styleOf = (part: TurnedPart, view: DrawingStyle['view']): DrawingStyle => ({
@@ -87,7 +90,7 @@ const styleOf = (part: TurnedPart, view: DrawingStyle['view']): DrawingStyle => 
 });
 
 describe('the whole path on generated turned parts', () => {
-  for (const [name, file] of Object.entries(readers)) {
+  for (const [name, file] of Object.entries({ ...readers, ...rasterReaders })) {
     it(`never calls a program verified that the drawn part shows wrong: ${name}`, async () => {
       const outcomes: string[] = [];
       let throughRs274 = 0;
