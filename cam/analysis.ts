@@ -20,7 +20,8 @@ import {
   type PrismaticPart,
 } from './prismatic/part.ts';
 import { blockStockText, suggestBlockStock } from './prismatic/stock.ts';
-import { PrismaticPartError } from './errors.ts';
+import { PartModelError, PrismaticPartError } from './errors.ts';
+import { turnedPartFromDescription } from './lathe/part.ts';
 
 const numberOf = (
   value: number | undefined,
@@ -179,14 +180,31 @@ export function suggestedStock(description: BlueprintDescription): MaterialSize 
   return stockWords(suggestedStockSize(description));
 }
 
+/**
+ * What a lathe program would still need of the description: the sizes, lengths and positions the
+ * lathe's part model (cam/lathe/part.ts `turnedPartFromDescription`) finds missing, in its words
+ * ('the length of Ø42'); undefined when it has all it needs, or fails for another reason (the
+ * planner then says why).
+ */
+export function latheGapsOf(description: BlueprintDescription): string[] | undefined {
+  try {
+    turnedPartFromDescription(description);
+    return undefined;
+  } catch (error) {
+    return error instanceof PartModelError ? error.missing : undefined;
+  }
+}
+
 /** The whole analysis of a description. */
 export function analysisOf(description: BlueprintDescription): BlueprintAnalysis {
   const stockSize = suggestedStockSize(description);
+  const latheGaps = latheGapsOf(description);
   return {
     description,
     materials: materialChoices(description.materialSpecs.material),
     tools: toolsNeeded(description),
     materialSize: stockWords(stockSize),
     stockSize,
+    ...(latheGaps ? { latheGaps } : {}),
   };
 }

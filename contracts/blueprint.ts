@@ -329,6 +329,12 @@ export const blueprintAnalysisSchema = z.object({
    * analyses saved before decision 039: read `materialSize` with `stockSizeOf` then.
    */
   stockSize: stockSizeSchema.optional(),
+  /**
+   * What a lathe program would still need that the description does not give ('the length of
+   * Ø42'), from the lathe's part model (cam/analysis.ts `latheGapsOf`): asked for at the job
+   * type step when Lathe is chosen (decision 062). Absent when it needs nothing more.
+   */
+  latheGaps: z.array(z.string()).optional(),
 });
 export type BlueprintAnalysis = z.infer<typeof blueprintAnalysisSchema>;
 

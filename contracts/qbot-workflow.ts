@@ -288,6 +288,9 @@ export const qbotExtraMessages = {
   chooseJobType: 'Which kind of job is this?',
   blockSizeNeeded: (jobType: string, size: string) =>
     `A ${jobType} job is machined from a block, and "${size}" does not give its length, width and thickness: type the stock's size, such as 'Plate 180 x 80 x 12 mm'.`,
+  /** Lathe chosen for a description that lacks what a lathe program needs (decision 062). */
+  latheValuesNeeded: (gaps: readonly string[]) =>
+    `A lathe program needs what the description does not give: ${gaps.join('; ')}. Give it with Change or in the values table, such as 'Ø42 x 30 long', then confirm the description again.`,
   chooseMachine: (type: string) => `Which ${type} machine will run it?`,
   /** A machine chosen that cannot take the stock (decision 054). */
   machineUnfit: (machine: string, reason: string) =>

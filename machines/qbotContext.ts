@@ -207,6 +207,11 @@ export const qbotGuards = {
     (jobTypes as readonly string[]).includes(event.jobType) &&
     event.jobType !== 'Lathe' &&
     chosenStockSize(context).block?.zMm === undefined,
+  /** Lathe chosen for a description that lacks what a lathe program needs (decision 062). */
+  jobTypeLacksLatheValues: ({ context, event }: GuardArgs) =>
+    event.type === 'jobType.selected' &&
+    event.jobType === 'Lathe' &&
+    (context.analysis?.latheGaps?.length ?? 0) > 0,
   isOfferedMachine: ({ context, event }: GuardArgs) => chosenMachine(context, event) !== undefined,
   /** An offered machine that cannot take the stock or the part (decision 054). */
   isUnfitMachine: ({ context, event }: GuardArgs) => {

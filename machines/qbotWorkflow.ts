@@ -33,6 +33,7 @@ import {
   machineMessages,
   post,
   postUnlessRepeated,
+  resetContext,
   programStored,
   qbotActors,
   qbotGuards,
@@ -156,6 +157,18 @@ export const qbotWorkflowMachine = setup({
         // The size as numbers, read once here (decision 039); a blank one is the suggestion's.
         stockSize: stock,
         ...post(context, user(shown), ai(qbotExtraMessages.chooseJobType)),
+      };
+    }),
+    /** Back to the description, whose values a lathe program lacks, asking for them by name. */
+    askForLatheValues: assign(({ context, event }) => {
+      if (event.type !== 'jobType.selected') return {};
+      return {
+        ...resetContext(context, 'Choose Material Stock'),
+        ...post(
+          context,
+          user(event.jobType),
+          ai(qbotExtraMessages.latheValuesNeeded(context.analysis?.latheGaps ?? [])),
+        ),
       };
     }),
     askForBlockSize: assign(({ context, event }) => {
@@ -410,6 +423,11 @@ export const qbotWorkflowMachine = setup({
       on: {
         'tracker.reset': resetsBefore('Choose Job Type'),
         'jobType.selected': [
+          {
+            guard: 'jobTypeLacksLatheValues',
+            target: 'show_blueprint_description',
+            actions: 'askForLatheValues',
+          },
           { guard: 'jobTypeLacksBlock', target: 'add_material_size', actions: 'askForBlockSize' },
           { guard: 'isJobType', target: 'show_machines', actions: 'chooseJobType' },
         ],

@@ -306,9 +306,18 @@ describe('every job type on a machine of each dialect', () => {
     expect(thread.snapshot.context.messages.at(-1)!.message).toContain(
       'A Milling job is machined from a block',
     );
-    const turned = await programFor('mill-edm/FLH-001.dxf', 'Lathe', 'Haas ST-10', plate);
-    expect(turned.status).toBe(422);
-    expect(turned.program).not.toHaveProperty('fileUrl');
+    // A lathe job on the plate is sent back to the description, naming what a lathe lacks
+    // (decision 062), before any machine or program.
+    await client.event(threadId, { type: 'size.submitted', size: 'Plate 180 x 80 x 12 mm' });
+    const lathe = await client.event(threadId, { type: 'jobType.selected', jobType: 'Lathe' });
+    expect(lathe.statusCode, lathe.body).toBe(200);
+    const back = (await client.get(`/api/qbot/threads/${threadId}`)).json<{
+      snapshot: { value: unknown; context: { messages: { message: string }[] } };
+    }>();
+    expect(JSON.stringify(back.snapshot.value)).toContain('show_blueprint_description');
+    expect(back.snapshot.context.messages.at(-1)!.message).toBe(
+      "A lathe program needs what the description does not give: the outer diameters of the part (none are given). Give it with Change or in the values table, such as 'Ø42 x 30 long', then confirm the description again.",
+    );
   });
 
   it('keeps the backplot of one organization from every other', async () => {

@@ -73,3 +73,21 @@ describe('the suggested stock', () => {
     expect(analysisOf(description)).toMatchObject({ materialSize: words, stockSize: stock });
   });
 });
+
+describe('analysisOf: what a lathe program would still need (decision 062)', () => {
+  it('names the lengths a turned description lacks, and nothing when it has them', () => {
+    expect(analysisOf(shaft(42, 120)).latheGaps).toBeUndefined();
+    const description = shaft(42, 120);
+    description.outerDiameters.push({ diameter: 'Ø30', diameterMm: 30, length: '', type: 'Plain' });
+    description.dimensions = { overallLength: '', tolerances: '' };
+    expect(analysisOf(description).latheGaps).toEqual(
+      expect.arrayContaining([expect.stringMatching(/length of Ø30/)]),
+    );
+  });
+
+  it('says a plate gives no outer diameters to turn', () => {
+    expect(analysisOf(plate(12)).latheGaps).toEqual([
+      'the outer diameters of the part (none are given)',
+    ]);
+  });
+});

@@ -164,6 +164,14 @@ function eventsFor(snapshot: AnyMachineSnapshot): WalkEvent[] {
       type: 'xstate.done.actor.describeBlueprint',
       output: { analysis: plateAnalysis, imageUrl: '/api/files/f1', threadId: 't1' },
     });
+    events.push({
+      type: 'xstate.done.actor.describeBlueprint',
+      output: {
+        analysis: { ...analysis, latheGaps: ['the length of Ø42'] },
+        imageUrl: '/api/files/f1',
+        threadId: 't1',
+      },
+    });
     events.push({ type: 'xstate.error.actor.describeBlueprint', error: failure });
   }
   if (step('change_blueprint_description.updating')) {
@@ -228,6 +236,7 @@ function essentials(context: unknown) {
     noThickness:
       typeof c.analysis?.materialSize === 'string' &&
       c.analysis.materialSize.includes(STOCK_WITHOUT_THICKNESS),
+    latheGaps: (c.analysis?.latheGaps?.length ?? 0) > 0,
     original: c.originalAnalysis !== null,
     revised: c.descriptionVersion > 1,
     material: c.material,
@@ -392,6 +401,29 @@ describe('the workflow', () => {
     lathe.send({ type: 'size.submitted', size: 'Plate 180 x 80 mm' });
     lathe.send({ type: 'jobType.selected', jobType: 'Lathe' });
     expect(lathe.getSnapshot().matches('show_machines')).toBe(true);
+  });
+
+  it('goes back to the description, naming what a lathe lacks, when Lathe is chosen without it', () => {
+    const gaps = ['the length of Ø42', 'the length of M42x4.5'];
+    const actor = started({ ...analysis, latheGaps: gaps });
+    actor.send({ type: 'description.confirmed' });
+    actor.send({ type: 'material.selected', material: '42CrMo4 (1.7225)' });
+    actor.send({ type: 'size.submitted', size: '' });
+    actor.send({ type: 'jobType.selected', jobType: 'Lathe' });
+    expect(actor.getSnapshot().matches('show_blueprint_description')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ material: null, materialSize: null });
+    expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({
+      sender: 'ai',
+      message:
+        "A lathe program needs what the description does not give: the length of Ø42; the length of M42x4.5. Give it with Change or in the values table, such as 'Ø42 x 30 long', then confirm the description again.",
+    });
+    // A milling job does not need them.
+    const milled = started({ ...analysis, latheGaps: gaps });
+    milled.send({ type: 'description.confirmed' });
+    milled.send({ type: 'material.selected', material: '42CrMo4 (1.7225)' });
+    milled.send({ type: 'size.submitted', size: 'Plate 180 x 80 x 12 mm' });
+    milled.send({ type: 'jobType.selected', jobType: 'Milling' });
+    expect(milled.getSnapshot().matches('show_machines')).toBe(true);
   });
 
   it('keeps the size as numbers beside its words (decision 039)', () => {
