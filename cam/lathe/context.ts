@@ -44,10 +44,17 @@ export interface ChosenTools {
   finishCutter: LatheCutter;
   /** Every selected grooving and parting blade. */
   blades: LatheTool[];
-  partingTool: LatheTool;
-  /** Width of the cut-off blade, mm. */
+  /**
+   * The narrowest parting blade; undefined when none is selected (the part is then turned from
+   * a sawn blank: sawn-blank.ts, docs/decisions/060-no-parting-blade.md).
+   */
+  partingTool?: LatheTool;
+  /** Width of the cut-off blade, mm (stock.ts `nominalPartingWidthMm` without a blade). */
   partingWidthMm: number;
-  /** How deep the parting blade reaches below the bar's surface, mm (Infinity when not rated). */
+  /**
+   * How deep the parting blade reaches below the bar's surface, mm (Infinity when not rated,
+   * 0 without a blade).
+   */
   partingReach: number;
 }
 

@@ -17,24 +17,27 @@ import type { LathePlanContext } from './context.ts';
 import { cutterOf, round } from './context.ts';
 import type { PartOffChamferPath } from './operations.ts';
 import type { EdgeChamfer } from './part-types.ts';
+import type { LatheTool } from './tooling.ts';
 
 /** How far below the chamfer's small diameter the plunge goes, on the diameter. */
 const plungeBelowMm = 0.2;
 
 /**
  * The blade's path for the part-off chamfer, or the sentence saying why it is left undone.
+ * @param partingTool - the parting blade that turns it and parts off
  * @param surfaceMm - the diameter the blade comes down onto (the last envelope diameter)
  * @param endX - the diameter the part off goes to
  * @param f - the parting feed, mm/rev
  */
 export function partOffChamferPath(
   context: LathePlanContext,
+  partingTool: LatheTool,
   chamfer: EdgeChamfer,
   surfaceMm: number,
   endX: number,
   f: number,
 ): PartOffChamferPath | string {
-  const { partingTool, partingWidthMm } = context.tools;
+  const { partingWidthMm } = context.tools;
   const { path } = context.setup;
   const undone = (why: string) =>
     `the chamfer ${chamfer.label}: ${why}; deburr it or turn the part around`;

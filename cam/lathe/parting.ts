@@ -28,12 +28,19 @@ function partingCut(
 
 /**
  * Whether the selected parting blade reaches the part off's depth (its rated reach against
- * {@link partingCut}'s depth); when it does not, the plan turns the part from a sawn blank in two
- * setups (sawn-blank.ts).
+ * {@link partingCut}'s depth); when it does not, or no blade is selected (a reach of 0), the
+ * plan turns the part from a sawn blank in two setups (sawn-blank.ts).
  */
 export function bladeReaches(context: LathePlanContext, boresMade: boolean): boolean {
   return partingCut(context, boresMade).partingDepth <= context.tools.partingReach + 1e-6;
 }
+
+/**
+ * The radial depth of the part off from the last diameter of the envelope, mm: to the axis, or
+ * 1 mm into a through bore the program drills (`boresMade`).
+ */
+export const partingDepthMm = (context: LathePlanContext, boresMade: boolean): number =>
+  partingCut(context, boresMade).partingDepth;
 
 /**
  * Part off: appends the 'Part off' operation (with the part-off chamfer first, 'Chamfer and part
@@ -54,9 +61,11 @@ export function partOff(
   const { operations, warnings, notProgrammed } = output;
   // Part off.
   const { partingEndX, partingDepth } = partingCut(context, boresMade);
-  if (partingDepth > partingReach + 1e-6) {
+  if (!partingTool || partingDepth > partingReach + 1e-6) {
     notProgrammed.push(
-      `the part off: ${partingTool.label} reaches ${round(partingReach)} mm and the cut is ${round(partingDepth)} mm deep; select a parting blade that reaches ${Math.ceil(partingDepth)} mm, or saw the part off`,
+      partingTool
+        ? `the part off: ${partingTool.label} reaches ${round(partingReach)} mm and the cut is ${round(partingDepth)} mm deep; select a parting blade that reaches ${Math.ceil(partingDepth)} mm, or saw the part off`
+        : `the part off: no parting blade is selected; a parting blade that reaches ${Math.ceil(partingDepth)} mm would part it off, or saw the part off`,
     );
     if (chamfer)
       notProgrammed.push(
@@ -76,7 +85,7 @@ export function partOff(
   );
   const surfaceMm = contour.envelope.at(-1)!;
   const chamferPath = chamfer
-    ? partOffChamferPath(context, chamfer, surfaceMm, partingEndX, parting.feedPerRev)
+    ? partOffChamferPath(context, partingTool, chamfer, surfaceMm, partingEndX, parting.feedPerRev)
     : undefined;
   if (typeof chamferPath === 'string') notProgrammed.push(chamferPath);
   const chamfered = chamferPath !== undefined && typeof chamferPath !== 'string';

@@ -7,9 +7,10 @@
  * Then, when the part has far-end bores, a far-end thread or a far-end chamfer the blade cannot
  * turn, the second setup with the part turned around (second-setup.ts, far-outside.ts,
  * far-turning.ts): face to length, rough and finish the far-end chamfer, far-end bores, thread
- * undercuts and threads. When the parting blade does not reach the part off's depth, the part is
- * turned from a sawn blank instead: no part off, and the second setup faces the stub the jaws
- * held off to length (sawn-blank.ts, decision 058). Constant surface speed (G96) is used for
+ * undercuts and threads. When the parting blade does not reach the part off's depth, or no
+ * parting blade is selected (decision 060), the part is turned from a sawn blank instead: no
+ * part off, and the second setup faces the stub the jaws held off to length (sawn-blank.ts,
+ * decision 058). Constant surface speed (G96) is used for
  * turning, boring, grooving and parting, always with a spindle speed limit; drills run at
  * constant rpm.
  *
@@ -33,7 +34,7 @@ import type { BoreTools } from './drilling.ts';
 import { faceFrontEnd } from './facing.ts';
 import { finishOutside } from './finishing.ts';
 import { cutGrooves } from './grooving.ts';
-import { bladeReaches, partOff } from './parting.ts';
+import { bladeReaches, partingDepthMm, partOff } from './parting.ts';
 import type { LathePlan } from './program.ts';
 import { roughOutside } from './roughing.ts';
 import { afterFirstSetup, farOutsideOf, makesOutside, withFarUndercuts } from './far-outside.ts';
@@ -150,10 +151,11 @@ function lathePlan(
  * Plan the operations and toolpaths of a turned part. What the selected tools cannot make (a bore
  * without a fitting drill or boring bar, a thread, a groove) is left out and listed in the plan's
  * `notProgrammed`, with the tool that would make it. When the parting blade does not reach the
- * part off's depth, the part is turned from a sawn blank in two setups (sawn-blank.ts), or, when
- * the second setup would have no diameter to hold, the part off is left out and said so.
+ * part off's depth, or no parting blade is selected (decision 060), the part is turned from a
+ * sawn blank in two setups (sawn-blank.ts), or, when the second setup would have no diameter to
+ * hold, the part off is left out and said so.
  * @throws PlanningError when the stock is too small, a tool the whole part needs is not selected
- *   (a turning tool, a parting blade), or a tool's size cannot be read from its tooling row
+ *   (a turning tool), or a tool's size cannot be read from its tooling row
  */
 export function planTurnedPart(input: LathePlanInput): LathePlan {
   const fromBar = planFrom(input, false);
@@ -197,11 +199,12 @@ function planFrom(
     output,
     sawn,
   );
-  if (sawn) output.warnings.push(sawnBlankWarning(input, context.setup, sawnReason(context)));
-
+  // A sawn blank's warnings come before the operations' (once the drilling is known).
+  const sawnAt = output.warnings.length;
   faceFrontEnd(context, output);
   // Centre drill and drill for the bores.
   const bores = drillBores(context, output);
+  if (sawn) output.warnings.splice(sawnAt, 0, ...sawnWarnings(input, context, !bores.skipped));
   roughOutside(context, output);
   const boring = boringOf(context, bores);
   if (boring) roughBore(context, boring, output);
@@ -237,7 +240,25 @@ function planFrom(
   };
 }
 
-/** Why a part is turned from a sawn blank: the blade's reach, and the spindle's bar capacity. */
+/**
+ * The warnings of a part turned from a sawn blank, before the operations': without a parting
+ * blade what one would change, then the blank to saw (sawn-blank.ts).
+ * @param boresMade - the bores are drilled (a through bore shortens the part off's depth)
+ */
+function sawnWarnings(
+  input: LathePlanInput,
+  context: LathePlanContext,
+  boresMade: boolean,
+): string[] {
+  const saw = sawnBlankWarning(input, context.setup, sawnReason(context));
+  if (context.tools.partingTool) return [saw];
+  return [noBladeWarning(partingDepthMm(context, boresMade)), saw];
+}
+
+/**
+ * Why a part is turned from a sawn blank: the blade's reach (or no blade), and the spindle's bar
+ * capacity.
+ */
 function sawnReason(context: LathePlanContext): string {
   const { partingTool, partingReach } = context.tools;
   const capacity = context.input.machine?.barCapacityMm;
@@ -246,8 +267,18 @@ function sawnReason(context: LathePlanContext): string {
     capacity !== undefined && stockD > capacity + 1e-9
       ? `, and Ø${stockD} does not pass the spindle (bar capacity Ø${capacity} mm)`
       : '';
+  if (!partingTool) return `no parting blade is selected${bar}`;
   return `${partingTool.label} reaches ${round(partingReach)} mm, too little to part it off${bar}`;
 }
+
+/**
+ * What a parting blade would change, said when none is selected and the part is turned from a
+ * sawn blank (decision 060): one setup from the bar instead of two. Short enough for a comment
+ * line (LinuxCNC reads at most 255 characters a line).
+ * @param depthMm - the part off's radial depth (parting.ts `partingDepthMm`), mm
+ */
+const noBladeWarning = (depthMm: number): string =>
+  `No parting blade is selected: the part is made from a sawn blank in two setups; a parting blade that reaches ${Math.ceil(depthMm - 1e-9)} mm would part it off the bar in one.`;
 
 /**
  * The part as both setups machine it (first setup's coordinates): the far-end threads'

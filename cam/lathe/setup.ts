@@ -128,7 +128,7 @@ export function planSetup(
 ): LatheSetup {
   const overrides = input.overrides ?? {};
   const stockD = input.stockDiameterMm;
-  const { partingWidthMm, partingReach } = tools;
+  const { partingTool, partingWidthMm, partingReach } = tools;
   const clearanceMm = overrides.clearanceMm ?? 2;
   const frontFaceZ = facingAllowanceMm;
   const protrusionMm = part.lengthMm + facingAllowanceMm + partingWidthMm + 5;
@@ -144,8 +144,9 @@ export function planSetup(
   const allowanceMm = allowanceFor(overrides, tools, warnings);
   const passSetup = { clearZ: clearanceMm, pullOffMm: 0.5 };
   // The parting blade's clamp block sits at its reach above the cut: where the bar is larger
-  // than that, the roughing turns 4 mm more of it down, so the block clears the bar.
-  const blockClearance = !sawn && stockD / 2 > partingReach - 0.5 ? 4 : 0;
+  // than that, the roughing turns 4 mm more of it down, so the block clears the bar (no block
+  // without a blade: decision 060).
+  const blockClearance = !sawn && partingTool && stockD / 2 > partingReach - 0.5 ? 4 : 0;
   const cutOffZoneEnd = -(part.lengthMm + partingWidthMm + 1 + blockClearance);
   const finishEndZ = -(part.lengthMm + partingWidthMm + 0.5 + blockClearance);
   barWarnings(input, protrusionMm, contour, warnings, sawn);

@@ -18,6 +18,13 @@ export const minimumRadialCleanupMm = 0.25;
 export const facingAllowanceMm = 1;
 /** Length held in the chuck beyond the part and the cut-off (mm), at least. */
 export const minimumGripMm = 25;
+/**
+ * The cut-off width assumed when no parting blade's width is known, mm: the common 3 mm
+ * parting blade (the test and demo shops' T3). Without a parting blade the part is turned from
+ * a sawn blank (docs/decisions/060-no-parting-blade.md) and this width only sizes the setup's
+ * cut-off zone, where the roughing ends and 4 mm before the jaws.
+ */
+export const nominalPartingWidthMm = 3;
 
 export interface RoundBar {
   diameterMm: number;
@@ -31,13 +38,13 @@ export interface RoundBar {
  *
  * @param largestDiameterMm - the part's largest finished diameter
  * @param partLengthMm - the part's overall length
- * @param partingWidthMm - width of the cut-off blade (3 mm when unknown)
+ * @param partingWidthMm - width of the cut-off blade ({@link nominalPartingWidthMm} when unknown)
  * @returns undefined when the part is larger than the largest listed bar (300 mm)
  */
 export function suggestRoundBar(
   largestDiameterMm: number,
   partLengthMm: number,
-  partingWidthMm = 3,
+  partingWidthMm = nominalPartingWidthMm,
 ): RoundBar | undefined {
   const diameterMm = standardRoundBarMm.find(
     (size) => size >= largestDiameterMm + 2 * minimumRadialCleanupMm,

@@ -1,15 +1,17 @@
 /**
  * Which of the selected tools does what on a turned part: the roughing and finishing turning
  * tools, the parting blade, the drill for the bores and the boring bar after it. A tool the
- * whole part needs (turning, parting, a blade's width, a drill's diameter) refuses the job, with
- * every tool the selection lacks said at once; a bore the selected tools cannot make is left
- * undone with the tool that would make it (boreGaps), and the rest of the part is made
- * (docs/decisions/046-a-missing-drill-leaves-the-bore-undone.md).
+ * whole part needs (turning, a blade's width, a drill's diameter) refuses the job, with every
+ * tool the selection lacks said at once; a bore the selected tools cannot make is left undone
+ * with the tool that would make it (boreGaps), and the rest of the part is made
+ * (docs/decisions/046-a-missing-drill-leaves-the-bore-undone.md). Without a parting blade the
+ * part is turned from a sawn blank in two setups (docs/decisions/060-no-parting-blade.md).
  */
 import { PlanningError } from '../errors.ts';
 import type { ChosenTools } from './context.ts';
 import { cutterOf } from './context.ts';
 import type { InnerSection, TurnedPart } from './part.ts';
+import { nominalPartingWidthMm } from './stock.ts';
 import { tapNameOf } from './tapped-holes.ts';
 import { toolKindNames } from './tooling.ts';
 import type { LatheTool, LatheToolKind } from './tooling.ts';
@@ -109,10 +111,11 @@ export function tapDrillOf(bore: InnerSection, drills: LatheTool[]): LatheTool |
 }
 
 /**
- * The tools the whole part needs that the selected tools do not give, each as a phrase ("a
- * parting (cut-off) tool to cut the part off"): a turning tool to face and rough the outside, a
- * parting blade of known width to cut it off, and the width or diameter of every blade and
- * drill whose tooling row does not give it. Without them nothing of the part is made.
+ * The tools the whole part needs that the selected tools do not give, each as a phrase ("an
+ * external turning tool to face and rough the outside"): a turning tool to face and rough the
+ * outside, and the width or diameter of every blade and drill whose tooling row does not give
+ * it. Without them nothing of the part is made. A parting blade is not among them: without one
+ * the part is turned from a sawn blank (decision 060).
  */
 export function partTools(part: TurnedPart, tools: LatheTool[]): string[] {
   const gaps: string[] = [];
@@ -123,8 +126,6 @@ export function partTools(part: TurnedPart, tools: LatheTool[]): string[] {
       gaps.push(
         `the width of ${blade.label}, which is not in its name or description (write it in the tool row, for example "3 mm wide")`,
       );
-  if (!tools.some((tool) => tool.kind === 'parting' && tool.widthMm !== undefined))
-    gaps.push(`${toolKindNames.parting} to cut the part off`);
   if (part.inner.length > 0)
     for (const drill of tools)
       if (drill.kind === 'drill' && drill.diameterMm === undefined)
@@ -242,7 +243,9 @@ const byNose = (tools: LatheTool[], largest: boolean) =>
 /**
  * The tools for what every part needs: the roughing tool (a turning tool whose hint says ROUGH,
  * else the largest nose), the finishing tool (hint FINISH, else the smallest nose, else the
- * roughing tool), every grooving and parting blade, and the narrowest parting blade.
+ * roughing tool), every grooving and parting blade, and the narrowest parting blade, if any
+ * (without one: no `partingTool`, a reach of 0 and the nominal width of stock.ts, so the part
+ * is turned from a sawn blank, decision 060).
  * A bore the selected tools cannot make does not refuse the part: it is left undone (drilling.ts).
  * @throws PlanningError when a tool the whole part needs is missing (partTools), listing every
  *   tool the part needs that the selected tools do not give (missingTools)
@@ -265,20 +268,17 @@ export function chooseTools(part: TurnedPart, tools: LatheTool[]): ChosenTools {
   const finishTool =
     turning.find((tool) => tool.duty === 'finish') ?? byNose(turning, false) ?? roughTool;
   const blades = tools.filter((tool) => tool.kind === 'parting' || tool.kind === 'grooving');
-  const partingTool = need(
-    tools,
-    'parting',
-    'to cut the part off',
-    (list) => [...list].sort((a, b) => a.widthMm! - b.widthMm!)[0],
-  );
+  const partingTool = tools
+    .filter((tool) => tool.kind === 'parting')
+    .sort((a, b) => a.widthMm! - b.widthMm!)[0];
   return {
     roughTool,
     roughCutter: cutterOf(roughTool),
     finishTool,
     finishCutter: cutterOf(finishTool),
     blades,
-    partingTool,
-    partingWidthMm: partingTool.widthMm!,
-    partingReach: cutterOf(partingTool).rating.reachMm ?? Infinity,
+    ...(partingTool ? { partingTool } : {}),
+    partingWidthMm: partingTool?.widthMm ?? nominalPartingWidthMm,
+    partingReach: partingTool ? (cutterOf(partingTool).rating.reachMm ?? Infinity) : 0,
   };
 }

@@ -7,7 +7,7 @@ import { turnedPartFromDescription } from '#cam/lathe/part';
 import { interpret } from '#cam/gcode/interpreter';
 import { suggestRoundBar } from '#cam/lathe/stock';
 import { latheTooling, testParts } from '#tests/helpers/parts';
-import { PartModelError, PlanningError } from '#cam/errors';
+import { PartModelError } from '#cam/errors';
 
 const machines = {
   linuxcnc: {
@@ -134,15 +134,18 @@ describe('lathe programs for designed parts', () => {
 });
 
 describe('what the planner refuses, and says', () => {
-  it('names the tool to add when none fits', () => {
+  it('turns the part from a sawn blank without a parting blade, naming what one would change', () => {
+    // Issue 33: a missing parting blade no longer refuses the part (decision 060).
     const withoutParting = latheTooling.filter((tool) => tool.toolType !== 'Cutting');
-    expect(() =>
-      generateLatheProgram(job(testParts.steppedShaft, 'linuxcnc', { tools: withoutParting })),
-    ).toThrow(
-      new PlanningError(
-        'This part needs tools the selected ones do not give: (1) a parting (cut-off) tool to cut the part off. Select them for this job, or add them to the machine in Tooling Pairs and choose the tools again.',
-      ),
+    const program = generateLatheProgram(
+      job(testParts.steppedShaft, 'linuxcnc', { tools: withoutParting }),
     );
+    expect(program.plan.warnings[0]).toMatch(
+      /^No parting blade is selected: the part is made from a sawn blank in two setups; a parting blade that reaches \d+ mm would part it off the bar in one\.$/,
+    );
+    expect(program.plan.operations.some((operation) => operation.role === 'part-off')).toBe(false);
+    expect(program.plan.stock.blankLengthMm).toBeDefined();
+    expect(program.report.verified).toBe(true);
   });
 
   it('leaves a bore no selected drill fits undone, naming the drill, instead of refusing', () => {
@@ -158,7 +161,8 @@ describe('what the planner refuses, and says', () => {
   });
 
   it('lists every missing tool at once, each once', () => {
-    // No turning tool, no parting blade, a grooving blade and a drill whose sizes are not written.
+    // No turning tool, no parting blade (not needed: decision 060), a grooving blade and a drill
+    // whose sizes are not written.
     const tools = [
       ...latheTooling.filter((tool) => !['Turning', 'Cutting', 'Drilling'].includes(tool.toolType)),
       {
@@ -188,10 +192,10 @@ describe('what the planner refuses, and says', () => {
     }
     expect(message).toContain('(1) an external turning tool to face and rough the outside');
     expect(message).toContain('(2) the width of T20 Grooving blade');
-    expect(message).toContain('(3) a parting (cut-off) tool to cut the part off');
-    expect(message).toContain('(4) the diameter of T21 Twist drill');
-    expect(message).toContain('(5) a twist drill up to Ø19.4 mm for the bore');
-    expect(message).not.toContain('(6)');
+    expect(message).not.toContain('parting');
+    expect(message).toContain('(3) the diameter of T21 Twist drill');
+    expect(message).toContain('(4) a twist drill up to Ø19.4 mm for the bore');
+    expect(message).not.toContain('(5)');
   });
 
   it('refuses stock smaller than the part', () => {

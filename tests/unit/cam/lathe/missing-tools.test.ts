@@ -3,9 +3,10 @@
  * docs/decisions/046-a-missing-drill-leaves-the-bore-undone.md): a bore the selected tools
  * cannot make (no twist drill small enough, no boring bar after a drill not to size) is left
  * undone, named with the tool that would make it, and the rest of the part is turned and parted
- * off; the program is incomplete, never verified, and says so in its header and report. A tool
- * the whole part needs (turning tool, parting blade, a blade's width, a drill's diameter) still
- * refuses the job with every missing tool listed at once.
+ * off; the program is incomplete, never verified, and says so in its header and report. Without
+ * a parting blade the part is turned from a sawn blank in two setups (decision 060). A tool the
+ * whole part needs (turning tool, a blade's width, a drill's diameter) still refuses the job
+ * with every missing tool listed at once.
  */
 import { describe, expect, it } from 'vitest';
 import type { BlueprintDescription } from '#contracts/blueprint';
@@ -189,11 +190,22 @@ describe('what still refuses the job', () => {
   const select =
     'Select them for this job, or add them to the machine in Tooling Pairs and choose the tools again.';
 
-  it('refuses without a parting blade, listing the missing drill with it as before', () => {
-    expect(() => generateProgram(job(smallHolePin, without('T3')))).toThrow(
-      new PlanningError(
-        `This part needs tools the selected ones do not give: (1) a parting (cut-off) tool to cut the part off; (2) a twist drill up to Ø2 mm for the bore Ø2.6. ${select}`,
-      ),
+  it('does not refuse without a parting blade: the pin is turned from a sawn blank, its hole left undone', () => {
+    // Decision 060: a missing parting blade never refuses the program.
+    const program = generateProgram(job(smallHolePin, without('T3')));
+    expect(program.report.verified).toBe(false);
+    expect(program.report.passed).toBe(true);
+    expect(program.report.unfinished).toEqual([
+      'the bore Ø2.6 x 10 deep: no selected twist drill is Ø2.6 mm or smaller; a Ø2.6 mm twist drill would drill it',
+    ]);
+    expect(program.summary.operations.map((operation) => operation.name)).toEqual([
+      'Face',
+      'Rough OD',
+      'Finish OD',
+      'Face to length (setup 2)',
+    ]);
+    expect(program.gcode).toContain(
+      '(Note: No parting blade is selected: the part is made from a sawn',
     );
   });
 
