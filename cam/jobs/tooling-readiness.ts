@@ -155,7 +155,7 @@ function latheReadiness(rows: ToolRow[]): ToolingReadiness {
   if (parting.length > 0) can.push(`Cut the part off: ${listed(parting)}`);
   else
     missing.push(
-      "No parting blade: every lathe program cuts the part off the bar. Add a tool of type Cutting named with its width, for example 'Parting blade 3 mm wide'.",
+      "No parting blade: parts are made from a sawn blank in two setups, the sawn end faced off in the second, instead of parted off the bar. Add a tool of type Cutting named with its width, for example 'Parting blade 3 mm wide'.",
     );
   const blades = ofKind('grooving', 'parting');
   if (blades.length > 0) can.push(`Cut grooves, recesses and undercuts: ${listed(blades)}`);
@@ -166,7 +166,7 @@ function latheReadiness(rows: ToolRow[]): ToolingReadiness {
     );
   else
     missing.push(
-      "No twist drill: parts with bores are refused. Add a tool of type Drilling with its diameter, for example 'Drill Ø8.5'.",
+      "No twist drill: bores are left undone. Add a tool of type Drilling with its diameter, for example 'Drill Ø8.5'.",
     );
   const bars = ofKind('boring');
   if (bars.length > 0) can.push(`Bore to size: ${listed(bars)}`);

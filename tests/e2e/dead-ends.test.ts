@@ -144,7 +144,8 @@ describe('no dead end for a new shop', () => {
     const text = (await chatText()) ?? '';
     expect(text.split('This part needs tools the selected ones do not give').length - 1).toBe(1);
     expect(text).toContain('the width of T2 Parting blade');
-    expect(text).toContain('a parting (cut-off) tool to cut the part off');
+    // A missing parting blade is not a refusal (decision 060): only the unreadable width is.
+    expect(text).not.toContain('a parting (cut-off) tool to cut the part off');
     await expectAccessible(page, 'a refused generation');
 
     // The way out: the blade's width written in Tooling Pairs, then Try Again.
