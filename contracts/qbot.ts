@@ -5,13 +5,7 @@
  */
 import { z } from 'zod';
 import { requiredText, simulationAnalysisSchema, workflowEventSchema } from './qbot-workflow.ts';
-import {
-  blueprintAnalysisSchema,
-  blueprintDescriptionSchema,
-  materialChoiceSchema,
-  materialSizeSchema,
-} from './blueprint.ts';
-import { stockSizeSchema } from './stock-size.ts';
+import { blueprintAnalysisSchema, blueprintDescriptionSchema } from './blueprint.ts';
 import { text } from './text.ts';
 
 const threadId = z.uuid('Thread ID is not set. Start a conversation first.');
@@ -25,15 +19,7 @@ export const startConversationResponseSchema = z.object({
 /** POST /api/qbot/uploadBlueprintClaude multipart text fields (the file is the `file` part). */
 export const uploadFieldsSchema = z.object({ threadId, assistantId: text().optional() });
 
-export const uploadResponseSchema = z.object({
-  description: blueprintDescriptionSchema,
-  materials: z.array(materialChoiceSchema),
-  tools: z.array(z.string()),
-  materialSize: materialSizeSchema,
-  /** The suggested stock as numbers (decision 039); absent in analyses saved before it. */
-  stockSize: stockSizeSchema.optional(),
-  imageUrl: z.string(),
-});
+export const uploadResponseSchema = blueprintAnalysisSchema.extend({ imageUrl: z.string() });
 
 /** GET /api/qbot/threads/:threadId/analysisProgress response: the running read's progress. */
 export const analysisProgressResponseSchema = z.object({

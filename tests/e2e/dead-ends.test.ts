@@ -200,7 +200,7 @@ describe('no dead end for a new shop', () => {
     await expectAccessible(page, 'a machine that cannot take the stock');
   });
 
-  it('asks for the plate thickness a drawing does not give, instead of a size generation refuses', async () => {
+  it('asks for the plate thickness a drawing does not give, and sends a lathe job back to the description', async () => {
     const email = uniqueEmail('plater');
     await signUp({ email, organization: `Plates ${email}` });
     await verify(email);
@@ -226,5 +226,15 @@ describe('no dead end for a new shop', () => {
     await button(page, 'Submit').click();
     await page.getByLabel('Milling', { exact: true }).waitFor();
     await expect.poll(() => chat(page).textContent()).toMatch(/Plate \d+ x \d+ x 12 mm/);
+    // A lathe job on the plate goes back to the description, naming what a lathe lacks (062).
+    await page.getByLabel('Lathe', { exact: true }).check();
+    await button(page, 'Confirm').click();
+    await expect
+      .poll(() => chat(page).textContent())
+      .toContain(
+        'A lathe program needs what the description does not give: the outer diameters of the part (none are given).',
+      );
+    await button(page, 'Change').waitFor();
+    expect(await page.getByLabel('Milling', { exact: true }).count()).toBe(0);
   });
 });

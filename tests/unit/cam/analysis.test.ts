@@ -78,7 +78,13 @@ describe('analysisOf: what a lathe program would still need (decision 062)', () 
   it('names the lengths a turned description lacks, and nothing when it has them', () => {
     expect(analysisOf(shaft(42, 120)).latheGaps).toBeUndefined();
     const description = shaft(42, 120);
-    description.outerDiameters.push({ diameter: 'Ø30', diameterMm: 30, length: '', type: 'Plain' });
+    description.outerDiameters.push({
+      diameter: 'Ø30',
+      diameterMm: 30,
+      length: '',
+      location: '',
+      type: 'Plain',
+    });
     description.dimensions = { overallLength: '', tolerances: '' };
     expect(analysisOf(description).latheGaps).toEqual(
       expect.arrayContaining([expect.stringMatching(/length of Ø30/)]),
