@@ -16,7 +16,7 @@ import type { LathePlan } from '#cam/lathe/program';
 import { chooseTools, partTools } from '#cam/lathe/tool-choice';
 import { classifyTool } from '#cam/lathe/tooling';
 import { verifyLatheEvents, verifyLatheProgram } from '#cam/verify/lathe/index';
-import { latheTooling, testParts, toolRow } from '#tests/helpers/parts';
+import { latheTooling, toolRow } from '#tests/helpers/parts';
 import { latheToolTable, rs274, runRs274 } from '#tests/helpers/rs274';
 import { diameter, farEndJob } from './far-end-parts.ts';
 import { farOutside } from './far-outside-parts.ts';
@@ -138,11 +138,18 @@ describe('a part without a parting blade is turned from a sawn blank', () => {
   });
 });
 
+/** A collar in 6061: Ø16 x 12 at the free end, a Ø12 groove 4 mm wide, Ø20 x 15. */
+const groovedCollar = farOutside(
+  [diameter(16, 12), diameter(12, 4, { type: 'groove' }), diameter(20, 15)],
+  undefined,
+  '6061-T6',
+);
+
 describe('what a parting blade would have made', () => {
   it('leaves a groove no selected blade cuts undone and makes the rest', () => {
-    const program = generateLatheProgram(farEndJob(testParts.groovedPin, 'linuxcnc', noBlade));
+    const program = generateLatheProgram(farEndJob(groovedCollar, 'linuxcnc', noBlade));
     expect(program.plan.notProgrammed).toEqual([
-      'the groove Ø9 (4 mm wide): none of the selected grooving or parting blades is 4 mm wide or narrower; add a grooving blade of at most 4 mm',
+      'the groove Ø12 (4 mm wide): none of the selected grooving or parting blades is 4 mm wide or narrower; add a grooving blade of at most 4 mm',
     ]);
     expect(program.plan.secondSetup).toBeDefined();
     expect(program.report.passed).toBe(true);
@@ -155,7 +162,7 @@ describe('what a parting blade would have made', () => {
       ...noBlade,
       toolRow('T9', 'Cutting', 'Grooving blade 3 mm', '3 mm wide', 'groove'),
     ];
-    const program = generateLatheProgram(farEndJob(testParts.groovedPin, 'linuxcnc', grooving));
+    const program = generateLatheProgram(farEndJob(groovedCollar, 'linuxcnc', grooving));
     expect(program.plan.notProgrammed).toEqual([]);
     expect(program.plan.operations.some((operation) => operation.tool.number === 9)).toBe(true);
     expect(program.plan.operations.some((operation) => operation.role === 'part-off')).toBe(false);
