@@ -41,6 +41,7 @@ import { afterFirstSetup, farOutsideOf, makesOutside, withFarUndercuts } from '.
 import { blankOf, farBoreGaps, partFromBlank, planSecondSetup } from './second-setup.ts';
 import { holdsForSawnBlank, sawnBlankWarning, sawnPartOf } from './sawn-blank.ts';
 import { planSetup } from './setup.ts';
+import { chuckingsOf, slenderWarnings, unsupportedStickOuts } from './slenderness.ts';
 import { tapHoles, tappedHolesOf } from './tapping.ts';
 import { cutThreads, planThreads } from './threading.ts';
 import { chooseTools } from './tool-choice.ts';
@@ -158,6 +159,11 @@ function lathePlan(
  *   (a turning tool), or a tool's size cannot be read from its tooling row
  */
 export function planTurnedPart(input: LathePlanInput): LathePlan {
+  return withSupportNamed(chosenPlan(input));
+}
+
+/** The plan from bar, or from a sawn blank when the blade does not reach (or there is none). */
+function chosenPlan(input: LathePlanInput): LathePlan {
   const fromBar = planFrom(input, false);
   if (fromBar.bladeReaches) return fromBar.plan;
   const part = sawnPartOf(input.part);
@@ -168,6 +174,49 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   const stub = sawn.plan.secondSetup?.frontFaceZ ?? Infinity;
   const clearZ = input.overrides?.clearanceMm ?? 2;
   return stub + clearZ < sawn.plan.changePosition.z ? sawn.plan : fromBar.plan;
+}
+
+/**
+ * The plan with each setup that sticks out too far to turn without support named in its 'not
+ * programmed', and a warning for one that is slender but within the rule (slenderness.ts,
+ * decision 061): the first setup from the bar's unfaced end to the jaws, the second from the
+ * far end as the first leaves it to its jaws, each against its stiffness diameter from the
+ * part's finished diameters and bores, as the verifier measures them.
+ */
+function withSupportNamed(plan: LathePlan): LathePlan {
+  const { stock, secondSetup, part } = plan;
+  const length = part.lengthMm;
+  const outer = part.outer.map((section) => ({
+    fromZ: -section.startMm,
+    toZ: -section.endMm,
+    diameterMm: section.targetMm,
+  }));
+  const inner = [
+    ...part.inner.map((bore) => ({
+      fromZ: 0,
+      toZ: -Math.min(bore.depthMm, length),
+      diameterMm: bore.targetMm,
+    })),
+    ...(part.farInner ?? []).map((bore) => ({
+      fromZ: -length + bore.depthMm,
+      toZ: -length,
+      diameterMm: bore.targetMm,
+    })),
+  ];
+  const chuckings = chuckingsOf(
+    { ...stock, sawn: stock.blankLengthMm !== undefined },
+    length,
+    outer,
+    inner,
+    secondSetup
+      ? { frontZ: secondSetup.frontFaceZ, chuckFaceZ: secondSetup.chuckFaceZ }
+      : undefined,
+  );
+  return {
+    ...plan,
+    warnings: [...plan.warnings, ...slenderWarnings(chuckings)],
+    notProgrammed: [...plan.notProgrammed, ...unsupportedStickOuts(chuckings)],
+  };
 }
 
 /**

@@ -81,9 +81,10 @@ function allowanceFor(overrides: CuttingOverrides, tools: ChosenTools, warnings:
 }
 
 /**
- * The warnings about the bar: it sticks out more than 6 times the part's smallest diameter, it
- * is more than 20 mm larger than the part, or it does not pass through the spindle (not for a
- * sawn blank, whose own warning says how long to saw it: sawn-blank.ts).
+ * The warnings about the bar: it is more than 20 mm larger than the part, or it does not pass
+ * through the spindle (not for a sawn blank, whose own warning says how long to saw it:
+ * sawn-blank.ts). A bar that sticks out too far to turn without support is named in the plan's
+ * 'not programmed' (plan.ts, slenderness.ts).
  */
 function barWarnings(
   input: LathePlanInput,
@@ -93,12 +94,6 @@ function barWarnings(
   sawn: boolean,
 ): void {
   const stockD = input.stockDiameterMm;
-  const slenderness = protrusionMm / Math.max(contour.smallestMm, 1);
-  if (slenderness > 6) {
-    warnings.push(
-      `The bar sticks out ${Math.round(protrusionMm)} mm, ${Math.round(slenderness)} times its smallest diameter: support it with the tailstock or a steady rest, or turn it in sections, before running this program.`,
-    );
-  }
   if (stockD - contour.largestMm > 20) {
     warnings.push(
       `The stock is ${round(stockD - contour.largestMm)} mm larger than the part: roughing will take long; a smaller bar saves time.`,

@@ -28,6 +28,7 @@ export const checkTitles = {
   threads: 'Threads are cut to their root diameter',
   tapped: 'Tapped holes are drilled to their tap drill and tapped to depth',
   partOff: 'The part is cut off',
+  support: 'The part sticks out of the chuck at most 5 times its stiffness diameter',
   complete: 'Nothing of the drawing is left uncut',
 } as const;
 /** The checks a lathe program is verified by. */
@@ -42,6 +43,7 @@ export const completenessChecks: CheckId[] = [
   'threads',
   'tapped',
   'partOff',
+  'support',
   'complete',
 ];
 

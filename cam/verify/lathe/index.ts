@@ -13,8 +13,9 @@
  * under G55) is followed by setups.ts: its moves cut the parted-off part turned end for end, and
  * the completeness checks read the part as it leaves it. A sawn blank (input.stock.lengthMm) is
  * modelled at its length, is not parted off (no 'partOff' check) and must be faced to length in
- * the second setup. The input types are in input.ts, the
- * check ids and titles in checks.ts.
+ * the second setup. A setup that sticks out too far to turn without support leaves the program
+ * unverified (support.ts). The input types are in input.ts, the check ids and titles in
+ * checks.ts.
  *
  * Units: mm, mm/rev, m/min, rpm, kW. Coordinates: X a diameter, Z from the finished free-end
  * face (negative toward the chuck); the model's half-section is (x = Z, y = radius).
@@ -30,6 +31,7 @@ import { ThreadPasses, checkCompleteness, checkFinishedPart } from './completene
 import type { LatheVerificationInput } from './input.ts';
 import { LatheProcess } from './process.ts';
 import { LatheSetups } from './setups.ts';
+import { checkSupport } from './support.ts';
 import { TappedHoleChecks } from './tapping.ts';
 
 /**
@@ -93,6 +95,7 @@ export function verifyLatheEvents(
   const finished = setups.finished();
   const leftLabels = checkFinishedPart(input, finished, tolerance, fail, stock);
   const simulated = checkCompleteness(input, finished, fail, leftLabels);
+  checkSupport(input, fail);
 
   const report = checks.report(
     stats,
@@ -101,6 +104,7 @@ export function verifyLatheEvents(
       (id !== 'chamfers' || input.chamfers.length > 0) &&
       (id !== 'threads' || (input.threads ?? []).length > 0) &&
       (id !== 'partOff' || input.stock.lengthMm === undefined) &&
+      (id !== 'support' || input.outer.length > 0) &&
       ((id !== 'tapped' && id !== 'tapping') || (input.tappedHoles ?? []).length > 0) &&
       (id !== 'power' || machine.spindlePowerKw !== undefined) &&
       (id !== 'spindle' || machine.maxRpm !== undefined) &&

@@ -1,0 +1,37 @@
+/**
+ * The 'support' check: a part sticking out of the chuck further than the planner's rule allows
+ * without a tailstock or steady rest (cam/lathe/slenderness.ts,
+ * docs/decisions/061-slender-parts-are-not-verified-without-support.md) bends away from the
+ * cut, so its sizes are not held: the program is not verified. The programs here are never
+ * written with support (the catalog has no tailstock data), so the check is a completeness one
+ * (the program runs, but what it makes cannot be called the drawing) and names what is needed.
+ *
+ * Both setups are measured: the first from the stock's unfaced end to the jaws' face, the
+ * second from the far end as the first setup leaves it (parted off long, or a sawn blank's stub)
+ * to its jaws' face, each against its stiffness diameter (the plain cylinder that bends as much).
+ * Units: mm.
+ */
+import { chuckingsOf, unsupportedStickOuts } from '../../lathe/slenderness.ts';
+import type { Fail } from './checks.ts';
+import type { LatheVerificationInput } from './input.ts';
+
+/**
+ * Fail 'support' for each setup whose stick-out is more than 5 times its stiffness diameter
+ * (slenderness.ts `maxUnsupportedSlenderness`), from the finished diameters and bores the part is checked
+ * against, with the sentence the plan gives it too (cam/lathe/slenderness.ts), which the report
+ * lists as unfinished.
+ */
+export function checkSupport(input: LatheVerificationInput, fail: Fail): void {
+  if (input.outer.length === 0) return;
+  const { stock, secondSetup, lengthMm } = input;
+  const chuckings = chuckingsOf(
+    { ...stock, sawn: stock.lengthMm !== undefined },
+    lengthMm,
+    input.outer,
+    input.inner,
+    secondSetup
+      ? { frontZ: secondSetup.partedLengthMm - lengthMm, chuckFaceZ: secondSetup.chuckFaceZ }
+      : undefined,
+  );
+  for (const sentence of unsupportedStickOuts(chuckings)) fail('support', sentence);
+}
