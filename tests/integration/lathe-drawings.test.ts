@@ -47,6 +47,10 @@ const leftUndone: Record<string, RegExp[]> = {
     /^the fillet 2x R0,2 /,
     /^the internal thread M8 x 16 deep: no selected twist drill is its Ø6\.8 mm tap drill \(ISO 2306, within 0\.1 mm\); a Ø6\.8 mm twist drill and an M8x1\.25 tap would make it$/,
   ],
+  // A Ø4-ish shaft 33 mm out of the jaws: too slender to be turned without support (061).
+  'shaft.step': [
+    /^unsupported stick-out: the part sticks out 33\.1 mm, 8\.2 times its stiffness diameter Ø4 /,
+  ],
   // Chamfers on the far side of a step and at the parted-off end, and a 0.55 mm groove.
   'vwheel_b17021_rev_3.pdf': [
     // A bearing seat from each end: the far one is made in a second setup (048).

@@ -73,11 +73,14 @@ const caseArb = fc
  * With the PDF reader no longer taking a side view with its diameters inside for a table
  * (bcbf30c) and threads and chamfers at the parted-off end made in a second setup (decision
  * 053): DXF 6 of 12 verified, vector PDF 6 of 12 (11 programs), STEP 9 of 12.
+ * Since a part that sticks out more than 5 times its stiffness diameter is no longer called
+ * verified without support (decision 061), half of those generated parts are long and slender
+ * enough to need it: DXF 3 of 12, vector PDF 3 of 12, STEP 5 of 12 (the same seed).
  */
 const floors: Record<string, { verified: number; programs: number }> = {
-  DXF: { verified: 0.4, programs: 0.9 },
-  'vector PDF': { verified: 0.4, programs: 0.8 },
-  STEP: { verified: 0.6, programs: 0.9 },
+  DXF: { verified: 0.25, programs: 0.9 },
+  'vector PDF': { verified: 0.25, programs: 0.8 },
+  STEP: { verified: 0.4, programs: 0.9 },
   // A 150 dpi PNG (12 runs, about 40 s): the scan's line work seldom gives a turned profile
   // with its lengths (decision 056), so 1 of 12 reaches a program; held to never being wrong.
   PNG: { verified: 0, programs: 0 },
