@@ -5,15 +5,18 @@
  * (docs/decisions/061-slender-parts-are-not-verified-without-support.md).
  *
  * The rule: the stick-out L (from the jaws' face to the end the tool cuts, mm) at most
- * {@link maxUnsupportedSlenderness} times the part's stiffness diameter D. For work held only in
- * a chuck, shops and trade literature put the limit at L/D 3–4 for a plain cylinder, beyond
- * which its deflection shows in the sizes and it chatters, and call for a tailstock or steady
- * rest (a rule of thumb, not a handbook figure). A stepped or bored part is not a plain
- * cylinder, so D is the diameter of the plain cylinder of the same length that bends as much
- * under a radial force at its end: by Euler–Bernoulli beam theory a cantilever deflects at its
- * end δ = F/E · ∫₀ᴸ s² / I(s) ds (s from the end, I = π(D⁴ − d⁴)/64 for a section of diameter D
- * bored d), so D⁴ = L³ / (3 ∫₀ᴸ s² / (D(s)⁴ − d(s)⁴) ds). A short thin pin at the end barely
- * counts; a thin neck near the jaws counts most.
+ * {@link maxUnsupportedSlenderness} times the part's stiffness diameter D. For work held only in a
+ * chuck, shops and trade literature put the limit at L/D 3–4 for a plain cylinder, beyond which
+ * its deflection shows in the sizes and it chatters, and call for a tailstock or steady rest (a
+ * rule of thumb, not a handbook figure). The rule is stated for the part's length over its
+ * diameter; L here adds the facing allowance and the cut-off zone (about 10 mm) and D is at most
+ * the largest diameter, so 5 here is about 4 there (the long reamer's end: 60 / 15.48 = 3.9 by the
+ * rule, 69 / 14.5 = 4.8 here); past 4 the plan warns. A stepped or bored part is not a plain
+ * cylinder, so D is the diameter of the plain cylinder of the same length that bends as much under
+ * a radial force at its end: by Euler–Bernoulli beam theory a cantilever deflects at its end δ =
+ * F/E · ∫₀ᴸ s² / I(s) ds (s from the end, I = π(D⁴ − d⁴)/64 for a section of diameter D bored d),
+ * so D⁴ = L³ / (3 ∫₀ᴸ s² / (D(s)⁴ − d(s)⁴) ds). A short thin pin at the end barely counts; a thin
+ * neck near the jaws counts most.
  */
 
 /** The largest stick-out turned without support, as a multiple of the stiffness diameter. */
@@ -59,11 +62,13 @@ const boreAt = (spans: ProfileSpan[], z: number): number =>
  * The stiffness diameter of a stick-out (see the module's note), mm.
  * @param stickOutMm - L, from the jaws' face to the end the tool cuts, mm
  * @param sectionAt - the outer and bored diameters at `s` mm from that end, mm
+ * @returns Infinity for a stick-out of 0 or less (nothing to bend)
  */
 export function stiffnessDiameterMm(
   stickOutMm: number,
   sectionAt: (s: number) => { outerMm: number; boreMm: number },
 ): number {
+  if (stickOutMm <= 0) return Infinity;
   const steps = Math.max(20, Math.ceil(stickOutMm / 0.25));
   const ds = stickOutMm / steps;
   let integral = 0;
