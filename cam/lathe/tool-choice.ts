@@ -19,8 +19,8 @@ import type { LatheTool, LatheToolKind } from './tooling.ts';
 const where = 'Select it for this job, or add it to the machine in Tooling Pairs';
 
 /**
- * The tool of `kind` for `purpose` ("to cut the part off"): `pick`'s choice among the tools of
- * that kind, else the first.
+ * The tool of `kind` for `purpose` ("to face and rough the outside"): `pick`'s choice among the
+ * tools of that kind, else the first.
  * @throws PlanningError when none of the tools is of that kind
  */
 function need(
