@@ -179,7 +179,7 @@ function chosenPlan(input: LathePlanInput): LathePlan {
 /**
  * The plan with each setup that sticks out too far to turn without support named in its 'not
  * programmed', and a warning for one that is slender but within the rule (slenderness.ts,
- * decision 061): the first setup from the bar's unfaced end to the jaws, the second from the
+ * decision 063): the first setup from the bar's unfaced end to the jaws, the second from the
  * far end as the first leaves it to its jaws, each against its stiffness diameter from the
  * part's finished diameters and bores, as the verifier measures them.
  */

@@ -2,7 +2,7 @@
  * How far a part may stick out of the chuck without support: the plan names a setup past it in
  * 'not programmed' (plan.ts) and the verifier's 'support' check finds it on its own
  * (cam/verify/lathe/support.ts), from the same profile and the same rule
- * (docs/decisions/061-slender-parts-are-not-verified-without-support.md).
+ * (docs/decisions/063-slender-parts-are-not-verified-without-support.md).
  *
  * The rule: the stick-out L (from the jaws' face to the end the tool cuts, mm) at most
  * {@link maxUnsupportedSlenderness} times the part's stiffness diameter D. For work held only in a

@@ -47,7 +47,7 @@ const leftUndone: Record<string, RegExp[]> = {
     /^the fillet 2x R0,2 /,
     /^the internal thread M8 x 16 deep: no selected twist drill is its Ø6\.8 mm tap drill \(ISO 2306, within 0\.1 mm\); a Ø6\.8 mm twist drill and an M8x1\.25 tap would make it$/,
   ],
-  // A Ø4-ish shaft 33 mm out of the jaws: too slender to be turned without support (061).
+  // A Ø4-ish shaft 33 mm out of the jaws: too slender to be turned without support (063).
   'shaft.step': [
     /^unsupported stick-out: the part sticks out 33\.1 mm, 8\.2 times its stiffness diameter Ø4 /,
   ],

@@ -116,7 +116,7 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
     const program = linuxcncProgram(reading.description);
     const failed = program.report.checks.filter((check) => !check.passed).map((check) => check.id);
     // The reamer is drawn 875 mm or longer: turned whole from bar it sticks out some 900 mm,
-    // which no program is called verified for without support (decision 061).
+    // which no program is called verified for without support (decision 063).
     expect(failed).toEqual(file.includes('long_reamer') ? ['support'] : []);
     const result = runLathe(program.gcode);
     expect(result.output).not.toMatch(/error|unknown|illegal|bad /i);

@@ -74,7 +74,7 @@ const caseArb = fc
  * (bcbf30c) and threads and chamfers at the parted-off end made in a second setup (decision
  * 053): DXF 6 of 12 verified, vector PDF 6 of 12 (11 programs), STEP 9 of 12.
  * Since a part that sticks out more than 5 times its stiffness diameter is no longer called
- * verified without support (decision 061), half of those generated parts are long and slender
+ * verified without support (decision 063), half of those generated parts are long and slender
  * enough to need it: DXF 3 of 12, vector PDF 3 of 12, STEP 5 of 12 (the same seed).
  */
 const floors: Record<string, { verified: number; programs: number }> = {

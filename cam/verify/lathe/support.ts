@@ -1,7 +1,7 @@
 /**
  * The 'support' check: a part sticking out of the chuck further than the planner's rule allows
  * without a tailstock or steady rest (cam/lathe/slenderness.ts,
- * docs/decisions/061-slender-parts-are-not-verified-without-support.md) bends away from the
+ * docs/decisions/063-slender-parts-are-not-verified-without-support.md) bends away from the
  * cut, so its sizes are not held: the program is not verified. The programs here are never
  * written with support (the catalog has no tailstock data), so the check is a completeness one
  * (the program runs, but what it makes cannot be called the drawing) and names what is needed.

@@ -1,7 +1,7 @@
 /**
  * A part that sticks out of the chuck more than 5 times its stiffness diameter (the plain
  * cylinder that bends as much) is not turned without support, so its program is never called
- * verified (decision 061): the plan names it in 'not programmed' and the verifier's 'support'
+ * verified (decision 063): the plan names it in 'not programmed' and the verifier's 'support'
  * check finds it on its own, in either setup.
  */
 import { describe, expect, it } from 'vitest';
