@@ -96,7 +96,8 @@ export function describeDrawnPart(
       if (result.isTurnedPart || description.prismatic) {
         if (reading.ocr && description.prismatic) {
           roundHoles(description.prismatic);
-          doubtTracedOutline(description);
+          // A turned part's end view is milled after turning: its outline is not the lathe's.
+          if (!result.isTurnedPart) doubtTracedOutline(description);
         }
         snapToCallouts(description, reading, dimensions, scale);
         if (description.prismatic) {

@@ -26,6 +26,34 @@ function turnOf(a: Point, b: Point): { turnDeg: number; lengthMm: number } {
   return { turnDeg, lengthMm: Math.hypot(b.x - a.x, b.y - a.y) };
 }
 
+/** An edge's heading, degrees (−180..180]. */
+function headingOf(a: Point, b: Point): number {
+  return (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
+}
+
+/** The signed turn from one heading to the next, degrees (−180..180]. */
+function turnBetween(fromDeg: number, toDeg: number): number {
+  return ((((toDeg - fromDeg + 180) % 360) + 360) % 360) - 180;
+}
+
+/** Turns under this at both ends, the same way round, make an edge a piece of a flattened arc. */
+const CURVE_TURN_DEG = 15;
+
+/**
+ * Whether an edge is a chord of a curve flattened into edges (an arc's polygon): it turns a
+ * little, the same way, from the edge before and into the edge after. A plate's straight edge
+ * meets its neighbours at corners.
+ */
+function onCurve(beforeDeg: number, headingDeg: number, afterDeg: number): boolean {
+  const into = turnBetween(beforeDeg, headingDeg);
+  const out = turnBetween(headingDeg, afterDeg);
+  return (
+    Math.abs(into) < CURVE_TURN_DEG &&
+    Math.abs(out) < CURVE_TURN_DEG &&
+    Math.sign(into) === Math.sign(out)
+  );
+}
+
 /**
  * How far the traced outline's edges run off square, mm: the largest offset over its length of
  * an edge near a sheet axis (at least 5 mm long, within 10° of it) from the turn its edges share
@@ -35,9 +63,17 @@ function turnOf(a: Point, b: Point): { turnDeg: number; lengthMm: number } {
  * @param outline - the outline's corners in order, mm (an open ring)
  */
 export function offSquareMm(outline: Point[]): number | undefined {
-  const edges = outline
-    .map((a, i) => turnOf(a, outline[(i + 1) % outline.length]!))
-    .filter((edge) => edge.lengthMm >= SHORTEST_EDGE_MM && Math.abs(edge.turnDeg) <= NEAR_AXIS_DEG);
+  const n = outline.length;
+  const all = outline.map((a, i) => ({
+    ...turnOf(a, outline[(i + 1) % n]!),
+    headingDeg: headingOf(a, outline[(i + 1) % n]!),
+  }));
+  const edges = all.filter(
+    (edge, i) =>
+      edge.lengthMm >= SHORTEST_EDGE_MM &&
+      Math.abs(edge.turnDeg) <= NEAR_AXIS_DEG &&
+      !onCurve(all[(i + n - 1) % n]!.headingDeg, edge.headingDeg, all[(i + 1) % n]!.headingDeg),
+  );
   if (edges.length < 2) return undefined;
   const sorted = [...edges].sort((a, b) => a.turnDeg - b.turnDeg);
   const half = sorted.reduce((sum, edge) => sum + edge.lengthMm, 0) / 2;

@@ -54,3 +54,14 @@ describe('offSquareMm: a scan-traced outline that does not keep square', () => {
     expect(offSquareMm(bent(0.6))).toBeCloseTo(0.6, 1);
   });
 });
+
+describe('offSquareMm on curved outlines', () => {
+  it('takes a large arc flattened into 5 mm chords for a curve, not for edges off square', () => {
+    // A 140 × 100 flange-like plate: straight bottom, an R70 arc over the top in 5.3 mm chords.
+    const arc = Array.from({ length: 40 }, (_, k) => {
+      const angle = (k / 39) * Math.PI;
+      return { x: 70 + 70 * Math.cos(angle), y: 30 + 70 * Math.sin(angle) };
+    });
+    expect(offSquareMm([{ x: 0, y: 0 }, { x: 140, y: 0 }, ...arc])).toBeUndefined();
+  });
+});
