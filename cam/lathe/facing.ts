@@ -28,25 +28,35 @@ export function faceFrontEnd(context: LathePlanContext, output: LathePlanOutput)
     stockD,
     0.25,
   );
-  output.operations.push({
+  const moves = facingMoves(
+    path,
+    frontFaceZ,
+    face.depthMm,
+    face.feedPerRev,
+    roughCutter.insert?.noseRadiusMm ?? 0.8,
+  );
+  output.operations.push(faceOperation(context, face, moves));
+}
+
+/** The 'Face' operation of the roughing tool at the cutting data `face`, along `moves`. */
+function faceOperation(
+  context: LathePlanContext,
+  face: { surfaceSpeed: number; feedPerRev: number; depthMm: number },
+  moves: ReturnType<typeof facingMoves>,
+): LathePlanOutput['operations'][number] {
+  return {
     name: 'Face',
     role: 'face',
-    tool: roughTool,
+    tool: context.tools.roughTool,
     spindle: css(context, face.surfaceSpeed),
     coolant: true,
-    moves: facingMoves(
-      path,
-      frontFaceZ,
-      face.depthMm,
-      face.feedPerRev,
-      roughCutter.insert?.noseRadiusMm ?? 0.8,
-    ),
+    moves,
     data: {
       surfaceSpeed: face.surfaceSpeed,
       feedPerRev: face.feedPerRev,
       depthOfCut: round(face.depthMm),
     },
-  });
+  };
 }
 
 /**
@@ -77,20 +87,9 @@ export function faceStubOff(context: LathePlanContext, output: LathePlanOutput):
     face.feedPerRev,
     turningData(subgroup, 'finish', nose, overrides).feedPerRev,
   );
-  output.operations.push({
-    name: 'Face',
-    role: 'face',
-    tool: roughTool,
-    spindle: css(context, face.surfaceSpeed),
-    coolant: true,
-    moves: facingMoves(path, frontFaceZ, face.depthMm, face.feedPerRev, nose, {
-      allowanceMm,
-      feedPerRev: finishFeed,
-    }),
-    data: {
-      surfaceSpeed: face.surfaceSpeed,
-      feedPerRev: face.feedPerRev,
-      depthOfCut: round(face.depthMm),
-    },
+  const moves = facingMoves(path, frontFaceZ, face.depthMm, face.feedPerRev, nose, {
+    allowanceMm,
+    feedPerRev: finishFeed,
   });
+  output.operations.push(faceOperation(context, face, moves));
 }

@@ -19,7 +19,7 @@ import { emptyDescription } from '#contracts/blueprint';
 import { mmPerUnit, type SizeTolerance, type TurnedPart } from './drawings/parts.ts';
 import { catalogLimits, goldenLatheMachines } from './golden-jobs.ts';
 import { toolRow } from './parts.ts';
-import { latheToolTable, runRs274 } from './rs274.ts';
+import { latheToolTable, runRs274, withSetups } from './rs274.ts';
 
 const row = toolRow;
 
@@ -337,18 +337,6 @@ export function readWithRs274(gcode: string, workDir?: string) {
     toolTable: rs274ToolTable,
     ...(workDir ? { workDir } : {}),
   });
-  const canon = run.output.split('\n');
-  const stopAt = canon.findIndex((line) => /PROGRAM_STOP\(\)/.test(line)) + 1;
-  const g55At = canon.findIndex((line) => /SET_G5X_OFFSET\(2,/.test(line)) + 1;
-  const events: InterpreterEvent[] = [];
-  for (const event of run.events) {
-    if (stopAt > 0 && event.line > stopAt && !events.some((entry) => entry.type === 'stop'))
-      events.push({ type: 'stop', line: stopAt, optional: false });
-    events.push(
-      event.type === 'motion' && g55At > 0
-        ? { ...event, workOffset: event.line > g55At ? 55 : 54 }
-        : event,
-    );
-  }
+  const { events } = withSetups(run);
   return { status: run.status, output: run.output, events };
 }

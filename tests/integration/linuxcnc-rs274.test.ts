@@ -17,7 +17,7 @@ import type { InterpreterEvent } from '#cam/gcode/events';
 import { generateLatheProgram, latheVerificationInput } from '#cam/jobs/lathe';
 import { verifyLatheEvents } from '#cam/verify/lathe/index';
 import { goldenLatheJob } from '../helpers/golden-jobs.ts';
-import { latheToolTable, rs274, runRs274 } from '../helpers/rs274.ts';
+import { latheToolTable, rs274, runRs274, withSetups } from '../helpers/rs274.ts';
 import { goldenDir } from '../helpers/paths.ts';
 import { latheTooling, smallHolePin, testParts } from '../helpers/parts.ts';
 import { PartModelError } from '#cam/errors';
@@ -186,20 +186,10 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
     const result = runLathe(program.gcode);
     expect(result.output).not.toMatch(/error|unknown|illegal|bad /i);
     expect(result.status).toBe(0);
-    const canon = result.output.split('\n');
-    const stopAt = canon.findIndex((line) => /PROGRAM_STOP\(\)/.test(line)) + 1;
-    const g55At = canon.findIndex((line) => /SET_G5X_OFFSET\(2,/.test(line)) + 1;
+    // rs274's canonical moves with the stop and the work offset it reports, for our verifier.
+    const { events, stopAt, g55At } = withSetups(result);
     expect(stopAt).toBeGreaterThan(0);
     expect(g55At).toBeGreaterThan(stopAt);
-    // rs274's canonical moves with the stop and the work offset it reports, for our verifier.
-    const events: InterpreterEvent[] = [];
-    for (const event of result.events) {
-      if (event.line > stopAt && !events.some((entry) => entry.type === 'stop'))
-        events.push({ type: 'stop', line: stopAt, optional: false });
-      events.push(
-        event.type === 'motion' ? { ...event, workOffset: event.line > g55At ? 55 : 54 } : event,
-      );
-    }
     const tools = latheTooling.map(classifyTool);
     const input = latheVerificationInput(program.plan, 'linuxcnc', tools);
     const replay = verifyLatheEvents(events, input);

@@ -9,7 +9,6 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { InterpreterEvent } from '#cam/gcode/events';
 import { generateLatheProgram, latheVerificationInput } from '#cam/jobs/lathe';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import type { LathePlan } from '#cam/lathe/program';
@@ -17,7 +16,7 @@ import { chooseTools, partTools } from '#cam/lathe/tool-choice';
 import { classifyTool } from '#cam/lathe/tooling';
 import { verifyLatheEvents, verifyLatheProgram } from '#cam/verify/lathe/index';
 import { latheTooling, toolRow } from '#tests/helpers/parts';
-import { latheToolTable, rs274, runRs274 } from '#tests/helpers/rs274';
+import { latheToolTable, rs274, runRs274, withSetups } from '#tests/helpers/rs274';
 import { diameter, farEndJob } from './far-end-parts.ts';
 import { farOutside } from './far-outside-parts.ts';
 import {
@@ -119,19 +118,9 @@ describe('a part without a parting blade is turned from a sawn blank', () => {
     const run = runRs274(program.gcode, { machine: 'lathe', toolTable: table });
     expect(run.output).not.toMatch(/error|unknown|illegal|bad /i);
     expect(run.status).toBe(0);
-    const canon = run.output.split('\n');
-    const stopAt = canon.findIndex((line) => /PROGRAM_STOP\(\)/.test(line)) + 1;
-    const g55At = canon.findIndex((line) => /SET_G5X_OFFSET\(2,/.test(line)) + 1;
+    const { events, stopAt, g55At } = withSetups(run);
     expect(stopAt).toBeGreaterThan(0);
     expect(g55At).toBeGreaterThan(stopAt);
-    const events: InterpreterEvent[] = [];
-    for (const event of run.events) {
-      if (event.line > stopAt && !events.some((entry) => entry.type === 'stop'))
-        events.push({ type: 'stop', line: stopAt, optional: false });
-      events.push(
-        event.type === 'motion' ? { ...event, workOffset: event.line > g55At ? 55 : 54 } : event,
-      );
-    }
     const replay = verifyLatheEvents(events, latheVerificationInput(plan, 'linuxcnc', tools));
     expect(failedIds(replay)).toEqual([]);
     expect(replay.verified).toBe(true);

@@ -8,13 +8,12 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { InterpreterEvent } from '#cam/gcode/events';
 import { generateLatheProgram, latheVerificationInput } from '#cam/jobs/lathe';
 import { sawnGripMm } from '#cam/lathe/sawn-blank';
 import type { LathePlan } from '#cam/lathe/program';
 import { classifyTool } from '#cam/lathe/tooling';
 import { verifyLatheEvents, verifyLatheProgram } from '#cam/verify/lathe/index';
-import { latheToolTable, rs274, runRs274 } from '#tests/helpers/rs274';
+import { latheToolTable, rs274, runRs274, withSetups } from '#tests/helpers/rs274';
 import { diameter } from './far-end-parts.ts';
 import { farOutside } from './far-outside-parts.ts';
 import {
@@ -158,19 +157,9 @@ describe('a Ø75 part the 19 mm blade cannot part off is turned from a sawn blan
     const run = runRs274(program.gcode, { machine: 'lathe', toolTable: latheToolTable(tools) });
     expect(run.output).not.toMatch(/error|unknown|illegal|bad /i);
     expect(run.status).toBe(0);
-    const canon = run.output.split('\n');
-    const stopAt = canon.findIndex((line) => /PROGRAM_STOP\(\)/.test(line)) + 1;
-    const g55At = canon.findIndex((line) => /SET_G5X_OFFSET\(2,/.test(line)) + 1;
+    const { events, stopAt, g55At } = withSetups(run);
     expect(stopAt).toBeGreaterThan(0);
     expect(g55At).toBeGreaterThan(stopAt);
-    const events: InterpreterEvent[] = [];
-    for (const event of run.events) {
-      if (event.line > stopAt && !events.some((entry) => entry.type === 'stop'))
-        events.push({ type: 'stop', line: stopAt, optional: false });
-      events.push(
-        event.type === 'motion' ? { ...event, workOffset: event.line > g55At ? 55 : 54 } : event,
-      );
-    }
     const replay = verifyLatheEvents(events, latheVerificationInput(plan, 'linuxcnc', tools));
     expect(failedIds(replay)).toEqual([]);
     expect(replay.verified).toBe(true);
