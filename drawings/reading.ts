@@ -25,6 +25,8 @@ export interface TextRun {
   confidence: number;
   /** How it was read. */
   origin: 'pdf-text' | 'ocr';
+  /** The OCR engine that read it, when not the first (Tesseract): 'PaddleOCR'. */
+  engine?: string;
 }
 
 /** Units of TextRun coordinates for a page: points for PDF text, pixels for images. */
@@ -93,11 +95,15 @@ export const readerLimits = {
 /** Rounds a coordinate for a source text. */
 const at = (value: number) => Math.round(value);
 
-/** 'page 1 at 120, 85 pt (PDF text)' / 'OCR, page 1 at 812, 440 px (confidence 91%)'. */
+/**
+ * 'page 1 at 120, 85 pt (PDF text)' / 'OCR, page 1 at 812, 440 px (confidence 91%)' /
+ * 'OCR (PaddleOCR), page 1 at …' for a run the second engine read.
+ */
 export function sourceOfRun(run: TextRun): string {
   if (run.origin === 'pdf-text')
     return `page ${run.page} at ${at(run.x)}, ${at(run.y)} pt (PDF text "${run.text.trim().slice(0, 40)}")`;
-  return `OCR, page ${run.page} at ${at(run.x)}, ${at(run.y)} px ("${run.text.trim().slice(0, 40)}", ${Math.round(run.confidence * 100)}%)`;
+  const engine = run.engine ? ` (${run.engine})` : '';
+  return `OCR${engine}, page ${run.page} at ${at(run.x)}, ${at(run.y)} px ("${run.text.trim().slice(0, 40)}", ${Math.round(run.confidence * 100)}%)`;
 }
 
 /** Adds one reading to a description (creating the list). */

@@ -286,3 +286,67 @@ export function mergePasses(passes: TextRun[][]): TextRun[] {
   });
   return kept.sort((a, b) => a.y - b.y || a.x - b.x);
 }
+
+/**
+ * The other engine's reading of a run where the two engines read the same place differently
+ * (mergeEngines), for the line work to choose by its geometry (page.ts readRasterPage). Kept
+ * beside the runs rather than in them: a run copied on the way (scaled, mended) has none.
+ */
+export const otherReadings = new WeakMap<TextRun, TextRun>();
+
+/** A text as the callout reading will see it, without spaces: what the two engines compare. */
+function comparable(text: string): string {
+  return normalizeOcrCallout(text).replace(/\s+/g, '');
+}
+
+/** Whether two runs read in the same direction (the same pass, give or take skew). */
+function sameTurn(a: TextRun, b: TextRun): boolean {
+  const d = Math.abs(a.angleDeg - b.angleDeg) % 180;
+  return Math.min(d, 180 - d) <= 20;
+}
+
+/**
+ * Merges the runs of the second engine (PaddleOCR) into the first's (Tesseract's), both already
+ * merged over their passes (docs/decisions/055-second-ocr-engine.md §5). Runs of the two that
+ * cover the same place in the same direction (over 30 % of the smaller box) are a pair:
+ * - reading the same after normalizeOcrCallout (spaces ignored), the first engine's run stays,
+ *   with the higher of the two confidences;
+ * - reading differently, with one run of the first engine, the more confident reading stays (the
+ *   first engine's on a tie) and the other is kept in `otherReadings` for the line work to choose
+ *   by the length its dimension line measures; when the first engine read the place as several
+ *   runs, they stay as they are.
+ * A second-engine run with no partner is added when it holds a digit (a value, a callout): its
+ * readings of hatching and symbols do not become text.
+ * @param first - the first engine's runs, original px
+ * @param second - the second engine's runs, original px, `engine` set
+ * @returns runs sorted top to bottom, left to right; the inputs are not changed
+ */
+export function mergeEngines(first: TextRun[], second: TextRun[]): TextRun[] {
+  const replaced = new Map<TextRun, TextRun>();
+  const added: TextRun[] = [];
+  for (const run of second) {
+    const partners = first.filter(
+      (other) => sameTurn(run, other) && overlapOfSmaller(run, other) > 0.3,
+    );
+    if (partners.length === 0) {
+      if (/\d/.test(run.text)) added.push(run);
+      continue;
+    }
+    const same = partners.find((other) => comparable(other.text) === comparable(run.text));
+    if (same) {
+      const kept = replaced.get(same) ?? same;
+      if (run.confidence > kept.confidence)
+        replaced.set(same, { ...kept, confidence: run.confidence });
+      continue;
+    }
+    if (partners.length > 1 || replaced.has(partners[0]!)) continue;
+    const partner = partners[0]!;
+    const [winner, other] = run.confidence > partner.confidence ? [run, partner] : [partner, run];
+    const kept = { ...winner };
+    otherReadings.set(kept, other);
+    replaced.set(partner, kept);
+  }
+  return [...first.map((run) => replaced.get(run) ?? run), ...added].sort(
+    (a, b) => a.y - b.y || a.x - b.x,
+  );
+}

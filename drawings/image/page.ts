@@ -21,6 +21,7 @@ import { readTextFindings, type TextCallout, type TextFindings } from '../text/d
 import { vectorize } from './vectorize.ts';
 import type { VectorizeStats } from './types.ts';
 import { readBesideLines } from './dimension-values.ts';
+import { readingsChosen } from './engine-choice.ts';
 import { dimensionLinesAside } from './extension-lines.ts';
 import { decodeGrey, imageSize, otsuThreshold, type GreyImage } from '../engines/prepare-image.ts';
 
@@ -339,7 +340,9 @@ export async function readRasterPage(
   const ratio = first.findings.scale?.ratio ?? 1;
   const ptPerPx = ptPerMm && (basePtPerPx * (ratio / MM_PER_PT)) / ptPerMm;
   if (ptPerPx !== undefined && plausible(ptPerPx / ratio)) {
-    const signed = diameterSignsRead(runs, dimensions, ptPerMm!, basePtPerPx);
+    // Where the two OCR engines read a value differently, the one its line's length agrees with.
+    const chosen = readingsChosen(runs, dimensions, ptPerMm!, basePtPerPx);
+    const signed = diameterSignsRead(chosen, dimensions, ptPerMm!, basePtPerPx);
     if (signed !== runs) {
       runs = signed;
       pxFindings = readTextFindings(runs, [frame]);

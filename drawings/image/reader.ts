@@ -12,7 +12,8 @@ import {
   warmOcrEngine,
 } from '../engines/tesseract.ts';
 import { pngOf, prepareImage } from '../engines/prepare-image.ts';
-import { mergePasses, runsOfLines } from './ocr-runs.ts';
+import { mergeEngines, mergePasses, runsOfLines } from './ocr-runs.ts';
+import { readBySecondEngine, secondEngineSettings } from './second-engine.ts';
 import { rereadStackedDeviations } from './deviations.ts';
 import type { PageFrame, ReadingProgress, TextRun } from '../reading.ts';
 import { DrawingReadError, readerLimits } from '../reading.ts';
@@ -33,6 +34,8 @@ const PASSES = [0, 90] as const;
 const PREPARE_SHARE = 0.1;
 /** Share of the progress bar after the passes: the stacked deviations read again. */
 const REREAD_SHARE = 0.05;
+/** Share of the progress bar of the second engine's passes, when it reads. */
+const SECOND_ENGINE_SHARE = 0.3;
 
 /**
  * OCR of one image: its text runs in the original image's pixels and its frame.
@@ -40,9 +43,13 @@ const REREAD_SHARE = 0.05;
  * @param page - 1-based page number given to the runs and the frame
  * @param progress - reports 'Preparing the image', 'Recognizing text (pass 1 of 2)'…
  * @param fileName - names the file in error messages
+ * Tesseract reads first; the second engine (PaddleOCR, second-engine.ts, when
+ * secondEngineSettings.enabled) then gets what Tesseract left of readerLimits.timeLimitMs, at
+ * most a third, and its runs are merged in (ocr-runs.ts mergeEngines); when it is skipped, times
+ * out or fails, Tesseract's runs are read alone and `note` says why.
  * @returns runs (origin 'ocr', confidence 0..1, x/y/width/height in px with y down, angleDeg 0
- *   for upright text or 90 for text reading bottom to top, plus any skew), sorted top to bottom;
- *   the frame in px
+ *   for upright text or 90 for text reading bottom to top, plus any skew; `engine` set on the
+ *   second engine's), sorted top to bottom; the frame in px; the second engine's note
  * @throws DrawingReadError when the bytes are not a decodable image, the image is too large, or
  *   the recognition takes longer than readerLimits.timeLimitMs
  */
@@ -51,7 +58,7 @@ export async function recognizeImage(
   page: number,
   progress?: ReadingProgress,
   fileName = 'The image',
-): Promise<{ runs: TextRun[]; frame: PageFrame }> {
+): Promise<{ runs: TextRun[]; frame: PageFrame; note?: string }> {
   progress?.(0, 'Preparing the image');
   // The engine starts in its thread while the image is prepared on this one.
   warmOcrEngine();
@@ -63,7 +70,8 @@ export async function recognizeImage(
     unit: 'px',
   };
   const passes: TextRun[][] = [];
-  const share = (1 - PREPARE_SHARE - REREAD_SHARE) / PASSES.length;
+  const second = secondEngineSettings.enabled ? SECOND_ENGINE_SHARE : 0;
+  const share = (1 - PREPARE_SHARE - REREAD_SHARE - second) / PASSES.length;
   const deadline = Date.now() + readerLimits.timeLimitMs;
   for (const [index, turnDeg] of PASSES.entries()) {
     const stage = `Recognizing text (pass ${index + 1} of ${PASSES.length})`;
@@ -84,7 +92,19 @@ export async function recognizeImage(
     }
     passes.push(runsOfLines(lines, prepared, turnDeg, page));
   }
-  let runs = mergePasses(passes).slice(0, readerLimits.maxRunsPerPage);
+  let runs = mergePasses(passes);
+  const secondStart = 1 - REREAD_SHARE - second;
+  const stage = 'Recognizing text (second engine)';
+  if (second > 0) progress?.(secondStart, stage);
+  const secondReading = await readBySecondEngine(
+    bytes,
+    page,
+    Math.min(deadline - Date.now(), secondEngineSettings.timeShare * readerLimits.timeLimitMs),
+    (fraction) => progress?.(secondStart + fraction * second, stage),
+    fileName,
+  );
+  if (secondReading.runs.length > 0) runs = mergeEngines(runs, secondReading.runs);
+  runs = runs.slice(0, readerLimits.maxRunsPerPage);
   progress?.(1 - REREAD_SHARE, 'Reading the tolerances again');
   runs = await rereadStackedDeviations(
     bytes,
@@ -94,7 +114,7 @@ export async function recognizeImage(
     fileName,
   );
   progress?.(1, 'Text recognized');
-  return { runs, frame };
+  return { runs, frame, ...(secondReading.note ? { note: secondReading.note } : {}) };
 }
 
 /**
@@ -122,7 +142,9 @@ export async function readImage(
     (fraction, stage) => progress?.(fraction * 0.95, stage),
     fileName,
   );
-  const { frame } = recognized;
+  const { frame, note } = recognized;
+  // The second engine's note (skipped, timed out) goes into the description's source.
+  const aside = note ? `; ${note}` : '';
   let { runs } = recognized;
   // The engine's memory (its WebAssembly heap holds the largest image it read) is given back
   // before the line work takes its own.
@@ -145,11 +167,11 @@ export async function readImage(
       description = describeFromText(raster.runs, { fileName, kind, frames: [frame] });
     const drawn = describeDrawnPart([raster.reading], fileName);
     if (drawn && betterSupported(drawn, description)) {
-      drawn.source = `${kind} (offline reader, OCR and line work): ${fileName}`;
+      drawn.source = `${kind} (offline reader, OCR and line work${aside}): ${fileName}`;
       return drawn;
     }
   }
-  description.source = `${kind} (offline reader, OCR): ${fileName}`;
+  description.source = `${kind} (offline reader, OCR${aside}): ${fileName}`;
   if (runs.length === 0) {
     description.overview = `No text was found in ${fileName} (${frame.width} × ${frame.height} px): the drawing's sizes could not be read.`;
     const ask =

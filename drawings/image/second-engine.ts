@@ -1,0 +1,122 @@
+/**
+ * The second OCR engine's passes over one image (PaddleOCR PP-OCRv4, engines/paddle.ts;
+ * docs/decisions/055-second-ocr-engine.md): the image decoded at its own size (grey, contrast
+ * normalised, not binarized), read upright and turned a quarter clockwise like Tesseract's
+ * passes, its lines turned into runs in the original image's pixels. It only adds to
+ * Tesseract's reading: a page past the pixel budget, a job past its time or an engine that fails
+ * gives no runs and a note that says why, and the reading goes on with Tesseract's runs alone.
+ */
+import { closePaddleEngine, recognizePaddleLines } from '../engines/paddle.ts';
+import { turnQuarter } from '../engines/paddle-ops.ts';
+import type { GreyImage, PreparedImage } from '../engines/prepare-image.ts';
+import { decodeGrey, imageSize } from '../engines/prepare-image.ts';
+import type { TextRun } from '../reading.ts';
+import { readerLimits } from '../reading.ts';
+import { mergePasses, runsOfLines } from './ocr-runs.ts';
+
+/** The engine's name as the readings' sources give it. */
+export const SECOND_ENGINE_NAME = 'PaddleOCR';
+
+/**
+ * Whether scans are read by the second engine too, and the largest image it reads. `enabled`
+ * starts from the environment: OCR_SECOND_ENGINE=paddle turns it on, =off off (tests and tools
+ * set the object itself).
+ */
+export const secondEngineSettings = {
+  enabled: process.env.OCR_SECOND_ENGINE === 'paddle',
+  /**
+   * Largest image the engine reads, pixels at the size it reads (the original, scaled down to
+   * readerLimits.ocrMaxSidePx): an A4 page at 300 dpi is 8.7 MP. Its memory and time grow with
+   * the boxes it finds, which grow with the page.
+   */
+  maxPixels: 10_000_000,
+  /** Share of readerLimits.timeLimitMs it may take at most. */
+  timeShare: 1 / 3,
+};
+
+/** What the second engine read of one image. */
+export interface SecondEngineReading {
+  /** Runs (origin 'ocr', engine SECOND_ENGINE_NAME) of both passes merged; empty when none. */
+  runs: TextRun[];
+  /** Why it read nothing (skipped, timed out, failed); undefined when it read, or is off. */
+  note?: string;
+}
+
+/** A PreparedImage that describes an image decoded at `scale` original pixels, neither deskewed nor binarized. */
+function asPrepared(
+  image: GreyImage,
+  original: { width: number; height: number },
+  scale: number,
+): PreparedImage {
+  return {
+    image,
+    originalWidth: original.width,
+    originalHeight: original.height,
+    scale,
+    skewDeg: 0,
+    scaledWidth: image.width,
+    scaledHeight: image.height,
+    threshold: 128,
+    inverted: false,
+  };
+}
+
+/**
+ * Reads an image by the second engine in two passes (upright, turned 90° clockwise).
+ * @param bytes - PNG or JPEG bytes, as given to the reader
+ * @param page - 1-based page number of the runs
+ * @param limitMs - wall time for both passes (decoding included); the caller gives what
+ *   Tesseract left, at most secondEngineSettings.timeShare of readerLimits.timeLimitMs
+ * @param onProgress - progress through both passes, 0..1
+ * @param fileName - for error messages of the decoding
+ * @returns its runs in original px, tagged with the engine, or none and a note; never throws
+ *   for the engine's sake (an image that cannot be decoded throws DrawingReadError, as it would
+ *   have for Tesseract)
+ */
+export async function readBySecondEngine(
+  bytes: Buffer,
+  page: number,
+  limitMs: number,
+  onProgress?: (fraction: number) => void,
+  fileName = 'The image',
+): Promise<SecondEngineReading> {
+  if (!secondEngineSettings.enabled) return { runs: [] };
+  const original = await imageSize(bytes, fileName);
+  const scale = Math.min(1, readerLimits.ocrMaxSidePx / Math.max(original.width, original.height));
+  const width = Math.max(1, Math.round(original.width * scale));
+  const height = Math.max(1, Math.round(original.height * scale));
+  const megapixels = (pixels: number) => `${(pixels / 1e6).toFixed(1)} MP`;
+  if (width * height > secondEngineSettings.maxPixels)
+    return {
+      runs: [],
+      note: `${SECOND_ENGINE_NAME} skipped: ${width} × ${height} px (${megapixels(width * height)}) is past its ${megapixels(secondEngineSettings.maxPixels)} budget`,
+    };
+  if (limitMs <= 0) return { runs: [], note: `${SECOND_ENGINE_NAME} skipped: no time left` };
+  const deadline = Date.now() + limitMs;
+  try {
+    const grey = await decodeGrey(bytes, fileName, width, height);
+    const prepared = asPrepared(grey, original, scale);
+    const passes: TextRun[][] = [];
+    for (const [index, turnDeg] of ([0, 90] as const).entries()) {
+      const image = turnDeg === 0 ? grey : turnQuarter(grey);
+      const lines = await recognizePaddleLines(
+        image,
+        (fraction) => onProgress?.((index + Math.max(0, Math.min(1, fraction))) / 2),
+        Math.max(1, deadline - Date.now()),
+      );
+      passes.push(
+        runsOfLines(lines, prepared, turnDeg, page).map((run) => ({
+          ...run,
+          engine: SECOND_ENGINE_NAME,
+        })),
+      );
+    }
+    return { runs: mergePasses(passes) };
+  } catch (error) {
+    const why = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    return { runs: [], note: `${SECOND_ENGINE_NAME} read nothing: ${why}` };
+  } finally {
+    // Its memory goes back before the line work takes its own.
+    await closePaddleEngine();
+  }
+}

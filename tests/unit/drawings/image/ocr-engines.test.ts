@@ -1,0 +1,108 @@
+/**
+ * The two OCR engines' runs merged (drawings/image/ocr-runs.ts mergeEngines) and the line work's
+ * choice between their readings of a dimension (drawings/image/engine-choice.ts), on made-up
+ * runs and dimension lines.
+ */
+import { describe, expect, it } from 'vitest';
+import { firstNumber, readingsChosen } from '#drawings/image/engine-choice';
+import { mergeEngines, otherReadings } from '#drawings/image/ocr-runs';
+import type { DrawnDimension } from '#drawings/page/dimensions';
+import { sourceOfRun, type TextRun } from '#drawings/reading';
+
+function run(text: string, x: number, y: number, confidence: number, more: Partial<TextRun> = {}) {
+  return {
+    text,
+    x,
+    y,
+    width: 10 * text.length,
+    height: 20,
+    angleDeg: 0,
+    page: 1,
+    confidence,
+    origin: 'ocr',
+    ...more,
+  } satisfies TextRun;
+}
+const paddle = { engine: 'PaddleOCR' };
+
+describe('mergeEngines', () => {
+  it('keeps one run where both read the same, with the higher confidence', () => {
+    const first = [run('Ø20.5', 100, 100, 0.7)];
+    const merged = mergeEngines(first, [run('020.5', 101, 99, 0.95, paddle)]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({ text: 'Ø20.5', confidence: 0.95 });
+    expect(merged[0]!.engine).toBeUndefined();
+  });
+
+  it('keeps the more confident of two readings and the other for the line work', () => {
+    const first = [run('225', 100, 100, 0.6), run('40', 300, 100, 0.9)];
+    const second = [run('Ø25', 100, 100, 0.95, paddle), run('48', 300, 100, 0.8, paddle)];
+    const merged = mergeEngines(first, second);
+    expect(merged.map((r) => r.text)).toEqual(['Ø25', '40']);
+    expect(otherReadings.get(merged[0]!)?.text).toBe('225');
+    expect(otherReadings.get(merged[1]!)?.text).toBe('48');
+    expect(sourceOfRun(merged[0]!)).toMatch(/^OCR \(PaddleOCR\), page 1 at 100, 100 px/);
+    expect(sourceOfRun(merged[1]!)).toMatch(/^OCR, page 1 at 300, 100 px/);
+  });
+
+  it('adds the second engine’s runs elsewhere only when they hold a digit', () => {
+    const merged = mergeEngines(
+      [run('A-A', 0, 0, 0.9)],
+      [run('12.5', 200, 200, 0.9, paddle), run('////', 400, 400, 0.9, paddle)],
+    );
+    expect(merged.map((r) => r.text)).toEqual(['A-A', '12.5']);
+  });
+
+  it('pairs only runs read in the same direction, and leaves a place read as several runs', () => {
+    const turned = run('30', 100, 100, 0.9, { ...paddle, angleDeg: 90 });
+    expect(mergeEngines([run('3O', 100, 100, 0.5)], [turned])).toHaveLength(2);
+    const split = [run('Ø6', 100, 100, 0.6), run('H7', 125, 100, 0.6)];
+    const merged = mergeEngines(split, [run('Ø6H7', 100, 100, 0.99, paddle)]);
+    expect(merged.map((r) => r.text)).toEqual(['Ø6', 'H7']);
+  });
+});
+
+describe('readingsChosen', () => {
+  /** A dimension line 50 pt long whose value is written in `box` (points, 1 pt per px). */
+  function dimension(value: number, box: TextRun): DrawnDimension {
+    return {
+      line: { lengthPt: 50 } as DrawnDimension['line'],
+      callout: { ...box, value } as unknown as DrawnDimension['callout'],
+    };
+  }
+
+  it('takes the other reading where it, and not the kept one, agrees with the line', () => {
+    const [kept] = mergeEngines([run('28', 100, 100, 0.9)], [run('25', 100, 100, 0.8, paddle)]);
+    // 2 pt per mm: the 50 pt line measures 25 mm.
+    const chosen = readingsChosen([kept!], [dimension(28, kept!)], 2, 1);
+    expect(chosen[0]).toMatchObject({ text: '25', confidence: 0.8, engine: 'PaddleOCR' });
+  });
+
+  it('keeps a reading the line agrees with, and one whose other reading agrees no better', () => {
+    const [kept] = mergeEngines([run('25', 100, 100, 0.9)], [run('26', 100, 100, 0.8, paddle)]);
+    const runs = [kept!];
+    expect(readingsChosen(runs, [dimension(25, kept!)], 2, 1)).toBe(runs);
+    const [wrong] = mergeEngines([run('31', 100, 100, 0.9)], [run('36', 100, 100, 0.8, paddle)]);
+    expect(readingsChosen([wrong!], [dimension(31, wrong!)], 2, 1)).toEqual([wrong]);
+  });
+
+  it('compares in the callout’s unit (an inch value given in mm)', () => {
+    const [kept] = mergeEngines(
+      [run('.4875', 100, 100, 0.9)],
+      [run('.4375', 100, 100, 0.8, paddle)],
+    );
+    // 0.4375 in = 11.1125 mm: at 4.5 pt per mm the 50 pt line measures 11.11 mm.
+    const chosen = readingsChosen([kept!], [dimension(0.4875 * 25.4, kept!)], 4.5, 1);
+    expect(chosen[0]!.text).toBe('.4375');
+  });
+});
+
+describe('firstNumber', () => {
+  it('reads the value after a count and a sign', () => {
+    expect(firstNumber('Ø20.5±0.05')).toBe(20.5);
+    expect(firstNumber('2x Ø6,6')).toBe(6.6);
+    expect(firstNumber('020.5')).toBe(20.5);
+    expect(firstNumber('.375')).toBe(0.375);
+    expect(firstNumber('A-A')).toBeUndefined();
+  });
+});
