@@ -309,14 +309,16 @@ function sameTurn(a: TextRun, b: TextRun): boolean {
  * Merges the runs of the second engine (PaddleOCR) into the first's (Tesseract's), both already
  * merged over their passes (docs/decisions/055-second-ocr-engine.md §5). Runs of the two that
  * cover the same place in the same direction (over 30 % of the smaller box) are a pair:
- * - reading the same after normalizeOcrCallout (spaces ignored), the first engine's run stays,
- *   with the higher of the two confidences;
+ * - reading the same after normalizeOcrCallout (spaces ignored; the first engine's reading may
+ *   have a leading point more, which the second drops), the first engine's run stays, with the
+ *   higher of the two confidences;
  * - reading differently, with one run of the first engine, the more confident reading stays (the
  *   first engine's on a tie) and the other is kept in `otherReadings` for the line work to choose
  *   by the length its dimension line measures; when the first engine read the place as several
  *   runs, they stay as they are.
- * A second-engine run with no partner is added when it holds a digit (a value, a callout): its
- * readings of hatching and symbols do not become text.
+ * A second-engine run with no partner is added when it holds a digit (a value, a callout) and
+ * does not lie on a first-engine run of the other direction at least as long (a text read
+ * across its letters): its readings of hatching and symbols do not become text.
  * @param first - the first engine's runs, original px
  * @param second - the second engine's runs, original px, `engine` set
  * @returns runs sorted top to bottom, left to right; the inputs are not changed
@@ -329,10 +331,22 @@ export function mergeEngines(first: TextRun[], second: TextRun[]): TextRun[] {
       (other) => sameTurn(run, other) && overlapOfSmaller(run, other) > 0.3,
     );
     if (partners.length === 0) {
-      if (/\d/.test(run.text)) added.push(run);
+      // A text the first engine read in the other direction, read across its letters.
+      const across = first.some(
+        (other) =>
+          !sameTurn(run, other) &&
+          overlapOfSmaller(run, other) > 0.3 &&
+          other.text.replace(/\s/g, '').length >= run.text.replace(/\s/g, '').length,
+      );
+      if (/\d/.test(run.text) && !across) added.push(run);
       continue;
     }
-    const same = partners.find((other) => comparable(other.text) === comparable(run.text));
+    // The second engine drops a leading point ('375' for '.375'): the reading with it stands.
+    const same = partners.find(
+      (other) =>
+        comparable(other.text) === comparable(run.text) ||
+        comparable(other.text) === `.${comparable(run.text)}`,
+    );
     if (same) {
       const kept = replaced.get(same) ?? same;
       if (run.confidence > kept.confidence)

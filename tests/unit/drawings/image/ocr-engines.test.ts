@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstNumber, readingsChosen } from '#drawings/image/engine-choice';
 import { mergeEngines, otherReadings } from '#drawings/image/ocr-runs';
+import { withoutCrossReadings } from '#drawings/image/second-engine';
 import type { DrawnDimension } from '#drawings/page/dimensions';
 import { sourceOfRun, type TextRun } from '#drawings/reading';
 
@@ -45,6 +46,17 @@ describe('mergeEngines', () => {
     expect(sourceOfRun(merged[1]!)).toMatch(/^OCR, page 1 at 300, 100 px/);
   });
 
+  it('keeps the first reading where the second only drops its leading point', () => {
+    const merged = mergeEngines([run('.375', 100, 100, 0.7)], [run('375', 100, 100, 0.99, paddle)]);
+    expect(merged.map((r) => [r.text, r.confidence])).toEqual([['.375', 0.99]]);
+  });
+
+  it('drops a second-engine run lying on a text the first read the other way', () => {
+    const vertical = run('1.25', 100, 100, 0.9, { angleDeg: 90, width: 20, height: 45 });
+    const merged = mergeEngines([vertical], [run('25', 100, 110, 1, { ...paddle, width: 20 })]);
+    expect(merged).toEqual([vertical]);
+  });
+
   it('adds the second engine’s runs elsewhere only when they hold a digit', () => {
     const merged = mergeEngines(
       [run('A-A', 0, 0, 0.9)],
@@ -54,11 +66,38 @@ describe('mergeEngines', () => {
   });
 
   it('pairs only runs read in the same direction, and leaves a place read as several runs', () => {
-    const turned = run('30', 100, 100, 0.9, { ...paddle, angleDeg: 90 });
-    expect(mergeEngines([run('3O', 100, 100, 0.5)], [turned])).toHaveLength(2);
+    const turned = run('Ø30.5', 100, 100, 0.9, { ...paddle, angleDeg: 90 });
+    const upright = run('3O', 100, 100, 0.5);
+    const pair = mergeEngines([upright], [turned]);
+    expect(pair).toEqual([upright, turned]);
+    expect(otherReadings.get(pair[0]!)).toBeUndefined();
     const split = [run('Ø6', 100, 100, 0.6), run('H7', 125, 100, 0.6)];
     const merged = mergeEngines(split, [run('Ø6H7', 100, 100, 0.99, paddle)]);
     expect(merged.map((r) => r.text)).toEqual(['Ø6', 'H7']);
+  });
+});
+
+describe('withoutCrossReadings', () => {
+  it('drops the glyphs one pass reads of a text the other pass reads', () => {
+    // '1.25' written bottom to top, 20 px letters: 20 wide, 45 high.
+    const vertical = run('1.25', 100, 100, 0.9, { angleDeg: 90, width: 20, height: 45 });
+    const glyph = run('5', 99, 102, 1, { width: 14, height: 22 });
+    const elsewhere = run('5', 300, 100, 1, { width: 14, height: 22 });
+    const [upright, turned] = withoutCrossReadings([[glyph, elsewhere], [vertical]]);
+    expect(upright).toEqual([elsewhere]);
+    expect(turned).toEqual([vertical]);
+  });
+
+  it('drops a single glyph lying on its side, and keeps upright ones and longer texts', () => {
+    const lying = run('2', 0, 0, 1, { width: 30, height: 20 });
+    const upright = run('2', 50, 0, 1, { width: 14, height: 22 });
+    const wide = run('M', 100, 0, 1, { width: 22, height: 22 });
+    const text = run('12', 150, 0, 1, { width: 40, height: 20 });
+    expect(withoutCrossReadings([[lying, upright, wide, text], []])[0]).toEqual([
+      upright,
+      wide,
+      text,
+    ]);
   });
 });
 
