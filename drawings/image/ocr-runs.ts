@@ -299,6 +299,20 @@ function comparable(text: string): string {
   return normalizeOcrCallout(text).replace(/\s+/g, '');
 }
 
+/** Whether two texts hold the same digits and decimal points, and some (as callouts read them). */
+function sameNumbers(a: string, b: string): boolean {
+  const numbers = (text: string) =>
+    comparable(text)
+      .replace(/[^\d.,]/g, '')
+      .replace(',', '.');
+  return numbers(a) !== '' && numbers(a) === numbers(b);
+}
+
+/** Whether a text has a diameter or radius sign, or a thread's M, before a number. */
+function hasSign(text: string): boolean {
+  return /(?:^|[^A-Za-z])(?:[ØR]|M(?=\d))/.test(comparable(text));
+}
+
 /** Whether two runs read in the same direction (the same pass, give or take skew). */
 function sameTurn(a: TextRun, b: TextRun): boolean {
   const d = Math.abs(a.angleDeg - b.angleDeg) % 180;
@@ -309,9 +323,12 @@ function sameTurn(a: TextRun, b: TextRun): boolean {
  * Merges the runs of the second engine (PaddleOCR) into the first's (Tesseract's), both already
  * merged over their passes (docs/decisions/055-second-ocr-engine.md §5). Runs of the two that
  * cover the same place in the same direction (over 30 % of the smaller box) are a pair:
- * - reading the same after normalizeOcrCallout (spaces ignored; the first engine's reading may
- *   have a leading point more, which the second drops), the first engine's run stays, with the
- *   higher of the two confidences;
+ * - reading the same after normalizeOcrCallout (spaces ignored), or the first engine's reading
+ *   holding the second's (a leading point or a diameter sign more, which the second drops or
+ *   leaves out of its box), the first engine's run stays, with the higher of the two
+ *   confidences;
+ * - reading the same numbers otherwise, with one run of the first engine, the reading with a
+ *   sign (Ø, R, M) stays, the first's when both or neither have one, with the higher confidence;
  * - reading differently, with one run of the first engine, the more confident reading stays (the
  *   first engine's on a tie) and the other is kept in `otherReadings` for the line work to choose
  *   by the length its dimension line measures; when the first engine read the place as several
@@ -341,12 +358,9 @@ export function mergeEngines(first: TextRun[], second: TextRun[]): TextRun[] {
       if (/\d/.test(run.text) && !across) added.push(run);
       continue;
     }
-    // The second engine drops a leading point ('375' for '.375'): the reading with it stands.
-    const same = partners.find(
-      (other) =>
-        comparable(other.text) === comparable(run.text) ||
-        comparable(other.text) === `.${comparable(run.text)}`,
-    );
+    // The second engine drops a leading point ('375' for '.375') and leaves a diameter sign out
+    // of its box ('16,5' of 'Ø16,5'): a first reading that holds the second stands.
+    const same = partners.find((other) => comparable(other.text).includes(comparable(run.text)));
     if (same) {
       const kept = replaced.get(same) ?? same;
       if (run.confidence > kept.confidence)
@@ -355,6 +369,12 @@ export function mergeEngines(first: TextRun[], second: TextRun[]): TextRun[] {
     }
     if (partners.length > 1 || replaced.has(partners[0]!)) continue;
     const partner = partners[0]!;
+    if (sameNumbers(partner.text, run.text)) {
+      // The same numbers: the reading with a sign ('@60', not 'p60') says more.
+      const pick = hasSign(run.text) && !hasSign(partner.text) ? run : partner;
+      replaced.set(partner, { ...pick, confidence: Math.max(run.confidence, partner.confidence) });
+      continue;
+    }
     const [winner, other] = run.confidence > partner.confidence ? [run, partner] : [partner, run];
     const kept = { ...winner };
     otherReadings.set(kept, other);

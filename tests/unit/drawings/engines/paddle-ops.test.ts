@@ -142,9 +142,10 @@ describe('textBoxes', () => {
 });
 
 describe('detector and recognizer inputs', () => {
-  it('sizes the detector input in multiples of 32, never up, at most 2000 px long', () => {
+  it('sizes the detector input in multiples of 32, never up, at most 1600 px long', () => {
     expect(detectorSize(1000, 700)).toEqual({ width: 992, height: 704 });
-    expect(detectorSize(3308, 2339)).toEqual({ width: 1984, height: 1408 });
+    expect(detectorSize(3308, 2339)).toEqual({ width: 1600, height: 1120 });
+    expect(detectorSize(3308, 2339, 2000)).toEqual({ width: 1984, height: 1408 });
     expect(detectorSize(10, 10)).toEqual({ width: 32, height: 32 });
   });
 
@@ -156,21 +157,23 @@ describe('detector and recognizer inputs', () => {
     expect(input[5]).toBeCloseTo((1 - 0.406) / 0.225, 5);
   });
 
-  it('scales a box to 48 px high, padded with zeros to 320 px, white at 1 and black at -1', () => {
+  it('scales a box to 48 px high, padded with zeros to 96 px, white at 1 and black at -1', () => {
     // A 20 × 10 image: left half black, right half white.
     const data = new Uint8Array(200);
     for (let y = 0; y < 10; y++) for (let x = 0; x < 10; x++) data[y * 20 + x] = 0;
     for (let y = 0; y < 10; y++) for (let x = 10; x < 20; x++) data[y * 20 + x] = 255;
-    const { data: input, width } = recognizerInput(
-      { data, width: 20, height: 10 },
-      { x0: 0, y0: 0, x1: 20, y1: 10 },
-    );
-    expect(width).toBe(320);
-    expect(input).toHaveLength(3 * RECOGNIZER_HEIGHT * 320);
-    const row = 20 * 320;
-    expect(input[row + 5]).toBeCloseTo(-1, 5);
-    expect(input[row + 90]).toBeCloseTo(1, 5);
-    expect(input[row + 200]).toBe(0);
+    const image = { data, width: 20, height: 10 };
+    // A 10 × 10 box across the edge: 48 px wide, black then white, then padding.
+    const { data: input, width } = recognizerInput(image, { x0: 5, y0: 0, x1: 15, y1: 10 });
+    expect(width).toBe(96);
+    expect(input).toHaveLength(3 * RECOGNIZER_HEIGHT * 96);
+    const row = 20 * 96;
+    expect(input[row + 10]).toBeCloseTo(-1, 5);
+    expect(input[row + 40]).toBeCloseTo(1, 5);
+    expect(input[row + 60]).toBe(0);
+    // The same in all three channels.
+    expect(input[RECOGNIZER_HEIGHT * 96 + row + 10]).toBeCloseTo(-1, 5);
+    expect(input[2 * RECOGNIZER_HEIGHT * 96 + row + 40]).toBeCloseTo(1, 5);
     // A long box keeps its proportion: 48 / 10 × 100 px wide.
     expect(
       recognizerInput(

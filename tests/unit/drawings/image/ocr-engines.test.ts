@@ -46,9 +46,21 @@ describe('mergeEngines', () => {
     expect(sourceOfRun(merged[1]!)).toMatch(/^OCR, page 1 at 300, 100 px/);
   });
 
-  it('keeps the first reading where the second only drops its leading point', () => {
+  it('keeps the first reading where the second only drops its leading point or sign', () => {
     const merged = mergeEngines([run('.375', 100, 100, 0.7)], [run('375', 100, 100, 0.99, paddle)]);
     expect(merged.map((r) => [r.text, r.confidence])).toEqual([['.375', 0.99]]);
+    const signed = mergeEngines(
+      [run('@ 16,5', 100, 100, 0.5)],
+      [run('16,5', 110, 100, 0.96, paddle)],
+    );
+    expect(signed.map((r) => [r.text, r.confidence])).toEqual([['@ 16,5', 0.96]]);
+  });
+
+  it('keeps the reading with a sign where both read the same numbers', () => {
+    const sign = mergeEngines([run('@60', 100, 100, 0.76)], [run('p60', 100, 100, 0.86, paddle)]);
+    expect(sign.map((r) => [r.text, r.confidence, r.engine])).toEqual([['@60', 0.86, undefined]]);
+    const second = mergeEngines([run('2.5', 100, 100, 0.9)], [run('R2.5', 100, 100, 0.8, paddle)]);
+    expect(second.map((r) => [r.text, r.engine])).toEqual([['R2.5', 'PaddleOCR']]);
   });
 
   it('drops a second-engine run lying on a text the first read the other way', () => {
