@@ -25,6 +25,7 @@ import {
   ctcDecode,
   detectorInput,
   detectorSize,
+  joinLineBoxes,
   RECOGNIZER_HEIGHT,
   recognizerClasses,
   recognizerInput,
@@ -206,7 +207,7 @@ async function readImage(
   onProgress?.(0.3);
   const kx = image.width / size.width;
   const ky = image.height / size.height;
-  const boxes: OcrBox[] = textBoxes(detected.data, size.width, size.height)
+  const boxes: OcrBox[] = joinLineBoxes(textBoxes(detected.data, size.width, size.height))
     .map(({ box }) => ({ x0: box.x0 * kx, y0: box.y0 * ky, x1: box.x1 * kx, y1: box.y1 * ky }))
     .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   const lines: OcrLine[] = [];
@@ -230,7 +231,8 @@ async function readImage(
 
 /**
  * Reads the text lines of one grey image, queued behind any other job of this engine. Each box
- * the detector finds is recognized and kept alone (no joining of boxes across the page).
+ * the detector finds is recognized and kept alone (no joining of boxes across the page; only a
+ * line the detector cut at a narrow gap is joined again, joinLineBoxes).
  * @param image - 8-bit grey, dark text on light paper, upright text to be read; the detector
  *   sees it at most DETECTOR_MAX_SIDE_PX (1600) long, the recognizer the boxes at full size
  * @param onProgress - the engine's progress through this image, 0..1

@@ -11,6 +11,7 @@ import {
   ctcDecode,
   detectorInput,
   detectorSize,
+  joinLineBoxes,
   RECOGNIZER_HEIGHT,
   recognizerClasses,
   recognizerInput,
@@ -138,6 +139,36 @@ describe('textBoxes', () => {
     expect(textBoxes(map(50, 50, []), 50, 50)).toEqual([]);
     const [edge] = textBoxes(map(50, 50, [{ x: 0, y: 0, width: 10, height: 5, p: 0.9 }]), 50, 50);
     expect(edge!.box).toMatchObject({ x0: 0, y0: 0 });
+  });
+});
+
+describe('joinLineBoxes', () => {
+  const box = (x0: number, y0: number, x1: number, y1: number, score = 0.8) => ({
+    box: { x0, y0, x1, y1 },
+    score,
+  });
+
+  it('joins a line cut at a narrow gap, and chains of such cuts', () => {
+    const joined = joinLineBoxes([
+      box(1400, 710, 1464, 738, 0.9),
+      box(1470, 711, 1566, 743, 0.6),
+      box(1575, 712, 1600, 742, 0.6),
+    ]);
+    expect(joined).toHaveLength(1);
+    expect(joined[0]!.box).toEqual({ x0: 1400, y0: 710, x1: 1600, y1: 743 });
+    // By width: the first two (0.72 over 166 px of the union), then the third.
+    const firstTwo = (0.9 * 64 + 0.6 * 96) / 160;
+    expect(joined[0]!.score).toBeCloseTo((firstTwo * 166 + 0.6 * 25) / 191, 5);
+  });
+
+  it('leaves values two letters apart, other baselines and other sizes apart', () => {
+    const apart = [
+      box(0, 0, 60, 30),
+      box(120, 0, 180, 30),
+      box(62, 25, 100, 55),
+      box(185, 0, 260, 60),
+    ];
+    expect(joinLineBoxes(apart)).toEqual(apart);
   });
 });
 
