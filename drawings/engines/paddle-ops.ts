@@ -136,14 +136,18 @@ export function textBoxes(map: Float32Array, width: number, height: number): Det
 }
 
 /** Boxes on one baseline this close (times the taller one's height) are one line of text. */
-const JOIN_GAP = 0.5;
+const JOIN_GAP = 0.7;
 
 /**
  * Joins the boxes that are one line of text the detector cut in two: side by side on one
- * baseline (sharing 60 % of the smaller one's height, neither 1.5 times as high as the other) with
- * a gap of at most half their height. The map's probability dips at a point or a narrow gap
- * ('Φ11.11mm' came as '811' and '11mm', 6 px apart at 30 px lettering), and each half read alone
- * gives a wrong value. Values of their own stand two letter heights or more apart.
+ * baseline (sharing 60 % of the smaller one's height, neither 1.5 times as high as the other
+ * unless the smaller lies within the taller's height and is at least 0.4 of it) with a gap of at most 0.7 of the taller's
+ * height, their union no taller than 1.2 times the taller (so that joins do not climb from
+ * line to line). The map's probability dips at a point or a narrow gap ('Φ11.11mm' of
+ * long_reamer_facer.pdf came as '811' and '11mm', 6 px apart at 32 px lettering, from one
+ * rendering, and as a thin 'Φ11.' 14 px high and '11mm' 20 px apart from another), and each
+ * piece read alone gives a wrong value. Values of their own stand two letter heights or more
+ * apart.
  * @param boxes - as textBoxes gives them
  * @returns the boxes, joined ones replaced by their union (score: the mean of theirs, by width)
  */
@@ -155,7 +159,16 @@ export function joinLineBoxes(boxes: DetectedBox[]): DetectedBox[] {
     const taller = Math.max(height(a), height(b));
     const smaller = Math.min(height(a), height(b));
     const gap = Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1);
-    return shared >= 0.6 * smaller && taller <= 1.5 * smaller && gap <= JOIN_GAP * taller;
+    // A piece the detector saw thinner than the line (a sign, a point) lies within its height.
+    const within = shared >= 0.95 * smaller && taller <= 2.5 * smaller;
+    // The union no taller than the line: joins do not climb from one baseline to the next.
+    const union = Math.max(a.y1, b.y1) - Math.min(a.y0, b.y0);
+    return (
+      shared >= 0.6 * smaller &&
+      (taller <= 1.5 * smaller || within) &&
+      union <= 1.2 * taller &&
+      gap <= JOIN_GAP * taller
+    );
   };
   for (let joined = true; joined;) {
     joined = false;

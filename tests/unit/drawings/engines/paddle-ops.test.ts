@@ -161,14 +161,22 @@ describe('joinLineBoxes', () => {
     expect(joined[0]!.score).toBeCloseTo((firstTwo * 166 + 0.6 * 25) / 191, 5);
   });
 
+  it('joins a thinner piece within the line’s height', () => {
+    const joined = joinLineBoxes([box(1408, 716, 1459, 730, 0.6), box(1479, 711, 1564, 743)]);
+    expect(joined.map((b) => b.box)).toEqual([{ x0: 1408, y0: 711, x1: 1564, y1: 743 }]);
+  });
+
   it('leaves values two letters apart, other baselines and other sizes apart', () => {
     const apart = [
       box(0, 0, 60, 30),
       box(120, 0, 180, 30),
       box(62, 25, 100, 55),
-      box(185, 0, 260, 60),
+      box(185, 20, 260, 80),
     ];
     expect(joinLineBoxes(apart)).toEqual(apart);
+    // A region of the drawing 1300 px tall does not swallow the texts beside it.
+    const tall = [box(0, 0, 40, 1300), box(60, 500, 120, 530), box(130, 500, 200, 530)];
+    expect(joinLineBoxes(tall)).toHaveLength(2);
   });
 });
 
