@@ -333,14 +333,20 @@ function sameTurn(a: TextRun, b: TextRun): boolean {
  *   first engine's on a tie) and the other is kept in `otherReadings` for the line work to choose
  *   by the length its dimension line measures; when the first engine read the place as several
  *   runs, they stay as they are.
- * A second-engine run with no partner is added when it holds a digit (a value, a callout) and
+ * A second-engine run with no partner is added when it holds a digit (a value, a callout),
  * does not lie on a first-engine run of the other direction at least as long (a text read
- * across its letters): its readings of hatching and symbols do not become text.
+ * across its letters) and stands alone (`standsAlone`: no piece of a longer text): its readings
+ * of hatching, symbols and pieces of text do not become text.
  * @param first - the first engine's runs, original px
  * @param second - the second engine's runs, original px, `engine` set
+ * @param standsAlone - whether a second-engine run is a text of its own (second-engine.ts)
  * @returns runs sorted top to bottom, left to right; the inputs are not changed
  */
-export function mergeEngines(first: TextRun[], second: TextRun[]): TextRun[] {
+export function mergeEngines(
+  first: TextRun[],
+  second: TextRun[],
+  standsAlone: (run: TextRun) => boolean = () => true,
+): TextRun[] {
   const replaced = new Map<TextRun, TextRun>();
   const added: TextRun[] = [];
   for (const run of second) {
@@ -355,7 +361,7 @@ export function mergeEngines(first: TextRun[], second: TextRun[]): TextRun[] {
           overlapOfSmaller(run, other) > 0.3 &&
           other.text.replace(/\s/g, '').length >= run.text.replace(/\s/g, '').length,
       );
-      if (/\d/.test(run.text) && !across) added.push(run);
+      if (/\d/.test(run.text) && !across && standsAlone(run)) added.push(run);
       continue;
     }
     // The second engine drops a leading point ('375' for '.375') and leaves a diameter sign out

@@ -93,17 +93,19 @@ export async function recognizeImage(
     passes.push(runsOfLines(lines, prepared, turnDeg, page));
   }
   let runs = mergePasses(passes);
-  const secondStart = 1 - REREAD_SHARE - second;
+  // Where the last pass's progress ended (the same sum), so that the bar never steps back.
+  const secondStart = PREPARE_SHARE + (PASSES.length - 1) * share + share;
   const stage = 'Recognizing text (second engine)';
   if (second > 0) progress?.(secondStart, stage);
   const secondReading = await readBySecondEngine(
     bytes,
     page,
     Math.min(deadline - Date.now(), secondEngineSettings.timeShare * readerLimits.timeLimitMs),
-    (fraction) => progress?.(secondStart + fraction * second, stage),
+    (fraction) => progress?.(Math.min(1 - REREAD_SHARE, secondStart + fraction * second), stage),
     fileName,
   );
-  if (secondReading.runs.length > 0) runs = mergeEngines(runs, secondReading.runs);
+  if (secondReading.runs.length > 0)
+    runs = mergeEngines(runs, secondReading.runs, secondReading.standsAlone);
   runs = runs.slice(0, readerLimits.maxRunsPerPage);
   progress?.(1 - REREAD_SHARE, 'Reading the tolerances again');
   runs = await rereadStackedDeviations(

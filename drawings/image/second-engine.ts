@@ -38,6 +38,11 @@ export const secondEngineSettings = {
 export interface SecondEngineReading {
   /** Runs (origin 'ocr', engine SECOND_ENGINE_NAME) of both passes merged; empty when none. */
   runs: TextRun[];
+  /**
+   * Whether a run stands alone: no ink beside its ends along its baseline (inkBeside). A run
+   * with ink there may be a piece of a longer text the detector cut ('1mm' of 'Φ11.11mm').
+   */
+  standsAlone?: (run: TextRun) => boolean;
   /** Why it read nothing (skipped, timed out, failed); undefined when it read, or is off. */
   note?: string;
 }
@@ -67,6 +72,48 @@ function asPrepared(
  * (text/ocr.ts): 'Φ20', 'φ8', 'α1.5'.
  */
 const DIAMETER_READINGS = /(^|[\s(xX×])[Φφα]\s?(?=[\d.,]*\d)/g;
+
+/** How far beyond a run's ends ink is looked for, times its box's height across the baseline. */
+const BESIDE_SHARE = 0.4;
+
+/**
+ * Whether there is a glyph just beyond either end of a run along its baseline: ink within 0.4 of
+ * its box's height past the box (the engine's boxes already reach about half a letter beyond the
+ * glyphs), in the middle 60 % of the box's height, where a neighbouring glyph of the same line
+ * would be and the dimension line it stands on would not. Ink of a line that crosses the box's
+ * whole height there (an extension line, a leader) is no glyph and does not count; three pixels
+ * darker than mid-grey do.
+ * @param image - the image the engine read (upright), `scale` px per original px
+ * @param run - a run in original px, upright (0°) or reading bottom to top (90°)
+ */
+export function inkBeside(image: GreyImage, scale: number, run: TextRun): boolean {
+  const upright = Math.abs(Math.sin((run.angleDeg * Math.PI) / 180)) < Math.SQRT1_2;
+  // Along the baseline u, across it v: upright u = x, v = y; turned u = y, v = x.
+  const dark = (u: number, v: number) => {
+    const [x, y] = upright ? [u, v] : [v, u];
+    if (x < 0 || y < 0 || x >= image.width || y >= image.height) return false;
+    return image.data[y * image.width + x]! < 128;
+  };
+  const u0 = (upright ? run.x : run.y) * scale;
+  const u1 = ((upright ? run.x + run.width : run.y + run.height) * scale) | 0;
+  const v0 = (upright ? run.y : run.x) * scale;
+  const v1 = (upright ? run.y + run.height : run.x + run.width) * scale;
+  const across = v1 - v0;
+  const reach = BESIDE_SHARE * across;
+  const crossing = (u: number) =>
+    [-2, -1, 0].some((d) => dark(u, Math.floor(v0) + d)) &&
+    [0, 1, 2].some((d) => dark(u, Math.ceil(v1) + d));
+  const glyphIn = (from: number, to: number) => {
+    let count = 0;
+    for (let u = Math.floor(from); u < to; u++) {
+      if (crossing(u)) continue;
+      for (let v = Math.floor(v0 + 0.2 * across); v < v1 - 0.2 * across; v++)
+        if (dark(u, v) && ++count >= 3) return true;
+    }
+    return false;
+  };
+  return glyphIn(u0 - reach, u0) || glyphIn(u1, u1 + reach);
+}
 
 /** Characters of a run's text, spaces not counted. */
 const length = (run: TextRun) => run.text.replace(/\s/g, '').length;
@@ -158,7 +205,9 @@ export async function readBySecondEngine(
         })),
       );
     }
-    return { runs: mergePasses(withoutCrossReadings(passes)) };
+    const runs = mergePasses(withoutCrossReadings(passes));
+    const alone = new Set(runs.filter((run) => !inkBeside(grey, scale, run)));
+    return { runs, standsAlone: (run) => alone.has(run) };
   } catch (error) {
     const why = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     return { runs: [], note: `${SECOND_ENGINE_NAME} read nothing: ${why}` };

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstNumber, readingsChosen } from '#drawings/image/engine-choice';
 import { mergeEngines, otherReadings } from '#drawings/image/ocr-runs';
-import { withoutCrossReadings } from '#drawings/image/second-engine';
+import { inkBeside, withoutCrossReadings } from '#drawings/image/second-engine';
 import type { DrawnDimension } from '#drawings/page/dimensions';
 import { sourceOfRun, type TextRun } from '#drawings/reading';
 
@@ -69,6 +69,12 @@ describe('mergeEngines', () => {
     expect(merged).toEqual([vertical]);
   });
 
+  it('adds no second-engine run that does not stand alone', () => {
+    const piece = run('1mm', 300, 300, 0.99, paddle);
+    expect(mergeEngines([], [piece], (r) => r !== piece)).toEqual([]);
+    expect(mergeEngines([], [piece])).toEqual([piece]);
+  });
+
   it('adds the second engine’s runs elsewhere only when they hold a digit', () => {
     const merged = mergeEngines(
       [run('A-A', 0, 0, 0.9)],
@@ -110,6 +116,38 @@ describe('withoutCrossReadings', () => {
       wide,
       text,
     ]);
+  });
+});
+
+describe('inkBeside', () => {
+  /** A white 200 × 100 image with black rectangles [x0, y0, x1, y1]. */
+  function image(...rects: [number, number, number, number][]) {
+    const data = new Uint8Array(200 * 100).fill(255);
+    for (const [x0, y0, x1, y1] of rects)
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data[y * 200 + x] = 0;
+    return { data, width: 200, height: 100 };
+  }
+  // A run 40 × 20 px at (80, 40); the image at 2 px per original px.
+  const upright = run('1mm', 40, 20, 0.99, { width: 20, height: 10 });
+
+  it('finds a glyph just before or after a run, along its baseline', () => {
+    expect(inkBeside(image([70, 45, 76, 55]), 2, upright)).toBe(true);
+    expect(inkBeside(image([124, 45, 130, 55]), 2, upright)).toBe(true);
+  });
+
+  it('ignores ink further away, above or below the middle of the letters, inside, and lines', () => {
+    expect(inkBeside(image([40, 45, 60, 55]), 2, upright)).toBe(false);
+    expect(inkBeside(image([60, 58, 140, 62]), 2, upright)).toBe(false);
+    expect(inkBeside(image([85, 45, 115, 55]), 2, upright)).toBe(false);
+    // An extension line crossing the run's whole height beside it is no glyph.
+    expect(inkBeside(image([74, 30, 76, 70]), 2, upright)).toBe(false);
+    expect(inkBeside(image([74, 30, 76, 70], [72, 45, 73, 55]), 2, upright)).toBe(true);
+  });
+
+  it('looks along the baseline of a run reading bottom to top', () => {
+    const turned = run('1mm', 40, 10, 0.99, { angleDeg: 90, width: 10, height: 20 });
+    expect(inkBeside(image([85, 12, 95, 18]), 2, turned)).toBe(true);
+    expect(inkBeside(image([70, 45, 76, 55]), 2, turned)).toBe(false);
   });
 });
 
