@@ -8,10 +8,8 @@
 import type { DrawnDimension } from '../page/dimensions.ts';
 import type { TextRun } from '../reading.ts';
 import { normalizeOcrCallout } from '../text/ocr.ts';
+import { disagreeingCallouts } from './disagreeing-callouts.ts';
 import { otherReadings } from './ocr-runs.ts';
-
-/** A value measured on its line agrees with a written one within this share (or 2 px). */
-const MEASURED_AGREEMENT = 0.02;
 
 /**
  * The first number of a text as the callout reading sees it, after a count ('2x') and a sign
@@ -43,25 +41,17 @@ export function readingsChosen(
   basePtPerPx: number,
 ): TextRun[] {
   const chosen = new Map<TextRun, TextRun>();
-  for (const { line, callout } of dimensions) {
-    const drawn = line.lengthPt / ptPerMm;
-    const agrees = (value: number) =>
-      Math.abs(drawn - value) <= Math.max(MEASURED_AGREEMENT * value, (2 * basePtPerPx) / ptPerMm);
-    if (!(callout.value > 0) || agrees(callout.value)) continue;
-    const run = runs.find((r) => {
-      const x = (r.x + r.width / 2) * basePtPerPx;
-      const y = (r.y + r.height / 2) * basePtPerPx;
-      return (
-        x >= callout.x &&
-        x <= callout.x + callout.width &&
-        y >= callout.y &&
-        y <= callout.y + callout.height
-      );
-    });
-    const other = run && otherReadings.get(run);
-    const kept = run && firstNumber(run.text);
+  for (const { dimension, run, agrees } of disagreeingCallouts(
+    runs,
+    dimensions,
+    ptPerMm,
+    basePtPerPx,
+  )) {
+    const { callout } = dimension;
+    const other = otherReadings.get(run);
+    const kept = firstNumber(run.text);
     const alternative = other && firstNumber(other.text);
-    if (!run || !other || !kept || !alternative || chosen.has(run)) continue;
+    if (!other || !kept || !alternative || chosen.has(run)) continue;
     if (agrees((alternative * callout.value) / kept)) chosen.set(run, other);
   }
   if (chosen.size === 0) return runs;

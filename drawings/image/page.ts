@@ -21,6 +21,7 @@ import { readTextFindings, type TextCallout, type TextFindings } from '../text/d
 import { vectorize } from './vectorize.ts';
 import type { VectorizeStats } from './types.ts';
 import { readBesideLines } from './dimension-values.ts';
+import { disagreeingCallouts } from './disagreeing-callouts.ts';
 import { readingsChosen } from './engine-choice.ts';
 import { dimensionLinesAside } from './extension-lines.ts';
 import { decodeGrey, imageSize, otsuThreshold, type GreyImage } from '../engines/prepare-image.ts';
@@ -366,9 +367,6 @@ export async function readRasterPage(
   };
 }
 
-/** A value measured on its line agrees with a written one within this share (or 2 px). */
-const MEASURED_AGREEMENT = 0.02;
-
 /**
  * Diameter signs OCR read as a '2': 'Ø42' read '242', 'Ø8' read '28' (the slashed circle and
  * the digit have the same height and an open bowl). Where a dimension's value disagrees with
@@ -387,23 +385,9 @@ export function diameterSignsRead(
   basePtPerPx: number,
 ): TextRun[] {
   const mended = new Map<TextRun, string>();
-  for (const { line, callout } of dimensions) {
-    const drawn = line.lengthPt / ptPerMm;
-    const agrees = (value: number) =>
-      Math.abs(drawn - value) <= Math.max(MEASURED_AGREEMENT * value, (2 * basePtPerPx) / ptPerMm);
-    if (!(callout.value > 0) || agrees(callout.value)) continue;
-    const run = runs.find((r) => {
-      const x = (r.x + r.width / 2) * basePtPerPx;
-      const y = (r.y + r.height / 2) * basePtPerPx;
-      return (
-        x >= callout.x &&
-        x <= callout.x + callout.width &&
-        y >= callout.y &&
-        y <= callout.y + callout.height
-      );
-    });
-    const written = run && /^2(\d+(?:[.,]\d+)?)(.*)$/.exec(run.text.trim());
-    if (!run || !written || mended.has(run)) continue;
+  for (const { run, agrees } of disagreeingCallouts(runs, dimensions, ptPerMm, basePtPerPx)) {
+    const written = /^2(\d+(?:[.,]\d+)?)(.*)$/.exec(run.text.trim());
+    if (!written || mended.has(run)) continue;
     const rest = Number(written[1]!.replace(',', '.'));
     if (rest > 0 && agrees(rest)) mended.set(run, `Ø${written[1]}${written[2]}`);
   }
