@@ -145,6 +145,41 @@ describe('the values table over the API', () => {
     );
   });
 
+  it('takes two tabs saving the values at once: each answer a save or a 4xx sentence, the thread whole', async () => {
+    const threadId = await client.start();
+    const upload = await client.upload(
+      threadId,
+      'long_reamer_facer.dxf',
+      blueprint('lathe/long_reamer_facer.dxf'),
+    );
+    expect(upload.statusCode).toBe(200);
+    const read = upload.json<BlueprintAnalysis>();
+    const tab = (diameterMm: number) => {
+      const description = structuredClone(read.description);
+      description.outerDiameters[0] = { ...description.outerDiameters[0]!, diameterMm };
+      return client.post('/api/qbot/descriptionValues', { threadId, description });
+    };
+    const answers = await Promise.all([tab(12), tab(13)]);
+    const saved = answers.filter((answer) => answer.statusCode === 200);
+    expect(saved.length).toBeGreaterThan(0);
+    for (const answer of answers.filter((a) => a.statusCode !== 200)) {
+      expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode).toBeLessThan(500);
+      expect(answer.json<{ message: string }>().message).toMatch(/^[A-Z].*\.$/);
+    }
+    // One version per save, and the thread shows the last one saved.
+    expect(await versions(threadId)).toBe(1 + saved.length);
+    const thread = await client.get(`/api/qbot/threads/${threadId}`);
+    const shown = thread.json<{ snapshot: { context: { analysis: BlueprintAnalysis } } }>().snapshot
+      .context.analysis.description.outerDiameters[0]!.diameterMm;
+    expect(
+      saved.map(
+        (answer) => answer.json<BlueprintAnalysis>().description.outerDiameters[0]!.diameterMm,
+      ),
+    ).toContain(shown);
+    expect(thread.json<{ step: string }>().step).toBe('show_blueprint_description');
+  });
+
   it('documents the route in the OpenAPI document', async () => {
     const doc = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     const paths = doc.json<{ paths: Record<string, { post?: { summary?: string } }> }>().paths;
