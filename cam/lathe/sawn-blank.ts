@@ -11,11 +11,12 @@
  * jaws: setup.ts) plus the grip ({@link sawnGripMm}), rounded up to the whole mm the saw is set
  * to. Units: mm; coordinates as in program.ts.
  */
-import type { LathePlanInput, LatheSetup } from './context.ts';
+import type { LathePlanContext, LathePlanInput, LatheSetup } from './context.ts';
 import { round } from './context.ts';
 import { gripOf, makesOutside } from './far-outside.ts';
 import type { FarOutside } from './far-outside.ts';
 import type { TurnedPart } from './part.ts';
+import { partingDepthMm } from './parting.ts';
 
 /** The least length of a sawn blank held in the jaws, mm (a hard jaw's grip step). */
 export const sawnGripMinMm = 10;
@@ -96,3 +97,43 @@ export function sawnBlankWarning(input: LathePlanInput, setup: LatheSetup, why: 
   const blank = setup.blank!;
   return `Saw a blank Ø${input.stockDiameterMm} x ${blank.lengthMm} mm, ${blank.gripMm} mm of it in the jaws (${round(setup.protrusionMm)} mm out): ${why}; its sawn end is faced off in setup 2.`;
 }
+
+/**
+ * The warnings of a part turned from a sawn blank, before the operations': without a parting
+ * blade what one would change, then the blank to saw (sawn-blank.ts).
+ * @param boresMade - the bores are drilled (a through bore shortens the part off's depth)
+ */
+export function sawnWarnings(
+  input: LathePlanInput,
+  context: LathePlanContext,
+  boresMade: boolean,
+): string[] {
+  const saw = sawnBlankWarning(input, context.setup, sawnReason(context));
+  if (context.tools.partingTool) return [saw];
+  return [noBladeWarning(partingDepthMm(context, boresMade)), saw];
+}
+
+/**
+ * Why a part is turned from a sawn blank: the blade's reach (or no blade), and the spindle's bar
+ * capacity.
+ */
+function sawnReason(context: LathePlanContext): string {
+  const { partingTool, partingReach } = context.tools;
+  const capacity = context.input.machine?.barCapacityMm;
+  const stockD = context.input.stockDiameterMm;
+  const bar =
+    capacity !== undefined && stockD > capacity + 1e-9
+      ? `, and Ø${stockD} does not pass the spindle (bar capacity Ø${capacity} mm)`
+      : '';
+  if (!partingTool) return `no parting blade is selected${bar}`;
+  return `${partingTool.label} reaches ${round(partingReach)} mm, too little to part it off${bar}`;
+}
+
+/**
+ * What a parting blade would change, said when none is selected and the part is turned from a
+ * sawn blank (decision 060): one setup from the bar instead of two. Short enough for a comment
+ * line (LinuxCNC reads at most 255 characters a line).
+ * @param depthMm - the part off's radial depth (parting.ts `partingDepthMm`), mm
+ */
+const noBladeWarning = (depthMm: number): string =>
+  `No parting blade is selected: the part is made from a sawn blank in two setups; a parting blade that reaches ${Math.ceil(depthMm - 1e-9)} mm would part it off the bar in one.`;
