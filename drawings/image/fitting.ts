@@ -140,6 +140,10 @@ export function splitChain(chain: Chain, bendPx = 0): { lines: Line[]; arcs: Arc
       spans.push({ kind: 'line', i, j });
       continue;
     }
+    if (j - i >= 7 && withinStroke(pts, i, j, bendPx)) {
+      spans.push({ kind: 'line', i, j });
+      continue;
+    }
     if (j - i >= 7 && isArc(pts, i, j)) {
       spans.push({ kind: 'arc', i, j });
       continue;
@@ -259,6 +263,27 @@ export function straightFit(
   for (let k = from; k < i; k++) if (off(k) > bendStart) return undefined;
   for (let k = j + 1; k <= to; k++) if (off(k) > bendEnd) return undefined;
   return inner;
+}
+
+/** A stretch that bows by no more than its stroke allows turns by less than this, radians. */
+const FLAT_ARC_MAX_SWEEP = (30 * Math.PI) / 180;
+
+/**
+ * Whether pts[from..to], fitted as a circular arc, is a straight edge bowed by its junctions: it
+ * turns by less than 30° and its sagitta (the arc's height over its chord) is within half the
+ * widest stroke (`bendPx`). The skeleton of a thick edge bends toward each line that meets it
+ * (an arrowhead's tip, a leader, a corner) over about the line's half width, so an edge cut short
+ * between two such junctions bows by that much; a drawn arc that flat cannot be told from a line
+ * at the raster's resolution, and a turned part's silhouette has straight edges there far more
+ * often than large-radius curves (a fillet or a rounded end turns by 45° to 180°).
+ */
+function withinStroke(pts: Point[], from: number, to: number, bendPx: number): boolean {
+  if (bendPx <= 0) return false;
+  const fit = fitCircle(pts, from, to);
+  if (!arcFits(fit)) return false;
+  const sweep = Math.abs(sweepOf(pts, fit!.center, from, to));
+  const sagitta = fit!.radius * (1 - Math.cos(sweep / 2));
+  return sweep < FLAT_ARC_MAX_SWEEP && sagitta <= bendPx / 2;
 }
 
 /** A line's straight middle is at least this many times as long as the bends at its ends. */

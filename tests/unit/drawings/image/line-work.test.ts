@@ -1,6 +1,6 @@
 /**
  * The raster line work of clean generated scans (decision 056): an edge whose skeleton bends at
- * a corner stays a line, lettering loops beside text are no holes, an extension line whose
+ * a corner, or bows between two junctions within its stroke, stays a line, lettering loops beside text are no holes, an extension line whose
  * arrowheads were not found is still an extension line, and an outline split at an arrowhead's
  * tip stays outline.
  */
@@ -37,6 +37,58 @@ describe('splitChain at a corner', () => {
           );
           expect(arcs).toEqual([]);
           expect(lines.length).toBe(2);
+        },
+      ),
+    );
+  });
+});
+
+describe('splitChain between two junctions', () => {
+  /** Skeleton pixels along a circular arc of `radius` px through `sweepDeg`, centred on x = 0. */
+  const arcPixels = (radius: number, sweepDeg: number): Point[] => {
+    const half = (sweepDeg * Math.PI) / 360;
+    const count = Math.max(8, Math.round(radius * 2 * half));
+    return Array.from({ length: count + 1 }, (_, k) => {
+      const angle = -half + (2 * half * k) / count;
+      return { x: radius * Math.sin(angle), y: radius * (1 - Math.cos(angle)) };
+    });
+  };
+
+  it('reads an edge bowed within its stroke by the junctions at its ends as a line', () => {
+    fc.assert(
+      fc.property(
+        // An edge 45–80 px long between an arrowhead's tip and a corner, bowed by 1–2.5 px
+        // (turning by 6° to 25°).
+        fc.integer({ min: 45, max: 80 }),
+        fc.double({ min: 1, max: 2.5, noNaN: true }),
+        (chord, sagitta) => {
+          const radius = (chord * chord) / (8 * sagitta) + sagitta / 2;
+          const sweepDeg = (2 * Math.asin(chord / 2 / radius) * 180) / Math.PI;
+          const { lines, arcs } = splitChain(
+            { pixels: arcPixels(radius, sweepDeg), freeStart: true, freeEnd: true, closed: false },
+            11,
+          );
+          expect(arcs).toEqual([]);
+          expect(lines.length).toBe(1);
+        },
+      ),
+    );
+  });
+
+  it('keeps a fillet or a rounded end, however small, an arc', () => {
+    fc.assert(
+      fc.property(
+        // From a 1.3 mm radius on a 150 dpi scan traced at twice its size.
+        fc.integer({ min: 15, max: 80 }),
+        fc.integer({ min: 45, max: 180 }),
+        (radius, sweepDeg) => {
+          // Bowed by more than a line's tolerance (1.1 px): flatter ones were lines before.
+          fc.pre(radius * (1 - Math.cos((sweepDeg * Math.PI) / 360)) > 2);
+          const { arcs } = splitChain(
+            { pixels: arcPixels(radius, sweepDeg), freeStart: true, freeEnd: true, closed: false },
+            11,
+          );
+          expect(arcs.length).toBe(1);
         },
       ),
     );
