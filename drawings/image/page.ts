@@ -24,6 +24,7 @@ import { readBesideLines } from './dimension-values.ts';
 import { disagreeingCallouts } from './disagreeing-callouts.ts';
 import { readingsChosen } from './engine-choice.ts';
 import { dimensionLinesAside } from './extension-lines.ts';
+import { withoutLineWorkRuns } from './line-work-runs.ts';
 import { decodeGrey, imageSize, otsuThreshold, type GreyImage } from '../engines/prepare-image.ts';
 
 /** Resolution assumed for an image that does not store its own, dots per inch. */
@@ -253,6 +254,8 @@ export async function readRasterPage(
 ): Promise<RasterPage> {
   const { image, scale, dpi } = await decoded;
   const basePtPerPx = 72 / (dpi ?? DEFAULT_DPI);
+  // Arrowheads and line ends OCR read as text are line work: their boxes are not cleared.
+  runs = withoutLineWorkRuns(runs, image, scale, otsuThreshold(image.data));
   const textBoxes = runs.map((run) => scaleRun(run, scale));
   const vectorized = vectorize(image, { ptPerPx: basePtPerPx / scale, textBoxes });
   vectorized.paths = squareLines(vectorized.paths, basePtPerPx / scale);
