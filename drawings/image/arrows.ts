@@ -126,22 +126,58 @@ export function findFills(
     }
     return region;
   };
+  const taken = (pixels: number[], arrow: Arrowhead) => {
+    arrows.push(arrow);
+    clearTriangle(lineWork, w, h, arrow);
+    for (const p of pixels) lineWork[p] = 0;
+  };
+  // Wider than the widest line: an arrowhead's base, where lines only cross.
+  const coreDt = (lineHalf + 0.5) ** 2;
   components(blob, w, h, (pixels) => {
     let maxDt = 0;
     for (const p of pixels) maxDt = Math.max(maxDt, dt[p]!);
     const arrow = fitArrow(grow(pixels), w, grey, thinHalf, arrowMaxPx);
     if (arrow) {
-      arrows.push(arrow);
-      clearTriangle(lineWork, w, h, arrow);
-      for (const p of pixels) lineWork[p] = 0;
+      taken(pixels, arrow);
       return;
     }
     if (maxDt >= solidDt) {
       fills++;
       for (const p of pixels) lineWork[p] = 0;
+      return;
+    }
+    // Arrowheads joined by their tips to lines the opening keeps (dimension and extension lines
+    // drawn nearly as heavy as the outlines they touch): each part wider than the widest line,
+    // fitted alone.
+    for (const core of coresOf(pixels, (p) => dt[p]! > coreDt, w)) {
+      const found = fitArrow(grow(core), w, grey, thinHalf, arrowMaxPx);
+      if (found) taken(core, found);
     }
   });
   return { arrows, fills };
+}
+
+/**
+ * The 8-connected parts of a region (pixel indices, row-major, `w` wide) made of its pixels that
+ * pass `keep`.
+ */
+function coresOf(pixels: number[], keep: (p: number) => boolean, w: number): number[][] {
+  const left = new Set(pixels.filter(keep));
+  const cores: number[][] = [];
+  for (const start of left) {
+    left.delete(start);
+    const core = [start];
+    for (let k = 0; k < core.length; k++) {
+      const p = core[k]!;
+      for (const q of [p - w - 1, p - w, p - w + 1, p - 1, p + 1, p + w - 1, p + w, p + w + 1]) {
+        if (!left.has(q) || Math.abs((q % w) - (p % w)) > 1) continue;
+        left.delete(q);
+        core.push(q);
+      }
+    }
+    cores.push(core);
+  }
+  return cores;
 }
 
 /**
@@ -200,6 +236,8 @@ function fitArrow(
     tMin = -tMax;
   }
   // From the base (tMin) towards the tip: widths until the ink ends or widens into another line.
+  // Once the sides narrow, any widening is another line the tip touches, however wide it reads
+  // (an extension line ending just past the tip reads as wide as the base).
   const samples: { t: number; width: number; centre: number }[] = [];
   let widest = 0;
   let narrowest = Infinity;
@@ -207,7 +245,7 @@ function fitArrow(
   let against: number | undefined;
   for (let t = tMin - 1; t <= tMin + arrowMaxPx; t += 0.5) {
     const s = widthAt(t, u);
-    if (!s || (s.width < 0.8 * widest && s.width > narrowest + 1.5)) {
+    if (!s || s.width > narrowest + 1.5) {
       if (!s && widest === 0) continue;
       if (grey.darkness(add(c, u, t)) >= 0.5) against = t;
       break;

@@ -11,6 +11,11 @@ import { primitivesOf } from '#drawings/page/curves';
 import { sortPaths } from '#drawings/page/drawing';
 import { pairArrows } from '#drawings/page/dimensions';
 import { blueprintsDir } from '#tests/helpers/paths';
+import { greyForLines } from '#drawings/image/page';
+import type { TurnedPart } from '#tests/helpers/drawings/parts';
+import { svgToPng } from '#tests/helpers/drawings/raster';
+import { buildSheet, plainStyle } from '#tests/helpers/drawings/sheet';
+import { sheetToSvg } from '#tests/helpers/drawings/svg';
 
 /** The synthetic sheets are drawn in mm and rendered at 150 dpi. */
 const DPI = 150;
@@ -265,6 +270,67 @@ function expectOneWholeHole(svg: string, c: { x: number; y: number }, radius: nu
   expect(Math.abs(circles[0]!.radius - radius * PT_PER_MM)).toBeLessThanOrEqual(2 * PX);
   expect(arcs, JSON.stringify(arcs)).toHaveLength(1);
 }
+
+describe('vectorize with extension lines nearly as heavy as the outline', () => {
+  it('finds the arrowheads whose tips touch them, and pairs them into the dimensions', async () => {
+    // A shaft drawn by the sheet generator in a half section (its extension lines and leaders
+    // twice as heavy as its dimension lines and hatching), scanned at 150 dpi and traced at
+    // twice that, as the reader enlarges a small scan. Before, the opening that keeps the
+    // arrowheads kept the extension lines too, joining every arrowhead to the outline: one of
+    // the eight was found and no dimension line was.
+    const part: TurnedPart = {
+      kind: 'turned',
+      units: 'mm',
+      steps: [
+        { diameter: 8, length: 40, thread: { designation: 'M8x1.25', minorDiameter: 6.47 } },
+        { diameter: 11, length: 40 },
+      ],
+      bores: [],
+      chamfers: [{ size: 0.5, angleDeg: 45, at: 'right', inner: false }],
+      material: 'C45',
+      generalTolerance: 'ISO 2768-f',
+      truth: [],
+    };
+    const sheet = buildSheet(part, { ...plainStyle, view: 'halfSection' });
+    const { image, scale } = await greyForLines(svgToPng(sheetToSvg(sheet), 150), 'shaft.png');
+    const { paths } = vectorize(image, { ptPerPx: 72 / 150 / scale });
+    const drawing = sortPaths(paths, true);
+    const lengths = pairArrows(drawing.arrows, drawing.thin).map((d) =>
+      Math.round(d.lengthPt / PT_PER_MM),
+    );
+    expect(drawing.arrows.length).toBeGreaterThanOrEqual(6);
+    expect(lengths).toEqual(expect.arrayContaining([40, 40, 80]));
+  }, 60_000);
+});
+
+describe('vectorize with an extension line ending just past an arrowhead', () => {
+  it('finds the arrowhead, whose tip reads as wide as its base on the line', async () => {
+    // A pin on a disc in a side view: its overall length's arrowheads touch extension lines
+    // that end 2 mm past them. Scanned across the tip, such a line's stub reads as wide as the
+    // arrowhead's base; the fit took it for the base, and the 25 was left without its line.
+    const part: TurnedPart = {
+      kind: 'turned',
+      units: 'mm',
+      steps: [
+        { diameter: 8, length: 10, thread: { designation: 'M8x1.25', minorDiameter: 6.47 } },
+        { diameter: 80, length: 15 },
+      ],
+      bores: [],
+      chamfers: [{ size: 0.5, angleDeg: 45, at: 'left', inner: false }],
+      material: 'POM',
+      generalTolerance: 'ISO 2768-mK',
+      truth: [],
+    };
+    const sheet = buildSheet(part, { ...plainStyle, view: 'side' });
+    const { image, scale } = await greyForLines(svgToPng(sheetToSvg(sheet), 150), 'pin.png');
+    const { paths } = vectorize(image, { ptPerPx: 72 / 150 / scale });
+    const drawing = sortPaths(paths, true);
+    const lengths = pairArrows(drawing.arrows, drawing.thin).map((d) =>
+      Math.round(d.lengthPt / PT_PER_MM),
+    );
+    expect(lengths).toEqual(expect.arrayContaining([10, 15, 25]));
+  }, 60_000);
+});
 
 describe('vectorize on holes with a leader', () => {
   it('reads a hole that a leader crosses, its arrowhead on the circle, as one whole circle', () => {
