@@ -21,6 +21,7 @@ import { outerContour } from '../lathe/contour.ts';
 import { turnedPartFromDescription } from '../lathe/part.ts';
 import type { InnerSection, TurnedPart } from '../lathe/part.ts';
 import { planTurnedPart } from '../lathe/plan.ts';
+import { frontOf } from '../lathe/two-chuckings.ts';
 import type { LathePlan, ThreadCycle } from '../lathe/program.ts';
 import { finishWithNotes } from './finish.ts';
 import type { KindProgram, PostedJob } from './finish.ts';
@@ -36,9 +37,11 @@ export const defaultMaxRpm = 2500;
 /**
  * The outer diameters to check: each section from below its free-end chamfer to its chuck-side
  * end, less the finishing nose radius where a larger diameter follows (the inside corner keeps
- * the nose's radius).
+ * the nose's radius); behind the split of two chuckings (`splitMm`, cam/lathe/two-chuckings.ts),
+ * where the second setup turns a section from the far end, less it too where a larger diameter
+ * comes before it.
  */
-function outerTargets(part: TurnedPart, cornerRadiusMm = 0): DiameterTarget[] {
+function outerTargets(part: TurnedPart, cornerRadiusMm = 0, splitMm?: number): DiameterTarget[] {
   const contour = outerContour(part);
   return part.outer.map((section, index) => {
     const chamfer = part.chamfers.find(
@@ -53,9 +56,18 @@ function outerTargets(part: TurnedPart, cornerRadiusMm = 0): DiameterTarget[] {
     const endChamfer = next ? 0 : (endChamferOf(part)?.sizeMm ?? 0);
     const corner =
       next && next.targetMm > section.targetMm && section.kind !== 'groove' ? cornerRadiusMm : 0;
+    const previous = part.outer[index - 1];
+    const fromFar =
+      splitMm !== undefined &&
+      section.startMm >= splitMm - 1e-6 &&
+      !part.outer.slice(index + 1).some((other) => other.targetMm > section.targetMm + 1e-9);
+    const farCorner =
+      fromFar && previous && previous.targetMm > section.targetMm
+        ? Math.min(cornerRadiusMm, (section.endMm - section.startMm) / 4)
+        : 0;
     return {
       label: section.label,
-      fromZ: -(section.startMm + (chamfered ? chamfer.sizeMm : 0)),
+      fromZ: -(section.startMm + (chamfered ? chamfer.sizeMm : 0) + farCorner),
       toZ: -section.endMm + endChamfer + Math.min(corner, (section.endMm - section.startMm) / 4),
       diameterMm: section.targetMm,
     };
@@ -119,6 +131,7 @@ function secondSetupTarget(plan: LathePlan): LatheVerificationInput['secondSetup
   return {
     partedLengthMm: second.partedLengthMm,
     chuckFaceZ: second.chuckFaceZ,
+    ...(second.outsideFromMm !== undefined ? { outsideFromMm: second.outsideFromMm } : {}),
     finishedBy: {
       ...(turnsOutside ? { outside: outsideKeep(flipped, -flipped.lengthMm, radius) } : {}),
       bore: boreKeep(flipped, -(flipped.lengthMm + 1), radius),
@@ -219,6 +232,19 @@ function chamferLines(part: TurnedPart, plan: LathePlan) {
   ];
 }
 
+/**
+ * What the first setup's finishing makes of the outside (half-section regions): the part's
+ * envelope through the cut-off zone, or, in two chuckings (cam/lathe/two-chuckings.ts), the part
+ * in front of the split with the bar behind it.
+ */
+function firstSetupOutside(plan: LathePlan) {
+  const splitMm = plan.secondSetup?.outsideFromMm;
+  const radius = plan.stock.diameterMm / 2;
+  if (splitMm === undefined) return outsideKeep(plan.part, plan.finishEndZ, radius);
+  const front = frontOf(plan.part, splitMm, plan.stock.diameterMm);
+  return outsideKeep(front, Math.min(plan.finishEndZ, -plan.part.lengthMm), radius);
+}
+
 const roundStockNeeded =
   'A lathe job needs round bar stock: give the material size like "Ø20 x 100 round bar".';
 
@@ -257,7 +283,6 @@ export function latheVerificationInput(
   const far = farFeatures(plan);
   const secondSetup = secondSetupTarget(plan);
   const stockRadius = plan.stock.diameterMm / 2;
-  const finishEndZ = plan.finishEndZ;
   const deepest = part.inner.reduce<InnerSection | undefined>(
     (best, bore) => (!best || bore.depthMm > best.depthMm ? bore : best),
     undefined,
@@ -283,7 +308,7 @@ export function latheVerificationInput(
     },
     lengthMm: part.lengthMm,
     partingWidthMm: plan.partingWidthMm,
-    outer: outerTargets(part, finishNose),
+    outer: outerTargets(part, finishNose, plan.secondSetup?.outsideFromMm),
     inner: innerTargets(part, boreNose, farBoreNose),
     chamfers: chamferLines(part, plan),
     tools: tools.map((tool) => {
@@ -308,7 +333,7 @@ export function latheVerificationInput(
     ...(secondSetup ? { secondSetup } : {}),
     finishAllowanceMm: plan.finishAllowanceMm,
     finishedBy: {
-      outside: outsideKeep(part, finishEndZ, stockRadius),
+      outside: firstSetupOutside(plan),
       ...(part.inner.length > 0 ? { bore: boreKeep(part, plan.throughZ, stockRadius) } : {}),
     },
     part: {

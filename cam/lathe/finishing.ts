@@ -12,8 +12,16 @@ import { outsideKeep } from './profiles.ts';
 import { snapChain } from './section.ts';
 import { speedNote, withinSpindlePower } from './spindle-limits.ts';
 
-/** Finish the outside of the part as machined: appends the 'Finish OD' operation. */
-export function finishOutside(context: LathePlanContext, output: LathePlanOutput): void {
+/**
+ * Finish the outside of the part as machined: appends the 'Finish OD' operation.
+ * @param endZ - where the pass ends (Z, mm): the setup's `finishEndZ` unless given (each of two
+ *   chuckings ends just past where the other's turning meets it: two-chuckings.ts)
+ */
+export function finishOutside(
+  context: LathePlanContext,
+  output: LathePlanOutput,
+  endZ = context.setup.finishEndZ,
+): void {
   const { input, subgroup, overrides, force, part, machined, contour } = context;
   const { finishTool, finishCutter } = context.tools;
   const { allowanceMm, finishEndZ } = context.setup;
@@ -37,7 +45,7 @@ export function finishOutside(context: LathePlanContext, output: LathePlanOutput
     machined.outer.map((section) => section.targetMm / 2),
     machined.outer.flatMap((section) => [-section.startMm, -section.endMm]),
   );
-  output.operations.push(finishOdOperation(context, finish, finishChain, finishEndZ));
+  output.operations.push(finishOdOperation(context, finish, finishChain, endZ));
 }
 
 /**

@@ -26,6 +26,11 @@ export interface OuterSection {
   thread?: string;
   /** The thread read from it (pitch from ISO 261 / ASME B1.1 when not written). */
   threadSpec?: ParsedThread;
+  /**
+   * The bar left at its diameter behind what the first setup turns, when the part is turned in
+   * two chuckings (cam/lathe/two-chuckings.ts): not a diameter of the drawing.
+   */
+  bar?: true;
 }
 
 export interface InnerSection {

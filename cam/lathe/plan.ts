@@ -10,7 +10,10 @@
  * undercuts and threads. When the parting blade does not reach the part off's depth, or no
  * parting blade is selected (decision 060), the part is turned from a sawn blank instead: no
  * part off, and the second setup faces the stub the jaws held off to length (sawn-blank.ts,
- * decision 058). Constant surface speed (G96) is used for
+ * decision 058). A part that would stick out of the chuck too far for its stiffness when turned
+ * whole is turned in two chuckings when a split keeps both within the rule (two-chuckings.ts,
+ * decision 064): the first setup turns the outside to the split, the second the rest from the
+ * far end. Constant surface speed (G96) is used for
  * turning, boring, grooving and parting, always with a spindle speed limit; drills run at
  * constant rpm.
  *
@@ -21,7 +24,8 @@
  * itself is planned in tool-choice.ts, threading.ts, setup.ts, facing.ts, drilling.ts,
  * roughing.ts, boring.ts, finishing.ts, grooving.ts and parting.ts, on the toolpaths of
  * operations.ts and passes.ts; the plan and the part as machined are made in machined-part.ts,
- * and a setup that sticks out too far is named in support.ts.
+ * a setup that sticks out too far is named in support.ts, and the split into two chuckings is
+ * chosen in two-chuckings.ts.
  */
 import { boringOf, finishBore, roughBore, unboredMouthChamfer } from './boring.ts';
 import type { LathePlanInput, LathePlanOutput } from './context.ts';
@@ -43,9 +47,12 @@ import {
 import { planningContext } from './planning-context.ts';
 import { blankOf, farBoreGaps, partFromBlank, planSecondSetup } from './second-setup.ts';
 import { holdsForSawnBlank, sawnPartOf, sawnWarnings } from './sawn-blank.ts';
-import { withSupportNamed } from './support.ts';
+import { planChuckings, withSupportNamed } from './support.ts';
+import { unsupportedStickOuts } from './slenderness.ts';
 import { tapHoles } from './tapping.ts';
 import { cutThreads } from './threading.ts';
+import { frontOf, joinedPart, twoChuckingsFor, twoChuckingsWarning } from './two-chuckings.ts';
+import type { TwoChuckings } from './two-chuckings.ts';
 
 export type { LathePlanInput };
 
@@ -55,21 +62,50 @@ export type { LathePlanInput };
  * `notProgrammed`, with the tool that would make it. When the parting blade does not reach the
  * part off's depth, or no parting blade is selected (decision 060), the part is turned from a
  * sawn blank in two setups (sawn-blank.ts), or, when the second setup would have no diameter to
- * hold, the part off is left out and said so.
+ * hold, the part off is left out and said so. A part that sticks out too far for its stiffness
+ * turned whole is turned in two chuckings when a split keeps both within the rule
+ * (two-chuckings.ts, decision 064); otherwise each chucking past it is named in 'not programmed'.
  * @throws PlanningError when the stock is too small, a tool the whole part needs is not selected
  *   (a turning tool), or a tool's size cannot be read from its tooling row
  */
 export function planTurnedPart(input: LathePlanInput): LathePlan {
-  return withSupportNamed(chosenPlan(input));
+  const whole = chosenPlan(input);
+  if (unsupportedStickOuts(planChuckings(whole)).length === 0) return withSupportNamed(whole);
+  return withSupportNamed(inTwoChuckings(input, whole) ?? whole);
 }
 
-/** The plan from bar, or from a sawn blank when the blade does not reach (or there is none). */
-function chosenPlan(input: LathePlanInput): LathePlan {
-  const fromBar = planFrom(input, false);
+/** How many splits are planned in full before the part is left turned whole. */
+const splitsTried = 3;
+
+/**
+ * The plan of a part in two chuckings (two-chuckings.ts) whose chuckings are both within the
+ * rule, of the best splits estimated from the plan that turns it whole; undefined when none is.
+ */
+function inTwoChuckings(input: LathePlanInput, whole: LathePlan): LathePlan | undefined {
+  const splits = twoChuckingsFor(input.part, whole, input.machine?.barCapacityMm);
+  for (const split of splits.slice(0, splitsTried)) {
+    const plan = chosenPlan(input, split);
+    if (plan.secondSetup?.outsideFromMm === undefined) continue;
+    if (unsupportedStickOuts(planChuckings(plan)).length === 0) return plan;
+  }
+  return undefined;
+}
+
+/**
+ * The plan from bar, or from a sawn blank when the blade does not reach (or there is none); in
+ * two chuckings at `split` when given (the chamfer at the parted-off end then turned in the
+ * second setup, as from a sawn blank).
+ */
+function chosenPlan(input: LathePlanInput, split?: TwoChuckings): LathePlan {
+  const fromBar = planFrom(
+    split ? { ...input, part: sawnPartOf(input.part) } : input,
+    false,
+    split,
+  );
   if (fromBar.bladeReaches) return fromBar.plan;
   const part = sawnPartOf(input.part);
   if (!holdsForSawnBlank(part, farOutsideOf(part, input.tools))) return fromBar.plan;
-  const sawn = planFrom({ ...input, part }, true);
+  const sawn = planFrom({ ...input, part }, true, split);
   // The second setup's facing starts its clearance in front of the sawn end, which must be
   // below the tool change position.
   const stub = sawn.plan.secondSetup?.frontFaceZ ?? Infinity;
@@ -79,11 +115,13 @@ function chosenPlan(input: LathePlanInput): LathePlan {
 
 /**
  * The plan of a part from bar (parted off), or from a sawn blank (`sawn`: no part off, the
- * stub faced off in the second setup), and whether the parting blade reaches the part off.
+ * stub faced off in the second setup), and whether the parting blade reaches the part off; in
+ * two chuckings at `split` when given (the first setup turns the outside to it).
  */
 function planFrom(
   input: LathePlanInput,
   sawn: boolean,
+  split?: TwoChuckings,
 ): { plan: LathePlan; bladeReaches: boolean } {
   const output: LathePlanOutput = {
     operations: [],
@@ -99,10 +137,13 @@ function planFrom(
   output.warnings.push(...(outside?.warnings ?? []));
   const turnAround =
     sawn ||
+    split !== undefined ||
     ((drawn.farInner ?? []).length > 0 && farBoreGaps(drawn, input.tools).length === 0) ||
     makesOutside(outside);
+  if (split) output.warnings.push(twoChuckingsWarning(split, input.stockDiameterMm));
+  const turned = split ? frontOf(drawn, split.splitMm, input.stockDiameterMm) : drawn;
   const context = planningContext(
-    turnAround ? { ...input, part: blankOf(drawn) } : input,
+    turnAround ? { ...input, part: blankOf(turned) } : input,
     output,
     sawn,
   );
@@ -115,7 +156,8 @@ function planFrom(
   roughOutside(context, output);
   const boring = boringOf(context, bores);
   if (boring) roughBore(context, boring, output);
-  finishOutside(context, output);
+  // Two chuckings: the first finishes up the split's shoulder and 1 mm along the bar.
+  finishOutside(context, output, split ? -(split.splitMm + 1) : undefined);
   if (boring) finishBore(context, boring, output);
   else if (!bores.skipped) unboredMouthChamfer(context, output);
   tapHoles(context, bores, output);
@@ -127,7 +169,7 @@ function planFrom(
   const chamfered = !sawn && partOff(context, !bores.skipped, output);
   // What stands on a diameter the first setup leaves uncut is not made from the far end.
   const reachable = outside && afterFirstSetup(drawn, outside, input.tools, output.notProgrammed);
-  const secondSetup = planSecondSetup(input, context, output, reachable);
+  const secondSetup = planSecondSetup(input, context, output, reachable, split);
   const plan = lathePlan(context, bores, output);
   if (!turnAround)
     return {
@@ -137,10 +179,13 @@ function planFrom(
       },
       bladeReaches: reaches,
     };
+  const machined = withoutUncut(partFromBlank(plan.part, drawn), chamfered);
+  const both =
+    split && secondSetup ? joinedPart(machined, secondSetup.part, split.splitMm, drawn) : machined;
   return {
     plan: {
       ...plan,
-      part: asMachinedBoth(withoutUncut(partFromBlank(plan.part, drawn), chamfered), secondSetup),
+      part: asMachinedBoth(both, secondSetup),
       ...(secondSetup ? { secondSetup } : {}),
     },
     bladeReaches: reaches,

@@ -47,9 +47,13 @@ export function planningContext(
   const drawnContour = outerContour(part);
   notProgrammed.push(...drawnContour.skippedChamfers.map((label) => `the chamfer ${label}`));
   const stockD = input.stockDiameterMm;
-  if (stockD < drawnContour.largestMm + 0.2) {
+  // The bar left behind what the first of two chuckings turns is no diameter of the part.
+  const largestMm = Math.max(
+    ...part.outer.filter((section) => !section.bar).map((section) => section.targetMm),
+  );
+  if (stockD < largestMm + 0.2) {
     throw new PlanningError(
-      `The stock Ø${stockD} mm is too small for the part's largest diameter Ø${drawnContour.largestMm} mm: choose bar of at least Ø${Math.ceil(drawnContour.largestMm + 0.5)} mm.`,
+      `The stock Ø${stockD} mm is too small for the part's largest diameter Ø${largestMm} mm: choose bar of at least Ø${Math.ceil(largestMm + 0.5)} mm.`,
     );
   }
   const chosen = chooseTools(part, tools);

@@ -38,6 +38,13 @@ export interface SecondSetup {
   chuckFaceZ: number;
   /** The hole the first setup leaves through the part (its through bore), mm, if any. */
   preboredMm?: number;
+  /**
+   * Two chuckings (docs/decisions/064-slender-parts-in-two-chuckings.md): the first setup turns
+   * the outside from the free end to this distance from its face and leaves the bar's diameter
+   * behind it; the second setup turns the rest from the far end. Absent when the first setup
+   * turns the whole outside.
+   */
+  outsideFromMm?: number;
   /** What the operator does at the program stop, one sentence a line. */
   instructions: string[];
 }

@@ -11,8 +11,16 @@ import { reachChain, roughOutsidePasses, withAllowance } from './passes.ts';
 import { outsideKeep } from './profiles.ts';
 import { speedNote, withinSpindlePower } from './spindle-limits.ts';
 
-/** Rough the outside of the part as machined: appends the 'Rough OD' operation. */
-export function roughOutside(context: LathePlanContext, output: LathePlanOutput): void {
+/**
+ * Rough the outside of the part as machined: appends the 'Rough OD' operation.
+ * @param endZ - where the passes end (Z, mm): the setup's cut-off zone unless given (the second
+ *   of two chuckings ends just past what the first turned: two-chuckings.ts)
+ */
+export function roughOutside(
+  context: LathePlanContext,
+  output: LathePlanOutput,
+  endZ = context.setup.cutOffZoneEnd,
+): void {
   const { input, subgroup, overrides, force, machined } = context;
   const { roughTool, roughCutter } = context.tools;
   const { allowanceMm, cutOffZoneEnd, passSetup, path } = context.setup;
@@ -48,7 +56,7 @@ export function roughOutside(context: LathePlanContext, output: LathePlanOutput)
         roughChain,
         stockD / 2,
         rough.depthMm,
-        cutOffZoneEnd,
+        endZ,
         rough.feedPerRev,
         passSetup,
       ),

@@ -39,6 +39,13 @@ import { stubMm } from './sawn-blank.ts';
 import type { Operation, SecondSetup } from './program.ts';
 import { boreGaps } from './tool-choice.ts';
 import type { LatheTool } from './tooling.ts';
+import {
+  chuckWords,
+  grooveAndThreadRemainder,
+  remainderEndZ,
+  turnRemainder,
+} from './two-chuckings.ts';
+import type { TwoChuckings } from './two-chuckings.ts';
 
 /** Length the part off leaves on the parted face for the second setup to face off, mm. */
 export const partedFaceAllowanceMm = 0.5;
@@ -136,14 +143,20 @@ function cycleStartWords(
   outside: FarOutside | undefined,
   threads: PlannedThread[],
   sawn: boolean,
+  split?: TwoChuckings,
 ): string {
   const undercut = (label: string) =>
     outside?.machined.outer.some(
       (section) => section.label.startsWith('undercut') && section.label.includes(label),
     );
   const made = [
+    ...(split
+      ? [
+          `the outside is turned from the far end to Z${remainderEndZ(part.lengthMm, split)} (${split.splitMm} mm from the free-end face)`,
+        ]
+      : []),
     ...((part.farInner ?? []).length > 0 ? ['the far-end bores are made'] : []),
-    ...(outside?.chamfer ? [`the chamfer ${outside.chamfer.label} is turned`] : []),
+    ...(outside?.chamfer && !split ? [`the chamfer ${outside.chamfer.label} is turned`] : []),
     ...threads.map(
       ({ cycle }) =>
         `the thread ${cycle.label} is cut${undercut(cycle.label) ? ' (after its undercut)' : ''}`,
@@ -163,13 +176,16 @@ function cycleStartWords(
  * instructions up to what cycle start does ({@link cycleStartWords}, added once it is planned).
  * @param stubMm - a sawn blank's stub beyond the far-end face (sawn-blank.ts), mm; without it
  *   the part is parted off `partedFaceAllowanceMm` long
+ * @param split - the part is turned in two chuckings (two-chuckings.ts): held where it says
  */
 function secondSetupOf(
   part: TurnedPart,
   outside: FarOutside | undefined,
   stubMm?: number,
+  split?: TwoChuckings,
 ): SecondSetup {
-  const grip = gripOf(part, outside?.reachZ ?? 0);
+  const grip = split?.grip ?? gripOf(part, outside?.reachZ ?? 0);
+  const jawsAtMm = split?.grip.jawsAtMm ?? grip.lengthMm;
   const through = part.inner.find((bore) => bore.through);
   const length = part.lengthMm;
   const front = stubMm ?? partedFaceAllowanceMm;
@@ -179,15 +195,18 @@ function secondSetupOf(
     frontFaceZ: front,
     gripDiameterMm: grip.diameterMm,
     gripLengthMm: grip.lengthMm,
-    chuckFaceZ: -round(length - grip.lengthMm),
+    chuckFaceZ: -round(length - jawsAtMm),
     ...(through ? { preboredMm: through.targetMm } : {}),
+    ...(split ? { outsideFromMm: split.splitMm } : {}),
   };
   if (stubMm !== undefined)
     return {
       ...geometry,
       instructions: [
         `SETUP 2: the far end, work offset G55`,
-        `Take the part out of the jaws, turn it around and chuck it on its free-end diameter Ø${grip.diameterMm} in soft jaws, ${grip.lengthMm} mm in the jaws, the sawn end out`,
+        split
+          ? chuckWords(split, 'the sawn end', true)
+          : `Take the part out of the jaws, turn it around and chuck it on its free-end diameter Ø${grip.diameterMm} in soft jaws, ${grip.lengthMm} mm in the jaws, the sawn end out`,
         `Set G55: Z0 is the finished far-end face, ${length} mm from the free-end face (the sawn end stands about ${front} mm beyond it, at Z${front}); X as in G54`,
       ],
     };
@@ -195,7 +214,9 @@ function secondSetupOf(
     ...geometry,
     instructions: [
       `SETUP 2: the far end, work offset G55`,
-      `Turn the part around and chuck it on its free-end diameter Ø${grip.diameterMm} in soft jaws, ${grip.lengthMm} mm in the jaws, the parted face out`,
+      split
+        ? chuckWords(split, 'the parted face', false)
+        : `Turn the part around and chuck it on its free-end diameter Ø${grip.diameterMm} in soft jaws, ${grip.lengthMm} mm in the jaws, the parted face out`,
       `Set G55: Z0 is the finished far-end face, ${length} mm from the free-end face (the parted face is at Z${partedFaceAllowanceMm}); X as in G54`,
     ],
   };
@@ -208,7 +229,7 @@ function latheSetupOf(context: LathePlanContext, setup: SecondSetup): LatheSetup
   return {
     ...first,
     frontFaceZ: setup.frontFaceZ,
-    protrusionMm: round(length - setup.gripLengthMm + setup.frontFaceZ),
+    protrusionMm: round(setup.frontFaceZ - setup.chuckFaceZ),
     chuckFaceZ: setup.chuckFaceZ,
     cutOffZoneEnd: -length,
     finishEndZ: -length,
@@ -288,6 +309,8 @@ function makeFarBores(second: LathePlanContext, setup: SecondSetup, own: LathePl
  * @param input - the job as given (its part as drawn, with the far-end bores)
  * @param context - the first setup's planning context
  * @param outside - the far end's outside (far-outside.ts), when the part has one
+ * @param split - the part is turned in two chuckings (two-chuckings.ts): the second setup turns
+ *   the outside behind the split too, and cuts its grooves
  * @returns the second setup, or undefined when none is planned (no far-end bores or outside, or
  *   they are left in 'not programmed': the selected tools cannot make them, or the part is not
  *   parted off)
@@ -297,6 +320,7 @@ export function planSecondSetup(
   context: LathePlanContext,
   output: LathePlanOutput,
   outside?: FarOutside,
+  split?: TwoChuckings,
 ): SecondSetup | undefined {
   const drawn = input.part;
   // A sawn blank (sawn-blank.ts) is not parted off: it comes out of the jaws whole.
@@ -315,6 +339,7 @@ export function planSecondSetup(
     subject,
     outsideMade,
     sawn ? stubMm(context.setup, drawn.lengthMm) : undefined,
+    split,
   );
   const machined = machinedOf(setup.part, outsideMade);
   const second: LathePlanContext = {
@@ -328,23 +353,25 @@ export function planSecondSetup(
   const own: LathePlanOutput = { operations: [], warnings: [], limited: [], notProgrammed: [] };
   if (sawn) faceStubOff(second, own);
   else faceFrontEnd(second, own);
-  if (outsideMade) turnFarChamfer(second, outsideMade, own);
+  if (split) turnRemainder(second, split, own);
+  else if (outsideMade) turnFarChamfer(second, outsideMade, own);
   if (boresMade) makeFarBores(second, setup, own);
-  if (outsideMade) threadFarEnd(second, own);
+  if (split) grooveAndThreadRemainder(second, split, own);
+  else if (outsideMade) threadFarEnd(second, own);
   output.operations.push(...own.operations.map(inSecondSetup));
   output.warnings.push(...own.warnings);
   output.limited.push(...own.limited);
   output.notProgrammed.push(
     ...own.notProgrammed.map((entry) => entry.replace(/^(the bore [^:]*)/, '$1 from the far end')),
   );
-  gripWarnings(drawn, setup, output.warnings);
+  gripWarnings(drawn, setup, output.warnings, split !== undefined);
   const threads = second.threads.map((thread) => thread.cycle);
   return {
     ...setup,
     part: machined,
     instructions: [
       ...setup.instructions,
-      cycleStartWords(subject, outsideMade, second.threads, sawn),
+      cycleStartWords(subject, outsideMade, second.threads, sawn, split),
     ],
     ...(threads.length > 0 ? { threads } : {}),
   };
@@ -354,12 +381,18 @@ export function planSecondSetup(
  * What the operator must know of the second setup's grip: a short grip (under 5 mm), and a grip
  * on a thread (the free-end section threaded in the first setup), whose crests the jaws crush.
  */
-function gripWarnings(drawn: TurnedPart, setup: SecondSetup, warnings: string[]): void {
+function gripWarnings(
+  drawn: TurnedPart,
+  setup: SecondSetup,
+  warnings: string[],
+  split: boolean,
+): void {
   if (setup.gripLengthMm < 5)
     warnings.push(
       `Setup 2 holds the part on only ${setup.gripLengthMm} mm of Ø${setup.gripDiameterMm}: bore soft jaws to the part, or use a collet, and take light cuts.`,
     );
-  const thread = drawn.outer[0]!.threadSpec;
+  // Two chuckings never hold the part on a thread (two-chuckings.ts).
+  const thread = split ? undefined : drawn.outer[0]!.threadSpec;
   if (thread)
     warnings.push(
       `Setup 2 holds the part on its thread ${thread.designation}: grip it in a split threaded bush, or in soft jaws bored to its major diameter, so that its crests are not crushed.`,

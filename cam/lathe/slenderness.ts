@@ -87,11 +87,24 @@ export interface Chucking {
 }
 
 /**
+ * What the first setup leaves unturned when the part is turned in two chuckings
+ * (docs/decisions/064-slender-parts-in-two-chuckings.md): behind `fromZ` (first setup's
+ * coordinates, negative) the outer diameter is `diameterAt(z)` (mm) instead of the finished one:
+ * the bar's diameter in the plan, the bar as the simulation leaves it in the verifier.
+ */
+export interface UnturnedRemainder {
+  fromZ: number;
+  diameterAt: (z: number) => number;
+}
+
+/**
  * The two chuckings of a part as the verifier and the plan see them: the first from the stock's
  * unfaced end at `frontFaceZ` to the jaws at `chuckFaceZ` (the part's profile, then its last
- * diameter through the cut-off zone); the second, when there is one, from the far end as the
- * first leaves it (`secondFrontZ` beyond the far face: a sawn blank's stub at the stock's
- * diameter, or the parted face's allowance) to its jaws at `secondChuckZ` (its coordinates).
+ * diameter through the cut-off zone; behind `remainder.fromZ` the diameter the first setup leaves
+ * there, when it turns only the front of the part); the second, when there is one, from the far
+ * end as the first leaves it (`secondFrontZ` beyond the far face: a sawn blank's stub at the
+ * stock's diameter, or the parted face's allowance) to its jaws at `secondChuckZ` (its
+ * coordinates), with the part's finished profile.
  * @param outer - the finished outer diameters, first setup's coordinates
  * @param inner - the bores, first setup's coordinates
  */
@@ -101,14 +114,19 @@ export function chuckingsOf(
   outer: ProfileSpan[],
   inner: ProfileSpan[],
   second?: { frontZ: number; chuckFaceZ: number },
+  remainder?: UnturnedRemainder,
 ): Chucking[] {
   const at = (z: number) => ({
     outerMm: diameterAt(outer, Math.min(0, Math.max(-lengthMm, z))),
     boreMm: z > 0 || z < -lengthMm ? 0 : boreAt(inner, z),
   });
+  const firstAt = (z: number) =>
+    remainder && z < remainder.fromZ
+      ? { outerMm: remainder.diameterAt(Math.max(-lengthMm, z)), boreMm: at(z).boreMm }
+      : at(z);
   const first: Chucking = {
     stickOutMm: stock.frontFaceZ - stock.chuckFaceZ,
-    sectionAt: (s) => at(stock.frontFaceZ - s),
+    sectionAt: (s) => firstAt(stock.frontFaceZ - s),
   };
   if (!second) return [first];
   return [
@@ -127,10 +145,14 @@ export function chuckingsOf(
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** The stick-out of a chucking over its stiffness diameter, and that diameter, mm. */
-function slendernessOf(chucking: Chucking): { ratio: number; diameterMm: number } {
+export function slendernessOf(chucking: Chucking): { ratio: number; diameterMm: number } {
   const diameterMm = stiffnessDiameterMm(chucking.stickOutMm, chucking.sectionAt);
   return { ratio: chucking.stickOutMm / diameterMm, diameterMm };
 }
+
+/** Whether a chucking sticks out at most {@link maxUnsupportedSlenderness} times its stiffness diameter. */
+export const withinRule = (chucking: Chucking): boolean =>
+  slendernessOf(chucking).ratio <= maxUnsupportedSlenderness + 1e-9;
 
 /**
  * The sentences for each chucking that sticks out more than {@link maxUnsupportedSlenderness}
@@ -141,8 +163,8 @@ function slendernessOf(chucking: Chucking): { ratio: number; diameterMm: number 
  */
 export function unsupportedStickOuts(chuckings: Chucking[]): string[] {
   return chuckings.flatMap((chucking, index) => {
+    if (withinRule(chucking)) return [];
     const { ratio, diameterMm } = slendernessOf(chucking);
-    if (ratio <= maxUnsupportedSlenderness + 1e-9) return [];
     return [
       `unsupported stick-out: the part sticks out ${round1(chucking.stickOutMm)} mm${index > 0 ? ' in setup 2' : ''}, ${round1(ratio)} times its stiffness diameter Ø${round1(diameterMm)} (${maxUnsupportedSlenderness} at most unsupported); hold its end with the tailstock or a steady rest, or turn it in two chuckings`,
     ];

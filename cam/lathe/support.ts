@@ -4,18 +4,17 @@
  * docs/decisions/063-slender-parts-are-not-verified-without-support.md). Units: mm; coordinates
  * as in program.ts.
  */
+import type { TurnedPart } from './part.ts';
 import type { LathePlan } from './program.ts';
 import { chuckingsOf, slenderWarnings, unsupportedStickOuts } from './slenderness.ts';
+import type { Chucking, ProfileSpan } from './slenderness.ts';
 
 /**
- * The plan with each setup that sticks out too far to turn without support named in its 'not
- * programmed', and a warning for one that is slender but within the rule (slenderness.ts,
- * decision 063): the first setup from the bar's unfaced end to the jaws, the second from the
- * far end as the first leaves it to its jaws, each against its stiffness diameter from the
- * part's finished diameters and bores, as the verifier measures them.
+ * The finished outer diameters and the bores of a part as spans along it (first setup's
+ * coordinates: Z0 the free-end face, negative toward the chuck), mm: free-end bores from Z0,
+ * far-end bores from the far face.
  */
-export function withSupportNamed(plan: LathePlan): LathePlan {
-  const { stock, secondSetup, part } = plan;
+export function profileSpans(part: TurnedPart): { outer: ProfileSpan[]; inner: ProfileSpan[] } {
   const length = part.lengthMm;
   const outer = part.outer.map((section) => ({
     fromZ: -section.startMm,
@@ -34,15 +33,39 @@ export function withSupportNamed(plan: LathePlan): LathePlan {
       diameterMm: bore.targetMm,
     })),
   ];
-  const chuckings = chuckingsOf(
+  return { outer, inner };
+}
+
+/**
+ * The chuckings of a plan as the verifier measures them (slenderness.ts `chuckingsOf`): the
+ * first setup from the bar's unfaced end to the jaws, the second from the far end as the first
+ * leaves it to its jaws, each against the part's finished diameters and bores; when the part is
+ * turned in two chuckings (`secondSetup.outsideFromMm`, decision 064), the first with the bar's
+ * diameter behind what it turns.
+ */
+export function planChuckings(plan: LathePlan): Chucking[] {
+  const { stock, secondSetup, part } = plan;
+  const { outer, inner } = profileSpans(part);
+  const splitMm = secondSetup?.outsideFromMm;
+  return chuckingsOf(
     { ...stock, sawn: stock.blankLengthMm !== undefined },
-    length,
+    part.lengthMm,
     outer,
     inner,
     secondSetup
       ? { frontZ: secondSetup.frontFaceZ, chuckFaceZ: secondSetup.chuckFaceZ }
       : undefined,
+    splitMm !== undefined ? { fromZ: -splitMm, diameterAt: () => stock.diameterMm } : undefined,
   );
+}
+
+/**
+ * The plan with each setup that sticks out too far to turn without support named in its 'not
+ * programmed', and a warning for one that is slender but within the rule (slenderness.ts,
+ * decision 063), measured by {@link planChuckings}.
+ */
+export function withSupportNamed(plan: LathePlan): LathePlan {
+  const chuckings = planChuckings(plan);
   return {
     ...plan,
     warnings: [...plan.warnings, ...slenderWarnings(chuckings)],

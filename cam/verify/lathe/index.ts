@@ -95,7 +95,7 @@ export function verifyLatheEvents(
   const finished = setups.finished();
   const leftLabels = checkFinishedPart(input, finished, tolerance, fail, stock);
   const simulated = checkCompleteness(input, finished, fail, leftLabels);
-  checkSupport(input, fail);
+  checkSupport(input, fail, setups.firstSetupBar());
 
   const report = checks.report(
     stats,

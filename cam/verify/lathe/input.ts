@@ -122,6 +122,12 @@ export interface SecondSetupTarget {
   /** Z of the chuck jaws' front face in the second setup. */
   chuckFaceZ: number;
   /**
+   * Two chuckings (cam/lathe/two-chuckings.ts): the first setup turns the outside from the
+   * free-end face to this distance from it, the second the rest; the first chucking's stiffness
+   * behind it is measured on the bar as the first setup leaves it (support.ts), mm.
+   */
+  outsideFromMm?: number;
+  /**
    * The surfaces its finishing operations make, in its coordinates: the bores' surroundings, and
    * the outside as seen from the far end when it turns the far-end chamfer.
    */

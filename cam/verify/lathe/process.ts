@@ -80,6 +80,8 @@ export class LatheProcess implements PassCheck {
   private chuckFaceZ: number;
   /** The setup in force: 2 once the second setup began (setups.ts). */
   private setup: 1 | 2 = 1;
+  /** The operation in progress has moved since its tool call. */
+  private moved = false;
 
   /**
    * @param stock - the bar, which each cut is swept through
@@ -111,7 +113,10 @@ export class LatheProcess implements PassCheck {
     this.stock = stock;
     this.chuckFaceZ = chuckFaceZ;
     this.setup = 2;
-    if (this.tally) this.tally.setup = 2;
+    // A tool called before the second setup's first move is its; the first setup's last
+    // operation, when a move to the change position under G55 comes before the next tool call
+    // (LinuxCNC), stays the first setup's, checked against its own surfaces.
+    if (this.tally && !this.moved) this.tally.setup = 2;
   }
 
   /** A tool call: the tool is selected, the operation before it ends and the next starts. */
@@ -121,10 +126,12 @@ export class LatheProcess implements PassCheck {
     finishOperation(this.tally, this.input, this.fail);
     this.tally = startOperation(this.input, this.tallies.length, event.tool, this.setup);
     this.tallies.push(this.tally);
+    this.moved = false;
   }
 
   /** A move: envelope and spindle, then a rapid's path, or a cut's setup, sweep and ratings. */
   move(event: MotionEvent): void {
+    this.moved = true;
     const tool = this.toolOf(event);
     this.checkEnvelope(event, tool);
     this.checkSpindle(event);

@@ -30,6 +30,8 @@ export class LatheSetups implements PassCheck {
   private stopped = false;
   /** The second setup's part model, once its first move came. */
   private second: LatheStock | undefined;
+  /** The bar as the first setup left it, taken when the second setup began. */
+  private firstLeft: LatheStock | undefined;
   private reported = false;
 
   /**
@@ -68,6 +70,7 @@ export class LatheSetups implements PassCheck {
             'setup',
             `line ${event.line}: the second setup starts without a program stop (M0) to turn the part around`,
           );
+        this.firstLeft = LatheStock.holding(this.first.polygons);
         this.second = LatheStock.holding(turnedEndForEnd(this.partedOff(), -this.input.lengthMm));
         this.begin(this.second, target.chuckFaceZ);
       }
@@ -96,6 +99,14 @@ export class LatheSetups implements PassCheck {
       { x: -(parted + input.partingWidthMm / 2), y: input.stock.diameterMm },
     ];
     return intersection(this.first.polygons, [window]);
+  }
+
+  /**
+   * The bar as the first setup leaves it (first setup's coordinates): when the second setup
+   * began, or at the end when it never did.
+   */
+  firstSetupBar(): LatheStock {
+    return this.firstLeft ?? this.first;
   }
 
   /** Whether the second setup ran. */

@@ -9,9 +9,13 @@
  * Both setups are measured: the first from the stock's unfaced end to the jaws' face, the
  * second from the far end as the first setup leaves it (parted off long, or a sawn blank's stub)
  * to its jaws' face, each against its stiffness diameter (the plain cylinder that bends as much).
- * Units: mm.
+ * A part turned in two chuckings (cam/lathe/two-chuckings.ts,
+ * docs/decisions/064-slender-parts-in-two-chuckings.md) is measured in the first setup on the
+ * bar as the simulation shows the first setup leaving it behind the split, not as the plan says:
+ * a first setup that turns more than it should is found too thin. Units: mm.
  */
 import { chuckingsOf, unsupportedStickOuts } from '../../lathe/slenderness.ts';
+import type { LatheStock } from '../../lathe/stock-model.ts';
 import type { Fail } from './checks.ts';
 import type { LatheVerificationInput } from './input.ts';
 
@@ -20,10 +24,24 @@ import type { LatheVerificationInput } from './input.ts';
  * (slenderness.ts `maxUnsupportedSlenderness`), from the finished diameters and bores the part is checked
  * against, with the sentence the plan gives it too (cam/lathe/slenderness.ts), which the report
  * lists as unfinished.
+ * @param firstBar - the bar as the first setup leaves it (setups.ts), for two chuckings: behind
+ *   `secondSetup.outsideFromMm` its outer diameter (at most the stock's) is the first chucking's
  */
-export function checkSupport(input: LatheVerificationInput, fail: Fail): void {
+export function checkSupport(
+  input: LatheVerificationInput,
+  fail: Fail,
+  firstBar?: LatheStock,
+): void {
   if (input.outer.length === 0) return;
   const { stock, secondSetup, lengthMm } = input;
+  const splitMm = secondSetup?.outsideFromMm;
+  const remainder =
+    splitMm !== undefined && firstBar
+      ? {
+          fromZ: -splitMm,
+          diameterAt: (z: number) => Math.min(stock.diameterMm, 2 * firstBar.outerRadius(z)),
+        }
+      : undefined;
   const chuckings = chuckingsOf(
     { ...stock, sawn: stock.lengthMm !== undefined },
     lengthMm,
@@ -32,6 +50,7 @@ export function checkSupport(input: LatheVerificationInput, fail: Fail): void {
     secondSetup
       ? { frontZ: secondSetup.partedLengthMm - lengthMm, chuckFaceZ: secondSetup.chuckFaceZ }
       : undefined,
+    remainder,
   );
   for (const sentence of unsupportedStickOuts(chuckings)) fail('support', sentence);
 }

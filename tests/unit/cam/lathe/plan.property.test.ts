@@ -9,7 +9,8 @@
  * allowance, every roughing cut is within its insert's rating, power and speed within the
  * machine's, no gouge, no rapid into stock, holders clear); the simulated part equals the part
  * within tolerance, or the program is marked incomplete with the plan's reason for each thing
- * left; finishing passes run on each diameter's tolerance band.
+ * left; finishing passes run on each diameter's tolerance band, in the second setup's coordinates
+ * for the diameters a part turned in two chuckings (decision 064) turns from the far end there.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import { generateLatheProgram } from '#cam/jobs/lathe';
 import type { LatheProgram } from '#cam/jobs/lathe';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import type { OuterSection } from '#cam/lathe/part';
-import type { Move } from '#cam/lathe/program';
+import type { Move, Operation } from '#cam/lathe/program';
 import { suggestRoundBar } from '#cam/lathe/stock';
 import { classifyTool } from '#cam/lathe/tooling';
 import { latheTooling } from '#tests/helpers/parts';
@@ -43,39 +44,54 @@ function inBand(section: OuterSection, x: number): boolean {
 
 function checkProgram(program: LatheProgram): void {
   const { plan } = program;
-  const finish = plan.operations.find((operation) => operation.name === 'Finish OD')!;
+  const length = plan.part.lengthMm;
+  const split = plan.secondSetup?.outsideFromMm;
+  // A move's Z in the first setup's coordinates (the second setup's Z0 is the far-end face).
+  const firstZ = (operation: Operation, z: number) => (operation.setup === 2 ? -length - z : z);
   let running = 0;
-  for (const entry of plan.part.outer) {
-    const onEnvelope = entry.targetMm >= running - 1e-9;
+  plan.part.outer.forEach((entry, index) => {
+    // Behind the split of two chuckings, the second setup turns the envelope seen from the far end.
+    const fromFar = split !== undefined && entry.startMm >= split - 1e-6;
+    const later = plan.part.outer.slice(index + 1);
+    const onEnvelope = fromFar
+      ? !later.some((other) => other.targetMm > entry.targetMm + 1e-9)
+      : entry.targetMm >= running - 1e-9;
     running = Math.max(running, entry.targetMm);
+    const finish = plan.operations.find(
+      (operation) => operation.role === 'finish' && (operation.setup === 2) === fromFar,
+    )!;
     // Away from the corners (chamfers and nose radii bend the tip's path), the finishing pass
     // runs on the diameter's tolerance band.
     const lip = 1.5;
     const middle = -(entry.startMm + entry.endMm) / 2;
     if (onEnvelope) {
-      if (entry.endMm - entry.startMm <= 2 * lip + 4) continue;
-      const z = Math.min(middle, -(entry.startMm + lip + 1));
-      const x = xAt(finish.moves, z);
+      if (entry.endMm - entry.startMm <= 2 * lip + 4) return;
+      const z = fromFar
+        ? Math.max(middle, -(entry.endMm - lip - 1))
+        : Math.min(middle, -(entry.startMm + lip + 1));
+      const x = xAt(finish.moves, firstZ(finish, z));
       expect(x, `finishing pass at Z${z} over ${entry.label}`).toBeDefined();
       expect(inBand(entry, x!), `Ø${x} at Z${z} in the band of ${entry.label}`).toBe(true);
     } else if (plan.notProgrammed.some((line) => line.includes(` ${entry.label} (`))) {
       // A groove no selected blade can cut is left out, and said so.
-      continue;
+      return;
     } else {
       // The grooving operation whose plunges lie in this section (labels may repeat).
-      const inSection = (move: Move) =>
-        move.kind === 'feed' && move.z <= -entry.startMm + 1e-6 && move.z >= -entry.endMm - 1e-6;
+      const inSection = (operation: Operation) => (move: Move) =>
+        move.kind === 'feed' &&
+        firstZ(operation, move.z) <= -entry.startMm + 1e-6 &&
+        firstZ(operation, move.z) >= -entry.endMm - 1e-6;
       const groove = plan.operations.find(
         (operation) =>
           /^(Groove|Undercut) /.test(operation.name) &&
           operation.moves.some((move) => move.kind === 'feed') &&
-          operation.moves.filter((move) => move.kind === 'feed').every(inSection),
+          operation.moves.filter((move) => move.kind === 'feed').every(inSection(operation)),
       );
       expect(groove, `an operation for the groove ${entry.label}`).toBeDefined();
       const bottoms = groove!.moves.filter((move) => move.kind === 'feed').map((move) => move.x);
       for (const bottom of bottoms) expect(inBand(entry, bottom)).toBe(true);
     }
-  }
+  });
   const tooling = new Set(latheTooling.map(classifyTool).map((tool) => tool.number));
   for (const operation of plan.operations) expect(tooling.has(operation.tool.number)).toBe(true);
   // Every process check passes; a completeness check fails only for something the plan says it
