@@ -24,6 +24,7 @@ import { PartModelError } from '#cam/errors';
 import { cup, doubleCounterbored } from '../unit/cam/lathe/far-end-parts.ts';
 import { farStud } from '../unit/cam/lathe/far-outside-parts.ts';
 import { tappedPin, tappingTooling } from '../unit/cam/lathe/tapped-parts.ts';
+import { slenderShaft } from '../unit/cam/lathe/two-chuckings-parts.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cnc-rs274-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -178,10 +179,13 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
     ['a cup with a seat at the chuck end', cup],
     ['a bushing bored from both ends', doubleCounterbored],
     ['a stud threaded and chamfered from the far end', farStud],
+    // Decision 064: turned to its collar, parted off, and the neck turned from the far end.
+    ['a slender shaft turned in two chuckings', slenderShaft],
   ])('reads back the second setup of %s (M0, G55) and replays it: verified as ours', (_, part) => {
     // Issue 33 (decision 048): the far-end bores are made after the part off, turned around.
     const program = linuxcncProgram(part);
     expect(program.plan.secondSetup).toBeDefined();
+    expect(program.plan.secondSetup?.outsideFromMm).toBe(part === slenderShaft ? 50 : undefined);
     expect(program.report.verified).toBe(true);
     const result = runLathe(program.gcode);
     expect(result.output).not.toMatch(/error|unknown|illegal|bad /i);
