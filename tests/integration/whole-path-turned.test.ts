@@ -78,9 +78,9 @@ const caseArb = fc
  * enough to need it: DXF 3 of 12, vector PDF 3 of 12, STEP 5 of 12 (the same seed).
  * Turning slender parts in two chuckings where a shoulder allows (decision 064) leaves these the
  * same (DXF 3, vector PDF 3, STEP 5 of 12): with the first chucking at the part's full length, no
- * split of the generated slender parts brings both chuckings within the rule (Ø8/Ø11 x 80 on Ø14
- * bar sticks out more than 5 times even the bar; a Ø13 neck in mid-length measures 6.3 with the
- * bar behind the only admissible split), so the floors stay.
+ * split of the generated slender parts brings both chuckings within the rule (M8 x 40 and Ø11 x 40
+ * on Ø14 bar stick out more than 5 times even the bar; a Ø13 neck in mid-length measures 6.3 with
+ * the bar behind the only admissible split), so the floors stay.
  */
 const floors: Record<string, { verified: number; programs: number }> = {
   DXF: { verified: 0.25, programs: 0.9 },
