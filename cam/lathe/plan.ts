@@ -27,6 +27,7 @@
  * a setup that sticks out too far is named in support.ts, and the split into two chuckings is
  * chosen in two-chuckings.ts.
  */
+import { PlanningError } from '../errors.ts';
 import { boringOf, finishBore, roughBore, unboredMouthChamfer } from './boring.ts';
 import type { LathePlanInput, LathePlanOutput } from './context.ts';
 import { drillBores } from './drilling.ts';
@@ -84,7 +85,14 @@ const splitsTried = 3;
 function inTwoChuckings(input: LathePlanInput, whole: LathePlan): LathePlan | undefined {
   const splits = twoChuckingsFor(input.part, whole, input.machine?.barCapacityMm);
   for (const split of splits.slice(0, splitsTried)) {
-    const plan = chosenPlan(input, split);
+    let plan: LathePlan;
+    try {
+      plan = chosenPlan(input, split);
+    } catch (error) {
+      // A split the machine cannot plan leaves the part turned whole, as it was planned.
+      if (error instanceof PlanningError) continue;
+      throw error;
+    }
     if (plan.secondSetup?.outsideFromMm === undefined) continue;
     if (unsupportedStickOuts(planChuckings(plan)).length === 0) return plan;
   }
