@@ -59,6 +59,30 @@ describe('the stick-out rule', () => {
   });
 });
 
+describe('the first of two chuckings (decision 064)', () => {
+  it('counts the bar left behind the split, and leaves the second chucking as it is', () => {
+    // Ø20 x 30, Ø40 x 20, Ø12 x 40: 99.5 mm out of the jaws, Ø45 bar.
+    const outer = [
+      { fromZ: 0, toZ: -30, diameterMm: 20 },
+      { fromZ: -30, toZ: -50, diameterMm: 40 },
+      { fromZ: -50, toZ: -90, diameterMm: 12 },
+    ];
+    const stock = { diameterMm: 45, frontFaceZ: 1, chuckFaceZ: -98.5, sawn: false };
+    const second = { frontZ: 0.5, chuckFaceZ: -46 };
+    const whole = chuckingsOf(stock, 90, outer, [], second);
+    const split = chuckingsOf(stock, 90, outer, [], second, {
+      fromZ: -50,
+      diameterAt: () => 45,
+    });
+    expect(unsupportedStickOuts(whole)).toEqual([
+      expect.stringMatching(/^unsupported stick-out: the part sticks out 99\.5 mm, 8 times /),
+    ]);
+    expect(unsupportedStickOuts(split)).toEqual([]);
+    expect(split[1]!.sectionAt(10)).toEqual(whole[1]!.sectionAt(10));
+    expect(split[0]!.sectionAt(80)).toEqual({ outerMm: 45, boreMm: 0 });
+  });
+});
+
 describe('the support check of the verifier', () => {
   // A Ø10 x 60 pin: 60 mm, 1 mm facing and the 3 + 5 mm cut-off zone out of the jaws.
   const pin = farOutside([diameter(10, 60)], undefined, '6061-T6');
