@@ -25,9 +25,8 @@
  * roughing.ts, boring.ts, finishing.ts, grooving.ts and parting.ts, on the toolpaths of
  * operations.ts and passes.ts; the plan and the part as machined are made in machined-part.ts,
  * a setup that sticks out too far is named in support.ts, and the split into two chuckings is
- * chosen in two-chuckings.ts.
+ * chosen and planned in two-chuckings.ts.
  */
-import { PlanningError } from '../errors.ts';
 import { boringOf, finishBore, roughBore, unboredMouthChamfer } from './boring.ts';
 import type { LathePlanInput, LathePlanOutput } from './context.ts';
 import { drillBores } from './drilling.ts';
@@ -52,7 +51,7 @@ import { planChuckings, withSupportNamed } from './support.ts';
 import { unsupportedStickOuts } from './slenderness.ts';
 import { tapHoles } from './tapping.ts';
 import { cutThreads } from './threading.ts';
-import { frontOf, joinedPart, twoChuckingsFor, twoChuckingsWarning } from './two-chuckings.ts';
+import { frontOf, inTwoChuckings, joinedPart, twoChuckingsWarning } from './two-chuckings.ts';
 import type { TwoChuckings } from './two-chuckings.ts';
 
 export type { LathePlanInput };
@@ -72,31 +71,8 @@ export type { LathePlanInput };
 export function planTurnedPart(input: LathePlanInput): LathePlan {
   const whole = chosenPlan(input);
   if (unsupportedStickOuts(planChuckings(whole)).length === 0) return withSupportNamed(whole);
-  return withSupportNamed(inTwoChuckings(input, whole) ?? whole);
-}
-
-/** How many splits are planned in full before the part is left turned whole. */
-const splitsTried = 3;
-
-/**
- * The plan of a part in two chuckings (two-chuckings.ts) whose chuckings are both within the
- * rule, of the best splits estimated from the plan that turns it whole; undefined when none is.
- */
-function inTwoChuckings(input: LathePlanInput, whole: LathePlan): LathePlan | undefined {
-  const splits = twoChuckingsFor(input.part, whole, input.machine?.barCapacityMm);
-  for (const split of splits.slice(0, splitsTried)) {
-    let plan: LathePlan;
-    try {
-      plan = chosenPlan(input, split);
-    } catch (error) {
-      // A split the machine cannot plan leaves the part turned whole, as it was planned.
-      if (error instanceof PlanningError) continue;
-      throw error;
-    }
-    if (plan.secondSetup?.outsideFromMm === undefined) continue;
-    if (unsupportedStickOuts(planChuckings(plan)).length === 0) return plan;
-  }
-  return undefined;
+  const split = inTwoChuckings(input, whole, (at) => chosenPlan(input, at));
+  return withSupportNamed(split ?? whole);
 }
 
 /**

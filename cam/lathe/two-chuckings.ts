@@ -24,7 +24,8 @@
  * Units: mm. Coordinates: the first setup's (Z0 the finished free-end face, negative toward the
  * chuck) unless said otherwise; the second setup's Z0 is the finished far-end face.
  */
-import type { LathePlanContext, LathePlanOutput } from './context.ts';
+import { PlanningError } from '../errors.ts';
+import type { LathePlanContext, LathePlanInput, LathePlanOutput } from './context.ts';
 import { round } from './context.ts';
 import { flippedOuter, jawClearanceMm, minGripMm } from './far-outside.ts';
 import { finishOutside } from './finishing.ts';
@@ -32,8 +33,8 @@ import { cutGrooves } from './grooving.ts';
 import type { OuterSection, TurnedPart } from './part-types.ts';
 import type { LathePlan } from './program.ts';
 import { roughOutside } from './roughing.ts';
-import { chuckingsOf, slendernessOf, withinRule } from './slenderness.ts';
-import { profileSpans } from './support.ts';
+import { chuckingsOf, slendernessOf, unsupportedStickOuts, withinRule } from './slenderness.ts';
+import { planChuckings, profileSpans } from './support.ts';
 import { cutThreads, reachedFrom } from './threading.ts';
 
 /**
@@ -279,4 +280,33 @@ export function chuckWords(split: TwoChuckings, end: string, sawn: boolean): str
  */
 export function twoChuckingsWarning(split: TwoChuckings, stockDiameterMm: number): string {
   return `Two chuckings, as the part is too slender to turn whole without support: setup 1 turns the outside ${split.splitMm} mm from the free end and leaves the rest at the bar's Ø${stockDiameterMm}; setup 2 turns the rest from the far end, held on Ø${split.grip.diameterMm} in soft jaws.`;
+}
+
+/** How many splits are planned in full before the part is left turned whole. */
+const splitsTried = 3;
+
+/**
+ * The plan of a part in two chuckings whose chuckings are both within the rule, of the best
+ * splits estimated from the plan that turns it whole; undefined when none is.
+ * @param planAt - the plan (plan.ts) of the part in two chuckings at a split
+ */
+export function inTwoChuckings(
+  input: LathePlanInput,
+  whole: LathePlan,
+  planAt: (split: TwoChuckings) => LathePlan,
+): LathePlan | undefined {
+  const splits = twoChuckingsFor(input.part, whole, input.machine?.barCapacityMm);
+  for (const split of splits.slice(0, splitsTried)) {
+    let plan: LathePlan;
+    try {
+      plan = planAt(split);
+    } catch (error) {
+      // A split the machine cannot plan leaves the part turned whole, as it was planned.
+      if (error instanceof PlanningError) continue;
+      throw error;
+    }
+    if (plan.secondSetup?.outsideFromMm === undefined) continue;
+    if (unsupportedStickOuts(planChuckings(plan)).length === 0) return plan;
+  }
+  return undefined;
 }
