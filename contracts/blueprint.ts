@@ -147,6 +147,30 @@ export const prismaticDescriptionSchema = z.object({
       }),
     )
     .describe('Pockets and cut-outs in the top view'),
+  steps: z
+    .array(
+      z.object({
+        label: z.string().describe("'Step 1', or as the drawing names it"),
+        outline: z
+          .array(pointSchema)
+          .min(3)
+          .describe(
+            "The region of the top face milled down, mm, as a closed polygon: bounded by the part's outline and the step's edge (a line across the part)",
+          ),
+        depthMm: z
+          .number()
+          .positive()
+          .optional()
+          .describe('Depth of its floor below the top face in mm; omit when not read (asked for)'),
+        tolerance: toleranceSchema
+          .optional()
+          .describe("The depth's own tolerance ('4.00 +0.10/-0.20' → +0.1/−0.2)"),
+      }),
+    )
+    .optional()
+    .describe(
+      'Steps (shoulders, rebates): regions of the top face milled down to a depth and open to the outline',
+    ),
   slots: z
     .array(
       z.object({

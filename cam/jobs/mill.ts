@@ -46,6 +46,55 @@ function coneDepthAt(hole: PrismaticPart['holes'][number], diameterMm: number): 
 }
 
 /**
+ * The verifier's pocket targets of a part: its pockets and cut-outs, slots and steps, each with
+ * the plan's entry when the plan left it out (`take` finds it and takes it off the list).
+ */
+function pocketTargets(
+  part: PrismaticPart,
+  take: (name: string) => string | undefined,
+): PocketTarget[] {
+  const thickness = part.thicknessMm;
+  const pockets: PocketTarget[] = [];
+  for (const pocket of part.pockets) {
+    const sameKind = part.pockets.filter((other) => other.through === pocket.through);
+    const label =
+      pocket.label || `${pocket.through ? 'Cut-out' : 'Pocket'} ${sameKind.indexOf(pocket) + 1}`;
+    const entry = take(label);
+    pockets.push({
+      label,
+      region: [pocket.outline, ...pocket.islands],
+      depthMm: pocket.through ? thickness : pocket.depthMm,
+      through: pocket.through,
+      ...(entry !== undefined ? { gap: entry } : {}),
+    });
+  }
+  part.slots.forEach((slot, index) => {
+    const label = slot.label || `Slot ${index + 1}`;
+    const entry = take(label);
+    pockets.push({
+      label,
+      region: [slotOutline(slot.from, slot.to, slot.widthMm)],
+      depthMm: slot.through ? thickness : slot.depthMm,
+      through: slot.through,
+      ...(entry !== undefined ? { gap: entry } : {}),
+    });
+  });
+  // Steps: open to the outline, checked as pockets whose region ends at the outline (the
+  // probes keep to the part, so only the step's edge is a wall).
+  for (const step of part.steps ?? []) {
+    const entry = take(step.label);
+    pockets.push({
+      label: step.label,
+      region: [step.region],
+      depthMm: step.depthMm,
+      through: false,
+      ...(entry !== undefined ? { gap: entry } : {}),
+    });
+  }
+  return pockets;
+}
+
+/**
  * What the verifier checks a plan's program against: the WHOLE part model (outline, every hole,
  * counterbore, countersink, pocket, slot and cut-out), each feature the plan left out carrying the plan's
  * 'not programmed' sentence (why, and what would make it), the tools with their flute lengths,
@@ -110,31 +159,7 @@ export function millVerificationInput(
       });
     }
   }
-  const pockets: PocketTarget[] = [];
-  for (const pocket of part.pockets) {
-    const sameKind = part.pockets.filter((other) => other.through === pocket.through);
-    const label =
-      pocket.label || `${pocket.through ? 'Cut-out' : 'Pocket'} ${sameKind.indexOf(pocket) + 1}`;
-    const entry = take(label);
-    pockets.push({
-      label,
-      region: [pocket.outline, ...pocket.islands],
-      depthMm: pocket.through ? thickness : pocket.depthMm,
-      through: pocket.through,
-      ...(entry !== undefined ? { gap: entry } : {}),
-    });
-  }
-  part.slots.forEach((slot, index) => {
-    const label = slot.label || `Slot ${index + 1}`;
-    const entry = take(label);
-    pockets.push({
-      label,
-      region: [slotOutline(slot.from, slot.to, slot.widthMm)],
-      depthMm: slot.through ? thickness : slot.depthMm,
-      through: slot.through,
-      ...(entry !== undefined ? { gap: entry } : {}),
-    });
-  });
+  const pockets = pocketTargets(part, take);
   const outlineGap = take('Outside contour');
   const faceGap = take('Face');
   const reach = 100;
@@ -210,6 +235,7 @@ export function millOutline(part: PrismaticPart): PlotOutline {
       part.outline,
       ...part.pockets.flatMap((pocket) => [pocket.outline, ...pocket.islands]),
       ...part.slots.map((slot) => slotOutline(slot.from, slot.to, slot.widthMm)),
+      ...(part.steps ?? []).map((step) => step.region),
       ...part.holes.flatMap((hole) => [
         circlePolygon(hole.center, hole.diameterMm / 2, 0.02),
         ...(hole.counterbore

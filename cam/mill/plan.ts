@@ -2,7 +2,7 @@
  * Plan a milling program for a prismatic part held in a vise or on parallels: pick a tool for
  * each feature from the selected tooling, choose cutting data, and build the toolpaths.
  *
- * Operations, in order: face the top, pockets, slots, through cut-outs, spot drill, drill, tap,
+ * Operations, in order: face the top, steps (steps.ts), pockets, slots, through cut-outs, spot drill, drill, tap,
  * counterbores, bore and ream, rough and finish the outside contour. Paths are cutter-centre
  * paths computed with Clipper2 offsets (no G41/G42). Pockets are cleared from the inside out
  * in depth steps with a helical (or, where there is no room, ramped) entry, leaving a finish
@@ -16,7 +16,7 @@
  * spindle power (ratings.ts); spindle speeds are clamped to the machine's top speed.
  *
  * This module holds the entry point (stock, context, tool warnings, the order of operations);
- * the work itself is planned in facing.ts, clearing.ts (pockets, slots, cut-outs), holes.ts with
+ * the work itself is planned in facing.ts, steps.ts, clearing.ts (pockets, slots, cut-outs), holes.ts with
  * hole-cycles.ts, and contour.ts, on the path builder of toolpath.ts.
  */
 import type { CuttingOverrides } from '../program.ts';
@@ -35,6 +35,7 @@ import { outsideContour } from './contour.ts';
 import { faceTop } from './facing.ts';
 import { planHoles } from './holes.ts';
 import { commitOperations } from './in-process.ts';
+import { millSteps } from './steps.ts';
 import { StockModel, cellSizeFor } from './stock-model.ts';
 import { fmt, round } from './toolpath.ts';
 
@@ -152,6 +153,8 @@ export function planMilledPart(input: MillPlanInput): MillPlan {
     context.topZ = stockTop;
     context.retractZ = round(stockTop + 2);
   }
+  // Steps, open to the outline: straight passes from outside the stock.
+  millSteps(part, stock, sized, context, output);
   // Pockets, slots, cut-outs.
   millPocketsSlotsAndCutOuts(part, sized, context, output);
   // Holes: milled holes, spot drill, drill, tap, counterbores, bore and ream.

@@ -22,12 +22,15 @@ import {
   type Polygon,
 } from '../geometry/polygon.ts';
 import { fitLimits } from '../iso286.ts';
+import { stepsOf, type Step } from './steps.ts';
 import { threadSpecOf, type ThreadSpec } from './tap-drills.ts';
 import {
   defaultGeneralToleranceMm,
   generalToleranceOf,
   writtenSizeToleranceMm,
 } from './tolerances.ts';
+
+export type { Step } from './steps.ts';
 
 export type HoleKind = 'through' | 'blind' | 'counterbored' | 'countersunk' | 'tapped';
 
@@ -84,6 +87,11 @@ export interface PrismaticPart {
   holes: Hole[];
   pockets: Pocket[];
   slots: Slot[];
+  /**
+   * Steps: regions of the top face milled down to a depth, open to the outline (steps.ts).
+   * Absent on parts built before steps were read, the same as none.
+   */
+  steps?: Step[];
   /** General tolerance on sizes without their own, mm (from ISO 2768 or the drawing; 0.1 default). */
   generalToleranceMm: number;
   /**
@@ -430,6 +438,7 @@ export function prismaticPartFromDescription(
   );
   const pockets = pocketsOf(prismatic.pockets, shift, outline, thicknessMm, notModelled);
   const slots = slotsOf(prismatic.slots, shift, outline, thicknessMm);
+  const stepped = stepsOf(prismatic.steps ?? [], shift, outline, thicknessMm, notModelled);
 
   const largest = Math.max(box.maxX - box.minX, box.maxY - box.minY, thicknessMm);
   // The tolerances line lists toleranced sizes too ('60.00 ±0.10', 'Ø3.4 ±0.1'): those are
@@ -443,7 +452,14 @@ export function prismaticPartFromDescription(
     generalToleranceOf(description.dimensions.generalTolerance, largest) ??
     generalToleranceOf(otherTolerances, largest) ??
     defaultGeneralToleranceMm;
-  const sizeToleranceMm = writtenSizeToleranceMm(prismatic.sizes ?? [], notModelled);
+  const sizeToleranceMm = [
+    writtenSizeToleranceMm(prismatic.sizes ?? [], notModelled),
+    stepped.toleranceMm,
+  ].reduce<number | undefined>(
+    (tightest, value) =>
+      value === undefined ? tightest : tightest === undefined ? value : Math.min(tightest, value),
+    undefined,
+  );
   for (const item of description.unplaced ?? [])
     notModelled.push(
       `The drawing writes "${item.text}", which ${item.why}: not programmed. Give it with Change, or remove it from the values once checked.`,
@@ -456,6 +472,7 @@ export function prismaticPartFromDescription(
     holes,
     pockets,
     slots,
+    steps: stepped.steps,
     generalToleranceMm,
     ...(sizeToleranceMm !== undefined && sizeToleranceMm < generalToleranceMm
       ? { sizeToleranceMm }

@@ -71,7 +71,7 @@ function turnedSlot(slot: Slot, turn: (point: Point2) => Point2): Slot {
 
 /**
  * The part turned a quarter turn (+90° about Z) on the table: outline, holes, pockets with
- * their islands and slots, about the lower-left corner of the outline's bounding box, which
+ * their islands, slots and steps, about the lower-left corner of the outline's bounding box, which
  * stays in place. The bounding box's width and height swap; areas, sizes, depths, labels,
  * tolerances and what the part does not model are kept. A new part; the given one is unchanged.
  *
@@ -87,6 +87,15 @@ export function turnQuarter(part: PrismaticPart): PrismaticPart {
     holes: part.holes.map((hole) => turnedHole(hole, turn)),
     pockets: part.pockets.map((pocket) => turnedPocket(pocket, turn)),
     slots: part.slots.map((slot) => turnedSlot(slot, turn)),
+    ...(part.steps
+      ? {
+          steps: part.steps.map((step) => ({
+            ...step,
+            region: step.region.map(turn),
+            edge: step.edge.map(turn),
+          })),
+        }
+      : {}),
     notModelled: [...part.notModelled],
   };
 }

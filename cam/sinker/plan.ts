@@ -91,6 +91,10 @@ function wantedCavities(
   notProgrammed: string[],
 ): WantedCavity[] {
   const wanted: WantedCavity[] = [];
+  for (const step of part.steps ?? [])
+    notProgrammed.push(
+      `${step.label}: a step open to the outline is milled; this version sinks round and rectangular cavities.`,
+    );
   for (const pocket of part.pockets) {
     if (pocket.islands.length > 0) {
       notProgrammed.push(

@@ -366,6 +366,10 @@ export function planWire(input: WirePlanInput): WirePlan & { technology: WireTec
       `${label}: too small for a ${fmt(tabMm)} mm tab; it is cut without one (the slug drops).`,
     );
 
+  for (const step of part.steps ?? [])
+    notProgrammed.push(
+      `${step.label}: a step (${fmt(step.depthMm)} mm deep) is not a wire EDM feature; mill it.`,
+    );
   for (const pocket of part.pockets) {
     if (!pocket.through) {
       notProgrammed.push(
