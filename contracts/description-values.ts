@@ -22,6 +22,7 @@ const groups: Record<string, string> = {
   holes: 'Hole',
   pockets: 'Pocket',
   slots: 'Slot',
+  steps: 'Step',
   readings: 'Reading',
   notes: 'Note',
 };

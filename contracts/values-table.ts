@@ -60,6 +60,8 @@ export function readingFieldsOf(id: string): string[] {
       return [`Pocket ${n} depth`, `Cut-out ${n} depth`];
     case 'slot':
       return [`Slot ${n} depth`];
+    case 'step':
+      return [`Step ${n} depth`];
     default:
       return [fieldNames[kind ?? ''] ?? kind ?? ''];
   }
@@ -290,6 +292,21 @@ function prismaticRows(description: BlueprintDescription): RowDraft[] {
       ),
     );
   });
+  (plate.steps ?? []).forEach((s, i) => {
+    // A step's depth not read is asked for by name: an empty row to give it.
+    rows.push(
+      row(
+        `step.${i}.depth`,
+        `Step ${i + 1}${s.label && s.label !== `Step ${i + 1}` ? ` (${s.label})` : ''}`,
+        'Depth',
+        s.depthMm === undefined
+          ? ''
+          : `${num(s.depthMm)} mm${s.tolerance ? ` ${formatTolerance(s.tolerance)}` : ''}`,
+        num(s.depthMm),
+        'mm',
+      ),
+    );
+  });
   plate.slots.forEach((s, i) => {
     const depth = depthText(s);
     rows.push(
@@ -387,8 +404,8 @@ const titleRow = (id: string, label: string, value: string | undefined, hint: st
 /**
  * The values table of a description: a turned part's diameters (Ø, length, start, tolerance or
  * fit, thread; bores with depth or 'through'), chamfers, fillets and overall length; a plate's
- * outline, thickness, holes (Ø, position, depth, thread, counterbore, countersink), pockets and
- * slots with their depths; then material, heat treatment, hardness, general tolerance, Ra, units
+ * outline, thickness, holes (Ø, position, depth, thread, counterbore, countersink), pockets,
+ * slots and steps with their depths; then material, heat treatment, hardness, general tolerance, Ra, units
  * and the title block. Lengths in mm, Ra in µm. A value not given yet has a row with an empty
  * value, for the operator to give it.
  */

@@ -32,6 +32,7 @@ const lists: Record<string, [one: string, all: string]> = {
   holes: ['hole', 'the holes'],
   pockets: ['pocket', 'the pockets'],
   slots: ['slot', 'the slots'],
+  steps: ['step', 'the steps'],
   outline: ['outline point', 'the outline'],
 };
 

@@ -202,19 +202,19 @@ function holeSetter(index: number, part: string): Setter {
   };
 }
 
-function depthSetter(list: 'pockets' | 'slots', index: number): Setter {
+function depthSetter(list: 'pockets' | 'slots' | 'steps', index: number): Setter {
   return (draft, text) => {
-    const item = draft.prismatic?.[list][index];
+    const item = draft.prismatic?.[list]?.[index];
     if (!item) return 'That value is no longer in the description.';
-    if (/^\s*(?:through|thru)\s*$/i.test(text)) {
-      item.through = true;
+    if (list !== 'steps' && /^\s*(?:through|thru)\s*$/i.test(text)) {
+      Object.assign(item, { through: true }); // a step is open to the outline: never through
       delete item.depthMm;
       return undefined;
     }
     const value = positive(text);
-    if (value === undefined) return "Type a depth in mm, or 'through'.";
+    if (value === undefined) return "Type a depth in mm, or 'through' for a pocket or slot.";
     item.depthMm = value;
-    item.through = false;
+    if (list !== 'steps') Object.assign(item, { through: false });
     return undefined;
   };
 }
@@ -300,8 +300,8 @@ function setterOf(id: string): Setter | undefined {
   if (kind === 'outer') return diameterSetter('outerDiameters', index, part);
   if (kind === 'inner') return diameterSetter('innerDiameters', index, part);
   if (kind === 'hole') return holeSetter(index, part);
-  if (kind === 'pocket') return depthSetter('pockets', index);
-  if (kind === 'slot') return depthSetter('slots', index);
+  if (kind === 'pocket' || kind === 'slot' || kind === 'step')
+    return depthSetter(`${kind}s`, index);
   if (kind === 'chamfer')
     return (draft, text) => {
       const chamfer = draft.features.chamfers[index];
@@ -354,6 +354,7 @@ function removeItem(draft: BlueprintDescription, kind: string, index: number) {
     hole: [draft.prismatic?.holes, ['Hole']],
     pocket: [draft.prismatic?.pockets, ['Pocket', 'Cut-out']],
     slot: [draft.prismatic?.slots, ['Slot']],
+    step: [draft.prismatic?.steps, ['Step']],
   };
   const [list, prefixes] = lists[kind] ?? [undefined, []];
   if (!list || index >= list.length) return;
@@ -406,8 +407,8 @@ function clearPart(draft: BlueprintDescription, kind: string, index: number, par
 }
 
 /**
- * Remove a row: the main row of a diameter, bore, hole, chamfer, fillet, pocket or slot removes
- * that item (the readings of later ones move up a number); any other row clears its value. The
+ * Remove a row: the main row of a diameter, bore, hole, chamfer, fillet, pocket, slot or step
+ * removes it (the readings of later ones move up a number); any other row clears its value. The
  * outline and a hole's position cannot be removed (the description is given back unchanged).
  */
 export function removeRow(description: BlueprintDescription, id: string): BlueprintDescription {
@@ -415,7 +416,7 @@ export function removeRow(description: BlueprintDescription, id: string): Bluepr
   const [kind = '', at, part = ''] = id.split('.');
   const index = Number(at);
   if (removeUnplaced(draft, kind, index)) return draft;
-  if (['chamfer', 'fillet', 'pocket', 'slot'].includes(kind) || part === 'diameter') {
+  if (['chamfer', 'fillet', 'pocket', 'slot', 'step'].includes(kind) || part === 'diameter') {
     removeItem(draft, kind, index);
     return draft;
   }

@@ -153,6 +153,37 @@ describe('the values table rows', () => {
   });
 });
 
+describe("a plate's steps (decision 066)", () => {
+  it('asks for a step depth not read by name, and takes it, never as through', () => {
+    const stepped = plate();
+    stepped.prismatic!.steps = [
+      {
+        label: 'Step 1',
+        outline: [
+          { x: 80, y: 0 },
+          { x: 100, y: 0 },
+          { x: 100, y: 60 },
+          { x: 80, y: 60 },
+        ],
+      },
+    ];
+    expect(rowOf(stepped, 'step.0.depth')).toMatchObject({
+      group: 'Step 1',
+      label: 'Depth',
+      value: '',
+      hint: 'mm',
+    });
+    expect(setRowValue(stepped, 'step.0.depth', 'through')).toEqual({
+      error: "Type a depth in mm, or 'through' for a pocket or slot.",
+    });
+    const given = ok(setRowValue(stepped, 'step.0.depth', '4'));
+    expect(given.prismatic!.steps![0]).not.toHaveProperty('through');
+    given.prismatic!.steps![0]!.tolerance = { upperMm: 0.1, lowerMm: -0.2 };
+    expect(rowOf(given, 'step.0.depth')?.value).toBe('4 mm +0.1/-0.2');
+    expect(removeRow(given, 'step.0.depth').prismatic!.steps).toEqual([]);
+  });
+});
+
 describe('what the drawing writes and the description does not place', () => {
   it('is a row each, on a turned part and on a plate, removed once checked', () => {
     const turned = shaft();
