@@ -17,6 +17,7 @@ import {
 } from '../geometry/shapes.ts';
 import type { NoteFindings } from './notes.ts';
 import { writtenPlateSizes } from './plate-sizes.ts';
+import { matchStepDepths } from './plate-steps.ts';
 import { circleList, readPrismatic, type DrawingExtras } from './prismatic.ts';
 import { applyFindings } from './turned.ts';
 import { isPictorial } from './view-kinds.ts';
@@ -99,6 +100,8 @@ export function describeNonTurnedPart(
   if (top) {
     // Contours the top view holds but the reader cannot place are named in `unresolved` already
     // and held as sizes the top view does not hold, so no program is called verified over them.
+    // A size that is a step's depth gives the step its tolerance.
+    matchStepDepths(top.prismatic.steps ?? [], sizes);
     const held = [...sizes, ...(top.unheld ?? [])];
     if (held.length > 0) top.prismatic.sizes = held;
     for (const size of sizes) if (size.tolerance) tolerances.push(size.dimension);

@@ -36,7 +36,7 @@ function sameSize(size: PlateSize, measuredMm: number): boolean {
 export function writtenPlateSizes(
   dimensions: readonly { note: DimensionNote; text: string }[],
   plate: Pick<PrismaticDescription, 'outline' | 'thicknessMm' | 'holes'> &
-    Partial<Pick<PrismaticDescription, 'slots' | 'pockets'>>,
+    Partial<Pick<PrismaticDescription, 'slots' | 'pockets' | 'steps'>>,
   mmPerUnit: number,
 ): PlateSize[] {
   const xs = plate.outline.map((p) => p.x);
@@ -98,6 +98,13 @@ export function writtenPlateSizes(
     featureSizes.push(Math.max(...px) - Math.min(...px), Math.max(...py) - Math.min(...py));
     // A pocket's depth, read from a side or section view or a note (side-views.ts).
     if (pocket.depthMm !== undefined) featureSizes.push(pocket.depthMm);
+  }
+  // A step's depth and its region's box (the step's width from the outline).
+  for (const step of plate.steps ?? []) {
+    const px = step.outline.map((p) => p.x);
+    const py = step.outline.map((p) => p.y);
+    featureSizes.push(Math.max(...px) - Math.min(...px), Math.max(...py) - Math.min(...py));
+    if (step.depthMm !== undefined) featureSizes.push(step.depthMm);
   }
   for (const list of [edges.x, edges.y])
     for (const [i, a] of list.entries())

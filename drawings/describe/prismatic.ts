@@ -5,7 +5,13 @@
  * (what the reader found, for the user to see, no diameters) is made in non-turned.ts.
  */
 import { formatMm } from '#cam/callouts';
-import { distanceToBoundary, type Point2, type Polygon } from '#cam/geometry/polygon';
+import {
+  distanceToBoundary,
+  signedArea,
+  union,
+  type Point2,
+  type Polygon,
+} from '#cam/geometry/polygon';
 import type { PrismaticDescription } from '#contracts/blueprint';
 import type { DimensionNote, TextNote } from './content.ts';
 import type { Primitive } from '../geometry/primitives.ts';
@@ -15,6 +21,7 @@ import { holeOf, NUMBER, threadArcAround, toMm } from './plate-holes.ts';
 import { thicknessFromViews } from './plate-thickness.ts';
 import { applyPocketDepths, pocketDepthsFromViews } from './side-views.ts';
 import { hiddenFeatures } from './other-faces.ts';
+import { readSteps } from './plate-steps.ts';
 import { nestContours, placeInnerContours } from './top-contours.ts';
 import { insidePolygon, loopPolygon, outerBoundary, sameBox } from '../geometry/outline.ts';
 import {
@@ -131,6 +138,45 @@ function viewBoundary(view: View, tolMm: number, boxTol: number): Polygon | unde
   return first;
 }
 
+/**
+ * The closed contours that together are the view's outline when a line across it (a step's
+ * edge) splits it: from the largest, each next one that adds its whole area to the union (it
+ * lies beside the pieces so far, not inside them) until the union is one polygon spanning the
+ * view's box. Empty when no such pieces make it.
+ */
+function piecesOfOutline(
+  contours: Loop[],
+  box: View['box'],
+  tolMm: number,
+  boxTol: number,
+): { loop: Loop; polygon: Polygon }[] {
+  const shapes = contours.slice(0, 8).flatMap((loop) => {
+    const polygon = polygonOf(loop, tolMm);
+    return polygon && polygon.length >= 3 ? [{ loop, polygon }] : [];
+  });
+  const area = (polygons: Polygon[]) =>
+    polygons.reduce((sum, polygon) => sum + Math.abs(signedArea(polygon)), 0);
+  const first = shapes[0];
+  if (!first) return [];
+  const pieces = [first];
+  let merged = [first.polygon];
+  for (let added = true; added;) {
+    added = false;
+    for (const shape of shapes) {
+      if (pieces.includes(shape)) continue;
+      const next = union([...merged, shape.polygon]);
+      const sum = area(merged) + area([shape.polygon]);
+      if (next.length !== 1 || Math.abs(area(next) - sum) > 1e-3 * sum) continue;
+      pieces.push(shape);
+      merged = next;
+      added = true;
+      const b = unionBox(merged[0]!.map((p) => ({ minX: p.x, minY: p.y, maxX: p.x, maxY: p.y })));
+      if (sameBox(b, box, boxTol)) return pieces;
+    }
+  }
+  return [];
+}
+
 /** Least share of the view's box the largest closed contour must cover to be its outline. */
 const OUTLINE_MIN_SHARE = 0.5;
 /** Largest share of the contour's box a closed mark outside it may cover (an arrowhead). */
@@ -229,6 +275,9 @@ function readTopView(
       outlineLoop = largest;
     }
   }
+  // A line across the top face (a step's edge) may split the outline into closed pieces.
+  const pieces = outline ? [] : piecesOfOutline(contours, top.box, tolMm, boxTol);
+  if (pieces.length > 0) outline = union(pieces.map((piece) => piece.polygon))[0];
   if (!outline) outline = viewBoundary(top, tolMm, boxTol);
   if (!outline || outline.length < 3) return undefined;
   const edgeGap = Math.max(0.02, 4 * tolMm);
@@ -248,7 +297,10 @@ function readTopView(
     circleLoops,
     outline,
     (loop) => polygonOf(loop, tolMm),
-    (loop) => loop === outlineLoop || sameBox(loop.box, top.box, boxTol),
+    (loop) =>
+      loop === outlineLoop ||
+      sameBox(loop.box, top.box, boxTol) ||
+      pieces.some((piece) => piece.loop === loop),
     edgeGap,
   );
   const cutOuts = nested.outer;
@@ -332,6 +384,21 @@ function readTopView(
     edgeGap,
   );
   unresolved.push(...seenThrough.unresolved);
+  // Steps: a line across the top face, its depth from a view that shows the shoulder.
+  const stepped = readSteps({
+    primitives: top.primitives,
+    outline,
+    outlineBox,
+    others,
+    hidden: extras.hidden ?? [],
+    notes: drawingNotes,
+    mmPerUnit: extras.mmPerUnit,
+    features: prismatic.pockets.map((pocket) => pocket.outline),
+    edgeGap,
+    projectionTol,
+  });
+  if (stepped.steps.length > 0) prismatic.steps = stepped.steps;
+  unresolved.push(...stepped.unresolved);
   const thickness =
     thicknessFromNotes(extras.notes, extras.mmPerUnit) ??
     thicknessFromViews({ ...top, box: outlineBox }, others);
@@ -341,16 +408,32 @@ function readTopView(
       "Thickness of the plate not found (no side view and no 'THK' note): give it with 'Change', or choose the stock (its height less 1 mm facing is used).",
     );
   }
+  const summary = summaryOf(prismatic, outlineBox, thickness);
+  return { prismatic, unresolved, summary, unheld: [...placed.unheld, ...seenThrough.unheld] };
+}
+
+/** The top view in one sentence for the overview: outline, thickness and features. */
+function summaryOf(
+  prismatic: PrismaticDescription,
+  outlineBox: View['box'],
+  thickness: number | undefined,
+): string {
+  const { slots } = prismatic;
+  const steps = prismatic.steps ?? [];
   const list = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const summary =
+  return (
     `Top view for milling and EDM: outline ${formatMm(key(widthOf(outlineBox)))} × ${formatMm(key(heightOf(outlineBox)))} mm` +
     (thickness !== undefined ? `, ${formatMm(key(thickness))} mm thick` : '') +
     `; ${list(prismatic.holes.length, 'hole', 'holes')}` +
     (prismatic.holes.length > 0
       ? ` (${circleList(prismatic.holes.map((h) => h.diameterMm))})`
       : '') +
-    `; ${pocketsText(prismatic.pockets)}; ${list(slots.length, 'slot', 'slots')}.`;
-  return { prismatic, unresolved, summary, unheld: [...placed.unheld, ...seenThrough.unheld] };
+    `; ${pocketsText(prismatic.pockets)}; ${list(slots.length, 'slot', 'slots')}` +
+    (steps.length > 0
+      ? `; ${list(steps.length, 'step', 'steps')} (${steps.map((step) => (step.depthMm !== undefined ? `${formatMm(key(step.depthMm))} mm deep` : 'depth not read')).join(', ')})`
+      : '') +
+    '.'
+  );
 }
 
 /** Slots: two arcs of the same radius joined by two lines, in the material (`solid`). */

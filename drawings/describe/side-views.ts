@@ -13,11 +13,11 @@ import type { Primitive } from '../geometry/primitives.ts';
 import { isPictorial } from './view-kinds.ts';
 
 /** A view projected from the top view: which top-view axis it shares, and its lines. */
-interface ProjectedView {
+export interface ProjectedView {
   /** The top-view axis the view shares ('x': below or above the top view; 'y': beside it). */
   along: 'x' | 'y';
   /** The view's visible and hidden lines as [from, to] along the shared axis and the depth axis. */
-  lines: { s0: number; s1: number; d0: number; d1: number }[];
+  lines: { s0: number; s1: number; d0: number; d1: number; hidden?: boolean }[];
   /** The depth coordinate of the two outermost faces (the plate's top and bottom), low first. */
   faces: [number, number];
 }
@@ -58,7 +58,7 @@ export function pocketDepthsFromViews(
 }
 
 /** The view as projected from the top view, or undefined when it does not line up with it. */
-function projected(
+export function projected(
   view: View,
   top: Box,
   hidden: Primitive[],
@@ -79,6 +79,7 @@ function projected(
     p.y >= box.minY - tol &&
     p.y <= box.maxY + tol;
   const lines: ProjectedView['lines'] = [];
+  const seen = new Set(hidden);
   for (const primitive of [...view.primitives, ...hidden]) {
     const ends = primitive.kind === 'line' ? endpoints(primitive) : undefined;
     if (!ends || !ends.every(inside)) continue;
@@ -89,12 +90,19 @@ function projected(
       s1: Math.max(s0, s1),
       d0: Math.min(d0, d1),
       d1: Math.max(d0, d1),
+      ...(seen.has(primitive) ? { hidden: true } : {}),
     });
   }
   const across = along === 'x' ? widthOf(box) : heightOf(box);
+  // The faces: lines across most of the view, or visible ones on the view's edge (a step's
+  // shoulder shortens the top face).
+  const [dLow, dHigh] = along === 'x' ? [box.minY, box.maxY] : [box.minX, box.maxX];
   const faces = lines
     .filter(
-      (l) => l.s1 - l.s0 >= FACE_SHARE * across && l.d1 - l.d0 <= SQUARE_SHARE * (l.s1 - l.s0),
+      (l) =>
+        l.d1 - l.d0 <= SQUARE_SHARE * (l.s1 - l.s0) &&
+        (l.s1 - l.s0 >= FACE_SHARE * across ||
+          (!l.hidden && (Math.abs(l.d0 - dLow) <= tol || Math.abs(l.d1 - dHigh) <= tol))),
     )
     .map((l) => (l.d0 + l.d1) / 2);
   if (faces.length < 2) return undefined;

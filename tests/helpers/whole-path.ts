@@ -3,11 +3,17 @@
  * the part the generator drew as the CAM core models it, a job shop's tooling, the job from a
  * reading, and the independent check of a program against the drawn part.
  */
-import { offsetPolygons, type Polygon } from '#cam/geometry/polygon';
+import {
+  counterClockwise,
+  intersection,
+  offsetPolygons,
+  type Polygon,
+} from '#cam/geometry/polygon';
 import { interpretProgram } from '#cam/gcode/interpreter';
 import { millVerificationInput, postMillJobForPart } from '#cam/jobs/mill';
 import { classifyMillTool } from '#cam/mill/tooling';
 import type { PrismaticPart } from '#cam/prismatic/part';
+import { stepEdgeOf } from '#cam/prismatic/steps';
 import { defaultGeneralToleranceMm, generalToleranceOf } from '#cam/prismatic/tolerances';
 import type { GeneratedProgram, ProgramJob, ProgramReport } from '#cam/program';
 import { verifyMillEvents } from '#cam/verify/mill/index';
@@ -68,11 +74,27 @@ const rounded = (box: RoundedRectangle, unit: number): Polygon => {
 export function truthPart(plate: PlatePart): PrismaticPart {
   const unit = plate.units === 'inch' ? 25.4 : 1;
   const thicknessMm = plate.thickness * unit;
+  const outline = rounded(
+    { x: 0, y: 0, width: plate.width, height: plate.height, cornerRadius: plate.cornerRadius },
+    unit,
+  );
+  const steps = plate.step
+    ? (() => {
+        const x0 = (plate.width - plate.step.width) * unit;
+        const box = rectangle(x0, -1, plate.width * unit + 1, plate.height * unit + 1);
+        const region = counterClockwise(intersection([outline], [box])[0]!);
+        return [
+          {
+            label: 'Step 1',
+            region,
+            edge: stepEdgeOf(region, outline)!,
+            depthMm: plate.step.depth * unit,
+          },
+        ];
+      })()
+    : [];
   return {
-    outline: rounded(
-      { x: 0, y: 0, width: plate.width, height: plate.height, cornerRadius: plate.cornerRadius },
-      unit,
-    ),
+    outline,
     thicknessMm,
     thicknessSource: 'drawing',
     holes: plate.holes.flatMap((group) =>
@@ -106,6 +128,7 @@ export function truthPart(plate: PlatePart): PrismaticPart {
         : []),
     ],
     slots: [],
+    ...(steps.length > 0 ? { steps } : {}),
     // The general tolerance the drawing writes, as the CAM core reads it from a description (the
     // ISO 2768 value for the part's largest size); it used to be 0.1 mm whatever the drawing said,
     // so that a corner the drawing allows was found wrong on plates drawn to 2768-m or -c.

@@ -94,6 +94,15 @@ export interface PlatePocket extends RoundedRectangle {
   island?: RoundedRectangle;
 }
 
+/**
+ * A step at the plate's right end (decision 066): the top face from `x = width - width` to the
+ * right edge milled `depth` down, across the whole height; part units.
+ */
+export interface PlateStep {
+  width: number;
+  depth: number;
+}
+
 /** A plate seen from the top, lower-left corner at 0, 0. Sizes in the part's units. */
 export interface PlatePart {
   kind: 'plate';
@@ -105,6 +114,7 @@ export interface PlatePart {
   holes: HoleGroup[];
   pockets: PlatePocket[];
   cutOut?: RoundedRectangle;
+  step?: PlateStep;
   material: string;
   generalTolerance: string;
   /** What a complete drawing writes, mm (pocket and cut-out sizes have no scoring kind). */

@@ -23,7 +23,14 @@ import {
 /** What to require of a generated plate. */
 export interface PlatePartOptions {
   units?: Units;
+  /**
+   * Draw a step at the right end (decision 066): with it the generator draws from other random
+   * numbers, so the plates of a seed differ from those without it.
+   */
+  steps?: boolean;
 }
+
+const stepRaw = fc.record({ width: fraction, depth: fraction });
 
 const rectangleRaw = fc.record({ width: fraction, height: fraction, radius: fc.nat({ max: 3 }) });
 
@@ -59,7 +66,11 @@ const INNER_RADII: Record<Units, readonly number[]> = {
   inch: [0.0625, 0.09375, 0.125, 0.15625],
 };
 
-function buildPlate(raw: PlateRaw, options: PlatePartOptions): PlatePart {
+function buildPlate(
+  raw: PlateRaw,
+  options: PlatePartOptions,
+  stepAt?: { width: number; depth: number },
+): PlatePart {
   const units = options.units ?? 'mm';
   const unit = mmPerUnit(units);
   const u = (mm: number) => grid(units, mm / unit);
@@ -158,6 +169,31 @@ function buildPlate(raw: PlateRaw, options: PlatePartOptions): PlatePart {
     }
   }
   const cutOut = raw.cutOut ? rectangleIn(region(false), raw.cutOut) : undefined;
+  // A step at the right end: its edge clear of the holes (3 mm) and right of the cut-out and
+  // the middle holes; the corner holes may stand in its floor.
+  let step: PlatePart['step'];
+  if (stepAt) {
+    const least = Math.max(u(6), cornerRadius + u(3));
+    const spans = holes.flatMap((group) =>
+      group.centres.map((c) => [c.x - group.diameter / 2 - u(3), c.x + group.diameter / 2 + u(3)]),
+    );
+    const lowest = Math.max(
+      width / 2 + u(3),
+      cutOut ? cutOut.x + cutOut.width + u(3) : 0,
+      ...holes
+        .filter((group) => group.centres.length !== 4)
+        .flatMap((group) => group.centres.map((c) => c.x + group.diameter / 2 + u(3))),
+    );
+    const edges: number[] = [];
+    for (let x = width - least; x >= lowest; x -= units === 'inch' ? 0.0625 : 0.5)
+      if (spans.every(([a, b]) => x < a! || x > b!)) edges.push(grid(units, x));
+    const edge = edges[Math.floor(stepAt.width * (edges.length - 1))];
+    if (edge !== undefined)
+      step = {
+        width: grid(units, width - edge),
+        depth: Math.max(u(2), grid(units, lerp(u(2), thickness - u(2), stepAt.depth))),
+      };
+  }
   const materials = MATERIALS[units];
   const part: PlatePart = {
     kind: 'plate',
@@ -169,6 +205,7 @@ function buildPlate(raw: PlateRaw, options: PlatePartOptions): PlatePart {
     holes,
     pockets,
     ...(cutOut ? { cutOut } : {}),
+    ...(step ? { step } : {}),
     material: materials[raw.material % materials.length]!,
     generalTolerance: raw.generalTolerance,
     truth: [],
@@ -200,5 +237,7 @@ function plateTruth(part: PlatePart, unit: number): DrawingValue[] {
  * @returns an arbitrary of plates whose `truth` is in mm
  */
 export function platePartArb(options: PlatePartOptions = {}): fc.Arbitrary<PlatePart> {
+  if (options.steps)
+    return fc.tuple(plateRaw, stepRaw).map(([raw, step]) => buildPlate(raw, options, step));
   return plateRaw.map((raw) => buildPlate(raw, options));
 }

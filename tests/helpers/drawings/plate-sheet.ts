@@ -125,6 +125,14 @@ export function plateViews(part: PlatePart, options: PlateViewOptions): SheetCon
       closed: true,
       line: 'visible',
     });
+  // A step's edge: a line across the top face (its depth shows in the side view).
+  if (part.step)
+    curves.push({
+      kind: 'line',
+      from: P(part.width - part.step.width, 0),
+      to: P(part.width - part.step.width, part.height),
+      line: 'visible',
+    });
   const mark = sizes.arrow;
   for (const group of part.holes)
     for (const c of group.centres) {
@@ -351,7 +359,9 @@ export function plateViews(part: PlatePart, options: PlateViewOptions): SheetCon
     );
   }
   const thickness: DrawingValue = { kind: 'thickness', mm: part.thickness * unit };
-  if (style.plateThickness === 'sideView') sideView(part, options, content, thickness, row);
+  // A step needs the side view that shows it.
+  if (style.plateThickness === 'sideView' || part.step)
+    sideView(part, options, content, thickness, row);
   else {
     const wording = choose(style.variant, 8, ['THICKNESS {}', 't = {}', 'PLATE {} THK', 'THK {}']);
     content.notes.push(
@@ -366,7 +376,10 @@ export function plateViews(part: PlatePart, options: PlateViewOptions): SheetCon
   return content;
 }
 
-/** The side view below the top view: outline, hidden holes, pocket and cut-out, thickness. */
+/**
+ * The side view below the top view: outline (with a step's shoulder), hidden holes, pocket and
+ * cut-out, thickness and a step's depth.
+ */
 function sideView(
   part: PlatePart,
   options: PlateViewOptions,
@@ -378,19 +391,29 @@ function sideView(
   const top = -(rows + 3) * sizes.row;
   const bottom = top - part.thickness * s;
   const right = part.width * s;
+  // A step at the right end: the top face ends at its shoulder, its floor runs to the edge.
+  const shoulder = part.step ? (part.width - part.step.width) * s : right;
+  const floorY = part.step ? top - part.step.depth * s : top;
   content.curves.push({
     kind: 'polyline',
     vertices: [
       { x: 0, y: bottom },
       { x: right, y: bottom },
-      { x: right, y: top },
+      { x: right, y: floorY },
+      ...(part.step ? [{ x: shoulder, y: floorY }] : []),
+      { x: shoulder, y: top },
       { x: 0, y: top },
     ],
     closed: true,
     line: 'visible',
   });
   const hidden = (x: number, y0: number, y1: number) =>
-    content.curves.push({ kind: 'line', from: { x, y: y0 }, to: { x, y: y1 }, line: 'hidden' });
+    content.curves.push({
+      kind: 'line',
+      from: { x, y: y0 },
+      to: { x, y: x > shoulder ? Math.min(y1, floorY) : y1 },
+      line: 'hidden',
+    });
   const xs = new Set<number>();
   for (const group of part.holes)
     for (const c of group.centres)
@@ -413,6 +436,18 @@ function sideView(
     });
   }
   const bare = part.units === 'inch' && choose(style.variant, 3, [true, false]);
+  if (part.step)
+    content.dimensions.push(
+      linearDimension({
+        p1: { x: right, y: floorY },
+        p2: { x: shoulder, y: top },
+        angleDeg: 90,
+        through: { x: right + sizes.row, y: 0 },
+        lines: [[{ text: formatSize(part.step.depth, part.units, bare), measured: true }]],
+        sizes,
+        shows: [],
+      }),
+    );
   content.dimensions.push(
     linearDimension({
       p1: { x: right, y: bottom },
