@@ -72,7 +72,10 @@ export function partTargets(
   features.forEach((feature, f) => {
     const lowest =
       feature.kind === 'pocket' && !feature.through ? feature.floorZ - tolerance : -Infinity;
+    // Only where the part stands: a feature open to the outline (a step) reaches beyond it,
+    // where the outside contour cuts through.
     model.fill(offsetPolygons(feature.extent, tolerance), (index) => {
+      if (mustAbove[index] === -Infinity) return;
       mustAbove[index] = relaxed[index] ? Math.min(mustAbove[index]!, lowest) : lowest;
       relaxed[index] = 1;
     });

@@ -79,6 +79,61 @@ describe('the whole path on generated plates', () => {
   }
 });
 
+describe('the whole path on generated plates with a step (decision 066)', () => {
+  const stepRuns = Number(process.env.WHOLE_PATH_STEP_RUNS ?? 8);
+  /** The least share that must end verified with the step milled (measured figures below). */
+  const stepFloors: Record<string, number> = { DXF: 0.8, 'vector PDF': 0.2 };
+  for (const [name, file] of Object.entries(readers).filter(([name]) => name in stepFloors)) {
+    it(`reads, mills and verifies the step, and never a wrong program: ${name}`, async () => {
+      const outcomes: string[] = [];
+      await fc.assert(
+        fc.asyncProperty(
+          platePartArb({ units: 'mm', steps: true }).filter((plate) => plate.step !== undefined),
+          async (plate) => {
+            const sheet = buildSheet(plate, { ...plainStyle, units: plate.units });
+            const read = await file(sheet);
+            const description = await readDrawing(read);
+            const job = jobFor(plate, description);
+            let generated;
+            try {
+              generated = generateProgram(job);
+            } catch (error) {
+              outcomes.push(`refused: ${error instanceof Error ? error.message : String(error)}`);
+              return;
+            }
+            const shows = (read.shows ?? plate) as PlatePart;
+            const independent = independentCheck(generated, shows, job);
+            const milled = generated.summary.operations.some((op) => op.name === 'Step 1');
+            outcomes.push(
+              generated.report.verified
+                ? `verified${milled ? ', step milled' : ''}`
+                : `not verified: ${[
+                    ...generated.report.unfinished,
+                    ...generated.report.checks
+                      .filter((check) => !check.passed && check.kind !== 'completeness')
+                      .map((check) => `${check.title}: ${check.details.join('; ')}`),
+                  ]
+                    .join(' | ')
+                    .slice(0, 400)}`,
+            );
+            if (generated.report.verified && !independent.verified)
+              throw new Error(
+                `called verified, but against the drawn part: ${independent.checks
+                  .filter((check) => !check.passed)
+                  .map((check) => `${check.title}: ${check.details.join('; ')}`)
+                  .join(' | ')}`,
+              );
+          },
+        ),
+        { numRuns: stepRuns, seed },
+      );
+      const milled = outcomes.filter((outcome) => outcome === 'verified, step milled').length;
+      console.info(`${name} with a step: ${milled} of ${outcomes.length}\n${outcomes.join('\n')}`);
+      expect(milled / outcomes.length).toBeGreaterThanOrEqual(stepFloors[name] ?? 0);
+    }, 600_000);
+  }
+});
+
 describe('the independent check', () => {
   it('finds a program wrong whose reading left out a hole, a pocket or the cut-out', async () => {
     await fc.assert(
