@@ -180,6 +180,41 @@ const parts: Record<
       notModelled: [],
     },
   },
+  // A shoulder 4 deep over the right end (decision 066): straight passes from outside the block.
+  'plate with a step': {
+    material: '6061-T6',
+    stock: [90, 56, 14],
+    part: {
+      outline: rectangle(0, 0, 80, 50),
+      thicknessMm: 12,
+      thicknessSource: 'drawing',
+      holes: [
+        {
+          label: 'Ø6.6 through',
+          center: { x: 20, y: 25 },
+          diameterMm: 6.6,
+          depthMm: 12,
+          through: true,
+          kind: 'through' as const,
+        },
+      ],
+      pockets: [],
+      slots: [],
+      steps: [
+        {
+          label: 'Step 1',
+          region: rectangle(60, 0, 80, 50),
+          edge: [
+            { x: 60, y: 50 },
+            { x: 60, y: 0 },
+          ],
+          depthMm: 4,
+        },
+      ],
+      generalToleranceMm: 0.1,
+      notModelled: [],
+    },
+  },
   // Drawn 60 x 124, on a 130 x 70 block: turned a quarter turn on the table (decision 045).
   'plate turned to fit its stock': {
     material: '6061-T6',
@@ -358,6 +393,33 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC mill program", () => {
     expect(result.extents).not.toBeNull();
     for (const key of ['xMin', 'xMax', 'yMin', 'yMax', 'zMin', 'zMax'] as const)
       expect(Math.abs(result.extents![key] - ours[key]), key).toBeLessThanOrEqual(0.001);
+  });
+
+  it("makes the step's floor and wall as rs274 reads its program (decision 066)", () => {
+    const { part, stock, material } = parts['plate with a step']!;
+    const program = generateMillProgramForPart(job(material, stock), part);
+    expect(program.summary.operations.map((operation) => operation.name)).toContain('Step 1');
+    const result = runRs274('step', program.gcode);
+    expect(result.status).toBe(0);
+    const block = program.plan.stock;
+    const model = new StockModel(block, 0.2);
+    const tools = tooling.map(classifyMillTool);
+    cutByRs274(result.output, model, (number) => {
+      const tool = tools.find((entry) => entry.number === number)!;
+      return { radius: (tool.diameterMm ?? 0) / 2, cone: coneOf(tool.kind) };
+    });
+    // The floor at Z-4 up to 0.1 mm from the wall, the top at Z0 up to 0.1 mm from it.
+    for (const [x, y] of [
+      [60.1, 10],
+      [70, 25],
+      [79.9, 49.9],
+    ] as const)
+      expect(Math.abs(model.heightAt(x, y) + 4), `floor at X${x} Y${y}`).toBeLessThanOrEqual(0.1);
+    for (const [x, y] of [
+      [59.9, 10],
+      [40, 40],
+    ] as const)
+      expect(Math.abs(model.heightAt(x, y)), `top at X${x} Y${y}`).toBeLessThanOrEqual(0.005);
   });
 
   it('makes the golden plate as rs274 reads the LinuxCNC mill golden', () => {
