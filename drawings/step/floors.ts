@@ -1,13 +1,20 @@
 /**
  * The pocket floors of a plate's STEP model (prismatic.ts describes the rest): faces across the
  * thickness axis facing up below the top (but for the bottoms and seats of round holes), each a
- * pocket with its depth, and the loops inside a floor where material stands up from it (an
+ * pocket with its depth (or, when it reaches the outline and nothing stands on it, a step:
+ * decision 066), and the loops inside a floor where material stands up from it (an
  * island, its top a face above the floor) as the pocket's islands, labelled 'Island …' as the CAM
  * core takes them (cam/prismatic/part.ts).
  */
 import type { BlueprintDescription, PrismaticDescription } from '#contracts/blueprint';
 import { formatMm, roundMm } from '#cam/callouts';
-import { pointInPolygon, signedArea, type Point2, type Polygon } from '#cam/geometry/polygon';
+import {
+  distanceToBoundary,
+  pointInPolygon,
+  signedArea,
+  type Point2,
+  type Polygon,
+} from '#cam/geometry/polygon';
 import { addReading } from '../reading.ts';
 import type { FaceShape } from './faces.ts';
 import { dot, vertexOf, type Vec3 } from './geometry.ts';
@@ -47,6 +54,21 @@ export function addPocketFloors(plate: Plate, across_: FaceShape[]): void {
     // A hole's flat bottom or a counterbore's seat is part of the hole, not a pocket.
     if (!loop || prismatic.holes.some((hole) => holds(hole, loop))) continue;
     const depthMm = roundMm(hMax - h);
+    const above = across_.filter((shape) => shape !== floor && heightOf(shape, d) > h + 10 * tol);
+    const islands = inner.filter((island) => standsUp(island, above, top));
+    // A floor that reaches the outline, with nothing standing on it, is a step (decision 066).
+    if (islands.length === 0 && reachesOutline(loop, prismatic.outline, 10 * tol)) {
+      const label = `Step ${(prismatic.steps?.length ?? 0) + 1}`;
+      (prismatic.steps ??= []).push({ label, outline: loop, depthMm });
+      addReading(
+        description,
+        `${label} depth`,
+        `floor ${formatMm(depthMm)} mm below the top, open to the outline`,
+        0.8,
+        `STEP face ${floor.face.number} (plane facing up, reaching the outline)`,
+      );
+      continue;
+    }
     const label = `Pocket ${prismatic.pockets.length + 1}`;
     prismatic.pockets.push({ label, outline: loop, depthMm });
     addReading(
@@ -56,8 +78,6 @@ export function addPocketFloors(plate: Plate, across_: FaceShape[]): void {
       0.8,
       `STEP face ${floor.face.number} (plane facing up)`,
     );
-    const above = across_.filter((shape) => shape !== floor && heightOf(shape, d) > h + 10 * tol);
-    const islands = inner.filter((island) => standsUp(island, above, top));
     islands.forEach((island, index) => {
       const name = `Island ${index + 1} in ${label}`;
       prismatic.pockets.push({ label: name, outline: island, depthMm });
@@ -85,6 +105,15 @@ export function addPocketFloors(plate: Plate, across_: FaceShape[]): void {
     );
   if (floors.length > 30)
     unresolved.push(`Only 30 of ${floors.length} pocket floors are described.`);
+}
+
+/** Whether a side of a loop lies on the outline (its ends and middle within `gap`, mm). */
+function reachesOutline(loop: Polygon, outline: Polygon, gap: number): boolean {
+  const on = (p: Point2) => distanceToBoundary(p, outline) <= Math.max(gap, 0.01);
+  return loop.some((a, i) => {
+    const b = loop[(i + 1) % loop.length]!;
+    return on(a) && on(b) && on({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+  });
 }
 
 /** Whether a loop lies within a round hole (or its counterbore), top view. */
