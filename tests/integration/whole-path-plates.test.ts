@@ -82,7 +82,7 @@ describe('the whole path on generated plates', () => {
 describe('the whole path on generated plates with a step (decision 066)', () => {
   const stepRuns = Number(process.env.WHOLE_PATH_STEP_RUNS ?? 8);
   /** The least share that must end verified with the step milled (measured figures below). */
-  const stepFloors: Record<string, number> = { DXF: 0.8, 'vector PDF': 0.2 };
+  const stepFloors: Record<string, number> = { DXF: 0.8, 'vector PDF': 0.2, STEP: 0.8 };
   for (const [name, file] of Object.entries(readers).filter(([name]) => name in stepFloors)) {
     it(`reads, mills and verifies the step, and never a wrong program: ${name}`, async () => {
       const outcomes: string[] = [];

@@ -1,4 +1,7 @@
 /**
+ * Over 500 lines because the turned and the plate models share one writer (StepData) and its
+ * topology rules, kept together so that each model's faces follow them the same way.
+ *
  * Generated parts as STEP models: an ISO 10303-21 exchange structure (clear text encoding) of
  * the AP214 schema (AUTOMOTIVE_DESIGN) holding one exact B-rep, a MANIFOLD_SOLID_BREP whose
  * CLOSED_SHELL is made of ADVANCED_FACEs on PLANE, CYLINDRICAL_SURFACE and CONICAL_SURFACE
@@ -308,6 +311,8 @@ export interface PlateModel {
   }[];
   pockets: (BoxMm & { depth: number; island?: BoxMm })[];
   cutOuts: BoxMm[];
+  /** A step over the right end from `x` (decision 066), `depth` below the top. */
+  step?: { x: number; depth: number };
 }
 
 /** The generator's plate as modelled in mm: through holes, pockets, the cut-out. */
@@ -334,6 +339,9 @@ export function plateModel(plate: PlatePart): PlateModel {
       ...(pocket.island ? { island: box(pocket.island) } : {}),
     })),
     cutOuts: plate.cutOut ? [box(plate.cutOut)] : [],
+    ...(plate.step
+      ? { step: { x: (plate.width - plate.step.width) * unit, depth: plate.step.depth * unit } }
+      : {}),
   };
 }
 
@@ -393,20 +401,34 @@ function pieceCurve(data: StepData, piece: Piece, z: number): number {
  * vertical edge at its start (a full circle's one vertical edge is its seam).
  * @returns the loop's edges at the bottom and at the top, as the caps there use them
  */
-function extrude(data: StepData, faces: number[], loop: Loop, z0: number, z1: number) {
+function extrude(
+  data: StepData,
+  faces: number[],
+  loop: Loop,
+  z0: number,
+  z1: number,
+  edges = new Map<string, number>(),
+) {
   const at = (p: Point, z: number): Vec => [p.x, p.y, z];
   const low = loop.map((piece) => data.vertex(at(piece.from, z0)));
   const high = loop.map((piece) => data.vertex(at(piece.from, z1)));
   const verticals = loop.map((piece, i) =>
     data.edge(low[i]!, high[i]!, data.line(at(piece.from, z0), at(piece.from, z1))),
   );
-  const edgeAt = (piece: Piece, i: number, z: number, ends: number[]) =>
-    data.edge(
+  // An edge two walls share (a step's wall above an outline's wall) is written once.
+  const edgeAt = (piece: Piece, i: number, z: number, ends: number[]) => {
+    const key = `${ends[i]}|${ends[(i + 1) % loop.length]}|${JSON.stringify(piece)}`;
+    const known = edges.get(key);
+    if (known !== undefined) return known;
+    const edge = data.edge(
       ends[i]!,
       ends[(i + 1) % loop.length]!,
       pieceCurve(data, piece, z),
       piece.kind === 'line' || piece.ccw,
     );
+    edges.set(key, edge);
+    return edge;
+  };
   const bottom = loop.map((piece, i) => edgeAt(piece, i, z0, low));
   const top = loop.map((piece, i) => edgeAt(piece, i, z1, high));
   loop.forEach((piece, i) => {
@@ -424,7 +446,32 @@ function extrude(data: StepData, faces: number[], loop: Loop, z0: number, z1: nu
       faces.push(data.face([uses], surface, piece.ccw));
     }
   });
-  return { bottom: reversed(bottom.map(along)), top: top.map(along) };
+  return { bottom: reversed(bottom.map(along)), top: top.map(along), bottomEdges: bottom };
+}
+
+/**
+ * The outline split at a step's edge `x`: the whole loop with its bottom and top sides cut
+ * there, the part left of it closed by the step's wall, and the pieces right of it.
+ */
+function splitAtStep(outline: Loop, x: number) {
+  const whole = outline.flatMap((piece): Piece[] => {
+    const [a, b] = [piece.from, piece.to];
+    if (piece.kind !== 'line' || (a.x - x) * (b.x - x) >= 0) return [piece];
+    return [
+      { kind: 'line', from: a, to: { x, y: a.y } },
+      { kind: 'line', from: { x, y: a.y }, to: b },
+    ];
+  });
+  const right = (piece: Piece) => Math.min(piece.from.x, piece.to.x) >= x - 1e-9;
+  const first = whole.findIndex(right);
+  const last = whole.findLastIndex(right);
+  const wall: Piece = { kind: 'line', from: whole[first]!.from, to: whole[last]!.to };
+  return {
+    whole,
+    first,
+    last,
+    left: [...whole.slice(0, first), wall, ...whole.slice(last + 1)],
+  };
 }
 
 /** The faces of a plate: outline walls, caps, openings, holes, counterbores and pockets. */
@@ -434,13 +481,33 @@ function plateFaces(data: StepData, model: PlateModel): number[] {
   const walls = (loop: Loop, z0: number, z1: number) => extrude(data, faces, loop, z0, z1);
   const cap = (z: number, loops: Use[][], up = true) =>
     faces.push(data.face(loops, data.plane([0, 0, z]), up));
-  const outline = walls(boxLoop(model.outline), 0, t);
-  const topLoops: Use[][] = [outline.top];
-  const bottomLoops: Use[][] = [outline.bottom];
-  /** An opening from z0 to the top; closed by a floor above the bottom. */
+  const topLoops: Use[][] = [];
+  const bottomLoops: Use[][] = [];
+  // A step: the outline's walls up to its floor, the part left of its edge above it, the floor.
+  const floorLoops: Use[][] = [];
+  const step = model.step;
+  if (step) {
+    const floorZ = t - step.depth;
+    const split = splitAtStep(boxLoop(model.outline), step.x);
+    const shared = new Map<string, number>();
+    const lower = extrude(data, faces, split.whole, 0, floorZ, shared);
+    const upper = extrude(data, faces, split.left, floorZ, t, shared);
+    bottomLoops.push(lower.bottom);
+    topLoops.push(upper.top);
+    floorLoops.push([
+      ...lower.top.slice(split.first, split.last + 1),
+      against(upper.bottomEdges[split.first]!),
+    ]);
+  } else {
+    const outline = walls(boxLoop(model.outline), 0, t);
+    topLoops.push(outline.top);
+    bottomLoops.push(outline.bottom);
+  }
+  /** An opening from z0 to the top (a step's floor over it); closed by a floor above the bottom. */
   const sunk = (loop: Loop, z0: number) => {
-    const sides = walls(opening(loop), z0, t);
-    topLoops.push(sides.top);
+    const inStep = step !== undefined && loop.every((piece) => piece.from.x > step.x);
+    const sides = walls(opening(loop), z0, inStep ? t - step.depth : t);
+    (inStep ? floorLoops : topLoops).push(sides.top);
     if (z0 <= 0) bottomLoops.push(sides.bottom);
     return sides;
   };
@@ -467,6 +534,7 @@ function plateFaces(data: StepData, model: PlateModel): number[] {
     cap(floor, floorLoops);
   }
   cap(t, topLoops);
+  if (step) cap(t - step.depth, floorLoops);
   cap(0, bottomLoops, false);
   return faces;
 }

@@ -70,7 +70,20 @@ function plateVolume(model: PlateModel): number {
     0,
   );
   const cutOuts = model.cutOuts.reduce((sum, box) => sum + boxArea(box) * t, 0);
-  return boxArea(model.outline) * t - holes - pockets - cutOuts;
+  // A step over the right end: its floor's area (the outline right of its edge, the corner
+  // radii less their squares) times its depth, less the holes' share above the floor.
+  const step = model.step;
+  const stepped = step
+    ? (() => {
+        const { x, width, height, cornerRadius: r } = model.outline;
+        const area = (x + width - step.x) * height - (2 - Math.PI / 2) * r * r;
+        const holesThere = model.holes
+          .filter((hole) => hole.x > step.x)
+          .reduce((sum, hole) => sum + circle(hole.diameter) * step.depth, 0);
+        return area * step.depth - holesThere;
+      })()
+    : 0;
+  return boxArea(model.outline) * t - holes - pockets - cutOuts - stepped;
 }
 
 /** Within a share of the expected value (meshes cut chords inside curved faces). */
@@ -109,6 +122,25 @@ describe('generated STEP models as OpenCascade meshes them', () => {
           counterbore: { diameter: 4.5, depth: model.thickness / 2 },
         },
       );
+      const { volume, size } = await mesh(plateToStep(model));
+      within(volume, plateVolume(model), 0.005);
+      expect(size.map((value) => Math.round(value * 1000) / 1000)).toEqual([
+        model.outline.width,
+        model.outline.height,
+        model.thickness,
+      ]);
+    }
+  }, 60_000);
+});
+
+describe('generated STEP models with a step (decision 066)', () => {
+  it('enclose their volume: the outline up to the floor, the part left of the edge above it', async () => {
+    const plates = fc
+      .sample(platePartArb({ units: 'mm', steps: true }), { numRuns: 12, seed: 20261129 })
+      .filter((plate) => plate.step !== undefined);
+    expect(plates.length).toBeGreaterThan(3);
+    for (const plate of plates) {
+      const model = plateModel(plate);
       const { volume, size } = await mesh(plateToStep(model));
       within(volume, plateVolume(model), 0.005);
       expect(size.map((value) => Math.round(value * 1000) / 1000)).toEqual([
