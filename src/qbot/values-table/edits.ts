@@ -39,6 +39,7 @@ const CSK = new RegExp(
 );
 
 const sizeWanted = 'Type a size in mm, such as 12.5.';
+const throughHint = "Type a depth in mm, or 'through'.";
 const read = (text: string) => roundMm(readNumber(text.replace('−', '-')));
 
 /** A positive size in mm, or undefined. */
@@ -166,7 +167,7 @@ function holeSetter(index: number, part: string): Setter {
         if (hole.kind === 'blind') hole.kind = 'through';
       } else {
         const value = positive(text);
-        if (value === undefined) return "Type a depth in mm, or 'through'.";
+        if (value === undefined) return throughHint;
         hole.depthMm = value;
         hole.through = false;
         if (hole.kind === 'through' || hole.kind === undefined) hole.kind = 'blind';
@@ -211,9 +212,8 @@ function depthSetter(list: 'pockets' | 'slots' | 'steps', index: number): Setter
       delete item.depthMm;
       return undefined;
     }
-    const value = positive(text);
-    if (value === undefined) return "Type a depth in mm, or 'through' for a pocket or slot.";
-    item.depthMm = value;
+    item.depthMm = positive(text);
+    if (item.depthMm === undefined) return list === 'steps' ? 'Type a depth in mm.' : throughHint;
     if (list !== 'steps') Object.assign(item, { through: false });
     return undefined;
   };

@@ -174,7 +174,7 @@ describe("a plate's steps (decision 066)", () => {
       hint: 'mm',
     });
     expect(setRowValue(stepped, 'step.0.depth', 'through')).toEqual({
-      error: "Type a depth in mm, or 'through' for a pocket or slot.",
+      error: 'Type a depth in mm.',
     });
     const given = ok(setRowValue(stepped, 'step.0.depth', '4'));
     expect(given.prismatic!.steps![0]).not.toHaveProperty('through');
