@@ -9,6 +9,8 @@ import { cross, dot } from '../geometry/plane.ts';
 import { hasDiameterSign, parseLengthCallout } from '#cam/callouts';
 import { sourceOfRun, type TextRun } from '../reading.ts';
 import type { TextCallout } from '../text/describe.ts';
+import { ambiguousValues, exchangeLines, writingCost, type Pairing } from './attachment.ts';
+import { boxesOverlap } from './crowded-texts.ts';
 
 /** Millimetres per PDF point (1 pt = 1/72 in). */
 export const MM_PER_PT = 25.4 / 72;
@@ -26,6 +28,16 @@ export interface DimensionLine {
 export interface DrawnDimension {
   line: DimensionLine;
   callout: TextCallout;
+  /**
+   * Its text overlaps another value written on the page (crowded-texts.ts): which line it gives
+   * is uncertain, so it has no vote on the drawing's scale.
+   */
+  crowded?: boolean;
+  /**
+   * Another value written over it could as well be this line's (attachment.ts
+   * ambiguousValues): which size it gives cannot be told.
+   */
+  uncertain?: boolean;
 }
 
 /**
@@ -160,26 +172,42 @@ export function attachCallouts(
   misfit: Misfit = () => 0,
 ): DrawnDimension[] {
   const candidates: { line: number; callout: number; score: number }[] = [];
+  const scores = new Map<string, number>();
   callouts.forEach((callout, c) => {
     if (!LINEAR_KINDS.has(callout.kind) || !(callout.value > 0) || callout.count) return;
     if (!inArea(callout, area)) return;
     lines.forEach((line, l) => {
-      const score = besideScore(line, callout);
-      if (score !== undefined)
-        candidates.push({ line: l, callout: c, score: score + misfit(line, callout.value) });
+      const beside = besideScore(line, callout);
+      if (beside === undefined) return;
+      const score =
+        beside + misfit(line, callout.value) + writingCost(line.direction, callout.angleDeg);
+      candidates.push({ line: l, callout: c, score });
+      scores.set(`${l} ${c}`, score);
     });
   });
   candidates.sort((a, b) => a.score - b.score);
   const usedLines = new Set<number>();
   const usedCallouts = new Set<number>();
-  const out: DrawnDimension[] = [];
+  const pairs: Pairing[] = [];
   for (const candidate of candidates) {
     if (usedLines.has(candidate.line) || usedCallouts.has(candidate.callout)) continue;
     usedLines.add(candidate.line);
     usedCallouts.add(candidate.callout);
-    out.push({ line: lines[candidate.line]!, callout: callouts[candidate.callout]! });
+    pairs.push({ line: candidate.line, callout: candidate.callout });
   }
-  return out;
+  const cost = (l: number, c: number) => scores.get(`${l} ${c}`);
+  exchangeLines(pairs, cost);
+  const uncertain = ambiguousValues(
+    pairs,
+    cost,
+    (a, b) => boxesOverlap(callouts[a]!, callouts[b]!),
+    (a, b) => callouts[a]!.text === callouts[b]!.text,
+  );
+  return pairs.map(({ line, callout }) => ({
+    line: lines[line]!,
+    callout: callouts[callout]!,
+    ...(uncertain.has(callout) ? { uncertain: true } : {}),
+  }));
 }
 
 /**
@@ -223,7 +251,12 @@ export function calloutsFromRuns(
     for (const line of free) {
       const score = besideScore(line, run);
       if (score !== undefined)
-        candidates.push({ line, run, text, score: score + misfit(line, valueMm) });
+        candidates.push({
+          line,
+          run,
+          text,
+          score: score + misfit(line, valueMm) + writingCost(line.direction, run.angleDeg),
+        });
     }
   }
   candidates.sort((a, b) => a.score - b.score);
@@ -317,7 +350,7 @@ export interface ScaleVerdict {
 
 /**
  * The drawing scale: the standard scale at which most dimension lines measure what is written
- * on them (within 2 %). A scale written in the title block wins unless the dimensions clearly
+ * on them (within 2 %); a value written over another (`crowded`) has no vote. A scale written in the title block wins unless the dimensions clearly
  * say otherwise (more than half of them agree on another scale and none on the written one).
  *
  * @param dimensions - dimension lines with their callouts (values in mm)
@@ -326,6 +359,7 @@ export interface ScaleVerdict {
 export function inferScale(dimensions: DrawnDimension[], written?: number): ScaleVerdict {
   const votes = (ratio: number) =>
     dimensions.filter((d) => {
+      if (d.crowded || d.uncertain) return false;
       const drawnMm = d.line.lengthPt * MM_PER_PT;
       return Math.abs(drawnMm / (d.callout.value * ratio) - 1) <= 0.02;
     }).length;

@@ -10,18 +10,19 @@ import { formatMm } from '#cam/callouts';
 import { describeDrawing } from '../describe/drawing.ts';
 import type { PageReading } from './reading.ts';
 import {
-  attachCallouts,
-  calloutsFromRuns,
   inferScale,
   MM_PER_PT,
   pairArrows,
-  scaleMisfit,
-  type DimensionLine,
-  type Misfit,
   type DrawnDimension,
   type ScaleVerdict,
 } from './dimensions.ts';
-import { pageContent, sheetFrame } from './content.ts';
+import {
+  nameCrowdedValues,
+  nameUnattachedDiameters,
+  nameUncertainValues,
+} from './unplaced-values.ts';
+import { drawnDimensions, inUnits } from './scale-fit.ts';
+import { pageContent } from './content.ts';
 import { MEASURED_CONFIDENCE, MEASURED_SOURCE, type ReadingSources } from '../describe/readings.ts';
 import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
 import { DxfReadError, readerLimits, type PageFrame } from '../reading.ts';
@@ -100,6 +101,18 @@ export function describeDrawnPart(
           if (!result.isTurnedPart) doubtTracedOutline(description);
         }
         snapToCallouts(description, reading, dimensions, scale);
+        if (!reading.ocr && reading.joinPt === undefined) {
+          const lines = pairArrows(reading.drawing.arrows, reading.drawing.thin);
+          nameCrowdedValues(
+            reading.findings.callouts,
+            reading.runs,
+            lines.map((line) => ({ lengthMm: line.lengthPt * MM_PER_PT })),
+            scale.ratio,
+            description,
+          );
+          nameUncertainValues(dimensions, description);
+          nameUnattachedDiameters(reading.findings.callouts, dimensions, description);
+        }
         if (description.prismatic) {
           addPlateReadings(
             description,
@@ -137,29 +150,7 @@ export function describeDrawnPart(
   return description;
 }
 
-/**
- * A page's dimension lines (paired arrowheads) and those with their values: the callouts beside
- * them, then the runs that start with a length, inside the sheet's frame.
- */
-export function drawnDimensions(reading: PageReading): {
-  lines: DimensionLine[];
-  dimensions: DrawnDimension[];
-} {
-  const lines = pairArrows(reading.drawing.arrows, reading.drawing.thin);
-  const { widthPt, heightPt } = reading.geometry;
-  const area = sheetFrame(reading.drawing.part, widthPt, heightPt).area;
-  const units = reading.findings.units?.units;
-  const attach = (misfit?: Misfit) => {
-    const attached = attachCallouts(lines, reading.findings.callouts, area, misfit);
-    return [...attached, ...calloutsFromRuns(lines, attached, reading.runs, units, area, misfit)];
-  };
-  const nearest = attach();
-  // Drawn to scale (most lines measure their values at one scale): attached again, each text
-  // to a line it measures first, so that a nearer text of another size does not take a line.
-  const scale = inferScale(nearest, reading.findings.scale?.ratio);
-  const toScale = scale.agreeing >= 3 && scale.agreeing >= 0.6 * scale.compared;
-  return { lines, dimensions: toScale ? attach(scaleMisfit(scale.ratio)) : nearest };
-}
+export { drawnDimensions } from './scale-fit.ts';
 
 /** The page's dimension lines with their callouts, and the scale they agree on. */
 function dimensionsOf(reading: PageReading): { dimensions: DrawnDimension[]; scale: ScaleVerdict } {
@@ -179,20 +170,16 @@ function withUnits(reading: PageReading): {
 } {
   const { dimensions, scale } = dimensionsOf(reading);
   if (reading.findings.units) return { reading, dimensions, scale };
-  const inInches = inferScale(
-    dimensions.map((d) => ({
-      ...d,
-      callout: { ...d.callout, value: d.callout.value * MM_PER_INCH },
-    })),
-    reading.findings.scale?.ratio,
-  );
+  // The page's values read as inches: attached to the lines they measure so, at each scale.
+  const asInches = inUnits(drawnDimensions(reading, MM_PER_INCH).dimensions, MM_PER_INCH);
+  const inInches = inferScale(asInches, reading.findings.scale?.ratio);
   if (inInches.from === 'assumed' || inInches.agreeing < 2 || inInches.agreeing < scale.agreeing)
     return { reading, dimensions, scale };
   // As many lines agree either way (an inch drawing at 2:1 measures within 2 % of a mm one at
   // 50:1, since 25.4 × 2 ≈ 50): the reading whose lines measure their numbers more closely.
   if (
     inInches.agreeing === scale.agreeing &&
-    unitsMisfit(dimensions, scale.ratio, 1) <= unitsMisfit(dimensions, inInches.ratio, MM_PER_INCH)
+    unitsMisfit(dimensions, scale.ratio) <= unitsMisfit(asInches, inInches.ratio)
   )
     return { reading, dimensions, scale };
   const frame: PageFrame = {
@@ -213,11 +200,13 @@ function withUnits(reading: PageReading): {
 
 /**
  * How far the dimension lines that agree with `ratio` (within 2 %) are from measuring their
- * numbers × `mmPerUnit` exactly: their mean relative difference (0: exact; Infinity: none agree).
+ * numbers (in mm) exactly, values written over another left out: their mean relative difference
+ * (0: exact; Infinity: none agree).
  */
-function unitsMisfit(dimensions: DrawnDimension[], ratio: number, mmPerUnit: number): number {
+function unitsMisfit(dimensions: DrawnDimension[], ratio: number): number {
   const misfits = dimensions
-    .map((d) => Math.abs((d.line.lengthPt * MM_PER_PT) / (d.callout.value * mmPerUnit * ratio) - 1))
+    .filter((d) => !d.crowded && !d.uncertain)
+    .map((d) => Math.abs((d.line.lengthPt * MM_PER_PT) / (d.callout.value * ratio) - 1))
     .filter((misfit) => misfit <= 0.02);
   return misfits.length === 0
     ? Infinity

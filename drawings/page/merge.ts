@@ -36,7 +36,8 @@ function writtenText(callout: TextCallout): string {
 /**
  * Diameters of the description that match a written diameter (or a dimension across the part)
  * within 1.5 % take its value, fit and tolerance: the pipeline matches one feature per
- * dimension, a drawing often dimensions one of several equal diameters.
+ * dimension, a drawing often dimensions one of several equal diameters. A diameter read from a
+ * dimension of its own keeps it.
  *
  * @param description - the pipeline's description (changed in place)
  * @param reading - the page, for its callouts
@@ -63,6 +64,12 @@ export function snapToCallouts(
   const snap = (feature: DiameterFeature, field: string, value: () => string, bore: boolean) => {
     if (feature.diameterMm === undefined || feature.type === 'taper') return;
     const drawn = feature.diameterMm;
+    // A diameter read from its own dimension keeps what that dimension writes: another callout
+    // of its size ('⌀0.1875 +0.003/0' of another bore) is not its tolerance (decision 065).
+    const own = /dimension "([^"]+)"/.exec(
+      description.readings?.find((r) => r.field === field)?.source ?? '',
+    )?.[1];
+    if (own && diameters.some(({ callout: c }) => c.text === own && c.value === drawn)) return;
     // A callout written for the other kind of diameter (a hole's fit H7 on an outer diameter, a
     // shaft's h6 on a bore) is not this one's; of callouts as near, one written for this kind (a
     // hole's words or fit for a bore, a shaft's fit for an outer diameter) wins.

@@ -222,6 +222,19 @@ function startsAnotherCallout(line: PlacedRun[], run: PlacedRun): boolean {
   return /^[Ø⌀∅]/.test(run.text) && /^R\s?\d+(?:[.,]\d+)?$/.test(text);
 }
 
+/** A value complete in itself: '0.375', '⌀12.5', '.1875' (a decimal separator and digits after). */
+const COMPLETE_VALUE = /^[Ø⌀∅]?\s?\d*[.,]\d+$/;
+
+/**
+ * Whether a run overlaps the line's last one and both are complete values: two dimensions' values
+ * written over one another ('0.375' across '0.1875'), not one value in two runs. They stay two
+ * texts, each its own value (decision 065). Values side by side with a gap are left joined: a
+ * counterbore's '11,00 20,00' whose Ø and depth signs were lost is one callout.
+ */
+function writtenOver(last: PlacedRun, run: PlacedRun, gap: number): boolean {
+  return gap < 0 && COMPLETE_VALUE.test(last.text) && COMPLETE_VALUE.test(run.text);
+}
+
 function joinLines(placed: PlacedRun[]): PlacedRun[][] {
   const sorted = [...placed].sort(
     (a, b) => a.page - b.page || a.angleDeg - b.angleDeg || a.s0 - b.s0,
@@ -238,7 +251,7 @@ function joinLines(placed: PlacedRun[]): PlacedRun[][] {
       if (Math.abs(last.t - run.t) > 0.35 * h) continue;
       const gap = run.s0 - last.s1;
       if (gap < -0.5 * h || gap > 2 * h) continue;
-      if (startsAnotherCallout(line, run)) continue;
+      if (startsAnotherCallout(line, run) || writtenOver(last, run, gap)) continue;
       if (gap < bestGap) {
         bestGap = gap;
         best = line;

@@ -1,0 +1,122 @@
+/**
+ * A page's dimension lines with their values, read at the scale and in the units under which
+ * most lines measure what is written on them (decision 065). The values nearest each line are
+ * not always its own: where a drawing stacks the values of chained and overall dimensions, the
+ * text nearest the overall dimension's line may be a step's '0.1875', and a scale found from
+ * such pairs (an inch drawing at 1:1 read at 2:1) makes every size wrong. So each standard scale
+ * is tried in turn, the values attached to the lines they measure at that scale first
+ * (dimensions.ts `scaleMisfit`), and the scale whose attachment has the most lines measuring
+ * their own values wins; values written over another (crowded-texts.ts) have no vote. Page
+ * points, y down.
+ */
+import type { PageReading } from './reading.ts';
+import {
+  attachCallouts,
+  calloutsFromRuns,
+  inferScale,
+  MM_PER_PT,
+  pairArrows,
+  scaleMisfit,
+  STANDARD_SCALES,
+  type DimensionLine,
+  type DrawnDimension,
+  type Misfit,
+} from './dimensions.ts';
+import { sheetFrame } from './content.ts';
+import { isCrowded } from './crowded-texts.ts';
+
+/** Within this share a line measures its value at a scale (as inferScale votes). */
+const AGREE = 0.02;
+
+/** A reading of the page's dimensions at one scale. */
+interface Fit {
+  ratio: number;
+  dimensions: DrawnDimension[];
+  /** Lines measuring their own (not crowded) value at `ratio`. */
+  agreeing: number;
+  /** Their mean relative difference from measuring it exactly. */
+  misfit: number;
+}
+
+/** The values in mm when the drawing's numbers are in units of `mmPerUnit` mm. */
+export function inUnits(dimensions: DrawnDimension[], mmPerUnit: number): DrawnDimension[] {
+  if (mmPerUnit === 1) return dimensions;
+  return dimensions.map((d) => ({
+    ...d,
+    callout: { ...d.callout, value: d.callout.value * mmPerUnit },
+  }));
+}
+
+function fitOf(ratio: number, dimensions: DrawnDimension[], mmPerUnit: number): Fit {
+  const misfits = inUnits(dimensions, mmPerUnit)
+    .filter((d) => !d.crowded && !d.uncertain)
+    .map((d) => Math.abs((d.line.lengthPt * MM_PER_PT) / (d.callout.value * ratio) - 1))
+    .filter((misfit) => misfit <= AGREE);
+  return {
+    ratio,
+    dimensions,
+    agreeing: misfits.length,
+    misfit:
+      misfits.length === 0 ? Infinity : misfits.reduce((sum, m) => sum + m, 0) / misfits.length,
+  };
+}
+
+/**
+ * A page's dimension lines (paired arrowheads) and those with their values: the callouts beside
+ * them, then the runs that start with a length, inside the sheet's frame; each marked `crowded`
+ * when its text overlaps another value.
+ *
+ * On a page whose points measure the drawing (a PDF page), each standard scale (and the scale the
+ * title block writes) is tried, the values attached to the lines they measure at it first; the
+ * attachment with the most lines measuring their own values is kept when it is drawn to scale
+ * (at least 3 lines, and 60 % of those with values, agree), the one by distance alone otherwise.
+ * On a traced raster, whose points are the tracing's, the scale the nearest values agree on is
+ * the only one tried.
+ *
+ * @param reading - the page
+ * @param mmPerUnit - mm per unit of the numbers written (25.4 to read an inch drawing whose text
+ *   was read as mm; the values returned stay in the text's units)
+ */
+export function drawnDimensions(
+  reading: PageReading,
+  mmPerUnit = 1,
+): { lines: DimensionLine[]; dimensions: DrawnDimension[] } {
+  const lines = pairArrows(reading.drawing.arrows, reading.drawing.thin);
+  const { widthPt, heightPt } = reading.geometry;
+  const area = sheetFrame(reading.drawing.part, widthPt, heightPt).area;
+  const units = reading.findings.units?.units;
+  const attach = (misfit?: Misfit): DrawnDimension[] => {
+    const attached = attachCallouts(lines, reading.findings.callouts, area, misfit);
+    return [
+      ...attached,
+      ...calloutsFromRuns(lines, attached, reading.runs, units, area, misfit),
+    ].map((d) => (isCrowded(d.callout, reading.runs) ? { ...d, crowded: true } : d));
+  };
+  const at = (ratio: number): Misfit => {
+    const fits = scaleMisfit(ratio);
+    return (line, valueMm) => fits(line, valueMm * mmPerUnit);
+  };
+  const nearest = attach();
+  const written = reading.findings.scale?.ratio;
+  const drawnToScale = (fit: Fit) =>
+    fit.agreeing >= 3 && fit.agreeing >= 0.6 * fit.dimensions.length;
+  if (reading.joinPt !== undefined) {
+    // A traced raster: as before decision 065, the scale of the nearest values.
+    const scale = inferScale(inUnits(nearest, mmPerUnit), written);
+    const fit = fitOf(scale.ratio, nearest, mmPerUnit);
+    return { lines, dimensions: drawnToScale(fit) ? attach(at(scale.ratio)) : nearest };
+  }
+  const ratios =
+    written && !STANDARD_SCALES.includes(written) ? [...STANDARD_SCALES, written] : STANDARD_SCALES;
+  let best: Fit | undefined;
+  for (const ratio of ratios) {
+    const fit = fitOf(ratio, attach(at(ratio)), mmPerUnit);
+    if (
+      !best ||
+      fit.agreeing > best.agreeing ||
+      (fit.agreeing === best.agreeing && fit.agreeing > 0 && fit.misfit < best.misfit)
+    )
+      best = fit;
+  }
+  return { lines, dimensions: best && drawnToScale(best) ? best.dimensions : nearest };
+}

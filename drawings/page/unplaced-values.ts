@@ -1,0 +1,141 @@
+/**
+ * Values the page writes that its reading may have given to the wrong size, named as not placed
+ * (057's rule, decision 065): a value written over another (crowded-texts.ts) that no dimension
+ * line measures, and a diameter written with its sign that is attached to no dimension line and
+ * that no diameter of the description has. Each is an entry of `unplaced`, so the program says
+ * it leaves it and is never called verified on it until the operator gives or removes it.
+ */
+import type { BlueprintDescription } from '#contracts/blueprint';
+import { hasDiameterSign } from '#cam/callouts';
+import type { TextRun } from '../reading.ts';
+import type { TextCallout } from '../text/describe.ts';
+import { isCrowded } from './crowded-texts.ts';
+import type { DrawnDimension } from './dimensions.ts';
+
+/** Every size of a description in mm (the fields whose names end in 'Mm', or match `key`). */
+function sizesOf(value: unknown, key = /Mm$/, out: number[] = []): number[] {
+  if (Array.isArray(value)) for (const item of value) sizesOf(item, key, out);
+  else if (value && typeof value === 'object') {
+    for (const [name, field] of Object.entries(value)) {
+      if (key.test(name) && typeof field === 'number') out.push(field);
+      else sizesOf(field, key, out);
+    }
+  }
+  return out;
+}
+
+/** A dimension line's length on paper, mm. */
+export interface MeasuringLine {
+  lengthMm: number;
+}
+
+/**
+ * The crowded values (isCrowded) that nothing corroborates, as not placed: a length or diameter
+ * written over another value that no dimension line of the page measures at the drawing's scale
+ * (a diameter also at half, drawn from the axis) and that no size of the description has (within
+ * 0.01 mm). Which line it gives cannot be told, so the program must not be verified on a reading
+ * that may have given it to the wrong one.
+ *
+ * @param callouts - the page's callouts (values in mm), boxes in page units
+ * @param runs - the page's text runs
+ * @param lines - the page's dimension lines, their lengths on paper in mm
+ * @param ratio - the drawing's scale, drawn / true
+ * @param description - the description read from the page, whose `unplaced` and `unresolved`
+ *   are added to
+ */
+export function nameCrowdedValues(
+  callouts: TextCallout[],
+  runs: TextRun[],
+  lines: MeasuringLine[],
+  ratio: number,
+  description: BlueprintDescription,
+): void {
+  const sizes = sizesOf(description);
+  for (const callout of callouts) {
+    if (callout.kind !== 'length' && callout.kind !== 'diameter') continue;
+    if (!(callout.value > 0) || callout.count || !isCrowded(callout, runs)) continue;
+    const drawnMm = callout.value * ratio;
+    const measured = lines.some(
+      (line) =>
+        Math.abs(line.lengthMm / drawnMm - 1) <= 0.02 ||
+        (callout.kind === 'diameter' && Math.abs((2 * line.lengthMm) / drawnMm - 1) <= 0.02),
+    );
+    if (measured || sizes.some((size) => Math.abs(size - callout.value) <= 0.01)) continue;
+    const why =
+      "it is written over another dimension's value, and no dimension line measures it, so which size it gives cannot be told";
+    description.unplaced = [...(description.unplaced ?? []), { text: callout.text, why }];
+    description.unresolved = [
+      ...(description.unresolved ?? []),
+      `"${callout.text}" is written over another dimension's value and measures no dimension line: check which size it gives, and give it with Change.`,
+    ];
+  }
+}
+
+/** Tolerance within which a written diameter is one of the description's, mm (as turned.ts). */
+const SAME_DIAMETER_MM = 0.05;
+
+/**
+ * The diameters written with their sign ('⌀0.1875') that no dimension line took and that no
+ * diameter of the description has (within 0.05 mm), as not placed. A page reader drops such a
+ * text from the notes as a dimension's value; when it is attached to no line (written over
+ * another value, or beside a bore the profile did not show), nothing else would say the drawing
+ * has that diameter.
+ *
+ * @param callouts - the page's callouts (values in mm)
+ * @param dimensions - the page's dimension lines with the callouts attached to them
+ * @param description - the description read from the page, whose `unplaced` and `unresolved`
+ *   are added to
+ */
+export function nameUnattachedDiameters(
+  callouts: TextCallout[],
+  dimensions: DrawnDimension[],
+  description: BlueprintDescription,
+): void {
+  const attached = new Set(dimensions.map((d) => d.callout));
+  const diameters = sizesOf(description, /iameterMm$/);
+  const named = new Set((description.unplaced ?? []).map((entry) => entry.text));
+  for (const callout of callouts) {
+    if (callout.kind !== 'diameter' || attached.has(callout) || named.has(callout.text)) continue;
+    if (!hasDiameterSign(callout.text)) continue;
+    if (diameters.some((d) => Math.abs(d - callout.value) <= SAME_DIAMETER_MM)) continue;
+    named.add(callout.text);
+    description.unplaced = [
+      ...(description.unplaced ?? []),
+      { text: callout.text, why: 'is placed on no diameter of the profile' },
+    ];
+    description.unresolved = [
+      ...(description.unresolved ?? []),
+      `"${callout.text}" is written beside no dimension line and matches no diameter read: give it with Change, or remove it once checked.`,
+    ];
+  }
+}
+
+/**
+ * The values whose line cannot be told (DrawnDimension `uncertain`: two different values written
+ * over one another, either of which could be either line's), as not placed.
+ *
+ * @param dimensions - the page's dimension lines with their callouts
+ * @param description - the description read from the page, whose `unplaced` and `unresolved`
+ *   are added to
+ */
+export function nameUncertainValues(
+  dimensions: DrawnDimension[],
+  description: BlueprintDescription,
+): void {
+  const named = new Set((description.unplaced ?? []).map((entry) => entry.text));
+  for (const { callout, uncertain } of dimensions) {
+    if (!uncertain || named.has(callout.text)) continue;
+    named.add(callout.text);
+    description.unplaced = [
+      ...(description.unplaced ?? []),
+      {
+        text: callout.text,
+        why: "it is written over another value that could as well be its dimension line's, so which size it gives cannot be told",
+      },
+    ];
+    description.unresolved = [
+      ...(description.unresolved ?? []),
+      `"${callout.text}" is written over another value and either could be either dimension line's: check which size it gives, and give it with Change.`,
+    ];
+  }
+}
