@@ -104,6 +104,14 @@ export interface DimensionedProfile {
   unresolved: string[];
   /** Diameter dimensions that match no diameter of the profile: as written, and their size in mm. */
   unplacedDiameters: { text: string; nominalMm: number }[];
+  /**
+   * Toleranced diameter dimensions placed nowhere along the side view (an end view's) that match
+   * more than one diameter of their size not dimensioned otherwise: which one they give cannot be
+   * told (a bore of that size at each end, the end view showing either end).
+   */
+  ambiguousDiameters: { text: string; nominalMm: number }[];
+  /** Diameter dimensions placed nowhere along the side view, matched after the others. */
+  deferred: { dimension: DimensionNote; read: ReadDimension; a: AxisPoint; b: AxisPoint }[];
   /** The dimension that gave each written value, by index as above, and the overall length's. */
   sources: {
     outer: Map<number, DimensionNote>;
@@ -147,6 +155,8 @@ export function applyDimensions(
     differences: [],
     unresolved: [],
     unplacedDiameters: [],
+    ambiguousDiameters: [],
+    deferred: [],
     sources: {
       outer: new Map(),
       bores: new Map(),
@@ -239,6 +249,8 @@ export function applyDimensions(
       );
     }
   }
+  for (const { dimension, read, a, b } of result.deferred.splice(0))
+    matchDiameter(profile, dimension, read, a, b, units, result, true);
   solveLengths(profile, boundaries, constraints, result);
   return result;
 }
@@ -279,20 +291,52 @@ function scaleOf(text: string, units: DrawingUnits): number {
   return /"|\bin\b|inch/.test(text) || units.units === 'inch' ? 25.4 : 1;
 }
 
+/** A point in the profile's frame: u along the axis from the free end, v across it, mm. */
+type AxisPoint = { u: number; v: number };
+
+/**
+ * Of the diameters as large as a dimension placed nowhere along the side view, the one it gives:
+ * the first not dimensioned otherwise (the one found when all are); 'ambiguous' when more than
+ * one is not and the dimension writes a tolerance or fit that would tell them apart.
+ */
+function amongEqual(
+  profile: TurnedProfile,
+  drawn: number,
+  tol: number,
+  outer: number | undefined,
+  bore: number | undefined,
+  result: DimensionedProfile,
+  telling: boolean,
+): { outer?: number; bore?: number } | 'ambiguous' {
+  const inOuter = outer !== undefined;
+  const list: { diameterMm: number }[] = inOuter ? profile.outer : profile.bores;
+  const taken = inOuter ? result.outerDiameters : result.boreDiameters;
+  const equal = list.flatMap((d, i) => (Math.abs(d.diameterMm - drawn) <= tol ? [i] : []));
+  const free = equal.filter((i) => !taken.has(i));
+  if (free.length === 0) return { outer, bore };
+  if (free.length > 1 && telling) return 'ambiguous';
+  return inOuter ? { outer: free[0] } : { bore: free[0] };
+}
+
 function matchDiameter(
   profile: TurnedProfile,
   dimension: DimensionNote,
   read: ReadDimension,
-  a: { u: number; v: number },
-  b: { u: number; v: number },
+  a: AxisPoint,
+  b: AxisPoint,
   units: DrawingUnits,
   result: DimensionedProfile,
+  deferred = false,
 ): void {
   let drawn: number | undefined;
   let at: number | undefined;
   const kind = dimension.kind;
   if (kind === 'diameter') {
     drawn = read.measuredMm;
+    // Across the side view (a page's Ø dimension line): it measures the diameter where it stands.
+    const margin = 0.05 * profile.lengthMm;
+    const inSide = (u: number) => u >= -margin && u <= profile.lengthMm + margin;
+    if (inSide(a.u) && inSide(b.u) && Math.abs(a.u - b.u) <= 0.2 * drawn) at = (a.u + b.u) / 2;
   } else if (a.v * b.v < 0) {
     drawn = Math.abs(a.v - b.v);
     at = (a.u + b.u) / 2;
@@ -322,8 +366,23 @@ function matchDiameter(
     return found;
   };
   const written = parseDiameterCallout(read.text, units.units);
-  const outer = best(profile.outer);
-  const bore = outer === undefined ? best(profile.bores) : undefined;
+  if (at === undefined && !deferred) {
+    // Placed nowhere along the side view (an end view's): matched once the side view's own
+    // dimensions have taken their diameters (applyDimensions).
+    result.deferred.push({ dimension, read, a, b });
+    return;
+  }
+  let outer = best(profile.outer);
+  let bore = outer === undefined ? best(profile.bores) : undefined;
+  if (at === undefined && written) {
+    const telling = Boolean(written.tolerance || written.fit);
+    const choice = amongEqual(profile, drawn, tol, outer, bore, result, telling);
+    if (choice === 'ambiguous') {
+      result.ambiguousDiameters.push({ text: read.text, nominalMm: written.nominalMm });
+      return;
+    }
+    ({ outer, bore } = choice);
+  }
   if (outer === undefined && bore === undefined) {
     result.unresolved.push(
       `Diameter dimension "${read.text}" (drawn Ø${formatMm(drawn)}) does not match a diameter of the profile.`,

@@ -216,6 +216,15 @@ export function describeTurnedPart(
   for (const { text, nominalMm } of dims.unplacedDiameters)
     if (![...outer, ...inner].some((d) => Math.abs((d.diameterMm ?? -1) - nominalMm) <= 0.05))
       unplaced.push({ text, why: 'is placed on no diameter of the profile' });
+  for (const { text } of dims.ambiguousDiameters) {
+    unplaced.push({
+      text,
+      why: 'matches more than one diameter of its size, and which one it gives cannot be told',
+    });
+    unresolved.push(
+      `Diameter dimension "${text}" is written in another view and matches more than one diameter of its size: give it with Change on the one it belongs to, or remove it once checked.`,
+    );
+  }
   if (unplaced.length > 0) description.unplaced = unplaced;
   return description;
 }
