@@ -246,16 +246,66 @@ export interface AxisHints {
   diameterDirections?: number[];
   /** Section hatching (DrawingContent.hatching): a hatched side view is a section. */
   hatching?: Primitive[];
+  /** The drawing's centre lines: a turned part's axis is drawn as one along the side view. */
+  centreLines?: Primitive[];
+}
+
+/** The axis a side view is read about, and whether the drawing leaves it in doubt. */
+export interface ConfirmedAxis {
+  axis: Axis;
+  /**
+   * The view is about as long as it is wide (within {@link SQUARE_SHARE}), symmetric about both
+   * its middle lines, and nothing on the drawing tells which one is the axis: the reading asks.
+   */
+  unsure: boolean;
+}
+
+/** Sides within this share of each other make a view about as long as it is wide. */
+const SQUARE_SHARE = 0.15;
+
+/**
+ * Centre lines along an axis of that direction through the view's middle (within 2 % of the view
+ * across it) that run its whole length (90 % or more): a turned part's axis is drawn so. A cross
+ * hole's centre line runs across the part at the hole.
+ */
+function centreLinesAlong(view: View, horizontal: boolean, centreLines: Primitive[]): number {
+  const { box } = view;
+  const length = horizontal ? widthOf(box) : heightOf(box);
+  const across = horizontal ? heightOf(box) : widthOf(box);
+  const middle = horizontal ? (box.minY + box.maxY) / 2 : (box.minX + box.maxX) / 2;
+  return centreLines.filter((line) => {
+    if (line.kind !== 'line') return false;
+    const [a0, a1, c0, c1] = horizontal
+      ? [line.a.x, line.b.x, line.a.y, line.b.y]
+      : [line.a.y, line.b.y, line.a.x, line.b.x];
+    if (Math.abs(c1 - c0) > 0.01 * Math.abs(a1 - a0)) return false;
+    if (Math.abs((c0 + c1) / 2 - middle) > 0.02 * across + 1e-6) return false;
+    const [lo, hi] = horizontal ? [box.minX, box.maxX] : [box.minY, box.maxY];
+    const covered = Math.min(Math.max(a0, a1), hi) - Math.max(Math.min(a0, a1), lo);
+    return covered >= 0.9 * length;
+  }).length;
 }
 
 /**
- * The axis of a side view that is symmetric about both its middle lines (a wheel, wider across
- * than long, or a square-looking bush), as the other views and dimensions confirm it: the side
- * view measured across the axis is as large as an end view's circle (within 2 %), and a
- * dimension written with Ø runs across the axis. Each round view that matches counts two, each
- * Ø dimension along the axis counts against it; a tie keeps the flattest outline's axis.
+ * The axis of a side view, from what the drawing says of it rather than from its proportions:
+ * the side view measured across the axis is as large as an end view's circle (within 2 %, each
+ * such view counts two), a dimension written with Ø runs across the axis (each one along it
+ * counts against it), and a centre line runs the view's whole length along it (counts two). The
+ * flattest outline's axis is kept unless the other way scores more. When the view is about as
+ * long as it is wide, symmetric both ways, and the two ways score alike, the axis is in doubt
+ * (`unsure`): a wheel as long as it is wide read the wrong way round is another part.
+ *
+ * @param view - the side view
+ * @param axes - the axes it is a side view about, best outline first (sideViewAxes)
+ * @param roundViews - the drawing's round views (end views)
+ * @param hints - Ø dimension directions and the drawing's centre lines
  */
-export function confirmAxis(view: View, axes: Axis[], roundViews: View[], hints: AxisHints): Axis {
+export function confirmAxis(
+  view: View,
+  axes: Axis[],
+  roundViews: View[],
+  hints: AxisHints,
+): ConfirmedAxis {
   const best = axes[0]!;
   const { box } = view;
   const across = (horizontal: boolean) => (horizontal ? heightOf(box) : widthOf(box));
@@ -266,12 +316,22 @@ export function confirmAxis(view: View, axes: Axis[], roundViews: View[], hints:
     (hints.diameterDirections ?? []).filter((angle) =>
       horizontal ? Math.abs(Math.cos(angle)) > 0.98 : Math.abs(Math.sin(angle)) > 0.98,
     ).length;
-  const score = (horizontal: boolean) => 2 * matches(horizontal) - along(horizontal);
-  if (score(!best.horizontal) <= score(best.horizontal)) return best;
-  return (
-    axes.find((axis) => axis.horizontal !== best.horizontal) ??
-    (best.horizontal
-      ? { horizontal: false, offset: (box.minX + box.maxX) / 2 }
-      : { horizontal: true, offset: (box.minY + box.maxY) / 2 })
-  );
+  const centre = (horizontal: boolean) =>
+    centreLinesAlong(view, horizontal, hints.centreLines ?? []);
+  const score = (horizontal: boolean) =>
+    2 * matches(horizontal) - along(horizontal) + 2 * centre(horizontal);
+  const other = !best.horizontal;
+  const bothWays = axes.some((axis) => axis.horizontal === other);
+  const square =
+    Math.abs(widthOf(box) - heightOf(box)) <= SQUARE_SHARE * Math.max(widthOf(box), heightOf(box));
+  if (score(other) < score(best.horizontal)) return { axis: best, unsure: false };
+  if (score(other) === score(best.horizontal)) return { axis: best, unsure: bothWays && square };
+  return {
+    axis:
+      axes.find((axis) => axis.horizontal === other) ??
+      (best.horizontal
+        ? { horizontal: false, offset: (box.minX + box.maxX) / 2 }
+        : { horizontal: true, offset: (box.minY + box.maxY) / 2 }),
+    unsure: false,
+  };
 }

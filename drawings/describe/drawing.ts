@@ -226,6 +226,7 @@ export function describeDrawing(
     }
     const dimensions = applyDimensions(profile, dimensionNotes, units);
     description = describeTurnedPart(profile, dimensions, findings, kind);
+    if (verdict.axisUnsure) askTheAxis(description, verdict.axis.horizontal);
     if (trim) description.unresolved!.unshift(trim.note);
     for (const milled of verdict.milledEndViews) {
       const tenth = (mm: number) => formatMm(Math.round(mm * 10) / 10);
@@ -288,4 +289,20 @@ export function describeDrawing(
   }
   if (units.note) description.unresolved!.unshift(units.note);
   return { description, isTurnedPart: verdict.turned, units: units.units };
+}
+
+/**
+ * Names the axis of a side view the drawing leaves in doubt (turned-part.ts `axisUnsure`) as not
+ * placed: the part read the other way round is another part, so its program must not be verified
+ * until the operator has checked the reading (decision 065).
+ */
+function askTheAxis(description: BlueprintDescription, horizontal: boolean): void {
+  const way = horizontal ? 'horizontal' : 'vertical';
+  const text = `the axis of revolution, read ${way} in the drawing`;
+  const why =
+    'the side view is about as long as it is wide and symmetric both ways, and no centre line, Ø dimension or end view tells which way the axis runs';
+  description.unplaced = [...(description.unplaced ?? []), { text, why }];
+  description.unresolved!.unshift(
+    `The side view is about as long as it is wide and nothing on the drawing tells which way its axis runs; it was read ${way}: check the diameters and lengths, and correct them with Change.`,
+  );
 }

@@ -299,7 +299,9 @@ function freeEndIsAtMin(drawnOuter: DrawnFeature[], uMin: number, uMax: number):
     .map((f) => (f.u0 + f.u1) / 2);
   const nearMin = Math.min(...centres.map((c) => c - uMin));
   const nearMax = Math.min(...centres.map((c) => uMax - c));
-  return nearMax <= nearMin;
+  // A tie (one diameter end to end) keeps the free end at the minimum, however a page's
+  // coordinates round (decision 065: a vector PDF's 1e-9 put it at the other end).
+  return nearMax <= nearMin + TOL;
 }
 
 /** A drawn outer diameter measured from the free end (a taper's diameters in that order). */

@@ -38,6 +38,8 @@ export type TurnedPartVerdict =
        * holes off the axis, made on a mill after turning.
        */
       milledEndViews: View[];
+      /** The drawing leaves in doubt which way the axis runs (axis.ts confirmAxis). */
+      axisUnsure: boolean;
     }
   | { turned: false; reason: string };
 
@@ -203,10 +205,9 @@ export function findTurnedPart(
         ? s
         : best,
     );
-  return {
-    turned: true,
-    view: side.view,
-    axis: confirmAxis(side.view, side.axes, others.filter(isRoundView), hints),
-    milledEndViews,
-  };
+  const { axis: chosen, unsure } = confirmAxis(side.view, side.axes, others.filter(isRoundView), {
+    centreLines,
+    ...hints,
+  });
+  return { turned: true, view: side.view, axis: chosen, milledEndViews, axisUnsure: unsure };
 }
