@@ -34,6 +34,8 @@ interface Fit {
   dimensions: DrawnDimension[];
   /** Lines measuring their own (not crowded) value at `ratio`. */
   agreeing: number;
+  /** Lines measuring their value at `ratio`, crowded ones too. */
+  all: number;
   /** Their mean relative difference from measuring it exactly. */
   misfit: number;
 }
@@ -48,17 +50,26 @@ export function inUnits(dimensions: DrawnDimension[], mmPerUnit: number): DrawnD
 }
 
 function fitOf(ratio: number, dimensions: DrawnDimension[], mmPerUnit: number): Fit {
-  const misfits = inUnits(dimensions, mmPerUnit)
-    .filter((d) => !d.crowded && !d.uncertain)
-    .map((d) => Math.abs((d.line.lengthPt * MM_PER_PT) / (d.callout.value * ratio) - 1))
-    .filter((misfit) => misfit <= AGREE);
+  const measuring = inUnits(dimensions, mmPerUnit).flatMap((d) => {
+    const misfit = Math.abs((d.line.lengthPt * MM_PER_PT) / (d.callout.value * ratio) - 1);
+    return misfit <= AGREE ? [{ misfit, trusted: !d.crowded && !d.uncertain }] : [];
+  });
+  const misfits = measuring.filter((m) => m.trusted).map((m) => m.misfit);
   return {
     ratio,
     dimensions,
     agreeing: misfits.length,
+    all: measuring.length,
     misfit:
       misfits.length === 0 ? Infinity : misfits.reduce((sum, m) => sum + m, 0) / misfits.length,
   };
+}
+
+/** Whether a fit is better than the best so far: more trusted lines agree, then more lines. */
+function better(fit: Fit, best: Fit | undefined): boolean {
+  if (!best || fit.agreeing !== best.agreeing) return !best || fit.agreeing > best.agreeing;
+  if (fit.all !== best.all) return fit.all > best.all;
+  return fit.agreeing > 0 && fit.misfit < best.misfit;
 }
 
 /**
@@ -68,8 +79,9 @@ function fitOf(ratio: number, dimensions: DrawnDimension[], mmPerUnit: number): 
  *
  * On a page whose points measure the drawing (a PDF page), each standard scale (and the scale the
  * title block writes) is tried, the values attached to the lines they measure at it first; the
- * attachment with the most lines measuring their own values is kept when it is drawn to scale
- * (at least 3 lines, and 60 % of those with values, agree), the one by distance alone otherwise.
+ * attachment with the most lines measuring their own values (values not written over another
+ * first) is kept when it is drawn to scale (at least 3 lines, and 60 % of those with values,
+ * agree, one of them not crowded), the one by distance alone otherwise.
  * On a traced raster, whose points are the tracing's, the scale the nearest values agree on is
  * the only one tried.
  *
@@ -98,8 +110,10 @@ export function drawnDimensions(
   };
   const nearest = attach();
   const written = reading.findings.scale?.ratio;
+  // Drawn to scale: most lines measure their values, crowded ones counted (they are no vote on
+  // which scale, but they measure their lines at it).
   const drawnToScale = (fit: Fit) =>
-    fit.agreeing >= 3 && fit.agreeing >= 0.6 * fit.dimensions.length;
+    fit.agreeing >= 1 && fit.all >= 3 && fit.all >= 0.6 * fit.dimensions.length;
   if (reading.joinPt !== undefined) {
     // A traced raster: as before decision 065, the scale of the nearest values.
     const scale = inferScale(inUnits(nearest, mmPerUnit), written);
@@ -111,12 +125,7 @@ export function drawnDimensions(
   let best: Fit | undefined;
   for (const ratio of ratios) {
     const fit = fitOf(ratio, attach(at(ratio)), mmPerUnit);
-    if (
-      !best ||
-      fit.agreeing > best.agreeing ||
-      (fit.agreeing === best.agreeing && fit.agreeing > 0 && fit.misfit < best.misfit)
-    )
-      best = fit;
+    if (better(fit, best)) best = fit;
   }
   return { lines, dimensions: best && drawnToScale(best) ? best.dimensions : nearest };
 }
