@@ -69,14 +69,11 @@ export function exchangeLines(
   }
 }
 
-/** Within this, page points, two values' exchanged lines are as likely as their own. */
-const AMBIGUOUS_PT = 3;
-
 /**
  * The values whose line cannot be told: two values written over one another (`overlapping`),
  * different as written, each of which could be the other's line's value at about the same cost
- * (within {@link AMBIGUOUS_PT}). Identical values ('0.1875' over '0.1875') give the same sizes
- * either way and are not ambiguous.
+ * (within `margin`: a text height, so values overlapping by more than half their height). Identical
+ * values ('0.1875' over '0.1875') give the same sizes either way and are not ambiguous.
  *
  * @returns the indices of the ambiguous values
  */
@@ -85,6 +82,7 @@ export function ambiguousValues(
   cost: (line: number, callout: number) => number | undefined,
   overlapping: (a: number, b: number) => boolean,
   sameText: (a: number, b: number) => boolean,
+  margin: (a: number, b: number) => number,
 ): Set<number> {
   const out = new Set<number>();
   for (const a of pairs) {
@@ -94,7 +92,7 @@ export function ambiguousValues(
       const second = cost(a.line, b.callout);
       if (first === undefined || second === undefined) continue;
       const now = cost(a.line, a.callout)! + cost(b.line, b.callout)!;
-      if (first + second <= now + AMBIGUOUS_PT) out.add(a.callout).add(b.callout);
+      if (first + second <= now + margin(a.callout, b.callout)) out.add(a.callout).add(b.callout);
     }
   }
   return out;

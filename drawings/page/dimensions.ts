@@ -112,6 +112,9 @@ export function pairArrows(arrows: Arrow[], lines: LinePrimitive[] = []): Dimens
   return out;
 }
 
+/** A text box's height across its baseline (the smaller side), page points. */
+const textHeight = (box: { width: number; height: number }) => Math.min(box.width, box.height);
+
 /** Callout kinds that a straight dimension line measures. */
 const LINEAR_KINDS = new Set<TextCallout['kind']>(['length', 'diameter']);
 
@@ -202,6 +205,7 @@ export function attachCallouts(
     cost,
     (a, b) => boxesOverlap(callouts[a]!, callouts[b]!),
     (a, b) => callouts[a]!.text === callouts[b]!.text,
+    (a, b) => Math.min(textHeight(callouts[a]!), textHeight(callouts[b]!)),
   );
   return pairs.map(({ line, callout }) => ({
     line: lines[line]!,
