@@ -110,7 +110,7 @@ export interface DimensionedProfile {
    * told (a bore of that size at each end, the end view showing either end).
    */
   ambiguousDiameters: { text: string; nominalMm: number }[];
-  /** Diameter dimensions placed nowhere along the side view, matched after the others. */
+  /** Toleranced diameter dimensions placed nowhere along the side view, matched after the others. */
   deferred: { dimension: DimensionNote; read: ReadDimension; a: AxisPoint; b: AxisPoint }[];
   /** The dimension that gave each written value, by index as above, and the overall length's. */
   sources: {
@@ -295,9 +295,9 @@ function scaleOf(text: string, units: DrawingUnits): number {
 type AxisPoint = { u: number; v: number };
 
 /**
- * Of the diameters as large as a dimension placed nowhere along the side view, the one it gives:
- * the first not dimensioned otherwise (the one found when all are); 'ambiguous' when more than
- * one is not and the dimension writes a tolerance or fit that would tell them apart.
+ * Of the diameters as large as a toleranced dimension placed nowhere along the side view, the one
+ * it gives: the one not dimensioned otherwise (the one found when all are); 'ambiguous' when more
+ * than one is not.
  */
 function amongEqual(
   profile: TurnedProfile,
@@ -306,7 +306,6 @@ function amongEqual(
   outer: number | undefined,
   bore: number | undefined,
   result: DimensionedProfile,
-  telling: boolean,
 ): { outer?: number; bore?: number } | 'ambiguous' {
   const inOuter = outer !== undefined;
   const list: { diameterMm: number }[] = inOuter ? profile.outer : profile.bores;
@@ -314,7 +313,7 @@ function amongEqual(
   const equal = list.flatMap((d, i) => (Math.abs(d.diameterMm - drawn) <= tol ? [i] : []));
   const free = equal.filter((i) => !taken.has(i));
   if (free.length === 0) return { outer, bore };
-  if (free.length > 1 && telling) return 'ambiguous';
+  if (free.length > 1) return 'ambiguous';
   return inOuter ? { outer: free[0] } : { bore: free[0] };
 }
 
@@ -366,19 +365,19 @@ function matchDiameter(
     return found;
   };
   const written = parseDiameterCallout(read.text, units.units);
-  if (at === undefined && !deferred) {
-    // Placed nowhere along the side view (an end view's): matched once the side view's own
-    // dimensions have taken their diameters (applyDimensions).
+  // A toleranced one placed nowhere along the side view (an end view's) is matched once the side
+  // view's own dimensions have taken their diameters (applyDimensions), to one they left.
+  const telling = Boolean(written?.tolerance || written?.fit);
+  if (at === undefined && telling && !deferred) {
     result.deferred.push({ dimension, read, a, b });
     return;
   }
   let outer = best(profile.outer);
   let bore = outer === undefined ? best(profile.bores) : undefined;
-  if (at === undefined && written) {
-    const telling = Boolean(written.tolerance || written.fit);
-    const choice = amongEqual(profile, drawn, tol, outer, bore, result, telling);
+  if (at === undefined && telling) {
+    const choice = amongEqual(profile, drawn, tol, outer, bore, result);
     if (choice === 'ambiguous') {
-      result.ambiguousDiameters.push({ text: read.text, nominalMm: written.nominalMm });
+      result.ambiguousDiameters.push({ text: read.text, nominalMm: written!.nominalMm });
       return;
     }
     ({ outer, bore } = choice);

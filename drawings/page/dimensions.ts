@@ -161,18 +161,24 @@ function besideScore(
  * The written callout of each dimension line: the nearest length or diameter callout beside the
  * line (at most about a text height away from it), within its span or in line with it beyond
  * an end (text placed outside narrow dimensions). Each callout and each line is used once,
- * nearest pairs first.
+ * nearest pairs first; on a page whose text is placed as drawn (`byWriting`, a PDF page), a value
+ * written upright is not a horizontal line's, two values exchange their lines when that costs
+ * less, and two different values written over one another that could each be either line's are
+ * marked `uncertain` (attachment.ts, decision 065).
  *
  * @param lines - dimension lines, page points
  * @param callouts - the page's callouts, boxes in page points
  * @param area - the sheet's drawing area inside its frame (content.ts sheetFrame), when it
  *   has one: text outside it (zone numbers and letters in the border) is no dimension's value
+ * @param byWriting - whether to use the direction values are written in (false on a traced
+ *   raster, whose OCR boxes and angles are rougher)
  */
 export function attachCallouts(
   lines: DimensionLine[],
   callouts: TextCallout[],
   area?: SheetArea,
   misfit: Misfit = () => 0,
+  byWriting = true,
 ): DrawnDimension[] {
   const candidates: { line: number; callout: number; score: number }[] = [];
   const scores = new Map<string, number>();
@@ -183,7 +189,9 @@ export function attachCallouts(
       const beside = besideScore(line, callout);
       if (beside === undefined) return;
       const score =
-        beside + misfit(line, callout.value) + writingCost(line.direction, callout.angleDeg);
+        beside +
+        misfit(line, callout.value) +
+        (byWriting ? writingCost(line.direction, callout.angleDeg) : 0);
       candidates.push({ line: l, callout: c, score });
       scores.set(`${l} ${c}`, score);
     });
@@ -199,14 +207,16 @@ export function attachCallouts(
     pairs.push({ line: candidate.line, callout: candidate.callout });
   }
   const cost = (l: number, c: number) => scores.get(`${l} ${c}`);
-  exchangeLines(pairs, cost);
-  const uncertain = ambiguousValues(
-    pairs,
-    cost,
-    (a, b) => boxesOverlap(callouts[a]!, callouts[b]!),
-    (a, b) => callouts[a]!.text === callouts[b]!.text,
-    (a, b) => Math.min(textHeight(callouts[a]!), textHeight(callouts[b]!)),
-  );
+  if (byWriting) exchangeLines(pairs, cost);
+  const uncertain = byWriting
+    ? ambiguousValues(
+        pairs,
+        cost,
+        (a, b) => boxesOverlap(callouts[a]!, callouts[b]!),
+        (a, b) => callouts[a]!.text === callouts[b]!.text,
+        (a, b) => Math.min(textHeight(callouts[a]!), textHeight(callouts[b]!)),
+      )
+    : new Set<number>();
   return pairs.map(({ line, callout }) => ({
     line: lines[line]!,
     callout: callouts[callout]!,
@@ -235,6 +245,7 @@ export function calloutsFromRuns(
   units: 'mm' | 'inch' = 'mm',
   area?: SheetArea,
   misfit: Misfit = () => 0,
+  byWriting = true,
 ): DrawnDimension[] {
   const free = lines.filter((line) => !attached.some((d) => d.line === line));
   const candidates: { line: DimensionLine; run: TextRun; text: string; score: number }[] = [];
@@ -259,7 +270,10 @@ export function calloutsFromRuns(
           line,
           run,
           text,
-          score: score + misfit(line, valueMm) + writingCost(line.direction, run.angleDeg),
+          score:
+            score +
+            misfit(line, valueMm) +
+            (byWriting ? writingCost(line.direction, run.angleDeg) : 0),
         });
     }
   }

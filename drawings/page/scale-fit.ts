@@ -97,12 +97,15 @@ export function drawnDimensions(
   const { widthPt, heightPt } = reading.geometry;
   const area = sheetFrame(reading.drawing.part, widthPt, heightPt).area;
   const units = reading.findings.units?.units;
+  // A traced raster's OCR boxes and angles are rough: its values are attached by distance
+  // alone, as before decision 065, and none is taken as written over another.
+  const vector = reading.joinPt === undefined;
   const attach = (misfit?: Misfit): DrawnDimension[] => {
-    const attached = attachCallouts(lines, reading.findings.callouts, area, misfit);
+    const attached = attachCallouts(lines, reading.findings.callouts, area, misfit, vector);
     return [
       ...attached,
-      ...calloutsFromRuns(lines, attached, reading.runs, units, area, misfit),
-    ].map((d) => (isCrowded(d.callout, reading.runs) ? { ...d, crowded: true } : d));
+      ...calloutsFromRuns(lines, attached, reading.runs, units, area, misfit, vector),
+    ].map((d) => (vector && isCrowded(d.callout, reading.runs) ? { ...d, crowded: true } : d));
   };
   const at = (ratio: number): Misfit => {
     const fits = scaleMisfit(ratio);
@@ -114,7 +117,7 @@ export function drawnDimensions(
   // which scale, but they measure their lines at it).
   const drawnToScale = (fit: Fit) =>
     fit.agreeing >= 1 && fit.all >= 3 && fit.all >= 0.6 * fit.dimensions.length;
-  if (reading.joinPt !== undefined) {
+  if (!vector) {
     // A traced raster: as before decision 065, the scale of the nearest values.
     const scale = inferScale(inUnits(nearest, mmPerUnit), written);
     const fit = fitOf(scale.ratio, nearest, mmPerUnit);
