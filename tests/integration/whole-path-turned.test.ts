@@ -88,7 +88,7 @@ const caseArb = fc
  */
 const floors: Record<string, { verified: number; programs: number }> = {
   DXF: { verified: 0.25, programs: 0.9 },
-  'vector PDF': { verified: 0.25, programs: 0.8 },
+  'vector PDF': { verified: 0.25, programs: 0.9 },
   STEP: { verified: 0.4, programs: 0.9 },
   // A 150 dpi PNG (12 runs, about 40 s): the scan's line work seldom gives a turned profile
   // with its lengths (decision 056). 2 of 12 reach a program since OCR runs that are line work
