@@ -56,12 +56,14 @@ export function outerContour(part: TurnedPart): OuterContour {
     if (section.targetMm < env - 1e-9) {
       grooves.push({ section, zFreeSide: zStart, zChuckSide: -section.endMm, surfaceMm: env });
     }
-    const chamfer = part.chamfers.find(
+    const [chamfer, ...others] = part.chamfers.filter(
       (entry) =>
         !entry.inner &&
         Math.abs(entry.atMm - section.startMm) < 0.06 &&
         section.targetMm >= env - 1e-9,
     );
+    // One chamfer per edge: a second read on the same edge is named, never dropped unsaid.
+    skippedChamfers.push(...others.map((other) => other.label));
     const stepsUp = previous === undefined || env > previous + 1e-9;
     if (!stepsUp) {
       if (chamfer) skippedChamfers.push(chamfer.label);

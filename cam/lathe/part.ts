@@ -171,7 +171,9 @@ function edgeChamfers(
       problems.push(`the size of the chamfer "${chamfer.dimensions}" at ${chamfer.location}`);
       continue;
     }
-    const label = `${chamfer.dimensions} at ${chamfer.location}`.trim();
+    // 'at the free end, on Ø23.5' reads on from the size; '3.5 mm from the free end' needs 'at'.
+    const at = /^at\b/.test(chamfer.location.trim()) ? '' : 'at ';
+    const label = `${chamfer.dimensions} ${at}${chamfer.location}`.trim();
     if (chamfer.inner) {
       const bore = inner[0];
       const atFar =
