@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { blueprintDescriptionSchema } from './blueprint.ts';
+import { isStorableText } from './storable-text.ts';
 import type { BlueprintDescription } from './blueprint.ts';
 import { maxValueRows, outlineSize, valueRows } from './values-table.ts';
 import { formatMm } from './written-numbers.ts';
@@ -162,7 +163,7 @@ function plateProblem(description: BlueprintDescription): string | undefined {
 
 /**
  * Check an edited description: the contract (blueprintDescriptionSchema: sizes positive, angles
- * in range, texts within their lengths), at most {@link maxValueRows} rows in the values table,
+ * in range, texts within their lengths), texts PostgreSQL can store (no NUL, no lone surrogate), at most {@link maxValueRows} rows in the values table,
  * each bore smaller than the outer diameters it runs in (by their places from the free end when
  * known, else than the largest), each hole and slot inside the plate's outline, and each
  * counterbore or countersink larger than its hole.
@@ -185,6 +186,30 @@ export function checkDescriptionValues(input: unknown): ValuesCheck {
       ok: false,
       message: `The description has ${rows} values; at most ${maxValueRows} can be saved.`,
     };
-  const problem = boreProblem(description) ?? plateProblem(description);
+  const problem =
+    unstorableProblem(description) ?? boreProblem(description) ?? plateProblem(description);
   return problem ? { ok: false, message: problem } : { ok: true, description };
+}
+
+/**
+ * The first text of a description that PostgreSQL cannot store (a NUL or a lone surrogate,
+ * storable-text.ts), as a sentence naming the value; undefined when every text can be stored.
+ */
+export function unstorableProblem(value: unknown, path: PropertyKey[] = []): string | undefined {
+  if (typeof value === 'string')
+    return isStorableText(value)
+      ? undefined
+      : `${whereOf(path)} holds a character that cannot be stored (NUL or a broken surrogate): the values were not saved.`;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const problem = unstorableProblem(item, [...path, index]);
+      if (problem) return problem;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const problem = unstorableProblem(item, [...path, key]);
+      if (problem) return problem;
+    }
+  }
+  return undefined;
 }

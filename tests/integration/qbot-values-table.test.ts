@@ -119,6 +119,17 @@ describe('the values table over the API', () => {
     expect(broken.json<{ message: string }>().message).toBe(
       'Overall length must be more than 0: the values were not saved.',
     );
+    // A NUL in any text (the fuzz found one in a chamfer's words): a 400 sentence, not a 500.
+    const nul = structuredClone(analysis.description);
+    nul.features.chamfers.push({ dimensions: '\u0000', location: 'Ø0 x 0', inner: true });
+    const unstorable = await client.post('/api/qbot/descriptionValues', {
+      threadId,
+      description: nul,
+    });
+    expect(unstorable.statusCode, unstorable.body).toBe(400);
+    expect(unstorable.json<{ message: string }>().message).toMatch(
+      /^Chamfer \d+ .*holds a character that cannot be stored \(NUL or a broken surrogate\): the values were not saved\.$/,
+    );
     expect(await versions(threadId)).toBe(stored);
     const after = await client.get(`/api/qbot/threads/${threadId}`);
     expect(after.json<{ snapshot: unknown }>().snapshot).toEqual(snapshot.snapshot);

@@ -12,7 +12,7 @@ import { qbotExtraMessages } from '#contracts/qbot-workflow';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
 import { apiErrorSchema } from '#contracts/errors';
 import { blueprintDescriptionSchema } from '#contracts/blueprint';
-import { checkDescriptionValues } from '#contracts/description-values';
+import { checkDescriptionValues, unstorableProblem } from '#contracts/description-values';
 import {
   analysisProgressResponseSchema,
   askBodySchema,
@@ -147,13 +147,13 @@ const qbotRoutes: FastifyPluginAsyncZod = async (app) => {
         const body = request.body as { description?: unknown } | undefined;
         if (body && typeof body === 'object' && 'description' in body) {
           const parsed = blueprintDescriptionSchema.safeParse(body.description);
-          if (!parsed.success) {
-            const check = checkDescriptionValues(body.description);
-            if (!check.ok)
-              throw new AppError(400, 'validation_failed', check.message, {
-                errors: { description: check.message },
-              });
-          }
+          const check = parsed.success ? undefined : checkDescriptionValues(body.description);
+          // A text PostgreSQL cannot store breaks the contract as a wrong type does.
+          const message = check && !check.ok ? check.message : unstorableProblem(body.description);
+          if (message)
+            throw new AppError(400, 'validation_failed', message, {
+              errors: { description: message },
+            });
         }
       },
     },

@@ -307,6 +307,27 @@ describe('the check of an edited description', () => {
     });
   });
 
+  it('refuses a text PostgreSQL cannot store, in any field, naming the value', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('\u0000', '\ud800', 'a\udc00b', 'x\u0000y'),
+        fc.constantFrom('chamfer', 'material', 'title'),
+        (bad, where) => {
+          const description = structuredClone(shaft());
+          if (where === 'chamfer')
+            description.features.chamfers.push({ dimensions: bad, location: 'here', inner: false });
+          if (where === 'material') description.materialSpecs.material = bad;
+          if (where === 'title') description.titleBlock = { title: bad };
+          const check = checkDescriptionValues(description);
+          expect(check).toMatchObject({ ok: false });
+          expect((check as { message: string }).message).toMatch(
+            /holds a character that cannot be stored \(NUL or a broken surrogate\): the values were not saved\.$/,
+          );
+        },
+      ),
+    );
+  });
+
   it('refuses more than the most rows', () => {
     const many = plate();
     many.prismatic!.holes = Array.from({ length: 70 }, (_, i) => ({
