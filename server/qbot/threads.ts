@@ -13,6 +13,7 @@
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { descriptionVersions, threads } from '#db/schema';
 import type { BlueprintAnalysis } from '#contracts/blueprint';
+import { storableJson } from '#contracts/storable-text';
 import type { Database } from '#server/database';
 
 /** A conversation row as stored. */
@@ -158,7 +159,12 @@ export async function saveClaimedSnapshot(
 ): Promise<void> {
   await db
     .update(threads)
-    .set({ snapshot, leaseUntil: null, leaseHolder: null, updatedAt: new Date() })
+    .set({
+      snapshot: storableJson(snapshot),
+      leaseUntil: null,
+      leaseHolder: null,
+      updatedAt: new Date(),
+    })
     .where(byKey(key));
 }
 
@@ -294,7 +300,7 @@ export async function addDescriptionVersion(
       threadId: key.threadId,
       organizationId: key.organizationId,
       version: next,
-      analysis: version.analysis,
+      analysis: storableJson(version.analysis),
       source: version.source,
       ...(version.feedback === undefined ? {} : { feedback: version.feedback }),
     })

@@ -12,6 +12,7 @@ import { promptBodySchema } from '#contracts/prompts';
 import { askBodySchema, workflowEventBodySchema } from '#contracts/qbot';
 import { machineBodySchema, machinesByTypeParamsSchema, toolBodySchema } from '#contracts/shop';
 import { isStorableText, text, toStorableText, unstorableTextMessage } from '#contracts/text';
+import { storableJson } from '#contracts/storable-text';
 
 const errorsOf = (schema: z.ZodType, value: unknown): Record<string, string> => {
   const result = schema.safeParse(value);
@@ -72,5 +73,45 @@ describe('text()', () => {
     ],
   ])('names the field of a %s body that cannot be stored', (_name, schema, field, body) => {
     expect(errorsOf(schema, body)[field]).toBe(unstorableTextMessage);
+  });
+});
+
+describe('storableJson', () => {
+  /** Strings with NUL and lone surrogates among ordinary characters. */
+  const anyText = fc
+    .array(fc.constantFrom('a', 'Ø', '\u0000', '\ud800', '\udc00', '\ud83d\ude00', ' '), {
+      maxLength: 6,
+    })
+    .map((chars) => chars.join(''));
+  const json = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      anyText,
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie('value'), { maxLength: 3 }),
+      fc.dictionary(anyText, tie('value'), { maxKeys: 3 }),
+    ),
+  })).value;
+  const strings = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value)
+        ? value.flatMap(strings)
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([key, item]) => [key, ...strings(item)])
+          : [];
+
+  it('leaves only storable strings, and returns a storable value itself', () => {
+    fc.assert(
+      fc.property(json, (value) => {
+        const stored = storableJson(value);
+        expect(strings(stored).every(isStorableText)).toBe(true);
+        if (strings(value).every(isStorableText)) expect(stored).toBe(value);
+        // PostgreSQL's JSON takes it: no NUL escape and no lone surrogate in the text sent.
+        expect(JSON.stringify(stored)).not.toMatch(/\\u0000/);
+      }),
+    );
   });
 });
