@@ -24,6 +24,37 @@ const runs = Number(process.env.WHOLE_PATH_RUNS ?? 12);
 const floors: Record<string, number> = { DXF: 0.8, 'vector PDF': 0.6, STEP: 0.9, PNG: 0.1 };
 const seed = Number(process.env.WHOLE_PATH_SEED ?? 20261129);
 
+type Generated = ReturnType<typeof generateProgram>;
+
+/**
+ * A plate drawn, read by `file`, planned and written as Q-Bot does, and its program checked
+ * independently against the plate the file shows: the program, or the sentence it was refused
+ * with. Throws when the program is called verified and the independent check finds it wrong.
+ */
+async function throughThePath(
+  plate: PlatePart,
+  file: (typeof readers)[string],
+): Promise<{ generated: Generated } | { refused: string }> {
+  const sheet = buildSheet(plate, { ...plainStyle, units: plate.units });
+  const read = await file(sheet);
+  const job = jobFor(plate, await readDrawing(read));
+  let generated: Generated;
+  try {
+    generated = generateProgram(job);
+  } catch (error) {
+    return { refused: `refused: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const independent = independentCheck(generated, (read.shows ?? plate) as PlatePart, job);
+  if (generated.report.verified && !independent.verified)
+    throw new Error(
+      `called verified, but against the drawn part: ${independent.checks
+        .filter((check) => !check.passed)
+        .map((check) => `${check.title}: ${check.details.join('; ')}`)
+        .join(' | ')}\nunfinished: ${independent.unfinished.join(' | ')}`,
+    );
+  return { generated };
+}
+
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
@@ -35,31 +66,14 @@ describe('the whole path on generated plates', () => {
       const outcomes: string[] = [];
       await fc.assert(
         fc.asyncProperty(platePartArb({ units: 'mm' }), async (plate) => {
-          const sheet = buildSheet(plate, { ...plainStyle, units: plate.units });
-          const read = await file(sheet);
-          const description = await readDrawing(read);
-          const job = jobFor(plate, description);
-          let generated;
-          try {
-            generated = generateProgram(job);
-          } catch (error) {
-            outcomes.push(`refused: ${error instanceof Error ? error.message : String(error)}`);
-            return;
-          }
-          const independent = independentCheck(generated, (read.shows ?? plate) as PlatePart, job);
-          const verdict = generated.report.verified ? 'verified' : 'incomplete';
+          const outcome = await throughThePath(plate, file);
+          if ('refused' in outcome) return void outcomes.push(outcome.refused);
+          const { report } = outcome.generated;
           outcomes.push(
-            verdict === 'verified'
+            report.verified
               ? 'verified'
-              : `incomplete: ${generated.report.unfinished.join(' | ').slice(0, 300)}`,
+              : `incomplete: ${report.unfinished.join(' | ').slice(0, 300)}`,
           );
-          if (generated.report.verified && !independent.verified)
-            throw new Error(
-              `called verified, but against the drawn part: ${independent.checks
-                .filter((check) => !check.passed)
-                .map((check) => `${check.title}: ${check.details.join('; ')}`)
-                .join(' | ')}\nunfinished: ${independent.unfinished.join(' | ')}`,
-            );
         }),
         { numRuns: runs, seed },
       );
@@ -90,39 +104,22 @@ describe('the whole path on generated plates with a step (decision 066)', () => 
         fc.asyncProperty(
           platePartArb({ units: 'mm', steps: true }).filter((plate) => plate.step !== undefined),
           async (plate) => {
-            const sheet = buildSheet(plate, { ...plainStyle, units: plate.units });
-            const read = await file(sheet);
-            const description = await readDrawing(read);
-            const job = jobFor(plate, description);
-            let generated;
-            try {
-              generated = generateProgram(job);
-            } catch (error) {
-              outcomes.push(`refused: ${error instanceof Error ? error.message : String(error)}`);
-              return;
-            }
-            const shows = (read.shows ?? plate) as PlatePart;
-            const independent = independentCheck(generated, shows, job);
-            const milled = generated.summary.operations.some((op) => op.name === 'Step 1');
+            const outcome = await throughThePath(plate, file);
+            if ('refused' in outcome) return void outcomes.push(outcome.refused);
+            const { report, summary } = outcome.generated;
+            const milled = summary.operations.some((op) => op.name === 'Step 1');
             outcomes.push(
-              generated.report.verified
+              report.verified
                 ? `verified${milled ? ', step milled' : ''}`
                 : `not verified: ${[
-                    ...generated.report.unfinished,
-                    ...generated.report.checks
+                    ...report.unfinished,
+                    ...report.checks
                       .filter((check) => !check.passed && check.kind !== 'completeness')
                       .map((check) => `${check.title}: ${check.details.join('; ')}`),
                   ]
                     .join(' | ')
                     .slice(0, 400)}`,
             );
-            if (generated.report.verified && !independent.verified)
-              throw new Error(
-                `called verified, but against the drawn part: ${independent.checks
-                  .filter((check) => !check.passed)
-                  .map((check) => `${check.title}: ${check.details.join('; ')}`)
-                  .join(' | ')}`,
-              );
           },
         ),
         { numRuns: stepRuns, seed },
