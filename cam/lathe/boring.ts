@@ -11,10 +11,22 @@ import { turningData } from './cutting-data.ts';
 import type { BoreTools } from './drilling.ts';
 import { approach, leave } from './operations.ts';
 import { finishBorePass, reachChain, roughBorePasses, withAllowance } from './passes.ts';
-import { boreKeep } from './profiles.ts';
+import type { TurnedPart } from './part.ts';
+import { boreKeep, radialLeg } from './profiles.ts';
 import { snapChain } from './section.ts';
 import { withinSpindlePower } from './spindle-limits.ts';
 import type { LatheTool } from './tooling.ts';
+
+/**
+ * The largest diameter the boring bar cuts at, mm: the widest bore's, or its mouth chamfer's
+ * outer edge (under constant surface speed the spindle's top speed caps the speed there, so the
+ * power is estimated there: spindle-limits.ts).
+ */
+function boredMouthMm(part: TurnedPart): number {
+  const widest = part.inner[0]!.targetMm;
+  const mouth = part.chamfers.find((chamfer) => chamfer.inner && chamfer.atMm === 0);
+  return mouth ? widest + 2 * radialLeg(mouth.sizeMm, mouth.angleDeg) : widest;
+}
 
 /** The bores to bore: the bar, the drilled diameter (mm) and what the bar must leave. */
 export interface Boring {
@@ -55,7 +67,7 @@ export function roughBore(
     input,
     'Rough bore',
     output,
-    part.inner[0]!.targetMm,
+    boredMouthMm(part),
     0.25,
   );
   const chain = reachChain(withAllowance(boreMaterial, allowanceMm), barCutter.shape, 'lower');
@@ -111,7 +123,7 @@ export function finishBore(
     input,
     'Finish bore',
     output,
-    part.inner[0]!.targetMm,
+    boredMouthMm(part),
   );
   const chain = snapChain(
     reachChain(boreMaterial, barCutter.shape, 'lower'),

@@ -149,6 +149,22 @@ export function finishOutsidePass(
 }
 
 /**
+ * The largest radius a bore chain reaches in the part (Z ≤ 0), mm: its vertices there and where
+ * a segment crosses Z0 (a mouth chamfer's line runs from above the face into the bore, so no
+ * vertex of it need lie at Z0).
+ */
+function highestInPart(chain: Chain): number {
+  let highest = -Infinity;
+  chain.forEach((point, index) => {
+    if (point.x <= 0) highest = Math.max(highest, point.y);
+    const next = chain[index + 1];
+    if (next && point.x > 0 !== next.x > 0 && next.x !== point.x)
+      highest = Math.max(highest, point.y + ((next.y - point.y) * -point.x) / (next.x - point.x));
+  });
+  return highest;
+}
+
+/**
  * Rough bores from the drilled radius up to the chain: levels evenly spaced at most
  * `depthOfCutMm` apart, each as deep as the chain lets the bar go, then one pass along the chain.
  * @param chain - the lower reach chain of the boring bar over the part's material plus allowance
@@ -163,7 +179,7 @@ export function roughBorePasses(
 ): Move[] {
   const along = within(chainBetween(chain, setup.clearZ, endZ), drilledRadiusMm, 'lower');
   if (along.length === 0) return [];
-  const highest = Math.max(...along.filter((point) => point.x <= 0).map((point) => point.y));
+  const highest = highestInPart(along);
   const total = highest - drilledRadiusMm;
   if (total <= 1e-6) return [];
   const count = Math.max(1, Math.ceil(total / depthOfCutMm - 1e-9));

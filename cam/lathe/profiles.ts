@@ -44,7 +44,7 @@ export function outsideKeep(part: TurnedPart, endZ: number, barRadiusMm: number)
 }
 
 /** The radial leg of a chamfer of axial size `sizeMm` at `angleDeg` to the axis. */
-const radialLeg = (sizeMm: number, angleDeg: number) =>
+export const radialLeg = (sizeMm: number, angleDeg: number) =>
   sizeMm * Math.tan((angleDeg * Math.PI) / 180);
 
 /**

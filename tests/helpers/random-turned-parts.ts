@@ -60,6 +60,8 @@ export const turnedPart = fc.record({
   bores: fc.array(bore, { maxLength: 2 }),
   machine: fc.constantFrom<keyof typeof machines>('unknown', 'small', 'production'),
   chamfer: fc.option(fc.constantFrom(0.5, 1), { nil: undefined }),
+  /** A 45° chamfer at the mouth of the first bore (a 2 mm one is more than one roughing cut). */
+  mouthChamfer: fc.option(fc.constantFrom(0.5, 1, 2), { nil: undefined }),
   /** A metric thread on the first diameter (ISO 261 coarse or fine pitch). */
   thread: fc.option(fc.constantFrom('M8', 'M10x1', 'M12', 'M16x1.5', 'M20', 'M24x2', 'M30'), {
     nil: undefined,
@@ -76,6 +78,7 @@ export interface RandomTurnedPart {
   sections: { diameterMm: number; lengthMm: number; extra: Partial<DiameterFeature> }[];
   bores: { share: number; depthShare: number; through: boolean }[];
   chamfer: number | undefined;
+  mouthChamfer?: number | undefined;
   thread: string | undefined;
   material: string;
 }
@@ -84,7 +87,7 @@ export interface RandomTurnedPart {
  * The description of a random turned part: its diameters from the free end, its bores inside
  * the smallest diameter with a 3 mm wall, Ø`minBoreMm` at least (10 by default: the drills and
  * bar of `latheTooling` make them; smaller ones may need a drill it lacks), widest first, each
- * deeper than the one before, and its free-end chamfer.
+ * deeper than the one before, its free-end chamfer and the first bore's mouth chamfer.
  */
 export function randomDescription(part: RandomTurnedPart, minBoreMm = 10): BlueprintDescription {
   const result = emptyDescription('Random shaft');
@@ -123,6 +126,22 @@ export function randomDescription(part: RandomTurnedPart, minBoreMm = 10): Bluep
     if (through) break;
     widest = diameterMm - 2;
     depth = depthMm;
+  }
+  const mouth = result.innerDiameters[0];
+  const size = part.mouthChamfer;
+  // Within the wall: 2 mm of face left between it and the free-end chamfer (or a thread's root).
+  const faceLeftMm =
+    smallest - 2 * (part.chamfer ?? 0) - (mouth?.diameterMm ?? 0) - 2 * (size ?? 0);
+  if (mouth && size !== undefined && faceLeftMm >= 4) {
+    if (mouth.through || mouth.lengthMm! > size + 1)
+      result.features.chamfers.push({
+        dimensions: `${size} x 45°`,
+        location: 'bore mouth',
+        sizeMm: size,
+        angleDeg: 45,
+        atMm: 0,
+        inner: true,
+      });
   }
   if (part.chamfer !== undefined && part.chamfer < part.sections[0]!.lengthMm) {
     result.features.chamfers.push({
