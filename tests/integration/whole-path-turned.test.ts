@@ -85,6 +85,10 @@ const caseArb = fc
  * (decision 065): DXF 3 of 12, vector PDF 3 of 12 (12 programs, was 11), STEP 5 of 12, all right
  * against the drawn part; at 40 runs the vector PDF has 12 of 40 verified, none wrong (it had one
  * wrong program called verified at run 34, an inch part read at 2:1).
+ * With a bore's mouth chamfer roughed in levels (one program needed 2.2 kW of the 15L's 1.1 kW
+ * to cut it in the last pass) and the generator no longer drawing a far-end bore as deep as a
+ * wide section with a thinner one behind it (its ring hung in the air): DXF 4 of 12, vector PDF
+ * 4 of 12, STEP 7 of 12, all right against the drawn part.
  */
 const floors: Record<string, { verified: number; programs: number }> = {
   DXF: { verified: 0.25, programs: 0.9 },

@@ -303,7 +303,9 @@ function boresOf(raw: TurnedRaw, steps: TurnedStep[], overall: number, units: Un
       ? overall
       : grid(units, lerp(overall * 0.15, overall * 0.4, depthFraction));
     if (depth < minBore) return undefined;
-    const [from0, to0] = span(from, depth);
+    // The bore and a wall's thickness beyond its bottom: a bore as deep as a wide section with a
+    // thinner one behind it would leave the section's ring unattached.
+    const [from0, to0] = span(from, Math.min(overall, depth + (through ? 0 : wall)));
     const room = smallestDiameter(steps, from0, to0) - 2 * wall;
     if (room < smallest) return undefined;
     const diameter = grid(units, lerp(smallest, room, sizeFraction));
