@@ -134,7 +134,26 @@ export function snapToCallouts(
         !/^Diameter dimension "/.test(entry) ||
         ![...snapped].some((value) => entry.includes(`"Ø${value}`) || entry.includes(`"${value}`)),
     );
+    withSnappedTolerances(description);
   }
+}
+
+/**
+ * The description's list of toleranced sizes with the diameters snapping gave a tolerance or a
+ * fit, and without the note that the drawing has none once one has.
+ */
+function withSnappedTolerances(description: BlueprintDescription): void {
+  const listed = description.dimensions.tolerances;
+  const toleranced = (d: { tolerance?: unknown; fit?: unknown }) => Boolean(d.tolerance || d.fit);
+  const added = [
+    ...description.outerDiameters.filter(toleranced).map((d) => d.diameter),
+    ...description.innerDiameters.filter(toleranced).map((d) => `bore ${d.diameter}`),
+  ].filter((text, index, all) => all.indexOf(text) === index && !listed.includes(text));
+  if (added.length === 0) return;
+  description.dimensions.tolerances = [listed, ...added].filter(Boolean).join('; ');
+  description.unresolved = (description.unresolved ?? []).filter(
+    (entry) => !/^No tolerances on the drawing/.test(entry),
+  );
 }
 
 /**

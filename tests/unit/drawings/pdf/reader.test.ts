@@ -143,6 +143,10 @@ describe('readPdf', () => {
       expect(seat.lengthMm).toBeCloseTo(3.255, 2);
       expect(seat.tolerance).toMatchObject({ upperMm: 0.026, lowerMm: -0.026 });
     }
+    // The seats' tolerance, given by the written value snapped onto them, is listed, and the
+    // drawing is not said to have no tolerances.
+    expect(description.dimensions.tolerances).toBe('bore Ø15.95 ±0.026');
+    expect(description.unresolved!.some((entry) => /^No tolerances/.test(entry))).toBe(false);
     // The V groove's flanks read as 45° chamfers; the '0.3 x 45° Cham Typ.' note is applied.
     expect(description.features.chamfers.some((c) => c.sizeMm === 0.3 && c.angleDeg === 45)).toBe(
       true,
