@@ -82,6 +82,46 @@ export function commentText(text: string, upperCase: boolean): string {
 }
 
 /**
+ * The longest program line written, characters: LinuxCNC's interpreter refuses a line of 255
+ * characters or more with "Command too long" (rs274ngc's LINELEN, 255, in interp_internal.hh,
+ * less its end of line), the least limit of the dialects written here; 5 more are kept spare.
+ */
+export const MAX_LINE_LENGTH = 250;
+
+/**
+ * A comment as program lines of at most `maxLength` characters: `comment(text)` when it fits,
+ * else the text broken between words into pieces that each fit as a comment of their own (a
+ * word longer than a line is cut).
+ * @param comment - the dialect's comment line for a text ('(…)', '; …')
+ */
+export function commentLines(
+  text: string,
+  comment: (text: string) => string,
+  maxLength = MAX_LINE_LENGTH,
+): string[] {
+  const whole = comment(text);
+  if (whole.length <= maxLength) return [whole];
+  const lines: string[] = [];
+  let piece = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const longer = piece ? `${piece} ${word}` : word;
+    if (comment(longer).length <= maxLength) piece = longer;
+    else if (piece) {
+      lines.push(comment(piece));
+      piece = word;
+    } else piece = word;
+    while (comment(piece).length > maxLength) {
+      let cut = piece.length - 1;
+      while (cut > 1 && comment(piece.slice(0, cut)).length > maxLength) cut -= 1;
+      lines.push(comment(piece.slice(0, cut)));
+      piece = piece.slice(cut);
+    }
+  }
+  if (piece) lines.push(comment(piece));
+  return lines;
+}
+
+/**
  * The header of a program of any kind from its job and plan: the part's name (the job's, else
  * the drawing's file name, else `fallbackName`), the machine with its serial number, the
  * controller with the post's label, and the notes (the job's first, then the plan's warnings

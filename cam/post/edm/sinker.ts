@@ -10,7 +10,7 @@
  * a comment asks for each electrode (no brand's electrode changer codes).
  */
 import type { SinkerCavity, SinkerCondition, SinkerPlan } from '../../sinker/program.ts';
-import { commentText, formatNumber, writeProgram } from '../common.ts';
+import { commentLines, commentText, formatNumber, writeProgram } from '../common.ts';
 import type { EdmDialect } from '../../gcode/dialects.ts';
 import type { PostProcessor, ProgramHeader } from '../common.ts';
 
@@ -123,7 +123,10 @@ function sinkerBody(plan: SinkerPlan): string[] {
 export const sinkerPost: PostProcessor<SinkerPlan, EdmDialect> = {
   dialect: 'iso-edm',
   label: 'ISO sinker EDM',
-  head: (plan, header) => ['%', ...sinkerHeaderLines(plan, header).map(comment)],
+  head: (plan, header) => [
+    '%',
+    ...sinkerHeaderLines(plan, header).flatMap((line) => commentLines(line, comment)),
+  ],
   body: sinkerBody,
 };
 

@@ -15,7 +15,7 @@
  */
 import type { Point2 } from '../../geometry/polygon.ts';
 import type { WireContour, WirePass, WirePlan } from '../../wire/program.ts';
-import { commentText, formatNumber, writeProgram } from '../common.ts';
+import { commentLines, commentText, formatNumber, writeProgram } from '../common.ts';
 import type { EdmDialect } from '../../gcode/dialects.ts';
 import type { PostProcessor, ProgramHeader } from '../common.ts';
 
@@ -153,7 +153,10 @@ function contourLines(contour: WireContour, index: number, last: boolean): strin
 export const wirePost: PostProcessor<WirePlan, EdmDialect> = {
   dialect: 'iso-edm',
   label: 'ISO wire EDM',
-  head: (plan, header) => ['%', ...wireHeaderLines(plan, header).map(comment)],
+  head: (plan, header) => [
+    '%',
+    ...wireHeaderLines(plan, header).flatMap((line) => commentLines(line, comment)),
+  ],
   body: (plan) => [
     'G90 G54 G40 G17',
     'G21',

@@ -12,7 +12,7 @@ import type {
   TapCycle,
   ThreadCycle,
 } from '../../lathe/program.ts';
-import { formatNumber } from '../common.ts';
+import { commentLines, formatNumber } from '../common.ts';
 import type { PostOptions, PostProcessor, ProgramHeader } from '../common.ts';
 
 /** Writes a planned lathe program in one controller dialect. */
@@ -148,7 +148,7 @@ function operationLines(
   number: NumberWriter,
 ): string[] {
   const lines = [
-    flavour.comment(operationTitle(operation)),
+    ...commentLines(operationTitle(operation), flavour.comment),
     ...flavour.toolChange(operation.tool.number),
     ...flavour.spindle(operation.spindle),
   ];
@@ -189,7 +189,10 @@ function operationLines(
  */
 function secondSetupLines(plan: LathePlan, flavour: LatheFlavour, number: NumberWriter): string[] {
   const instructions = plan.secondSetup?.instructions ?? ['SETUP 2'];
-  return [...instructions.map(flavour.comment), ...flavour.turnAround(plan, number)];
+  return [
+    ...instructions.flatMap((line) => commentLines(line, flavour.comment)),
+    ...flavour.turnAround(plan, number),
+  ];
 }
 
 /** The post-processor of a lathe flavour. */
@@ -200,7 +203,7 @@ export function lathePost(flavour: LatheFlavour): LathePostProcessor {
     label: flavour.label,
     head: (plan, header, options) => [
       ...flavour.start(header, options),
-      ...latheHeaderLines(plan, header).map(flavour.comment),
+      ...latheHeaderLines(plan, header).flatMap((line) => commentLines(line, flavour.comment)),
     ],
     body: (plan) => [
       ...flavour.setup(plan, number),

@@ -13,7 +13,7 @@ import type {
   MillPlan,
   MillTool,
 } from '../../mill/program.ts';
-import { commentText, formatNumber } from '../common.ts';
+import { commentLines, commentText, formatNumber } from '../common.ts';
 import type { PostOptions, PostProcessor, ProgramHeader } from '../common.ts';
 
 /** Writes a planned milling program in one controller dialect. */
@@ -109,8 +109,8 @@ export function millPost(flavour: MillFlavour): MillPostProcessor {
     label: flavour.label,
     head: (plan, header, options) => [
       ...flavour.start(header, options),
-      ...millHeaderLines(plan, header).map((line) =>
-        flavour.comment(commentText(line, flavour.upperCaseComments)),
+      ...millHeaderLines(plan, header).flatMap((line) =>
+        commentLines(line, (text) => flavour.comment(commentText(text, flavour.upperCaseComments))),
       ),
     ],
     body: (plan) => millBody(plan, flavour),
@@ -123,7 +123,9 @@ function millBody(plan: MillPlan, flavour: MillFlavour): string[] {
   const lines: string[] = [...flavour.home];
   for (const operation of plan.operations) {
     lines.push(
-      flavour.comment(commentText(millOperationTitle(operation), flavour.upperCaseComments)),
+      ...commentLines(millOperationTitle(operation), (text) =>
+        flavour.comment(commentText(text, flavour.upperCaseComments)),
+      ),
     );
     lines.push(...flavour.toolChange(operation.tool));
     lines.push(flavour.spindle(operation.rpm));
