@@ -170,7 +170,8 @@ function buildTurnedPart(raw: TurnedRaw, options: TurnedPartOptions): TurnedPart
   if (threadIndex !== undefined) {
     const step = steps[threadIndex]!;
     step.diameter = nearestThreadMajor(units, step.diameter);
-    step.length = Math.max(step.length, units === 'inch' ? 0.5 : 10);
+    // At least as long as the thread is wide (a nut's height is about 0.8 d), 10 mm or ½ in.
+    step.length = Math.max(step.length, units === 'inch' ? 0.5 : 10, step.diameter);
   }
   // Neighbours differ by a visible shoulder; the threaded step keeps its standard size. A step
   // that moves takes the nearest size clear of both its neighbours.
@@ -212,6 +213,15 @@ function buildTurnedPart(raw: TurnedRaw, options: TurnedPartOptions): TurnedPart
     const plain = steps.find((s) => !s.thread && !s.groove);
     const tolerance = toleranceOf(raw.forcedTolerance, units, false);
     if (plain && tolerance) plain.tolerance = tolerance;
+  }
+  // A thread a nut can reach: every step on one side of it is under its minor diameter. One
+  // between larger diameters (a drafter would not draw it) stays a plain diameter.
+  const threaded = steps.find((step) => step.thread);
+  if (threaded) {
+    const at = steps.indexOf(threaded);
+    const open = (side: TurnedStep[]) =>
+      side.every((step) => step.diameter < threaded.thread!.minorDiameter);
+    if (!open(steps.slice(0, at)) && !open(steps.slice(at + 1))) delete threaded.thread;
   }
   const overall = steps.reduce((sum, s) => sum + s.length, 0);
   const chamfers: TurnedChamfer[] = [];
