@@ -224,16 +224,37 @@ function polylineCircle(pts: Point[]): ArcPrimitive | undefined {
 const MIN_ARC_CHORDS = 4;
 const MAX_ARC_POINTS = 400;
 
+/** Most a chord of an arc drawn as chords turns from the one before, radians. */
+const MAX_CHORD_TURN = 0.6;
+
+/**
+ * Whether each chord of a stretch turns from the one before by less than
+ * {@link MAX_CHORD_TURN}: a curve drawn as chords (a traced one may waver either way). A thin
+ * rectangle's or a step's corners turn by a right angle, though their points may lie within a
+ * share of the radius of a huge circle.
+ */
+function turnsLikeAnArc(stretch: Point[]): boolean {
+  for (let k = 2; k < stretch.length; k++) {
+    const [a, b, c] = [stretch[k - 2]!, stretch[k - 1]!, stretch[k]!];
+    let turn = Math.atan2(c.y - b.y, c.x - b.x) - Math.atan2(b.y - a.y, b.x - a.x);
+    if (turn > Math.PI) turn -= TWO_PI;
+    if (turn < -Math.PI) turn += TWO_PI;
+    if (Math.abs(turn) >= MAX_CHORD_TURN) return false;
+  }
+  return true;
+}
+
 /**
  * Where the arc that a polyline starts at point i ends (its last point index), when at least
- * four chords from i lie on one circle and each turns by less than 0.6 rad; else undefined.
+ * four chords from i lie on one circle, each subtends less than 0.6 rad of it and turns from the
+ * one before by less than 0.6 rad; else undefined.
  */
 function polylineArcEnd(pts: Point[], i: number): number | undefined {
   if (pts.length - i < MIN_ARC_CHORDS + 1) return undefined;
   const fits = (j: number) => {
     const stretch = pts.slice(i, j + 1);
     const arc = fitArc(stretch);
-    if (!arc) return false;
+    if (!arc || !turnsLikeAnArc(stretch)) return false;
     return stretch.every((p, k) => {
       if (k === 0) return true;
       const q = stretch[k - 1]!;

@@ -95,8 +95,14 @@ describe('the whole path on generated plates', () => {
 
 describe('the whole path on generated plates with a step (decision 066)', () => {
   const stepRuns = Number(process.env.WHOLE_PATH_STEP_RUNS ?? 8);
-  /** The least share that must end verified with the step milled (measured figures below). */
-  const stepFloors: Record<string, number> = { DXF: 0.8, 'vector PDF': 0.2, STEP: 0.8 };
+  /**
+   * The least share that must end verified with the step milled. Measured (seed 20261129, 8
+   * runs): DXF 7, vector PDF 7, STEP 7 of 8, the other a 22 mm deep pocket no end mill of the
+   * shop reaches. The vector PDF had 4 of 8 until a thin plate's side view drawn as one closed
+   * polyline was no longer read as an arc of a huge circle (drawings/page/curves.ts), which made
+   * two plates turned parts with no top-view outline.
+   */
+  const stepFloors: Record<string, number> = { DXF: 0.8, 'vector PDF': 0.75, STEP: 0.8 };
   for (const [name, file] of Object.entries(readers).filter(([name]) => name in stepFloors)) {
     it(`reads, mills and verifies the step, and never a wrong program: ${name}`, async () => {
       const outcomes: string[] = [];
