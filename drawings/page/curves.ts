@@ -224,8 +224,12 @@ function polylineCircle(pts: Point[]): ArcPrimitive | undefined {
 const MIN_ARC_CHORDS = 4;
 const MAX_ARC_POINTS = 400;
 
-/** Most a chord of an arc drawn as chords turns from the one before, radians. */
-const MAX_CHORD_TURN = 0.6;
+/**
+ * Most a chord of an arc drawn as chords turns from the one before, radians: chords of at most
+ * 0.6 × the radius subtend, and so turn by, up to 0.61 rad; a traced one wavers a little more. A
+ * corner's right angle turns by 1.57.
+ */
+const MAX_CHORD_TURN = 0.8;
 
 /**
  * Whether each chord of a stretch turns from the one before by less than
@@ -247,7 +251,7 @@ function turnsLikeAnArc(stretch: Point[]): boolean {
 /**
  * Where the arc that a polyline starts at point i ends (its last point index), when at least
  * four chords from i lie on one circle, each subtends less than 0.6 rad of it and turns from the
- * one before by less than 0.6 rad; else undefined.
+ * one before by less than 0.8 rad; else undefined.
  */
 function polylineArcEnd(pts: Point[], i: number): number | undefined {
   if (pts.length - i < MIN_ARC_CHORDS + 1) return undefined;
