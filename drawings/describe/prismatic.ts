@@ -18,6 +18,7 @@ import type { Primitive } from '../geometry/primitives.ts';
 import { isPictorial } from './view-kinds.ts';
 import { concentricCirclesNote } from './concentric.ts';
 import { holeOf, NUMBER, threadArcAround, toMm } from './plate-holes.ts';
+import { missingCountedHoles } from './counted-holes.ts';
 import { thicknessFromViews } from './plate-thickness.ts';
 import { applyPocketDepths, pocketDepthsFromViews } from './side-views.ts';
 import { hiddenFeatures } from './other-faces.ts';
@@ -408,8 +409,12 @@ function readTopView(
       "Thickness of the plate not found (no side view and no 'THK' note): give it with 'Change', or choose the stock (its height less 1 mm facing is used).",
     );
   }
+  // Holes the drawing counts that the top view read holds fewer of: named, never dropped.
+  const counted = missingCountedHoles(drawingNotes, extras.dimensions, prismatic.holes, extras);
+  unresolved.push(...counted.unresolved);
   const summary = summaryOf(prismatic, outlineBox, thickness);
-  return { prismatic, unresolved, summary, unheld: [...placed.unheld, ...seenThrough.unheld] };
+  const unheld = [...placed.unheld, ...seenThrough.unheld, ...counted.unheld];
+  return { prismatic, unresolved, summary, unheld };
 }
 
 /** The top view in one sentence for the overview: outline, thickness and features. */
