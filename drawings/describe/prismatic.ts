@@ -19,7 +19,6 @@ import { isPictorial } from './view-kinds.ts';
 import { concentricCirclesNote } from './concentric.ts';
 import { holeOf, NUMBER, threadArcAround, toMm } from './plate-holes.ts';
 import { missingCountedHoles } from './counted-holes.ts';
-import { looseLineWork } from './loose-line-work.ts';
 import { thicknessFromViews } from './plate-thickness.ts';
 import { applyPocketDepths, pocketDepthsFromViews } from './side-views.ts';
 import { hiddenFeatures } from './other-faces.ts';
@@ -412,10 +411,9 @@ function readTopView(
   }
   // Holes the drawing counts that the top view read holds fewer of: named, never dropped.
   const counted = missingCountedHoles(drawingNotes, extras.dimensions, prismatic.holes, extras);
-  const loose = looseLineWork(top.primitives, loops, outline, prismatic, edgeGap);
-  unresolved.push(...counted.unresolved, ...loose.unresolved);
+  unresolved.push(...counted.unresolved);
   const summary = summaryOf(prismatic, outlineBox, thickness);
-  const unheld = [...placed.unheld, ...seenThrough.unheld, ...counted.unheld, ...loose.unheld];
+  const unheld = [...placed.unheld, ...seenThrough.unheld, ...counted.unheld];
   return { prismatic, unresolved, summary, unheld };
 }
 

@@ -37,8 +37,7 @@ const leftUndone: Record<string, RegExp[] | { count: number; each: RegExp }> = {
   'Adapterplatte.PDF': [],
   // A step the top view does not draw, Ø3.4 holes and R2.45 inside corners without their tools.
   'Aufspannung.PDF': [
-    // The U-groove's lines in the top view close no contour the reader places (decision 071).
-    /^The drawing writes 4\.00 \+0\.10\/-0\.20, lines of 22\.63 × 55\.2 mm that close no contour .*, which the top view does not hold/,
+    /^The drawing writes 4\.00 \+0\.10\/-0\.20, which the top view does not hold/,
     /^Ø3\.4 ±0\.1: no Ø3\.4 drill is selected, .* add a Ø3\.4 drill/,
     /^Outside contour: no selected end mill fits its R2\.45 mm inside corners; add an end mill of Ø4\.9 or less/,
   ],
@@ -67,8 +66,7 @@ const leftUndone: Record<string, RegExp[] | { count: number; each: RegExp }> = {
     /^Outside contour: no end mill has flutes longer than 25\.5 mm/,
   ],
   'flange.png': [
-    // The slots' and the bore's broken traced lines close no contour (decision 071).
-    /^The drawing writes 60, (lines of [\d.]+ × [\d.]+ mm that close no contour [^,]*\), )+which the top view does not hold/,
+    /^The drawing writes 60, which the top view does not hold/,
     /^Ø1\.05: no Ø1\.05 drill is selected/,
     /^Outside contour: no end mill has flutes longer than 25\.508 mm/,
   ],
