@@ -366,7 +366,9 @@ function placesIn(value: unknown, path: Segment[] = []): Segment[][] {
 function withValueAt(root: unknown, path: Segment[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
-  const copy = (Array.isArray(root) ? [...(root as unknown[])] : { ...(root as object) }) as Record<
+  // An array's own 'length' (or another non-index key) is set on a plain copy of it.
+  const asArray = Array.isArray(root) && /^\d+$/.test(String(head));
+  const copy = (asArray ? [...(root as unknown[])] : { ...(root as object) }) as Record<
     Segment,
     unknown
   >;

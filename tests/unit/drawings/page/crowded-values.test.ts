@@ -81,6 +81,8 @@ describe('values written over one another', () => {
         fc.double({ min: 0, max: 30, noNaN: true }),
         fc.double({ min: -0.3, max: 0.3, noNaN: true }),
         (first, second, shift, rise) => {
+          // At the threshold itself (0.03 of a text height) either answer is right.
+          fc.pre(Math.abs(rise - 0.03) > 0.002);
           const a = run(first, 300, 200);
           // A text height above (a line pitch, touching) or closer (overlapping).
           const b = run(second, 300 + shift, 200 - 12 + rise * 12);
