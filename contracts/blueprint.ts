@@ -293,6 +293,20 @@ export const blueprintDescriptionSchema = z.object({
           .string()
           .max(300)
           .describe("Why it is not placed: 'matches no diameter of the profile'"),
+        around: z
+          .object({
+            diameterMm: z.number().positive().describe('The circle drawn around the holes, mm'),
+            holeDiameterMm: z.number().positive().describe('The holes as drawn, mm'),
+            holes: z
+              .array(pointSchema)
+              .min(1)
+              .max(500)
+              .describe('The centres of the holes it is drawn around (top view, mm)'),
+          })
+          .optional()
+          .describe(
+            'A circle drawn concentric with plate holes that no callout sizes (a counterbore, countersink or chamfer edge): held until the hole there has a counterbore, countersink or thread of its size (contracts/concentric.ts)',
+          ),
       }),
     )
     .max(200)

@@ -5,6 +5,7 @@
  * UI shows the rows and the server counts them with the same function.
  */
 import type { BlueprintDescription, Reading } from './blueprint.ts';
+import { stillUnplaced } from './concentric.ts';
 import { formatMm, formatTolerance } from './written-numbers.ts';
 
 /** The most rows a description may have when the operator saves the table. */
@@ -364,9 +365,12 @@ const CHECK_HINT = 'give it with Change, or remove this row once checked';
  * Change or removed here once checked.
  */
 function unplacedRows(description: BlueprintDescription): RowDraft[] {
-  const rows = (description.unplaced ?? []).map((item, index) =>
-    row(`unplaced.${index}`, 'Not placed', item.text, item.why, '', CHECK_HINT),
-  );
+  const rows: RowDraft[] = [];
+  // A circle drawn around holes that now have its size is no longer open (decision 073).
+  (description.unplaced ?? []).forEach((item, index) => {
+    if (stillUnplaced(item, description.prismatic?.holes))
+      rows.push(row(`unplaced.${index}`, 'Not placed', item.text, item.why, '', CHECK_HINT));
+  });
   (description.prismatic?.sizes ?? []).forEach((size, index) => {
     if (size.measures === 'other')
       rows.push(

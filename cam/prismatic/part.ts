@@ -11,6 +11,7 @@
  */
 import { PrismaticPartError } from '../errors.ts';
 import type { BlueprintDescription, PrismaticDescription } from '#contracts/blueprint';
+import { stillUnplaced } from '#contracts/concentric';
 import { locateThreadCallout, parseDiameterCallout, startsWithDiameterSign } from '../callouts.ts';
 import {
   boundsOf,
@@ -460,7 +461,8 @@ export function prismaticPartFromDescription(
       value === undefined ? tightest : tightest === undefined ? value : Math.min(tightest, value),
     undefined,
   );
-  for (const item of description.unplaced ?? [])
+  // A circle drawn around holes is no longer open once each hole has its size (decision 073).
+  for (const item of (description.unplaced ?? []).filter((u) => stillUnplaced(u, prismatic.holes)))
     notModelled.push(
       `The drawing writes "${item.text}", which ${item.why}: not programmed. Give it with Change, or remove it from the values once checked.`,
     );

@@ -1,98 +1,104 @@
 /**
- * The note on circles drawn concentric with a plate's hole (a counterbore's, countersink's or
- * chamfer's edge, a step) that the top view alone does not size: written by the top-view reader
- * (prismatic.ts), and narrowed once a hole callout explains a circle as the hole's counterbore
- * or countersink (text/hole-callouts.ts).
+ * Circles drawn concentric with a plate's hole (a counterbore's, countersink's or chamfer's
+ * edge, a step, a thread's major diameter drawn full) that the top view alone does not size
+ * (decision 073). The top-view reader (prismatic.ts) carries each as an `unplaced` entry with
+ * `around`, so the program is incomplete until a callout or the operator sizes it
+ * (contracts/concentric.ts decides when it is), and names them in one note in `unresolved`.
+ * Once hole callouts are applied (text/hole-callouts.ts), both are narrowed to what is left.
  */
 import { formatMm } from '#cam/callouts';
-import type { PrismaticDescription } from '#contracts/blueprint';
+import type { BlueprintDescription, PrismaticDescription } from '#contracts/blueprint';
+import { stillUnplaced, type ConcentricAround } from '#contracts/concentric';
 
-/** A drawn hole and the diameters of the circles concentric with it, mm. */
-export interface ConcentricCircles {
+/** A drawn hole: its centre, its diameter and the diameters of the circles around it, mm. */
+export interface DrawnHole {
+  center: { x: number; y: number };
   diameterMm: number;
   around: number[];
 }
+
+type Unplaced = NonNullable<BlueprintDescription['unplaced']>[number];
 
 const key = (value: number) => Math.round(value * 100) / 100;
 const diameterText = (value: number) => `Ø${formatMm(key(value))}`;
 
 const START = 'Concentric circles around ';
 const END =
-  ": counterbores, chamfers or steps whose depth the drawing does not give; only the holes are programmed. Give their sizes with 'Change'.";
-/** One hole of the note: 'the Ø6.6 hole (Ø12, Ø14)'. */
-const ENTRY = /the Ø(\d+(?:\.\d+)?) hole \(([^)]*)\)/g;
-
-/** A counterbore or countersink within this of a drawn circle is that circle, mm. */
-const SAME_CIRCLE_MM = 0.05;
-/** A hole's written size within this share of the note's drawn size is that hole. */
-const SAME_HOLE_SHARE = 0.015;
+  ": counterbores, chamfers or steps whose depth the drawing does not give; they are not programmed. Give their sizes with 'Change'.";
+const CIRCLE_WHY =
+  'is a circle drawn around a hole (a counterbore, countersink, chamfer or step) that no callout sizes';
 
 /**
- * The note for holes with concentric circles ('Concentric circles around the Ø28 hole (Ø30,
- * Ø40): counterbores, chamfers or steps …'), diameters rounded to 0.01 mm; undefined when no
- * hole has any.
+ * The circles drawn concentric with holes as `unplaced` entries: one per circle size around
+ * holes of one size, with the holes' centres.
  *
- * @param holes - drawn holes with the diameters of the circles around them, mm
+ * @param holes - drawn holes with their centres and the circles around them, mm
  */
-export function concentricCirclesNote(holes: ConcentricCircles[]): string | undefined {
-  const concentric = holes.filter((h) => h.around.length > 0);
-  if (concentric.length === 0) return undefined;
-  const entries = concentric.map(
-    (h) => `the ${diameterText(h.diameterMm)} hole (${h.around.map(diameterText).join(', ')})`,
+export function concentricUnplaced(holes: DrawnHole[]): Unplaced[] {
+  const groups = new Map<string, ConcentricAround>();
+  for (const hole of holes) {
+    for (const circle of hole.around) {
+      const id = `${key(hole.diameterMm)}|${key(circle)}`;
+      const place = { x: hole.center.x, y: hole.center.y };
+      const group = groups.get(id);
+      if (group) group.holes.push(place);
+      else groups.set(id, { diameterMm: circle, holeDiameterMm: hole.diameterMm, holes: [place] });
+    }
+  }
+  return [...groups.values()].map((around) => {
+    const count = around.holes.length;
+    const hole = diameterText(around.holeDiameterMm);
+    const holesText = count === 1 ? `the ${hole} hole` : `${count} holes of ${hole}`;
+    return {
+      text: `${diameterText(around.diameterMm)} around ${holesText}`,
+      why: CIRCLE_WHY,
+      around,
+    };
+  });
+}
+
+/**
+ * The note naming the concentric circles of `unplaced` ('Concentric circles around the Ø28 hole
+ * (Ø30, Ø40): counterbores, chamfers or steps …'); undefined when there are none.
+ */
+export function concentricCirclesNote(
+  unplaced: BlueprintDescription['unplaced'],
+): string | undefined {
+  const byHole = new Map<number, number[]>();
+  for (const { around } of unplaced ?? []) {
+    if (!around) continue;
+    const circles = byHole.get(key(around.holeDiameterMm)) ?? [];
+    circles.push(around.diameterMm);
+    byHole.set(key(around.holeDiameterMm), circles);
+  }
+  if (byHole.size === 0) return undefined;
+  const entries = [...byHole].map(
+    ([hole, circles]) =>
+      `the ${diameterText(hole)} hole (${circles
+        .sort((a, b) => a - b)
+        .map(diameterText)
+        .join(', ')})`,
   );
   return `${START}${entries.join(', ')}${END}`;
 }
 
-/** The holes and circles a note written by concentricCirclesNote names; undefined for others. */
-function parseConcentricNote(note: string): ConcentricCircles[] | undefined {
-  if (!note.startsWith(START) || !note.endsWith(END)) return undefined;
-  return [...note.slice(START.length, -END.length).matchAll(ENTRY)].map((m) => ({
-    diameterMm: Number(m[1]),
-    around: [...m[2]!.matchAll(/Ø(\d+(?:\.\d+)?)/g)].map((d) => Number(d[1])),
-  }));
-}
-
-/** Whether a hole of the plate of about `diameterMm` has a counterbore or countersink of `circleMm`. */
-function explained(
-  holes: PrismaticDescription['holes'],
-  diameterMm: number,
-  circleMm: number,
-): boolean {
-  return holes.some(
-    (h) =>
-      Math.abs(h.diameterMm - diameterMm) <= SAME_HOLE_SHARE * diameterMm &&
-      [h.counterboreDiameterMm, h.countersinkDiameterMm].some(
-        (d) => d !== undefined && Math.abs(d - circleMm) <= SAME_CIRCLE_MM,
-      ),
-  );
-}
-
 /**
- * `unresolved` with the concentric-circles note narrowed to the circles no callout explains: a
- * circle is explained when a hole of the note's size (within 1.5 %) has a counterbore or
- * countersink of its diameter (within 0.05 mm). The note is left out when every circle is.
+ * The description narrowed, in place, to the concentric circles its holes do not explain (a
+ * callout gave a hole a counterbore, countersink or thread of the circle's size): such entries
+ * leave `unplaced`, and the concentric-circles note in `unresolved` is written anew from what
+ * is left, or left out.
  *
- * @param unresolved - the description's open questions (not changed)
- * @param holes - the plate's holes, their callouts applied
- * @returns the entries, the note narrowed or left out; the others as they were
+ * @param description - changed in place; nothing happens without `prismatic`
  */
-export function withoutExplainedCircles(
-  unresolved: string[],
-  holes: PrismaticDescription['holes'],
-): string[] {
-  const out: string[] = [];
-  for (const entry of unresolved) {
-    const named = parseConcentricNote(entry);
-    if (!named) {
-      out.push(entry);
-      continue;
-    }
-    const left = named.map((h) => ({
-      ...h,
-      around: h.around.filter((d) => !explained(holes, h.diameterMm, d)),
-    }));
-    const note = concentricCirclesNote(left);
-    if (note) out.push(note);
-  }
-  return out;
+export function withoutExplainedCircles(description: BlueprintDescription): void {
+  const holes: PrismaticDescription['holes'] = description.prismatic?.holes ?? [];
+  if (!description.prismatic) return;
+  const left = (description.unplaced ?? []).filter((item) => stillUnplaced(item, holes));
+  if (left.length > 0) description.unplaced = left;
+  else delete description.unplaced;
+  if (!description.unresolved) return;
+  const note = concentricCirclesNote(left);
+  description.unresolved = description.unresolved.flatMap((entry) =>
+    entry.startsWith(START) && entry.endsWith(END) ? (note ? [note] : []) : [entry],
+  );
 }

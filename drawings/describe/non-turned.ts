@@ -110,6 +110,7 @@ export function describeNonTurnedPart(
         tolerances.push(hole.diameter);
     }
     description.prismatic = top.prismatic;
+    if (top.unplaced) description.unplaced = [...(description.unplaced ?? []), ...top.unplaced];
     description.unresolved!.push(
       `Not a turned part (${reason}): it is read as a plate from its top view. Choose Milling, Wire EDM or Sinker EDM as the job type.`,
       ...top.unresolved,

@@ -12,11 +12,11 @@ import {
   type Point2,
   type Polygon,
 } from '#cam/geometry/polygon';
-import type { PrismaticDescription } from '#contracts/blueprint';
+import type { BlueprintDescription, PrismaticDescription } from '#contracts/blueprint';
 import type { DimensionNote, TextNote } from './content.ts';
 import type { Primitive } from '../geometry/primitives.ts';
 import { isPictorial } from './view-kinds.ts';
-import { concentricCirclesNote } from './concentric.ts';
+import { concentricCirclesNote, concentricUnplaced } from './concentric.ts';
 import { holeOf, NUMBER, threadArcAround, toMm } from './plate-holes.ts';
 import { missingCountedHoles } from './counted-holes.ts';
 import { thicknessFromViews } from './plate-thickness.ts';
@@ -86,6 +86,11 @@ export interface PrismaticReading {
    * then calls no program verified (top-contours.ts).
    */
   unheld?: NonNullable<PrismaticDescription['sizes']>;
+  /**
+   * Circles drawn concentric with holes that no callout sizes (concentric.ts): the description's
+   * `unplaced` carries them, so no program is verified without them.
+   */
+  unplaced?: NonNullable<BlueprintDescription['unplaced']>;
 }
 
 const THICKNESS_NOTES = [
@@ -333,9 +338,11 @@ function readTopView(
     hole.around = hole.around.filter((d) => Math.abs(d - 2 * arc.radius) > 2 * edgeGap);
     hole.tapped = true;
   }
-  // Circles concentric with a hole: counterbores, countersinks, chamfers or steps, not sized.
+  // Circles concentric with a hole: counterbores, countersinks, chamfers or steps, not sized,
+  // held as not placed until a callout or the operator sizes them (decision 073).
   const unresolved: string[] = [];
-  const concentric = concentricCirclesNote(holes);
+  const unplaced = concentricUnplaced(holes);
+  const concentric = concentricCirclesNote(unplaced);
   if (concentric) unresolved.push(concentric);
 
   const slots = slotsIn(loops, solid);
@@ -414,7 +421,7 @@ function readTopView(
   unresolved.push(...counted.unresolved);
   const summary = summaryOf(prismatic, outlineBox, thickness);
   const unheld = [...placed.unheld, ...seenThrough.unheld, ...counted.unheld];
-  return { prismatic, unresolved, summary, unheld };
+  return { prismatic, unresolved, summary, unheld, ...(unplaced.length > 0 ? { unplaced } : {}) };
 }
 
 /** The top view in one sentence for the overview: outline, thickness and features. */

@@ -144,6 +144,5 @@ export function applyHoleCallouts(description: BlueprintDescription, findings: T
       );
     }
   }
-  if (description.unresolved && applied.size > 0)
-    description.unresolved = withoutExplainedCircles(description.unresolved, plate.holes);
+  if (applied.size > 0) withoutExplainedCircles(description);
 }

@@ -122,9 +122,16 @@ describe('the DXF reader fills description.prismatic', () => {
       expect(Math.hypot(slot.to.x - slot.from.x, slot.to.y - slot.from.y)).toBeCloseTo(4, 6);
     }
     expect(description.unresolved).toContain(
-      "Concentric circles around the Ø28 hole (Ø30, Ø40): counterbores, chamfers or steps whose depth the drawing does not give; only the holes are programmed. Give their sizes with 'Change'.",
+      "Concentric circles around the Ø28 hole (Ø30, Ø40): counterbores, chamfers or steps whose depth the drawing does not give; they are not programmed. Give their sizes with 'Change'.",
     );
+    // Drawn but not sized: each circle is held as not placed, so no program is verified
+    // without it (decision 073).
+    expect(description.unplaced?.map((item) => item.text)).toEqual([
+      'Ø30 around the Ø28 hole',
+      'Ø40 around the Ø28 hole',
+    ]);
     const part = prismaticPartFromDescription(description);
+    expect(part.notModelled.filter((n) => /around the Ø28 hole/.test(n))).toHaveLength(2);
     expect(part).toMatchObject({ thicknessMm: 25, thicknessSource: 'drawing' });
     expect(part.holes.find((hole) => hole.diameterMm === 28)!.center).toEqual({ x: 35, y: 21 });
     expect(suggestedStock(description)).toBe('Plate 74 x 50 x 30 mm');
