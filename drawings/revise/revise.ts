@@ -9,6 +9,7 @@ import { handOver } from '../hand-over.ts';
 import { Revision } from './edges.ts';
 import { clausesOf, editsOf, type Edit } from './parse.ts';
 import { applyPlateEdit, plateEditsOf, titleEditOf, type PlateEdit } from './plate.ts';
+import { withoutExplainedCircles } from '../describe/concentric.ts';
 
 /** Feedback the offline reviser cannot use; the message is meant for the user. */
 export class RevisionError extends Error {
@@ -87,6 +88,8 @@ export function reviseDescription(
     if (phase < 3) revision.relayout();
   }
   for (const edit of plateEdits) applyPlateEdit(draft, edit, changes);
+  // A counterbore, countersink or thread given to the holes sizes the circles drawn around them.
+  if (plateEdits.length > 0) withoutExplainedCircles(draft);
   for (const clause of notUnderstood) changes.push(`Not understood, nothing changed: "${clause}".`);
   draft.overview = refreshedOverview(draft);
   return { description: handOver(draft, 'your changes'), changes };

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDescription } from '#contracts/blueprint';
 import type { BlueprintDescription } from '#contracts/blueprint';
+import { concentricCirclesNote, concentricUnplaced } from '#drawings/describe/concentric';
 import { reviseDescription } from '#drawings/revise/revise';
 
 function plate(): BlueprintDescription {
@@ -88,5 +89,21 @@ describe("Change's free text on a plate and its title block", () => {
       units: 'inch',
       scale: '1:2',
     });
+  });
+
+  it('sizes the circles drawn around the holes it counterbores (decision 073)', () => {
+    const drawn = plate();
+    drawn.unplaced = concentricUnplaced([
+      { center: { x: 10, y: 10 }, diameterMm: 5, around: [9] },
+      { center: { x: 90, y: 50 }, diameterMm: 8, around: [14] },
+    ]);
+    drawn.unresolved = [concentricCirclesNote(drawn.unplaced)!];
+    const { description } = reviseDescription(drawn, 'Ø5 holes counterbore Ø9 x 5');
+    // The Ø9 circle is the Ø5 hole's counterbore now; the Ø14 around the Ø8 hole is still open.
+    expect(description.unplaced?.map((item) => item.text)).toEqual(['Ø14 around the Ø8 hole']);
+    expect(description.unresolved?.filter((entry) => /Concentric/.test(entry))).toEqual([
+      concentricCirclesNote(description.unplaced),
+    ]);
+    expect(description.unresolved?.join(' ')).not.toMatch(/Ø5 hole/);
   });
 });
