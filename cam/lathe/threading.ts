@@ -47,6 +47,29 @@ function betweenLarger(part: TurnedPart, index: number): string {
 }
 
 /**
+ * Whether the tool can start a thread `leadInMm` in front of it (toward the free end): every
+ * section there, or the part of it within the lead-in, is at most `clearMm` in diameter. Past
+ * the free end is air (the face is faced first), so a short section in front of the thread is
+ * enough when it is the free end's.
+ *
+ * @param outer - the outer sections from the free end, mm
+ * @param index - the thread's section
+ * @param leadInMm - how far in front of the thread the tool starts, mm (3 pitches, at least 3)
+ * @param clearMm - the largest diameter the tool passes over at the thread's root, mm
+ */
+export function clearInFront(
+  outer: readonly OuterSection[],
+  index: number,
+  leadInMm: number,
+  clearMm: number,
+): boolean {
+  const from = outer[index]!.startMm - leadInMm;
+  return outer
+    .slice(0, index)
+    .every((section) => section.endMm <= from + 1e-9 || section.targetMm <= clearMm);
+}
+
+/**
  * Decide which external threads are cut, and add a DIN 76 undercut where a thread ends at a
  * shoulder. Threads that cannot be cut are listed in `notProgrammed` with the reason (their
  * diameter is still turned). A thread behind a larger diameter that the far end reaches
@@ -104,10 +127,7 @@ export function planThreads(
     const rootMm = round(spec.majorDiameterMm - 2 * depthMm);
     const leadIn = round(Math.max(3 * pitch, 3));
     const previous = part.outer[index - 1];
-    if (
-      previous &&
-      (previous.targetMm > rootMm - 0.5 || previous.endMm - previous.startMm < leadIn)
-    ) {
+    if (!clearInFront(part.outer, index, leadIn, rootMm - 0.5)) {
       return skip(
         `there is no room in front of it for the tool to start (${leadIn} mm below Ø${round(rootMm - 0.5)} is needed)`,
       );

@@ -18,6 +18,7 @@ import {
   insertPitchRange,
   threadPassCount,
 } from '#cam/lathe/threads';
+import { clearInFront } from '#cam/lathe/threading';
 import { threadPasses } from '#cam/post/lathe/common';
 import { fanucThreadLines, haasThreadLines } from '#cam/post/lathe/fanuc';
 import { suggestRoundBar } from '#cam/lathe/stock';
@@ -285,6 +286,46 @@ describe('threads in the program', () => {
     expect(program.plan.secondSetup?.threads?.map((thread) => thread.label)).toEqual(['M20']);
     expect(program.summary.notProgrammed).toEqual([]);
     expect(program.report.verified).toBe(true);
+  });
+});
+
+describe('where the threading tool starts', () => {
+  it('starts past the free end when the pilot in front of the thread is shorter than the lead-in', () => {
+    // Ø17 x 5 in front of M24 (lead-in 3 pitches = 9 mm): the tool starts 4 mm in the air.
+    const program = generateLatheProgram(
+      job(shaft([od(17, 5), threadOf('thread', 'M24', 24, 30), od(30, 10)])),
+    );
+    expect(program.summary.notProgrammed).toEqual([]);
+    expect(program.plan.threads[0]).toMatchObject({ startZ: 4, threadStartZ: -5 });
+    expect(program.report.verified).toBe(true);
+  });
+
+  it('does not start over a section in front larger than the thread root', () => {
+    // Ø21 x 20 in front of M24 (root Ø20.32): the tool at the root would cut it.
+    const program = generateLatheProgram(
+      job(shaft([od(21, 20), od(18, 2), threadOf('thread', 'M24', 24, 30), od(30, 10)])),
+    );
+    expect(program.plan.threads).toEqual([]);
+    expect(program.summary.notProgrammed.join(' ')).toMatch(
+      /the thread M24 on M24: there is no room in front of it for the tool to start/,
+    );
+  });
+
+  it('clearInFront: every section within the lead-in is below the clearance', () => {
+    const section = (startMm: number, endMm: number, targetMm: number) => ({
+      startMm,
+      endMm,
+      nominalMm: targetMm,
+      targetMm,
+      limits: { minMm: targetMm, maxMm: targetMm },
+      kind: 'cylinder' as const,
+      label: `Ø${targetMm}`,
+    });
+    const outer = [section(0, 10, 30), section(10, 14, 16), section(14, 40, 24)];
+    // From 14 back 9 mm reaches 5: the Ø30 section ends at 10, inside the lead-in.
+    expect(clearInFront(outer, 2, 9, 19.8)).toBe(false);
+    expect(clearInFront(outer, 2, 4, 19.8)).toBe(true);
+    expect(clearInFront([section(0, 3, 16), section(3, 30, 24)], 1, 9, 19.8)).toBe(true);
   });
 });
 
