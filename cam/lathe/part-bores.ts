@@ -147,6 +147,20 @@ function checkBores(
 }
 
 /**
+ * Whether two bores are one written twice (a reader that found it in the line work and in a
+ * callout, or the operator adding it again): the same size within 0.01 mm and the same span
+ * within 0.05 mm.
+ */
+function sameBore(a: PlacedBore, b: PlacedBore): boolean {
+  return (
+    Math.abs(a.section.targetMm - b.section.targetMm) <= 0.01 &&
+    Math.abs(a.startMm - b.startMm) <= 0.05 &&
+    Math.abs(a.endMm - b.endMm) <= 0.05 &&
+    a.section.thread?.designation === b.section.thread?.designation
+  );
+}
+
+/**
  * The bores of a description: those made from the free end (`inner`: opening there, stepped
  * inward from there, or through) and those opening at the far end (`far`: made in a second
  * setup, depths from the far end), each widest first and checked (checkBores). A far-end bore no
@@ -162,7 +176,8 @@ export function boresOf(
 ): { inner: InnerSection[]; far: InnerSection[] } {
   const placed = description.innerDiameters
     .map((feature, index) => placedBore(feature, index, outlineLength, problems, notProgrammed))
-    .filter((bore): bore is PlacedBore => bore !== undefined);
+    .filter((bore): bore is PlacedBore => bore !== undefined)
+    .filter((bore, index, all) => !all.slice(0, index).some((earlier) => sameBore(earlier, bore)));
   const sorted = sortBores(placed, outlineLength, notProgrammed);
   const { inner, far } = withoutLoneThreads(
     sorted.free.map((bore) => bore.section),

@@ -7,6 +7,8 @@ import { isParallel } from './axis.ts';
 import { maxOf, minOf } from '../geometry/shapes.ts';
 
 const TOL = 0.005;
+/** Radii rounded to 0.01 mm that differ by one step are one radius, mm. */
+const SAME_RADIUS_MM = 0.0101;
 
 /** A chamfer at a bore's mouth: its length along the axis (mm) and its angle to the axis (°). */
 export interface MouthChamfer {
@@ -65,8 +67,11 @@ export function findBores(
     if (p.kind !== 'line') continue;
     const v = (p.a.y + p.b.y) / 2;
     const rounded = Math.round(Math.abs(v) * 100) / 100;
-    // Radii within the drawing's noise are one (a traced raster's two sides of a bore).
-    const key = [...byRadius.keys()].find((k) => Math.abs(k - rounded) <= noiseMm) ?? rounded;
+    // Radii within the drawing's noise are one (a traced raster's two sides of a bore), and so
+    // are the two sides of a bore whose radius lies on a rounding boundary (an inch Ø.250 bore's
+    // 3.175 mm reads 3.1750001 above the axis and 3.1749999 below it: 3.18 and 3.17).
+    const same = Math.max(noiseMm, SAME_RADIUS_MM);
+    const key = [...byRadius.keys()].find((k) => Math.abs(k - rounded) <= same) ?? rounded;
     byRadius.set(key, [
       ...(byRadius.get(key) ?? []),
       {

@@ -69,6 +69,24 @@ describe('the part model sorts bores by the end they open at', () => {
       'the bore Ø20 from 15 to 20 mm from the free end: it opens at neither end (an internal recess), which this planner does not cut',
     ]);
   });
+
+  it('takes a bore written twice (line work and callout) as one', () => {
+    const part = turnedPartFromDescription(
+      turned(
+        'Written twice',
+        '6061-T6',
+        [diameter(40, 40)],
+        [
+          diameter(6.35, 15.875, { startMm: 0 }),
+          diameter(6.35, 15.87, { startMm: 0 }),
+          diameter(20, 8, { startMm: 32 }),
+        ],
+      ),
+    );
+    expect(part.inner.map((bore) => [bore.label, bore.depthMm])).toEqual([['Ø6.35', 15.875]]);
+    expect(part.farInner?.map((bore) => bore.label)).toEqual(['Ø20']);
+    expect(part.notProgrammed).toEqual([]);
+  });
 });
 
 describe('the second setup', () => {

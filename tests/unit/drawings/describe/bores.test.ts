@@ -1,0 +1,52 @@
+/**
+ * Bores of a side view (drawings/describe/bores.ts): the lines of one bore on both sides of the
+ * axis are one bore, also where its radius lies on a rounding boundary.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findBores } from '#drawings/describe/bores';
+import type { Primitive } from '#drawings/geometry/primitives';
+
+const line = (x0: number, y0: number, x1: number, y1: number): Primitive => ({
+  kind: 'line',
+  a: { x: x0, y: y0 },
+  b: { x: x1, y: y1 },
+  layer: 'HIDDEN',
+});
+
+/** A through bore drawn hidden, its two lines `above` and `below` the axis, 50 mm long. */
+const boresOf = (above: number, below: number) =>
+  findBores([], [line(0, above, 50, above), line(0, -below, 50, -below)], () => 15, 0, 50);
+
+describe('findBores', () => {
+  it('reads an inch Ø.250 bore drawn 3.1750001 above and 3.1749999 below the axis as one bore', () => {
+    const bores = boresOf(3.1750001, 3.1749999);
+    expect(bores).toHaveLength(1);
+    expect(bores[0]).toMatchObject({ u0: 0, u1: 50, through: true });
+    expect(bores[0]!.diameterMm).toBeCloseTo(6.35, 1);
+  });
+
+  it('reads one bore for any radius drawn a hair apart on the two sides (random radii)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.5, max: 12, noNaN: true }),
+        fc.double({ min: -1e-6, max: 1e-6, noNaN: true }),
+        (radius, hair) => {
+          expect(boresOf(radius + hair, radius - hair)).toHaveLength(1);
+        },
+      ),
+    );
+  });
+
+  it('keeps two bores 0.1 mm apart in radius as two', () => {
+    expect(boresOf(3, 3).map((b) => b.diameterMm)).toEqual([6]);
+    const two = findBores(
+      [],
+      [line(0, 3, 50, 3), line(0, -3, 50, -3), line(0, 3.1, 20, 3.1), line(0, -3.1, 20, -3.1)],
+      () => 15,
+      0,
+      50,
+    );
+    expect(two.map((b) => b.diameterMm)).toEqual([6.2, 6]);
+  });
+});
