@@ -10,20 +10,22 @@ import {
   type Polygon,
 } from '#cam/geometry/polygon';
 import { interpretProgram } from '#cam/gcode/interpreter';
+import { generateProgram } from '#cam/jobs/generate';
 import { millVerificationInput, postMillJobForPart } from '#cam/jobs/mill';
 import { classifyMillTool } from '#cam/mill/tooling';
-import type { PrismaticPart } from '#cam/prismatic/part';
+import type { Hole, PrismaticPart } from '#cam/prismatic/part';
 import { stepEdgeOf } from '#cam/prismatic/steps';
 import { defaultGeneralToleranceMm, generalToleranceOf } from '#cam/prismatic/tolerances';
 import type { GeneratedProgram, ProgramJob, ProgramReport } from '#cam/program';
 import { verifyMillEvents } from '#cam/verify/mill/index';
 import type { BlueprintDescription } from '#contracts/blueprint';
+import { readDrawing } from '#drawings/read';
 import { sheetToDxf } from './drawings/dxf.ts';
-import type { GeneratedPart, PlatePart, RoundedRectangle } from './drawings/parts.ts';
+import type { GeneratedPart, HoleGroup, PlatePart, RoundedRectangle } from './drawings/parts.ts';
 import { svgToPng } from './drawings/raster.ts';
 import { svgToPdf } from './drawings/pdf.ts';
 import { asModelled, partToStep } from './drawings/step.ts';
-import type { buildSheet } from './drawings/sheet.ts';
+import { buildSheet, plainStyle, type DrawingStyle } from './drawings/sheet.ts';
 import { sheetToSvg } from './drawings/svg.ts';
 import { rectangle, toolRow } from './parts.ts';
 
@@ -50,6 +52,42 @@ export const shopTooling = [
   ),
 ];
 
+/**
+ * The shop's tooling with what a plate's tapped, counterbored and countersunk holes need
+ * (plate-part.ts `holeKinds`): a tap drill for each thread the generator draws (ISO 2306: M4
+ * 3.3, M5 4.2, M6 5, M8 6.8, M10 8.5), a machine tap for each (ISO 261 coarse pitch) and a 90°
+ * countersink (DIN 335 C) wide enough for the ISO 15065 countersinks up to M10 (Ø20). The
+ * counterbores are milled with the end mills.
+ */
+export const holeShopTooling = [
+  ...shopTooling,
+  ...[3.3, 4.2, 5, 6.8, 8.5].map((d, i) =>
+    toolRow(
+      `T${13 + i}`,
+      'Drilling',
+      `Drill ${d}`,
+      `HSS-Co twist drill Ø${d} mm, 118° point, 45 mm flute length`,
+    ),
+  ),
+  ...(
+    [
+      [4, 0.7],
+      [5, 0.8],
+      [6, 1],
+      [8, 1.25],
+      [10, 1.5],
+    ] as const
+  ).map(([major, pitch], i) =>
+    toolRow(
+      `T${18 + i}`,
+      'Tapping',
+      `Tap M${major}x${pitch}`,
+      `HSS-E machine tap M${major}x${pitch}, spiral flute, ISO 529`,
+    ),
+  ),
+  toolRow('T23', 'Drilling', 'Countersink Ø20.5', 'HSS countersink Ø20.5 mm 90°, DIN 335 C'),
+];
+
 const machine = {
   name: 'Tormach 1100MX',
   manufacturer: 'Tormach',
@@ -69,6 +107,62 @@ const rounded = (box: RoundedRectangle, unit: number): Polygon => {
   if (r <= 0) return rectangle(x0, y0, x1, y1);
   return offsetPolygons([rectangle(x0 + r, y0 + r, x1 - r, y1 - r)], r, 0.002)[0]!;
 };
+
+/**
+ * A hole group as the CAM core models its holes, mm: through or blind; tapped (drilled to its
+ * tap drill, through or 3 pitches deeper than a blind thread, and threaded); counterbored;
+ * countersunk.
+ */
+function holeOf(
+  group: HoleGroup,
+  unit: number,
+  thicknessMm: number,
+): Omit<Hole, 'label' | 'center'> {
+  const diameterMm = group.diameter * unit;
+  if (group.thread) {
+    const { designation, major, pitch, depth } = group.thread;
+    const threadDepthMm = depth === undefined ? thicknessMm : depth * unit;
+    const depthMm = depth === undefined ? thicknessMm : (depth + 3 * pitch) * unit;
+    return {
+      diameterMm,
+      depthMm,
+      through: depth === undefined,
+      kind: 'tapped',
+      thread: {
+        callout: `${designation}x${pitch}`,
+        nominalMm: major * unit,
+        pitchMm: pitch * unit,
+        tapDrillMm: diameterMm,
+      },
+      threadDepthMm,
+    };
+  }
+  if (group.counterbore)
+    return {
+      diameterMm,
+      depthMm: thicknessMm,
+      through: true,
+      kind: 'counterbored',
+      counterbore: {
+        diameterMm: group.counterbore.diameter * unit,
+        depthMm: group.counterbore.depth * unit,
+      },
+    };
+  if (group.countersink)
+    return {
+      diameterMm,
+      depthMm: thicknessMm,
+      through: true,
+      kind: 'countersunk',
+      countersink: {
+        diameterMm: group.countersink.diameter * unit,
+        angleDeg: group.countersink.angleDeg,
+      },
+    };
+  if (group.depth !== undefined)
+    return { diameterMm, depthMm: group.depth * unit, through: false, kind: 'blind' };
+  return { diameterMm, depthMm: thicknessMm, through: true, kind: 'through' };
+}
 
 /** The part the generator drew, in mm, as the CAM core models plates. */
 export function truthPart(plate: PlatePart): PrismaticPart {
@@ -101,10 +195,7 @@ export function truthPart(plate: PlatePart): PrismaticPart {
       group.centres.map((centre) => ({
         label: `Ø${group.diameter * unit} at X${centre.x * unit} Y${centre.y * unit}`,
         center: { x: centre.x * unit, y: centre.y * unit },
-        diameterMm: group.diameter * unit,
-        depthMm: thicknessMm,
-        through: true,
-        kind: 'through' as const,
+        ...holeOf(group, unit, thicknessMm),
       })),
     ),
     pockets: [
@@ -141,7 +232,12 @@ export function truthPart(plate: PlatePart): PrismaticPart {
   };
 }
 
-export function jobFor(plate: PlatePart, description: BlueprintDescription): ProgramJob {
+/** The milling job of a plate read as `description`, with `tools` (the shop's by default). */
+export function jobFor(
+  plate: PlatePart,
+  description: BlueprintDescription,
+  tools = shopTooling,
+): ProgramJob {
   const unit = plate.units === 'inch' ? 25.4 : 1;
   return {
     jobType: 'Milling',
@@ -154,7 +250,7 @@ export function jobFor(plate: PlatePart, description: BlueprintDescription): Pro
       zMm: Math.ceil(plate.thickness * unit + 2),
     },
     machine,
-    tools: shopTooling,
+    tools,
     programVersion: 1,
     partName: 'Generated plate',
   };
@@ -235,3 +331,36 @@ export const rasterReaders: Record<string, Reading> = {
     bytes: svgToPng(sheetToSvg(sheet), 150),
   }),
 };
+
+type Generated = ReturnType<typeof generateProgram>;
+
+/**
+ * A plate drawn (in `style` over the plain one), read by `file`, planned and written as Q-Bot
+ * does with `tools` (the shop's by default), and its program checked independently against the
+ * plate the file shows: the program, or the sentence it was refused with.
+ * @throws Error when the program is called verified and the independent check finds it wrong
+ */
+export async function throughThePath(
+  plate: PlatePart,
+  file: Reading,
+  options: { style?: Partial<DrawingStyle>; tools?: typeof shopTooling } = {},
+): Promise<{ generated: Generated } | { refused: string }> {
+  const sheet = buildSheet(plate, { ...plainStyle, ...options.style, units: plate.units });
+  const read = await file(sheet);
+  const job = jobFor(plate, await readDrawing(read), options.tools);
+  let generated: Generated;
+  try {
+    generated = generateProgram(job);
+  } catch (error) {
+    return { refused: `refused: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const independent = independentCheck(generated, (read.shows ?? plate) as PlatePart, job);
+  if (generated.report.verified && !independent.verified)
+    throw new Error(
+      `called verified, but against the drawn part: ${independent.checks
+        .filter((check) => !check.passed)
+        .map((check) => `${check.title}: ${check.details.join('; ')}`)
+        .join(' | ')}\nunfinished: ${independent.unfinished.join(' | ')}`,
+    );
+  return { generated };
+}

@@ -15,45 +15,20 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generateProgram } from '#cam/jobs/generate';
 import { readDrawing } from '#drawings/read';
-import { platePartArb, type PlatePart } from '#tests/helpers/drawings/parts';
+import { platePartArb } from '#tests/helpers/drawings/parts';
 import { buildSheet, plainStyle } from '#tests/helpers/drawings/sheet';
-import { independentCheck, jobFor, rasterReaders, readers } from '#tests/helpers/whole-path';
+import {
+  independentCheck,
+  jobFor,
+  rasterReaders,
+  readers,
+  throughThePath,
+} from '#tests/helpers/whole-path';
 
 const runs = Number(process.env.WHOLE_PATH_RUNS ?? 12);
 /** The least share of the cases that must end verified, per reader (measured figures below). */
 const floors: Record<string, number> = { DXF: 0.8, 'vector PDF': 0.6, STEP: 0.9, PNG: 0.1 };
 const seed = Number(process.env.WHOLE_PATH_SEED ?? 20261129);
-
-type Generated = ReturnType<typeof generateProgram>;
-
-/**
- * A plate drawn, read by `file`, planned and written as Q-Bot does, and its program checked
- * independently against the plate the file shows: the program, or the sentence it was refused
- * with. Throws when the program is called verified and the independent check finds it wrong.
- */
-async function throughThePath(
-  plate: PlatePart,
-  file: (typeof readers)[string],
-): Promise<{ generated: Generated } | { refused: string }> {
-  const sheet = buildSheet(plate, { ...plainStyle, units: plate.units });
-  const read = await file(sheet);
-  const job = jobFor(plate, await readDrawing(read));
-  let generated: Generated;
-  try {
-    generated = generateProgram(job);
-  } catch (error) {
-    return { refused: `refused: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  const independent = independentCheck(generated, (read.shows ?? plate) as PlatePart, job);
-  if (generated.report.verified && !independent.verified)
-    throw new Error(
-      `called verified, but against the drawn part: ${independent.checks
-        .filter((check) => !check.passed)
-        .map((check) => `${check.title}: ${check.details.join('; ')}`)
-        .join(' | ')}\nunfinished: ${independent.unfinished.join(' | ')}`,
-    );
-  return { generated };
-}
 
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -82,11 +82,38 @@ export interface RoundedRectangle {
   cornerRadius: number;
 }
 
-/** Holes of one size, part units: centres measured from the plate's lower-left corner. */
+/** What a plate's hole group is (plate-part.ts `holeKinds`): plain through when absent. */
+export type PlateHoleKind = 'plain' | 'tapped' | 'counterbored' | 'countersunk';
+
+/**
+ * Holes of one size, part units: centres measured from the plate's lower-left corner. With a
+ * kind (mm plates only): a tapped hole's `diameter` is its tap drill (ISO 2306) and `thread` its
+ * ISO metric coarse thread, through or `depth` deep (the tap drill then 3 pitches deeper, as a
+ * machinist drills for a tap's lead); a counterbore (ISO 4762 heads, DIN 974-1) or a countersink
+ * (ISO 10642 heads, ISO 15065, 90°) opens the through hole at the top face.
+ */
 export interface HoleGroup {
   diameter: number;
   centres: { x: number; y: number }[];
+  kind?: PlateHoleKind;
+  thread?: { designation: string; major: number; pitch: number; depth?: number };
+  counterbore?: { diameter: number; depth: number };
+  countersink?: { diameter: number; angleDeg: number };
+  /**
+   * A plain hole's depth when blind (flat bottomed), part units: only as a STEP model shows a
+   * blind tapped hole (its tap drill, step.ts asModelled).
+   */
+  depth?: number;
 }
+
+/** The widest circle a hole group opens at the top face (its counterbore, countersink or thread). */
+export const holeEnvelope = (group: HoleGroup): number =>
+  Math.max(
+    group.diameter,
+    group.thread?.major ?? 0,
+    group.counterbore?.diameter ?? 0,
+    group.countersink?.diameter ?? 0,
+  );
 
 /** A pocket from the top face, with an optional island left standing in it. */
 export interface PlatePocket extends RoundedRectangle {

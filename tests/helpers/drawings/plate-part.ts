@@ -10,10 +10,12 @@ import {
   MATERIALS,
   fraction,
   grid,
+  holeEnvelope,
   lerp,
   mmPerUnit,
   sometimes,
   type HoleGroup,
+  type PlateHoleKind,
   type PlatePart,
   type PlatePocket,
   type RoundedRectangle,
@@ -28,6 +30,74 @@ export interface PlatePartOptions {
    * numbers, so the plates of a seed differ from those without it.
    */
   steps?: boolean;
+  /**
+   * Make each hole group of an mm plate plain, tapped (ISO metric coarse, through or blind),
+   * counterbored or countersunk (HoleGroup): drawn from other random numbers, like `steps`, so
+   * the plates of a seed differ from those without it. Not with `steps`; inch plates keep plain
+   * holes.
+   */
+  holeKinds?: boolean;
+}
+
+const HOLE_KINDS: readonly PlateHoleKind[] = ['plain', 'tapped', 'counterbored', 'countersunk'];
+// From a wide integer, so that fast-check's bias towards small values in the first runs still
+// draws every kind.
+const kindRaw = fc.record({
+  kind: fc.integer({ min: 0, max: 1000 }).map((n) => HOLE_KINDS[n % HOLE_KINDS.length]!),
+  blind: fc.integer({ min: 0, max: 1000 }).map((n) => n % 2 === 1),
+});
+const kindsRaw = fc.record({ corners: kindRaw, middle: kindRaw });
+type KindRaw = typeof kindRaw extends fc.Arbitrary<infer T> ? T : never;
+type KindsRaw = typeof kindsRaw extends fc.Arbitrary<infer T> ? T : never;
+
+/**
+ * What goes with each clearance size (HOLE_SIZES.mm, ISO 273 medium for M4–M10), mm: the
+ * thread of that size (ISO 261 coarse pitch, ISO 2306 tap drill), the counterbore for an
+ * ISO 4762 socket head cap screw (DIN 974-1: diameter, depth) and the 90° countersink for an
+ * ISO 10642 countersunk screw (ISO 15065).
+ */
+const HOLE_KIND_SIZES = [
+  { thread: [4, 0.7, 3.3], counterbore: [8, 4.4], countersink: 9.4 },
+  { thread: [5, 0.8, 4.2], counterbore: [10, 5.4], countersink: 10.4 },
+  { thread: [6, 1, 5], counterbore: [11, 6.4], countersink: 12.6 },
+  { thread: [8, 1.25, 6.8], counterbore: [15, 8.6], countersink: 17.3 },
+  { thread: [10, 1.5, 8.5], counterbore: [18, 10.6], countersink: 20 },
+] as const;
+
+/**
+ * A hole group of the clearance size `index` (without centres) of the kind `raw` asks for, when
+ * the plate of `thickness` mm holds it with 2 mm below its counterbore, countersink or blind tap
+ * drill's point; else (or without `raw`) plain.
+ */
+function holeGroupOf(units: Units, index: number, thickness: number, raw?: KindRaw): HoleGroup {
+  const diameter = HOLE_SIZES[units][index]!;
+  const sizes = HOLE_KIND_SIZES[index]!;
+  if (!raw || units !== 'mm' || raw.kind === 'plain') return { diameter, centres: [] };
+  if (raw.kind === 'tapped') {
+    const [major, pitch, tapDrill] = sizes.thread;
+    // A blind thread 1.5 × its diameter deep (to 0.5 mm), drilled 3 pitches deeper.
+    const depth = Math.ceil(major * 1.5 * 2) / 2;
+    const blind = raw.blind && depth + 3 * pitch + 0.3 * tapDrill + 2 <= thickness;
+    return {
+      diameter: tapDrill,
+      centres: [],
+      kind: 'tapped',
+      thread: { designation: `M${major}`, major, pitch, ...(blind ? { depth } : {}) },
+    };
+  }
+  if (raw.kind === 'counterbored') {
+    const [cbore, depth] = sizes.counterbore;
+    if (depth + 2 > thickness) return { diameter, centres: [] };
+    return { diameter, centres: [], kind: 'counterbored', counterbore: { diameter: cbore, depth } };
+  }
+  const sink = sizes.countersink;
+  if ((sink - diameter) / 2 + 2 > thickness) return { diameter, centres: [] };
+  return {
+    diameter,
+    centres: [],
+    kind: 'countersunk',
+    countersink: { diameter: sink, angleDeg: 90 },
+  };
 }
 
 const stepRaw = fc.record({ width: fraction, depth: fraction });
@@ -70,6 +140,7 @@ function buildPlate(
   raw: PlateRaw,
   options: PlatePartOptions,
   stepAt?: { width: number; depth: number },
+  kinds?: KindsRaw,
 ): PlatePart {
   const units = options.units ?? 'mm';
   const unit = mmPerUnit(units);
@@ -82,16 +153,20 @@ function buildPlate(
   let margin = u(8);
   // Corner holes well inside the edge, a quarter of the plate in at most, and only where their
   // rows and columns stay a hole and 3 mm apart.
+  // Spacing goes by the widest circle a group opens at the top (the hole's own when plain).
+  let cornerSize: number | undefined;
   if (raw.corners) {
-    const diameter = HOLE_SIZES[units][raw.corners.size]!;
+    const group = holeGroupOf(units, raw.corners.size, thickness * unit, kinds?.corners);
+    const diameter = holeEnvelope(group);
     const most = Math.max(
       Math.min(diameter * 1.5 + u(8), Math.min(width, height) / 4),
       diameter + u(3),
     );
     const inset = grid(units, lerp(diameter + u(3), most, raw.corners.inset));
     if (Math.min(width, height) - 2 * inset >= diameter + u(3)) {
+      cornerSize = raw.corners.size;
       holes.push({
-        diameter,
+        ...group,
         centres: [
           { x: inset, y: inset },
           { x: width - inset, y: inset },
@@ -103,12 +178,18 @@ function buildPlate(
     }
   }
   // The middle strip (x around width/2) holds the middle holes; the pocket is left of it and
-  // the cut-out right of it.
-  const strip = u(10);
+  // the cut-out right of it: 10 mm either side, more for a wide counterbore or countersink.
+  let strip = u(10);
   if (raw.middle) {
     // Another size than the corner holes: equal sizes would be one group of holes.
-    const sizes = HOLE_SIZES[units].filter((d) => d !== holes[0]?.diameter);
-    const diameter = sizes[raw.middle.size % sizes.length]!;
+    const sizes = HOLE_SIZES[units].map((_, i) => i).filter((i) => i !== cornerSize);
+    const group = holeGroupOf(
+      units,
+      sizes[raw.middle.size % sizes.length]!,
+      thickness * unit,
+      kinds?.middle,
+    );
+    const diameter = holeEnvelope(group);
     const centres =
       raw.middle.count === 1
         ? [{ x: width / 2, y: height / 2 }]
@@ -118,13 +199,16 @@ function buildPlate(
           ];
     // Dropped when a middle hole would come within 2 mm of a corner hole.
     const clear = centres.every((c) =>
-      holes.every((group) =>
-        group.centres.every(
-          (o) => Math.hypot(o.x - c.x, o.y - c.y) >= (group.diameter + diameter) / 2 + u(2),
+      holes.every((other) =>
+        other.centres.every(
+          (o) => Math.hypot(o.x - c.x, o.y - c.y) >= (holeEnvelope(other) + diameter) / 2 + u(2),
         ),
       ),
     );
-    if (clear) holes.push({ diameter, centres });
+    if (clear) {
+      holes.push({ ...group, centres });
+      strip = Math.max(strip, diameter / 2 + u(3));
+    }
   }
   const region = (left: boolean) => {
     const x0 = left ? margin : width / 2 + strip;
@@ -220,8 +304,21 @@ function plateTruth(part: PlatePart, unit: number): DrawingValue[] {
     { kind: 'length', mm: part.height * unit },
     { kind: 'thickness', mm: part.thickness * unit },
   ];
-  for (const group of part.holes)
-    values.push({ kind: 'hole', mm: group.diameter * unit, count: group.centres.length });
+  for (const group of part.holes) {
+    const count = group.centres.length;
+    // A tapped hole is written as its thread; the description gives its size as the thread's.
+    if (group.thread) {
+      values.push({ kind: 'hole', mm: group.thread.major * unit, count });
+      values.push({ kind: 'thread', text: group.thread.designation });
+    } else values.push({ kind: 'hole', mm: group.diameter * unit, count });
+    if (group.counterbore)
+      values.push({
+        kind: 'counterbore',
+        mm: group.counterbore.diameter * unit,
+        depthMm: group.counterbore.depth * unit,
+      });
+    // A countersink has no scoring kind (blueprint-scoring): the whole-path check holds it.
+  }
   values.push({ kind: 'material', text: part.material });
   values.push({ kind: 'generalTolerance', text: part.generalTolerance });
   return values;
@@ -237,6 +334,12 @@ function plateTruth(part: PlatePart, unit: number): DrawingValue[] {
  * @returns an arbitrary of plates whose `truth` is in mm
  */
 export function platePartArb(options: PlatePartOptions = {}): fc.Arbitrary<PlatePart> {
+  if (options.steps && options.holeKinds)
+    throw new Error('platePartArb: steps and holeKinds are not drawn together');
+  if (options.holeKinds)
+    return fc
+      .tuple(plateRaw, kindsRaw)
+      .map(([raw, kinds]) => buildPlate(raw, options, undefined, kinds));
   if (options.steps)
     return fc.tuple(plateRaw, stepRaw).map(([raw, step]) => buildPlate(raw, options, step));
   return plateRaw.map((raw) => buildPlate(raw, options));

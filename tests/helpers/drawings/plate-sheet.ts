@@ -5,7 +5,8 @@
  * a note. Lower-left corner of the top view at the origin, drawing units.
  */
 import type { DrawingValue } from '#tests/helpers/blueprint-scoring';
-import { mmPerUnit, type PlatePart, type RoundedRectangle } from './parts.ts';
+import { holeEnvelope, mmPerUnit, type PlatePart, type RoundedRectangle } from './parts.ts';
+import { holeCallout, holeCurves, holeSideLines } from './plate-holes.ts';
 import {
   choose,
   diameterDimension,
@@ -13,7 +14,6 @@ import {
   linearDimension,
   note,
   radiusDimension,
-  sizePieces,
   textWidth,
   type AnnotationSizes,
 } from './annotations.ts';
@@ -137,8 +137,8 @@ export function plateViews(part: PlatePart, options: PlateViewOptions): SheetCon
   for (const group of part.holes)
     for (const c of group.centres) {
       const centre = P(c.x, c.y);
-      const r = (group.diameter / 2) * s;
-      curves.push({ kind: 'circle', centre, radius: r, line: 'visible' });
+      const r = (holeEnvelope(group) / 2) * s;
+      curves.push(...holeCurves(group, centre, s));
       curves.push(
         {
           kind: 'line',
@@ -186,7 +186,7 @@ export function plateViews(part: PlatePart, options: PlateViewOptions): SheetCon
   const placed: { minX: number; maxX: number; minY: number; maxY: number }[] = [];
   // Nor over a hole.
   for (const group of part.holes) {
-    const r = (group.diameter / 2) * s;
+    const r = (holeEnvelope(group) / 2) * s;
     for (const c of group.centres) {
       const centre = P(c.x, c.y);
       placed.push({
@@ -198,18 +198,17 @@ export function plateViews(part: PlatePart, options: PlateViewOptions): SheetCon
     }
   }
   part.holes.forEach((group, k) => {
-    const count = group.centres.length;
-    const prefix = count > 1 ? `${count}x${choose(style.variant, 7, [' ', ''])}Ø` : 'Ø';
-    const lines = sizePieces(prefix, group.diameter, undefined, style);
+    const { lines, radius, shows } = holeCallout(group, part.units, style, unit);
+    const envelope = (holeEnvelope(group) / 2) * s;
     const callout = (centre: { x: number; y: number }, angleDeg: number, reach: number) =>
       diameterDimension({
         centre: P(centre.x, centre.y),
-        radius: (group.diameter / 2) * s,
+        radius: radius * s,
         angleDeg,
         reach,
         lines,
         sizes,
-        shows: [{ kind: 'hole', mm: group.diameter * unit, count }],
+        shows,
       });
     const boxOf = (dimension: ReturnType<typeof callout>) => {
       const half = textWidth(lines, sizes.height) / 2 + sizes.gap;
@@ -245,14 +244,12 @@ export function plateViews(part: PlatePart, options: PlateViewOptions): SheetCon
         [
           ...[0, 1, 2, 3].map((turn) => 45 + 90 * ((k + turn) % 4)),
           ...[60, 120, 240, 300, 30, 150, 210, 330],
-        ].map((angleDeg) =>
-          callout(centre, angleDeg, (group.diameter / 2) * s + 3 * longer * sizes.height),
-        ),
+        ].map((angleDeg) => callout(centre, angleDeg, envelope + 3 * longer * sizes.height)),
       ),
     );
     // Its leader and shelf pass no other hole.
     const circles = part.holes.flatMap((other) =>
-      other.centres.map((c) => ({ centre: P(c.x, c.y), r: (other.diameter / 2) * s })),
+      other.centres.map((c) => ({ centre: P(c.x, c.y), r: (holeEnvelope(other) / 2) * s })),
     );
     const clear = (dimension: ReturnType<typeof callout>) =>
       dimension.lines.every(([a, b]) =>
@@ -415,7 +412,11 @@ function sideView(
       line: 'hidden',
     });
   const xs = new Set<number>();
-  for (const group of part.holes)
+  // A tapped, counterbored or countersunk hole's own lines (plate-holes.ts).
+  for (const group of part.holes.filter((group) => group.kind && group.kind !== 'plain'))
+    for (const c of group.centres)
+      content.curves.push(...holeSideLines(group, c.x * s, top, bottom, s));
+  for (const group of part.holes.filter((group) => !group.kind || group.kind === 'plain'))
     for (const c of group.centres)
       for (const x of [c.x - group.diameter / 2, c.x + group.diameter / 2])
         xs.add(Math.round(x * s * 1e6) / 1e6);

@@ -295,7 +295,10 @@ export interface BoxMm {
   cornerRadius: number;
 }
 
-/** A plate as modelled, mm: holes through, blind (flat bottom) or counterbored from the top. */
+/**
+ * A plate as modelled, mm: holes through, blind (flat bottom), counterbored or countersunk (a
+ * cone at the top face) from the top.
+ */
 export interface PlateModel {
   name: string;
   material: string;
@@ -308,6 +311,8 @@ export interface PlateModel {
     /** Blind hole depth from the top; through when absent. */
     depth?: number;
     counterbore?: { diameter: number; depth: number };
+    /** The cone's diameter at the top face and its included angle, degrees. */
+    countersink?: { diameter: number; angleDeg: number };
   }[];
   pockets: (BoxMm & { depth: number; island?: BoxMm })[];
   cutOuts: BoxMm[];
@@ -315,7 +320,11 @@ export interface PlateModel {
   step?: { x: number; depth: number };
 }
 
-/** The generator's plate as modelled in mm: through holes, pockets, the cut-out. */
+/**
+ * The generator's plate as modelled in mm: holes (a tapped hole as its tap drill, through or
+ * to the thread's depth and 3 pitches, flat bottomed; counterbores; countersinks), pockets, the
+ * cut-out.
+ */
 export function plateModel(plate: PlatePart): PlateModel {
   const unit = mmPerUnit(plate.units);
   const box = (b: Omit<BoxMm, 'cornerRadius'> & { cornerRadius: number }): BoxMm => ({
@@ -330,8 +339,29 @@ export function plateModel(plate: PlatePart): PlateModel {
     material: plate.material,
     outline: box({ x: 0, y: 0, ...plate, cornerRadius: plate.cornerRadius }),
     thickness: plate.thickness * unit,
-    holes: plate.holes.flatMap((group) =>
-      group.centres.map((c) => ({ x: c.x * unit, y: c.y * unit, diameter: group.diameter * unit })),
+    holes: asModelled(plate).holes.flatMap((group) =>
+      group.centres.map((c) => ({
+        x: c.x * unit,
+        y: c.y * unit,
+        diameter: group.diameter * unit,
+        ...(group.depth !== undefined ? { depth: group.depth * unit } : {}),
+        ...(group.counterbore
+          ? {
+              counterbore: {
+                diameter: group.counterbore.diameter * unit,
+                depth: group.counterbore.depth * unit,
+              },
+            }
+          : {}),
+        ...(group.countersink
+          ? {
+              countersink: {
+                diameter: group.countersink.diameter * unit,
+                angleDeg: group.countersink.angleDeg,
+              },
+            }
+          : {}),
+      })),
     ),
     pockets: plate.pockets.map((pocket) => ({
       ...box(pocket),
@@ -474,6 +504,35 @@ function splitAtStep(outline: Loop, x: number) {
   };
 }
 
+/**
+ * A countersink's cone from the hole's top edge (radius `r` at `z`, the edge `extrude` left
+ * there) to the top face `t`, its material outside: the face bounded like an opening's wall
+ * (the lower circle, the seam up at angle 0, the upper circle back, the seam down), its normal
+ * towards the axis, against the cone surface's.
+ * @returns the upper circle as the top face's loop uses it
+ */
+function cone(
+  data: StepData,
+  faces: number[],
+  hole: { x: number; y: number; r: number; z: number; edge: number },
+  countersink: { diameter: number; angleDeg: number },
+  t: number,
+): Use[] {
+  const { x, y, r, z, edge: lower } = hole;
+  const R = countersink.diameter / 2;
+  const low: Vec = [x + r, y, z];
+  const high: Vec = [x + R, y, t];
+  const [vLow, vHigh] = [data.vertex(low), data.vertex(high)];
+  // Clockwise, as extrude writes an opening's circles.
+  const upper = data.edge(vHigh, vHigh, data.circle([x, y, t], R), false);
+  const seam = data.edge(vLow, vHigh, data.line(low, high));
+  const surface = data.cone([x, y, z], Z, r, (countersink.angleDeg * Math.PI) / 360);
+  faces.push(
+    data.face([[along(lower), along(seam), against(upper), against(seam)]], surface, false),
+  );
+  return [along(upper)];
+}
+
 /** The faces of a plate: outline walls, caps, openings, holes, counterbores and pockets. */
 function plateFaces(data: StepData, model: PlateModel): number[] {
   const faces: number[] = [];
@@ -512,9 +571,18 @@ function plateFaces(data: StepData, model: PlateModel): number[] {
     return sides;
   };
   for (const box of model.cutOuts) sunk(boxLoop(box), 0);
-  for (const { x, y, diameter, depth, counterbore } of model.holes) {
+  for (const { x, y, diameter, depth, counterbore, countersink } of model.holes) {
     const hole = circleLoop(x, y, diameter / 2);
-    if (counterbore) {
+    if (countersink) {
+      // The hole's wall up to where the cone meets it, the cone to the top face.
+      const coneZ =
+        t -
+        (countersink.diameter - diameter) / 2 / Math.tan((countersink.angleDeg * Math.PI) / 360);
+      const narrow = walls(opening(hole), 0, coneZ);
+      bottomLoops.push(narrow.bottom);
+      const edge = narrow.top[0]!.edge;
+      topLoops.push(cone(data, faces, { x, y, r: diameter / 2, z: coneZ, edge }, countersink, t));
+    } else if (counterbore) {
       const seat = t - counterbore.depth;
       const wide = sunk(circleLoop(x, y, counterbore.diameter / 2), seat);
       const narrow = walls(opening(hole), 0, seat);
@@ -549,10 +617,27 @@ export function plateToStep(model: PlateModel): string {
 
 /**
  * The part as its STEP model shows it: nominal sizes (no fits or deviations, no general
- * tolerance) and threads as plain cylinders at their major diameter; the rest as drawn.
+ * tolerance); a turned part's threads as plain cylinders at their major diameter, a plate's
+ * tapped holes as their tap drills (as CAD models them: the thread is a cosmetic note the file
+ * does not carry), through or to the thread's depth and 3 pitches with a flat bottom. A program
+ * read from the model is held to drilling those, not to threading them: the reader cannot know
+ * of the thread. The rest as drawn.
  */
 export function asModelled<T extends GeneratedPart>(part: T): T {
-  if (part.kind === 'plate') return { ...part, generalTolerance: '' };
+  if (part.kind === 'plate')
+    return {
+      ...part,
+      holes: part.holes.map(({ thread, kind, ...group }) =>
+        thread
+          ? {
+              ...group,
+              kind: 'plain' as const,
+              ...(thread.depth !== undefined ? { depth: thread.depth + 3 * thread.pitch } : {}),
+            }
+          : { ...group, ...(kind ? { kind } : {}) },
+      ),
+      generalTolerance: '',
+    };
   const turned: TurnedPart = part;
   return {
     ...turned,
