@@ -18,6 +18,7 @@ import { revolvedAbout, type AxisLine, type FaceShape } from './faces.ts';
 import { across, cross, dot, norm, sub, unit, vertexOf, type Vec3 } from './geometry.ts';
 import { addPocketFloors, type Plate } from './floors.ts';
 import { snapRadius } from './text.ts';
+import { countersinkOf } from './countersinks.ts';
 
 export interface PrismaticContext {
   fileName: string;
@@ -128,7 +129,7 @@ export function describePrismaticPart(
     slots: [],
   };
   const plate: Plate = { d, top, tol, hMin, hMax, prismatic, description };
-  addHoles(plate, holeGroups(shapes, d, tol), context.exactRadii);
+  addHoles(plate, holeGroups(shapes, d, tol), context.exactRadii, shapes);
   const bySize = addThreadNotes(prismatic.holes, unresolved);
   addCutOuts(region, prismatic);
   addPocketFloors(plate, across_);
@@ -199,7 +200,12 @@ function topSilhouette(
  * on the bottom face is left to the user) or counterbored.
  * @param exactRadii - the exact radii of the file's surfaces, mm (sizes snap to them)
  */
-function addHoles(plate: Plate, holes: HoleGroup[], exactRadii: number[]): void {
+function addHoles(
+  plate: Plate,
+  holes: HoleGroup[],
+  exactRadii: number[],
+  shapes: FaceShape[],
+): void {
   const { d, top, tol, prismatic, description } = plate;
   const unresolved = description.unresolved!;
   const snap = (radius: number) => snapRadius(radius, exactRadii, 10 * tol);
@@ -243,8 +249,20 @@ function addHoles(plate: Plate, holes: HoleGroup[], exactRadii: number[]): void 
       written += ` counterbore Ø${formatMm(entry.counterboreDiameterMm)} x ${formatMm(entry.counterboreDepthMm)}`;
       entry.diameter = written;
     }
+    // A countersink at the top face (ISO 15786 ⌵); one at the bottom is left to the user.
+    const sink = counterbore ? undefined : countersinkOf(hole, shapes, d, plate, tol);
+    if (sink?.atTop) {
+      entry.countersinkDiameterMm = roundMm(2 * snap(sink.diameterMm / 2));
+      entry.countersinkAngleDeg = sink.angleDeg;
+      written += ` ⌵Ø${formatMm(entry.countersinkDiameterMm)} x ${formatMm(sink.angleDeg)}°`;
+      entry.diameter = written;
+      if (entry.kind !== 'counterbored') entry.kind = 'countersunk';
+    } else if (sink)
+      unresolved.push(
+        `The hole ${written} at ${formatMm(centre.x)}, ${formatMm(centre.y)} has a countersink Ø${formatMm(roundMm(sink.diameterMm))} x ${formatMm(sink.angleDeg)}° on the bottom face: machine it from the other side, or give it with Change.`,
+      );
     prismatic.holes.push(entry);
-    const faces = [...hole.faces, ...(counterbore?.faces ?? [])];
+    const faces = [...hole.faces, ...(counterbore?.faces ?? []), ...(sink ? [sink.face] : [])];
     addReading(
       description,
       `Hole ${prismatic.holes.length}`,
