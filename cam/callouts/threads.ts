@@ -59,8 +59,9 @@ const unifiedNumberedTpi: ReadonlyMap<number, { unc?: number; unf?: number }> = 
   [12, { unc: 24, unf: 28 }],
 ]);
 
+// After no letter, digit or point, or after a count ('4xM6', '4 x M6').
 const METRIC_THREAD =
-  /(?<![A-Za-z\d.])M\s?(\d+(?:[.,]\d+)?)(?:\s*[xX×]\s*(\d+(?:[.,]\d+)?|[.,]\d+))?(?:\s*-\s*(\d[a-hA-H](?:\d[a-hA-H])?))?(\s*LH\b)?/i;
+  /(?:(?<=\d\s?[xX])|(?<![A-Za-z\d.]))M\s?(\d+(?:[.,]\d+)?)(?:\s*[xX×]\s*(\d+(?:[.,]\d+)?|[.,]\d+))?(?:\s*-\s*(\d[a-hA-H](?:\d[a-hA-H])?))?(\s*LH\b)?/i;
 
 const INCH_THREAD = new RegExp(
   String.raw`(?<![\w./])(#\s?\d{1,2}|No\.?\s?\d{1,2}|\d+[ -]\d+\/\d+|\d+\/\d+|\d*\.\d+|\d+)` +

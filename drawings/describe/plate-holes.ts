@@ -75,6 +75,22 @@ export function holeOf(
     through: true,
     kind: hole.tapped ? 'tapped' : 'through',
   };
+  // A tapped hole whose thread is called out on another of its size with a count ('2x M5'):
+  // the count makes it this one's too, when one such callout names that size.
+  if (hole.tapped) {
+    const counted = new Set(
+      extras.dimensions
+        .filter(({ note }) => note.kind === 'diameter')
+        .map(({ text }) => text.replace(/\s+/g, ' ').trim())
+        .filter(
+          (text) =>
+            /^\d+ ?[xX×]/.test(text) &&
+            Math.abs((locateThreadCallout(text)?.thread.majorDiameterMm ?? 0) - d) <= 0.1,
+        ),
+    );
+    const [text] = [...counted];
+    if (counted.size === 1) tapped(out, locateThreadCallout(text!), text!, extras.mmPerUnit);
+  }
   // A diameter dimension on this circle: its text may carry a fit or a tolerance.
   for (const { note, text } of extras.dimensions) {
     if (note.kind !== 'diameter') continue;
@@ -82,6 +98,12 @@ export function holeOf(
     const size = Math.hypot(note.p1.x - note.p2.x, note.p1.y - note.p2.y);
     if (Math.hypot(mid.x - hole.center.x, mid.y - hole.center.y) > 0.05) continue;
     if (Math.abs(size - d) > 0.05) continue;
+    // A thread callout on the thread's major diameter ('4x M6', 'M6 ↧9'): the hole is tapped.
+    const located = locateThreadCallout(text.replace(/\s+/g, ' '));
+    if (located && Math.abs(located.thread.majorDiameterMm - d) <= 0.1) {
+      tapped(out, located, text, extras.mmPerUnit);
+      continue;
+    }
     // A count in front ('4x Ø5.5') is no diameter: 'Ø' is put in front of a bare number only.
     const parsed = parseDiameterCallout(hasDiameterSign(text) ? text : `Ø${text}`);
     if (parsed?.fit) out.fit = parsed.fit.split('/')[0];
@@ -94,15 +116,7 @@ export function holeOf(
     if (thread) {
       const drill = thread.majorDiameterMm - thread.pitchMm;
       if (Math.abs(drill - d) <= 0.3 || Math.abs(thread.majorDiameterMm - d) <= 0.1) {
-        out.thread = locateThreadCallout(text)?.written ?? thread.designation;
-        out.diameter = out.thread;
-        out.diameterMm = thread.majorDiameterMm;
-        out.kind = 'tapped';
-        const depth = depthIn(holePart(text), extras.mmPerUnit);
-        if (depth !== undefined) {
-          out.depthMm = depth;
-          out.through = false;
-        }
+        tapped(out, locateThreadCallout(text), text, extras.mmPerUnit, thread.designation);
         continue;
       }
     }
@@ -122,6 +136,25 @@ export function holeOf(
     }
   }
   return out;
+}
+
+/** Makes `out` the tapped hole a thread callout writes ('M6', 'M6 ↧9'), with its depth. */
+function tapped(
+  out: PrismaticDescription['holes'][number],
+  located: ReturnType<typeof locateThreadCallout>,
+  text: string,
+  mmPerUnit: number,
+  designation?: string,
+): void {
+  out.thread = located?.written ?? designation ?? '';
+  out.diameter = out.thread;
+  if (located) out.diameterMm = located.thread.majorDiameterMm;
+  out.kind = 'tapped';
+  const depth = depthIn(holePart(text), mmPerUnit);
+  if (depth !== undefined) {
+    out.depthMm = depth;
+    out.through = false;
+  }
 }
 
 /**
