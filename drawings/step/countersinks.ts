@@ -34,7 +34,9 @@ export function countersinkOf(
     const face = revolvedAbout(shape, hole.axis, tol);
     if (!face || face.kind !== 'cone' || face.outward) continue;
     const [narrowT, narrowR, wideT, wideR] =
-      face.r0 < face.r1 ? [face.t0, face.r0, face.t1, face.r1] : [face.t1, face.r1, face.t0, face.r0];
+      face.r0 < face.r1
+        ? [face.t0, face.r0, face.t1, face.r1]
+        : [face.t1, face.r1, face.t0, face.r0];
     if (!near(narrowR, hole.radius) || face.sweepDeg < 300) continue;
     const atTop = near(narrowT, hole.h1) && near(wideT, extent.hMax);
     const atBottom = near(narrowT, hole.h0) && near(wideT, extent.hMin);
