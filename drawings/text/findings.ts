@@ -16,6 +16,7 @@ import {
   readNumber,
 } from '#cam/callouts';
 import type { PageFrame, TextRun } from '../reading.ts';
+import { counterboreOnLine } from './counterbores.ts';
 import { attachCountersinks } from './countersinks.ts';
 import { groupTextLines, sourceOfLine, type TextLine } from './lines.ts';
 import {
@@ -92,7 +93,14 @@ function baseOf(line: TextLine) {
  */
 function readCallout(line: TextLine, units: 'mm' | 'inch' | undefined): TextCallout | undefined {
   const countersink = parseCountersinkCallout(line.text, units);
-  if (!countersink) return readWrittenCallout(line, units);
+  if (!countersink) {
+    // A counterbore after the hole ('4x Ø6.6 ⌴Ø11 ↧6.8'): the hole's callout, with it.
+    const bored = counterboreOnLine(line.text, units);
+    const inner = bored && readWrittenCallout({ ...line, text: bored.hole }, units);
+    if (bored && inner?.kind === 'diameter' && inner.value < bored.counterbore.diameterMm)
+      return { ...inner, text: bored.text, counterbore: bored.counterbore, holeHint: true };
+    return readWrittenCallout(line, units);
+  }
   const text = decodeDxfText(line.text).replace(/\s+/g, ' ').trim();
   const hole = (
     text.slice(0, countersink.index) +
