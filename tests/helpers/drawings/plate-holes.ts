@@ -7,9 +7,13 @@
  *   diameter as a thin three-quarter circle; '4x M6', or 'M6 ↧9' for a blind thread (ISO 15786
  *   depth symbol);
  * - counterbored (ISO 15786 / ASME Y14.5 symbols): the hole's and the counterbore's circles;
- *   '4x Ø6.6' over '⌴Ø11 ↧6.4', or on one line '4x Ø6.6 ⌴Ø11 ↧6.4';
- * - countersunk: the hole's and the cone's circles at the top face; '4x Ø6.6 ⌵Ø12.6 x 90°', or
- *   the countersink on the line under the hole's size.
+ *   '4x Ø6.6' over '⌴Ø11 ↧6.4', on one line '4x Ø6.6 ⌴Ø11 ↧6.4', or in words '4x Ø6.6 C'BORE
+ *   Ø11 DEEP 6.4';
+ * - countersunk: the hole's and the cone's circles at the top face; '4x Ø6.6 ⌵Ø12.6 x 90°', the
+ *   countersink on the line under the hole's size, or '4x Ø6.6 CSK Ø12.6 x 90°'.
+ *
+ * The symbols ⌴ and ⌵ are not in DejaVu Sans, the font of the generated PDFs: there they are
+ * lost, as in a CAD program's PDF export whose font lacks them.
  */
 import type { DrawingValue } from '#tests/helpers/blueprint-scoring';
 import type { HoleGroup, Units } from './part-model.ts';
@@ -67,19 +71,23 @@ export function holeCallout(
   }
   const [hole] = sizePieces(`${counted}Ø`, group.diameter, undefined, style);
   const shows: DrawingValue[] = [{ kind: 'hole', mm: group.diameter * unit, count }];
+  // ISO 15786 symbols on the line under the hole's size or after it, or words after it.
+  const form = choose(style.variant, 11, ['under', 'after', 'words'] as const);
   let extra: string | undefined;
   if (group.counterbore) {
     const { diameter, depth } = group.counterbore;
-    extra = `⌴Ø${size(diameter)} ↧${size(depth)}`;
+    extra =
+      form === 'words'
+        ? `C'BORE Ø${size(diameter)} DEEP ${size(depth)}`
+        : `⌴Ø${size(diameter)} ↧${size(depth)}`;
     shows.push({ kind: 'counterbore', mm: diameter * unit, depthMm: depth * unit });
   } else if (group.countersink) {
     const { diameter, angleDeg } = group.countersink;
-    extra = `⌵Ø${size(diameter)} x ${angleDeg}°`;
+    extra = `${form === 'words' ? 'CSK ' : '⌵'}Ø${size(diameter)} x ${angleDeg}°`;
   }
   if (extra === undefined) return { lines: [hole!], radius: group.diameter / 2, shows };
-  const twoLines = choose(style.variant, 11, [true, false]);
   return {
-    lines: twoLines ? [hole!, [{ text: extra }]] : [[...hole!, { text: ` ${extra}` }]],
+    lines: form === 'under' ? [hole!, [{ text: extra }]] : [[...hole!, { text: ` ${extra}` }]],
     radius: group.diameter / 2,
     shows,
   };

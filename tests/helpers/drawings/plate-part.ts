@@ -1,7 +1,9 @@
 /**
  * Random plates with known truth (parts.ts re-exports them): a rectangle with corner radii,
  * four corner holes and middle holes of another size, a pocket with corner radii (sometimes
- * with an island) left of the middle, and a through cut-out right of it.
+ * with an island) left of the middle, and a through cut-out right of it. With `holeKinds` each
+ * hole group is plain, tapped, counterbored or countersunk (part-model.ts HoleGroup; drawn by
+ * plate-holes.ts), spaced by the widest circle it opens at the top face.
  */
 import fc from 'fast-check';
 import type { DrawingValue } from '#tests/helpers/blueprint-scoring';
@@ -330,7 +332,8 @@ function plateTruth(part: PlatePart, unit: number): DrawingValue[] {
  * rectangular pocket with corner radii left of the middle (sometimes with an island), and a
  * rectangular through cut-out right of it.
  *
- * @param options - units (mm by default)
+ * @param options - units (mm by default), a step, or hole kinds (not both)
+ * @throws Error when both `steps` and `holeKinds` are asked for
  * @returns an arbitrary of plates whose `truth` is in mm
  */
 export function platePartArb(options: PlatePartOptions = {}): fc.Arbitrary<PlatePart> {
