@@ -237,6 +237,11 @@ function holeOf(
     notModelled.push(
       `The thread "${threadCallout}" of the hole ${written.diameter} is not an ISO metric or Unified thread: drilled to Ø${fmt(written.diameterMm)} only.`,
     );
+  } else if (!threadCallout && written.kind === 'tapped') {
+    // Tapped, but no thread is written: drilling it at its size would leave it untapped.
+    notModelled.push(
+      `The hole ${written.diameter} is tapped, but no thread is given for it: drilled to Ø${fmt(written.diameterMm)} only. Give its thread with Change, for example 'holes are M6'.`,
+    );
   }
   const what = `The hole ${written.diameter}`;
   assertInside(center, outline, what);

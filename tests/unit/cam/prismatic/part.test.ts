@@ -74,6 +74,18 @@ describe('prismaticPartFromDescription', () => {
     });
   });
 
+  it('names a hole marked tapped whose thread is not given, never drilling it as finished', () => {
+    const part = prismaticPartFromDescription(
+      plate({
+        thicknessMm: 20,
+        holes: [{ diameter: 'Ø8', x: -40, y: 30, diameterMm: 8, kind: 'tapped' }],
+      }),
+    );
+    expect(part.notModelled).toEqual([
+      "The hole Ø8 is tapped, but no thread is given for it: drilled to Ø8 only. Give its thread with Change, for example 'holes are M6'.",
+    ]);
+  });
+
   it('takes tap drills: metric M12 10.2, M10 8.5, M3 2.5, M10x1.25 8.8; unified 1/4-20 UNC #7', () => {
     expect(threadSpecOf('M12')?.tapDrillMm).toBe(10.2);
     expect(threadSpecOf('M10')?.tapDrillMm).toBe(8.5);
