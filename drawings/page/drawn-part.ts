@@ -28,6 +28,8 @@ import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
 import { DxfReadError, readerLimits, type PageFrame } from '../reading.ts';
 import { readTextFindings } from '../text/describe.ts';
 import { offSquareMm } from './traced-outline.ts';
+import { looseLineWork, unconfirmedFeatures, type TracedDoubt } from './traced-features.ts';
+import type { Primitive } from '../geometry/primitives.ts';
 
 /**
  * Distance within which the ends of drawn lines meet on the page, points: PDF writers round
@@ -98,7 +100,10 @@ export function describeDrawnPart(
         if (reading.ocr && description.prismatic) {
           roundHoles(description.prismatic);
           // A turned part's end view is milled after turning: its outline is not the lathe's.
-          if (!result.isTurnedPart) doubtTracedOutline(description);
+          if (!result.isTurnedPart) {
+            doubtTracedOutline(description);
+            doubtTracedFeatures(description, reading, content.primitives, scale.ratio);
+          }
         }
         snapToCallouts(description, reading, dimensions, scale);
         if (!reading.ocr && reading.joinPt === undefined) {
@@ -231,6 +236,47 @@ function doubtTracedOutline(description: BlueprintDescription): void {
   description.unresolved!.push(
     `The ${text} traced from the scan runs up to ${formatMm(off)} mm off square: check the outline, or give it with Change.`,
   );
+}
+
+/**
+ * Names a traced plate's cut-outs and pockets that the scan alone gives (traced-features.ts,
+ * decision 072) as not placed, so that no program is verified on them: line work inside the
+ * outline that closes no contour, and pockets whose size no written length confirms.
+ */
+function doubtTracedFeatures(
+  description: BlueprintDescription,
+  reading: PageReading,
+  primitives: Primitive[],
+  ratio: number,
+): void {
+  const plate = description.prismatic;
+  if (!plate) return;
+  const toMm = MM_PER_PT / ratio;
+  const noiseMm = reading.drawing.outlineWidthPt * toMm;
+  const heights = reading.runs
+    .filter((run) => Math.abs(run.angleDeg) < 45)
+    .map((run) => run.height)
+    .sort((a, b) => a - b);
+  const letterMm = (heights[Math.floor(heights.length / 2)] ?? 0) * toMm;
+  const written = [
+    ...reading.findings.callouts
+      .filter((callout) => callout.kind === 'length')
+      .map((callout) => ({
+        mm: callout.value,
+        ...(callout.tolerance ? { tolerance: callout.tolerance } : {}),
+      })),
+    ...(plate.sizes ?? []),
+  ];
+  const doubts: TracedDoubt[] = [
+    ...unconfirmedFeatures(plate, written),
+    ...looseLineWork(primitives, plate, noiseMm, letterMm),
+  ];
+  for (const { text, why } of doubts) {
+    description.unplaced = [...(description.unplaced ?? []), { text, why }];
+    description.unresolved!.push(
+      `The scan shows ${text}, which ${why}: not programmed. Check the drawing, or give the feature with Change.`,
+    );
+  }
 }
 
 /**

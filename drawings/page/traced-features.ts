@@ -1,0 +1,202 @@
+/**
+ * A plate's pockets and cut-outs traced from a scan, held where the scan alone gives them
+ * (decision 072). Two faults of the tracing keep a feature wrong without anything saying so:
+ *
+ * - a value written across a cut-out's edge breaks its contour, which then closes no loop and
+ *   the cut-out is not in the description at all (`looseLineWork`);
+ * - a pocket whose size the drawing writes but OCR did not read is programmed at its traced size,
+ *   which can be a millimetre off (`unconfirmedFeatures`).
+ *
+ * Each is named in decision 057's `unplaced`, so no program is called verified over it. Vector
+ * pages, DXF and STEP are exact and are not checked.
+ */
+import { formatMm } from '#cam/callouts';
+import { distanceToBoundary, type Point2, type Polygon } from '#cam/geometry/polygon';
+import type { PrismaticDescription } from '#contracts/blueprint';
+import { insidePolygon } from '../geometry/outline.ts';
+import type { Primitive } from '../geometry/primitives.ts';
+import {
+  boxOf,
+  endpoints,
+  heightOf,
+  lengthOf,
+  midpointOf,
+  unionBox,
+  widthOf,
+  type Box,
+} from '../geometry/shapes.ts';
+
+/** What the description says the scan does not settle: as `unplaced` and `unresolved`. */
+export interface TracedDoubt {
+  /** What the drawing shows, in words ('cut-out 34 × 12 mm'). */
+  text: string;
+  /** Why it is not programmed. */
+  why: string;
+}
+
+/** A written size confirms a traced one within this share of it, at least 0.02 mm. */
+const CONFIRM_SHARE = 0.005;
+
+/**
+ * The pockets, cut-outs and islands of a traced plate whose box width or height no written
+ * length confirms: within 0.5 % of it (at least 0.02 mm), or within its written tolerance. A
+ * 150 dpi scan traces a wall to within about a pixel (0.17 mm), so only a written size holds a
+ * pocket to the drawing.
+ *
+ * @param plate - the traced plate's pockets (mm)
+ * @param written - the lengths the page writes (mm), with their tolerances
+ * @returns one doubt per pocket not confirmed, in the pockets' order
+ */
+export function unconfirmedFeatures(
+  plate: Pick<PrismaticDescription, 'pockets'>,
+  written: readonly { mm: number; tolerance?: { upperMm: number; lowerMm: number } }[],
+): TracedDoubt[] {
+  const confirmed = (traced: number) =>
+    written.some(({ mm, tolerance }) => {
+      const slack = Math.max(0.02, CONFIRM_SHARE * mm);
+      const low = mm + Math.min(0, tolerance?.lowerMm ?? 0) - slack;
+      const high = mm + Math.max(0, tolerance?.upperMm ?? 0) + slack;
+      return traced >= low && traced <= high;
+    });
+  const doubts: TracedDoubt[] = [];
+  for (const pocket of plate.pockets) {
+    const box = boxOfPoints(pocket.outline);
+    const sizes = [widthOf(box), heightOf(box)];
+    const open = sizes.filter((size) => !confirmed(size));
+    if (open.length === 0) continue;
+    const kind = /^Island\b/.test(pocket.label)
+      ? 'island'
+      : pocket.depthMm === undefined
+        ? 'cut-out'
+        : 'pocket';
+    const which =
+      open.length === 2 ? 'width and height' : open[0] === sizes[0] ? 'width' : 'height';
+    doubts.push({
+      text: `${kind} ${sizes.map(tenth).join(' × ')} mm`,
+      why: `is traced from the scan with a ${which} no written size confirms (a scan traces a wall only to within a line's width)`,
+    });
+  }
+  return doubts;
+}
+
+/** Least length of a cluster of loose line work that is a feature's, not a mark, mm. */
+const LEAST_CLUSTER_MM = 4;
+
+/**
+ * Outline line work inside a traced plate's outline that no feature of the description
+ * explains: the pieces of a cut-out or pocket whose contour a value written across its edge
+ * broke. Left out: the outline's own line work (what lies on the outline, and every line joined
+ * to it, such as a corner's fillet inside the outline's polygon), what lies on or inside a hole,
+ * on a pocket's, slot's or step's boundary, and clusters that are marks or lettering (none of
+ * their lines longer than `letterMm` × 1.5).
+ *
+ * @param primitives - the page's outline-width line work, mm (centre lines, dimension lines,
+ *   hatching and text are apart from it)
+ * @param plate - the plate read from it (mm)
+ * @param noiseMm - how far the traced line work strays: a line's width, mm
+ * @param letterMm - the lettering's height on the part's scale, mm
+ * @returns one doubt per cluster of loose line work
+ */
+export function looseLineWork(
+  primitives: readonly Primitive[],
+  plate: Pick<PrismaticDescription, 'outline' | 'holes' | 'pockets' | 'slots' | 'steps'>,
+  noiseMm: number,
+  letterMm: number,
+): TracedDoubt[] {
+  const outline: Polygon = plate.outline;
+  const gap = 2 * noiseMm;
+  const onOutline = (p: Point2) => distanceToBoundary(p, outline) <= gap;
+  const boundaries = [
+    ...plate.pockets.map((pocket) => pocket.outline),
+    ...(plate.steps ?? []).map((step) => step.outline),
+  ];
+  const explained = (p: Point2) =>
+    plate.holes.some(
+      (hole) => Math.hypot(hole.x - p.x, hole.y - p.y) <= hole.diameterMm / 2 + gap,
+    ) ||
+    plate.slots.some(
+      (slot) => distanceToSegment(p, slot.from, slot.to) <= slot.widthMm / 2 + gap,
+    ) ||
+    boundaries.some((boundary) => distanceToBoundary(p, boundary) <= gap);
+  const inside = primitives.filter((primitive) => {
+    const mid = midpointOf(primitive);
+    if (!insidePolygon(mid, outline) || onOutline(mid)) return false;
+    if (explained(mid)) return false;
+    return !(primitive.kind === 'arc' && explained(primitive.center));
+  });
+  // Line work joined to the outline (a fillet the outline's polygon cuts across) is the outline's.
+  const groups = joinedGroups(inside, gap).filter(
+    (group) => !group.some((primitive) => (endpoints(primitive) ?? []).some(onOutline)),
+  );
+  const doubts: TracedDoubt[] = [];
+  const origin = boxOfPoints(outline);
+  for (const cluster of clusters(groups.flat(), LEAST_CLUSTER_MM)) {
+    const lengths = cluster.map(lengthOf);
+    const total = lengths.reduce((sum, length) => sum + length, 0);
+    if (total < LEAST_CLUSTER_MM || Math.max(...lengths) < 1.5 * letterMm) continue;
+    const box = unionBox(cluster.map(boxOf));
+    const x = (box.minX + box.maxX) / 2 - origin.minX;
+    const y = (box.minY + box.maxY) / 2 - origin.minY;
+    doubts.push({
+      text: `lines of ${tenth(widthOf(box))} × ${tenth(heightOf(box))} mm at X${tenth(x)} Y${tenth(y)}`,
+      why: "close no contour the reader placed (centred there from the outline's lower-left corner: a cut-out, pocket or hole whose line a value written across it broke on the scan)",
+    });
+  }
+  return doubts;
+}
+
+/** Primitives joined end to end (ends within `gap`), as groups. */
+function joinedGroups(primitives: readonly Primitive[], gap: number): Primitive[][] {
+  const parent = primitives.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const ends = primitives.map((primitive) => endpoints(primitive) ?? []);
+  for (let i = 0; i < primitives.length; i++)
+    for (let j = i + 1; j < primitives.length; j++)
+      if (ends[i]!.some((p) => ends[j]!.some((q) => Math.hypot(p.x - q.x, p.y - q.y) <= gap)))
+        parent[find(i)] = find(j);
+  const groups = new Map<number, Primitive[]>();
+  primitives.forEach((primitive, i) => {
+    const root = find(i);
+    groups.set(root, [...(groups.get(root) ?? []), primitive]);
+  });
+  return [...groups.values()];
+}
+
+/** Primitives whose boxes come within `gap` of one another, as clusters. */
+function clusters(primitives: readonly Primitive[], gap: number): Primitive[][] {
+  const out: { box: Box; members: Primitive[] }[] = [];
+  for (const primitive of primitives) {
+    let cluster = { box: boxOf(primitive), members: [primitive] };
+    for (let i = out.length - 1; i >= 0; i--) {
+      const other = out[i]!;
+      const apart =
+        other.box.minX - gap > cluster.box.maxX ||
+        cluster.box.minX > other.box.maxX + gap ||
+        other.box.minY - gap > cluster.box.maxY ||
+        cluster.box.minY > other.box.maxY + gap;
+      if (apart) continue;
+      cluster = {
+        box: unionBox([other.box, cluster.box]),
+        members: [...other.members, ...cluster.members],
+      };
+      out.splice(i, 1);
+    }
+    out.push(cluster);
+  }
+  return out.map((cluster) => cluster.members);
+}
+
+function distanceToSegment(p: Point2, a: Point2, b: Point2): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const length2 = dx * dx + dy * dy;
+  const t =
+    length2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2));
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+function boxOfPoints(points: readonly Point2[]): Box {
+  return unionBox(points.map((p) => ({ minX: p.x, minY: p.y, maxX: p.x, maxY: p.y })));
+}
+
+const tenth = (mm: number) => formatMm(Math.round(mm * 10) / 10);
