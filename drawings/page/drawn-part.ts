@@ -28,7 +28,12 @@ import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
 import { DxfReadError, readerLimits, type PageFrame } from '../reading.ts';
 import { readTextFindings } from '../text/describe.ts';
 import { offSquareMm } from './traced-outline.ts';
-import { looseLineWork, unconfirmedFeatures, type TracedDoubt } from './traced-features.ts';
+import {
+  looseLineWork,
+  unconfirmedFeatures,
+  unconfirmedOutline,
+  type TracedDoubt,
+} from './traced-features.ts';
 import type { Primitive } from '../geometry/primitives.ts';
 
 /**
@@ -268,6 +273,7 @@ function doubtTracedFeatures(
     ...(plate.sizes ?? []),
   ];
   const doubts: TracedDoubt[] = [
+    ...unconfirmedOutline(plate, written),
     ...unconfirmedFeatures(plate, written),
     ...looseLineWork(primitives, plate, noiseMm, letterMm),
   ];

@@ -37,6 +37,47 @@ export interface TracedDoubt {
 /** A written size confirms a traced one within this share of it, at least 0.02 mm. */
 const CONFIRM_SHARE = 0.005;
 
+/** Whether a written length confirms a traced size (`CONFIRM_SHARE`, or its tolerance). */
+function confirmedBy(written: readonly WrittenLength[]): (tracedMm: number) => boolean {
+  return (traced) =>
+    written.some(({ mm, tolerance }) => {
+      const slack = Math.max(0.02, CONFIRM_SHARE * mm);
+      const low = mm + Math.min(0, tolerance?.lowerMm ?? 0) - slack;
+      const high = mm + Math.max(0, tolerance?.upperMm ?? 0) + slack;
+      return traced >= low && traced <= high;
+    });
+}
+
+/** A length the page writes, mm, with its own tolerance. */
+export interface WrittenLength {
+  mm: number;
+  tolerance?: { upperMm: number; lowerMm: number };
+}
+
+/**
+ * The traced outline when neither its width nor its height is a length the page writes: the
+ * contour taken for the outline is then not the plate's (a hole's or a letter's, on a sheet whose
+ * dimension lines were not measured), or its scale is wrong.
+ *
+ * @param plate - the traced plate's outline (mm)
+ * @param written - the lengths the page writes (mm), with their tolerances
+ * @returns the doubt, or none
+ */
+export function unconfirmedOutline(
+  plate: Pick<PrismaticDescription, 'outline'>,
+  written: readonly WrittenLength[],
+): TracedDoubt[] {
+  const box = boxOfPoints(plate.outline);
+  const sizes = [widthOf(box), heightOf(box)];
+  if (sizes.some(confirmedBy(written))) return [];
+  return [
+    {
+      text: `outline ${sizes.map(tenth).join(' × ')} mm`,
+      why: 'is traced from the scan with a width and height no written size confirms (the contour taken for the outline may be another, or the scale wrong)',
+    },
+  ];
+}
+
 /**
  * The pockets, cut-outs and islands of a traced plate whose box width or height no written
  * length confirms: within 0.5 % of it (at least 0.02 mm), or within its written tolerance. A
@@ -49,15 +90,9 @@ const CONFIRM_SHARE = 0.005;
  */
 export function unconfirmedFeatures(
   plate: Pick<PrismaticDescription, 'pockets'>,
-  written: readonly { mm: number; tolerance?: { upperMm: number; lowerMm: number } }[],
+  written: readonly WrittenLength[],
 ): TracedDoubt[] {
-  const confirmed = (traced: number) =>
-    written.some(({ mm, tolerance }) => {
-      const slack = Math.max(0.02, CONFIRM_SHARE * mm);
-      const low = mm + Math.min(0, tolerance?.lowerMm ?? 0) - slack;
-      const high = mm + Math.max(0, tolerance?.upperMm ?? 0) + slack;
-      return traced >= low && traced <= high;
-    });
+  const confirmed = confirmedBy(written);
   const doubts: TracedDoubt[] = [];
   for (const pocket of plate.pockets) {
     const box = boxOfPoints(pocket.outline);

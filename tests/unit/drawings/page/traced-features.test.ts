@@ -9,7 +9,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PrismaticDescription } from '#contracts/blueprint';
 import type { Primitive } from '#drawings/geometry/primitives';
-import { looseLineWork, unconfirmedFeatures } from '#drawings/page/traced-features';
+import {
+  looseLineWork,
+  unconfirmedFeatures,
+  unconfirmedOutline,
+} from '#drawings/page/traced-features';
 import { readDrawing } from '#drawings/read';
 import type { PlatePart } from '#tests/helpers/drawings/parts';
 import { svgToPng } from '#tests/helpers/drawings/raster';
@@ -207,6 +211,24 @@ describe('unconfirmedFeatures: a traced pocket whose size nothing written confir
   it('keeps a pocket whose width and height are written, within 0.5 % or their tolerance', () => {
     const written = [{ mm: 40 }, { mm: 20, tolerance: { upperMm: 0.2, lowerMm: 0 } }];
     expect(unconfirmedFeatures({ pockets: [pocket(40.15, 20.18, 3)] }, written)).toEqual([]);
+  });
+});
+
+describe('unconfirmedOutline: a traced outline whose size nothing written confirms', () => {
+  const square = (w: number, h: number) => [
+    { x: 50, y: 84 },
+    { x: 50 + w, y: 84 },
+    { x: 50 + w, y: 84 + h },
+    { x: 50, y: 84 + h },
+  ];
+
+  it("names a hole's contour taken for a 153.5 × 47 plate's outline (seed 7, case 1)", () => {
+    const doubts = unconfirmedOutline({ outline: square(6.6, 6.6) }, [{ mm: 6.6 * 10 }]);
+    expect(doubts.map((doubt) => doubt.text)).toEqual(['outline 6.6 × 6.6 mm']);
+  });
+
+  it('keeps an outline one of whose sizes is written, though OCR lost the other', () => {
+    expect(unconfirmedOutline({ outline: square(159.6, 40.02) }, [{ mm: 40 }])).toEqual([]);
   });
 });
 
