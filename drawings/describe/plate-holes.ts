@@ -109,21 +109,27 @@ export function holeOf(
     if (parsed?.fit) out.fit = parsed.fit.split('/')[0];
     if (parsed) out.diameter = parsed.text;
   }
-  // Notes: a thread whose tap drill or size is this circle, a depth for this diameter.
+  // Notes: a thread whose tap drill or size is this circle, a depth for this diameter. A circle
+  // the notes write as a plain hole of its own size ('4x Ø6.6') is no tap drill of a thread
+  // within the 0.3 mm window ('2x M8': 6.75).
+  const units = Math.abs(extras.mmPerUnit - 25.4) < 1e-9 ? 'inch' : 'mm';
+  const ownSize = writesPlainSize(
+    [...notes.map((note) => note.text), ...extras.dimensions.map(({ text }) => text)],
+    d,
+    units,
+  );
   for (const note of notes) {
     const text = note.text.replace(/\s+/g, ' ');
     const thread = parseThreadCallout(text);
     if (thread) {
       const drill = thread.majorDiameterMm - thread.pitchMm;
-      if (Math.abs(drill - d) <= 0.3 || Math.abs(thread.majorDiameterMm - d) <= 0.1) {
+      const asTapDrill = !ownSize && Math.abs(drill - d) <= TAP_DRILL_WINDOW_MM;
+      if (asTapDrill || Math.abs(thread.majorDiameterMm - d) <= 0.1) {
         tapped(out, locateThreadCallout(text), text, extras.mmPerUnit, thread.designation);
         continue;
       }
     }
-    const written = parseDiameterCallout(
-      text,
-      Math.abs(extras.mmPerUnit - 25.4) < 1e-9 ? 'inch' : 'mm',
-    );
+    const written = parseDiameterCallout(text, units);
     if (written && Math.abs(written.nominalMm - d) <= 0.05) {
       const depth = depthIn(holePart(text), extras.mmPerUnit);
       if (depth !== undefined) {
@@ -136,6 +142,26 @@ export function holeOf(
     }
   }
   return out;
+}
+
+/**
+ * A drawn tap drill within this of a thread's nominal tap drill (major − pitch) is that thread's,
+ * mm: drawings draw it at the ISO 2306 drill (M8: 6.8) or at the minor diameter (6.647).
+ */
+const TAP_DRILL_WINDOW_MM = 0.3;
+
+/**
+ * Whether a note or dimension text without a thread writes a hole of this size with a diameter
+ * sign (within 0.05 mm).
+ */
+function writesPlainSize(texts: string[], diameterMm: number, units: 'mm' | 'inch'): boolean {
+  return texts.some((line) => {
+    const text = line.replace(/\s+/g, ' ');
+    if (!hasDiameterSign(text)) return false;
+    if (locateThreadCallout(text)) return false;
+    const written = parseDiameterCallout(text, units);
+    return written !== undefined && Math.abs(written.nominalMm - diameterMm) <= 0.05;
+  });
 }
 
 /** Makes `out` the tapped hole a thread callout writes ('M6', 'M6 ↧9'), with its depth. */

@@ -23,18 +23,18 @@ const CONCENTRIC_MM = 0.1;
 type PlateHole = NonNullable<BlueprintDescription['prismatic']>['holes'][number];
 
 /** Whether a drawn hole is the one a callout gives: its size, or for a thread its major or tap drill. */
-function holeMatches(hole: PlateHole, callout: TextCallout): boolean {
+function holeMatches(hole: PlateHole, callout: TextCallout, plainSizes: number[]): boolean {
   const d = hole.diameterMm;
   if (callout.kind === 'thread') {
     const thread = callout.thread ? parseThreadCallout(callout.thread) : undefined;
     if (!thread) return false;
     const major = thread.majorDiameterMm;
     // Tapped holes are drawn at the major diameter (the thin 3/4 circle) or at the tap drill,
-    // major less one pitch (ISO 2306 / shop practice for a 75 % thread).
-    return (
-      Math.abs(d - major) <= THREAD_SHARE * major ||
-      Math.abs(d - (major - thread.pitchMm)) <= THREAD_SHARE * major
-    );
+    // major less one pitch (ISO 2306 / shop practice for a 75 % thread), unless a plain hole
+    // callout writes the circle's own size ('4x Ø6.6' beside '2x M8', whose drill is 6.75).
+    if (Math.abs(d - major) <= THREAD_SHARE * major) return true;
+    const ownSize = plainSizes.some((size) => Math.abs(d - size) <= SNAP_SHARE * size);
+    return !ownSize && Math.abs(d - (major - thread.pitchMm)) <= THREAD_SHARE * major;
   }
   return Math.abs(d - callout.value) <= SNAP_SHARE * callout.value;
 }
@@ -88,10 +88,13 @@ export function applyHoleCallouts(description: BlueprintDescription, findings: T
     (c) => c.kind === 'diameter' && !c.thread && !c.inferred && !hinted.includes(c),
   );
   const callouts = [...hinted, ...plain];
+  const plainSizes = holeCallouts
+    .filter((c) => c.kind === 'diameter' && !c.thread && !c.inferred)
+    .map((c) => c.value);
   const applied = new Set<PlateHole>();
   for (const callout of callouts) {
     const matched = plate.holes.filter(
-      (h) => !applied.has(h) && !h.thread && holeMatches(h, callout),
+      (h) => !applied.has(h) && !h.thread && holeMatches(h, callout, plainSizes),
     );
     if (matched.length === 0) continue;
     const { counterbore, countersink } = callout;

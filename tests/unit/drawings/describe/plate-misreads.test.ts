@@ -85,3 +85,22 @@ describe("a hole's diameter dimension", () => {
     expect(hole.fit).toBeUndefined();
   });
 });
+
+describe('a thread note beside plain holes near its tap drill', () => {
+  const note = (text: string) => ({ text, at: { x: 0, y: 0 }, layer: '0', inTitleBlock: false });
+  const notes = [note('4x Ø6.6'), note('2x M8')];
+  const extras = { dimensions: [], mmPerUnit: 1 };
+
+  it("leaves a Ø6.6 hole the notes write plain, though M8's tap drill 6.75 is 0.15 mm away", () => {
+    const hole = holeOf({ center: { x: 10, y: 10 }, diameterMm: 6.6 }, notes, extras);
+    expect(hole).toMatchObject({ diameterMm: 6.6, kind: 'through' });
+    expect(hole.thread).toBeUndefined();
+  });
+
+  it('taps a circle drawn at the tap drill that no plain note writes', () => {
+    for (const diameterMm of [6.8, 6.92]) {
+      const hole = holeOf({ center: { x: 10, y: 10 }, diameterMm }, notes, extras);
+      expect(hole).toMatchObject({ diameterMm: 8, kind: 'tapped', thread: 'M8' });
+    }
+  });
+});

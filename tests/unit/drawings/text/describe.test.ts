@@ -290,6 +290,45 @@ describe('hole and thread callouts of plates', () => {
   });
 });
 
+describe('a thread callout beside plain holes near its tap drill', () => {
+  it("leaves '4x Ø6.6' holes plain beside '2x M8' (tap drill 6.75), and taps the Ø6.8 ones", () => {
+    const a3Landscape: PageFrame = { page: 1, width: 1190, height: 842, unit: 'pt' };
+    const findings = readTextFindings(
+      [run('2x M8', 100, 100, { h: 12 }), run('4x Ø6.6', 100, 300, { h: 12 })],
+      [a3Landscape],
+    );
+    const d = emptyDescription();
+    const drawn = (diameterMm: number, x: number) => ({
+      diameter: `Ø${diameterMm}`,
+      x,
+      y: 50,
+      diameterMm,
+      through: true,
+      kind: 'through' as const,
+    });
+    d.prismatic = {
+      outline: [
+        { x: 0, y: 0 },
+        { x: 200, y: 0 },
+        { x: 200, y: 100 },
+        { x: 0, y: 100 },
+      ],
+      holes: [...[20, 40, 60, 80].map((x) => drawn(6.6, x)), drawn(6.8, 120), drawn(6.8, 140)],
+      pockets: [],
+      slots: [],
+    };
+    applyHoleCallouts(d, findings);
+    const holes = d.prismatic.holes;
+    expect(holes.filter((h) => h.thread === 'M8').map((h) => h.x)).toEqual([120, 140]);
+    expect(holes.filter((h) => !h.thread).map((h) => h.diameter)).toEqual([
+      'Ø6.6',
+      'Ø6.6',
+      'Ø6.6',
+      'Ø6.6',
+    ]);
+  });
+});
+
 describe('countersinks (ISO 15786 / ASME Y14.5 ⌵, CSK)', () => {
   const a3Landscape: PageFrame = { page: 1, width: 1190, height: 842, unit: 'pt' };
   it.each([
