@@ -81,7 +81,8 @@ export function writtenSizeToleranceMm(
 ): number | undefined {
   let tightest: number | undefined;
   // Sizes the top view does not hold (a step, a depth): the part model has no feature for them.
-  const unheld = sizes.filter((size) => size.measures === 'other').map((size) => size.dimension);
+  const others = sizes.filter((size) => size.measures === 'other');
+  const unheld = others.map((size) => size.dimension.trim() || `${fmt(size.mm)} mm`);
   if (unheld.length > 0) {
     notModelled.push(
       `The drawing writes ${unheld.join(', ')}, which the top view does not hold (a step, a depth or a size in another view): not programmed. Check the drawing, or give the feature with 'Change'.`,

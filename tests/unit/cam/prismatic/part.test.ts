@@ -86,6 +86,13 @@ describe('prismaticPartFromDescription', () => {
     ]);
   });
 
+  it('names a size the top view does not hold by its value when its text is empty', () => {
+    const part = prismaticPartFromDescription(
+      plate({ thicknessMm: 20, sizes: [{ dimension: ' ', mm: 12.5, measures: 'other' }] }),
+    );
+    expect(part.notModelled.join(' ')).toMatch(/^The drawing writes 12\.5 mm, which the top view/);
+  });
+
   it('takes tap drills: metric M12 10.2, M10 8.5, M3 2.5, M10x1.25 8.8; unified 1/4-20 UNC #7', () => {
     expect(threadSpecOf('M12')?.tapDrillMm).toBe(10.2);
     expect(threadSpecOf('M10')?.tapDrillMm).toBe(8.5);
