@@ -27,7 +27,7 @@ import { MEASURED_CONFIDENCE, MEASURED_SOURCE, type ReadingSources } from '../de
 import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
 import { DxfReadError, readerLimits, type PageFrame } from '../reading.ts';
 import { readTextFindings } from '../text/describe.ts';
-import { offSquareMm } from './traced-outline.ts';
+import { mendTracedCorners, offSquareMm } from './traced-outline.ts';
 import {
   looseLineWork,
   unconfirmedFeatures,
@@ -106,7 +106,9 @@ export function describeDrawnPart(
           roundHoles(description.prismatic);
           // A turned part's end view is milled after turning: its outline is not the lathe's.
           if (!result.isTurnedPart) {
-            doubtTracedOutline(description);
+            // Measured off square as traced: a mended corner hides a bent edge's end.
+            if (!doubtTracedOutline(description))
+              mendTracedOutline(description, reading, scale.ratio);
             doubtTracedFeatures(description, reading, content.primitives, scale.ratio);
           }
         }
@@ -224,13 +226,41 @@ function unitsMisfit(dimensions: DrawnDimension[], ratio: number): number {
 }
 
 /**
- * Names a plate outline traced from a scan whose edges do not keep square
- * (traced-outline.ts `offSquareMm`) as not placed, so that no program is verified on it.
+ * Rebuilds a traced plate outline's rounded corners as fillets of the radius the page writes
+ * (traced-outline.ts `mendTracedCorners`, decision 074): a scan's trace of a corner's arc is no
+ * better than its pixels, and a leader or value crossing it cuts it to chords.
  */
-function doubtTracedOutline(description: BlueprintDescription): void {
+function mendTracedOutline(
+  description: BlueprintDescription,
+  reading: PageReading,
+  ratio: number,
+): void {
+  const plate = description.prismatic;
+  if (!plate) return;
+  const radii = [
+    ...new Set(
+      reading.findings.callouts
+        .filter((callout) => callout.kind === 'radius' && callout.value > 0)
+        .map((callout) => callout.value),
+    ),
+  ];
+  const noiseMm = (reading.drawing.outlineWidthPt * MM_PER_PT) / ratio;
+  const { outline, mended } = mendTracedCorners(plate.outline, radii, noiseMm);
+  if (mended.length === 0) return;
+  plate.outline = outline;
+  const written = [...new Set(mended)].map((r) => `R${formatMm(r)}`).join(', ');
+  description.overview += ` The outline's ${mended.length} traced round corner${mended.length === 1 ? ' is' : 's are'} drawn as ${written} fillets, as written.`;
+}
+
+/**
+ * Names a plate outline traced from a scan whose edges do not keep square
+ * (traced-outline.ts `offSquareMm`) as not placed, so that no program is verified on it; true
+ * when it does.
+ */
+function doubtTracedOutline(description: BlueprintDescription): boolean {
   const outline = description.prismatic?.outline ?? [];
   const off = offSquareMm(outline);
-  if (off === undefined) return;
+  if (off === undefined) return false;
   const xs = outline.map((p) => p.x);
   const ys = outline.map((p) => p.y);
   const size = (values: number[]) =>
@@ -241,6 +271,7 @@ function doubtTracedOutline(description: BlueprintDescription): void {
   description.unresolved!.push(
     `The ${text} traced from the scan runs up to ${formatMm(off)} mm off square: check the outline, or give it with Change.`,
   );
+  return true;
 }
 
 /**
