@@ -293,6 +293,12 @@ export const blueprintDescriptionSchema = z.object({
           .string()
           .max(300)
           .describe("Why it is not placed: 'matches no diameter of the profile'"),
+        topView: z
+          .literal(true)
+          .optional()
+          .describe(
+            "About a plate's top view (a traced outline, a circle around a hole): a turned part made from the description leaves it aside",
+          ),
         around: z
           .object({
             diameterMm: z.number().positive().describe('The circle drawn around the holes, mm'),

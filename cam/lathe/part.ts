@@ -328,7 +328,8 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
     );
   }
 
-  for (const item of description.unplaced ?? [])
+  // A plate's top view (a traced outline, a circle around a hole) is not this part's.
+  for (const item of (description.unplaced ?? []).filter((entry) => !entry.topView))
     notProgrammed.push(
       `what the drawing writes as "${item.text}": it ${item.why}; give it with Change, or remove it from the values once checked`,
     );

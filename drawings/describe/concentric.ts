@@ -52,6 +52,7 @@ export function concentricUnplaced(holes: DrawnHole[]): Unplaced[] {
     return {
       text: `${diameterText(around.diameterMm)} around ${holesText}`,
       why: CIRCLE_WHY,
+      topView: true as const,
       around,
     };
   });

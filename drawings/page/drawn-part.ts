@@ -267,7 +267,7 @@ function doubtTracedOutline(description: BlueprintDescription): boolean {
     formatMm(Math.round((Math.max(...values) - Math.min(...values)) * 10) / 10);
   const text = `outline ${size(xs)} × ${size(ys)} mm`;
   const why = `the outline traced from the scan does not hold: its edges run up to ${formatMm(off)} mm off square, a tracing fault`;
-  description.unplaced = [...(description.unplaced ?? []), { text, why }];
+  description.unplaced = [...(description.unplaced ?? []), { text, why, topView: true }];
   description.unresolved!.push(
     `The ${text} traced from the scan runs up to ${formatMm(off)} mm off square: check the outline, or give it with Change.`,
   );
@@ -309,7 +309,7 @@ function doubtTracedFeatures(
     ...looseLineWork(primitives, plate, noiseMm, letterMm),
   ];
   for (const { text, why } of doubts) {
-    description.unplaced = [...(description.unplaced ?? []), { text, why }];
+    description.unplaced = [...(description.unplaced ?? []), { text, why, topView: true }];
     description.unresolved!.push(
       `The scan shows ${text}, which ${why}: not programmed. Check the drawing, or give the feature with Change.`,
     );

@@ -174,7 +174,7 @@ export function looseLineWork(
     const y = (box.minY + box.maxY) / 2 - origin.minY;
     doubts.push({
       text: `lines of ${tenth(widthOf(box))} × ${tenth(heightOf(box))} mm at X${tenth(x)} Y${tenth(y)}`,
-      why: "close no contour the reader placed (centred there from the outline's lower-left corner: a cut-out, pocket or hole whose line a value written across it broke on the scan)",
+      why: "closes no contour the reader placed (centred there from the outline's lower-left corner: a cut-out, pocket or hole whose line a value written across it broke on the scan)",
     });
   }
   return doubts;

@@ -75,8 +75,8 @@ const leftUndone: Record<string, RegExp[] | { count: number; each: RegExp }> = {
     /^The drawing writes 60, which the top view does not hold/,
     // A slot's side and the hub's circle, broken where values and lines cross them on the scan,
     // close no contour: named, not left out in silence (decision 072).
-    /^The drawing writes "lines of 0\.\d+ × [56]\.\d+ mm at X4\.\d+ Y21", which close no contour/,
-    /^The drawing writes "lines of 42(\.\d+)? × 42(\.\d+)? mm at X35\.\d+ Y21", which close no/,
+    /^The drawing writes "lines of 0\.\d+ × [56]\.\d+ mm at X4\.\d+ Y21", which closes no contour/,
+    /^The drawing writes "lines of 42(\.\d+)? × 42(\.\d+)? mm at X35\.\d+ Y21", which closes no/,
     /^Ø1\.05: no Ø1\.05 drill is selected/,
     /^Outside contour: no end mill has flutes longer than 25\.508 mm/,
   ],

@@ -110,7 +110,7 @@ describe('looseLineWork: outline line work that closes no contour on a scan', ()
           const doubts = looseLineWork(work, plate, NOISE_MM, LETTER_MM);
           expect(doubts).toHaveLength(1);
           expect(doubts[0]!.text).toMatch(/^lines of [\d.]+ × [\d.]+ mm at X[\d.]+ Y[\d.]+$/);
-          expect(doubts[0]!.why).toMatch(/^close no contour the reader placed/);
+          expect(doubts[0]!.why).toMatch(/^closes no contour the reader placed/);
         },
       ),
     );
