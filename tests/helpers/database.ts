@@ -41,7 +41,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     async close() {
       await handle.close();
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}"`);
+      // The file's own database: a worker or a pool the test started may still be closing its
+      // connection on a busy machine ("is being accessed by other users"); PostgreSQL 13+ ends
+      // those connections first.
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
 }

@@ -207,8 +207,16 @@ const cases: {
     dialect: 'linuxcnc',
     drawing: 'mill-edm/flange.dxf',
     firstCode: /^G43 H\d+/m,
-    // A 25.5 mm thick flange: the demo mill's end mills and Ø2 drill are too short for it.
-    left: [/^Slot 2 wide, 6 long: /, /^Ø28: /, /^Ø2: /, /^Outside contour: /],
+    // A 25.5 mm thick flange: the demo mill's end mills and Ø2 drill are too short for it; the
+    // Ø30 and Ø40 circles around the Ø28 bore are drawn but not sized (decision 073).
+    left: [
+      /^The drawing writes "Ø30 around the Ø28 hole"/,
+      /^The drawing writes "Ø40 around the Ø28 hole"/,
+      /^Slot 2 wide, 6 long: /,
+      /^Ø28: /,
+      /^Ø2: /,
+      /^Outside contour: /,
+    ],
   },
   {
     jobType: 'Wire EDM',
