@@ -10,12 +10,17 @@
  * drills, taps and a countersink (tests/helpers/whole-path.ts `holeShopTooling`). The
  * independent check holds the program to the threads, counterbores and countersinks the
  * generator drew: a program called verified that leaves one out, or cuts one wrong, fails the
- * test. The share that ends verified is held to a floor per reader.
+ * test. The share that ends verified is held to a floor per reader. Every program is also read
+ * whole by LinuxCNC's interpreter, rs274.
  *
  * WHOLE_PATH_RUNS (12) and WHOLE_PATH_SEED choose the cases.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { classifyMillTool } from '#cam/mill/tooling';
 import { generateProgram } from '#cam/jobs/generate';
 import { readDrawing } from '#drawings/read';
 import { platePartArb } from '#tests/helpers/drawings/parts';
@@ -27,8 +32,17 @@ import {
   readers,
   throughThePath,
 } from '#tests/helpers/whole-path';
+import { runRs274 } from '#tests/helpers/rs274';
 
 const runs = Number(process.env.WHOLE_PATH_RUNS ?? 12);
+const work = mkdtempSync(join(tmpdir(), 'whole-path-plate-holes-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The tool table rs274 reads: the shop's tools by number, lengths 0, diameters as D. */
+const toolTable = holeShopTooling
+  .map(classifyMillTool)
+  .map((tool) => `T${tool.number} P${tool.number} Z0 D${tool.diameterMm ?? 0}`)
+  .join('\n');
 const seed = Number(process.env.WHOLE_PATH_SEED ?? 20261129);
 
 /**
@@ -71,7 +85,12 @@ describe('the whole path on generated plates with tapped, counterbored and count
                 .join('+') || 'none'
             } (variant ${variant})`;
             if ('refused' in outcome) return void outcomes.push(`${kinds}: ${outcome.refused}`);
-            const { report } = outcome.generated;
+            const { report, gcode } = outcome.generated;
+            // Each program is for LinuxCNC: its own interpreter reads it whole (tapping cycles,
+            // counterbores and countersinks included).
+            const rs274 = runRs274(gcode, { machine: 'mill', toolTable, workDir: work });
+            expect(rs274.output).not.toMatch(/error|unknown|illegal|bad /i);
+            expect(rs274.status).toBe(0);
             outcomes.push(
               report.verified
                 ? `${kinds}: verified`
