@@ -287,6 +287,14 @@ describe('hole and thread callouts of plates', () => {
       expect.stringMatching(/^"6 X M3 X\.5" calls for 6 holes, 5 were found/),
     );
     expect(d.readings?.find((r) => r.field === 'Tapped holes')?.value).toBe('6x M3x0.5 (5 drawn)');
+    // And held: no program is verified without the sixth (decision 071's net).
+    expect(d.unplaced).toEqual([
+      {
+        text: '6 X M3 X.5',
+        why: 'counts 6 holes, and the top view read holds 5 of them',
+        topView: true,
+      },
+    ]);
   });
 });
 
