@@ -49,9 +49,13 @@ const seed = Number(process.env.WHOLE_PATH_SEED ?? 20261129);
  * The least share of the cases that must end verified, per reader. Measured (seed 20261129,
  * 2026-11-29): at 12 runs DXF 12, vector PDF 5, STEP 12 of 12 verified; at 24 runs DXF 22,
  * vector PDF 12, STEP 21 of 24, the others incomplete for want of a long enough small end mill
- * for a deep cut-out or pocket. The vector PDF loses ⌴ and ⌵ (not in DejaVu Sans, the PDFs'
- * font), so its counterbores and countersinks written with the symbols are circles no callout
- * sizes: incomplete, never verified; those written in words are read. Held at the lower of the
+ * for a deep cut-out or pocket. The vector PDF lost ⌴ and ⌵ (not in DejaVu Sans), so its
+ * counterbores and countersinks written with the symbols were circles no callout sizes:
+ * incomplete, never verified. Sheets with the symbols are now set in DejaVu Sans Mono, which has
+ * them, as a CAD export embeds a font with the glyphs it sets: vector PDF 7 of 12; the others
+ * are circles whose callout the page's text layout kept from their hole, '4x⌀6.6' beside '2x M8'
+ * placed on no hole, and a material name ('16MnCr5') or a count ('4x') read as a size, all
+ * incomplete. Held at the lower of the
  * two, rounded down. Before the readers were fixed, the DXF called 2x M5 verified with the holes
  * drilled and untapped (the count read as 'Ø2'), and 4x Ø4.5 ⌴Ø8 ↧4.4 on one line verified
  * with the counterbores uncut; the STEP reader called a countersunk hole verified with its cone

@@ -9,18 +9,24 @@ import SVGtoPDF from 'svg-to-pdfkit';
 /** The Debian font the SVG names, embedded so that Ø, ⌀, ∅ and ± are text. */
 const FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 const FONT_NAME = 'DejaVu Sans';
+/** A Debian font with the ISO 15786 hole symbols ⌴ ⌵ as well (DejaVu Sans lacks them). */
+export const SYMBOLS_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf';
 const PT_PER_MM = 72 / 25.4;
 
 /**
  * Writes an SVG whose size is given in mm as a one-page PDF of the same size.
  *
  * @param svg - SVG text (width and height in mm, as svg.ts writes it)
- * @param fontFile - the TrueType font its texts are set in: DejaVu Sans unless given (DejaVu
- *   Sans Mono has the ISO 15786 hole symbols ⌴ ⌵ that DejaVu Sans lacks)
+ * @param fontFile - the TrueType font its texts are set in: DejaVu Sans, or DejaVu Sans Mono
+ *   when the texts hold the ISO 15786 hole symbols ⌴ ⌵ that DejaVu Sans lacks (a CAD export
+ *   embeds a font that has the glyphs it sets)
  * @returns the PDF bytes
  * @throws Error when the SVG has no size in mm
  */
-export async function svgToPdf(svg: string, fontFile = FONT_FILE): Promise<Buffer> {
+export async function svgToPdf(
+  svg: string,
+  fontFile = /[⌴⌵]/.test(svg) ? SYMBOLS_FONT_FILE : FONT_FILE,
+): Promise<Buffer> {
   const sizeOf = (name: 'width' | 'height') => {
     const match = new RegExp(`${name}="([\\d.]+)mm"`).exec(svg);
     if (!match) throw new Error(`svgToPdf: the SVG has no ${name} in mm`);
