@@ -16,6 +16,24 @@ const adminQuery = async (url: string, text: string) => {
   }
 };
 
+/**
+ * Drops a test file's database once nothing uses it: a worker or a pool the test started may
+ * still be closing its connection on a busy machine ("is being accessed by other users"). Tried
+ * for about 15 s; a database still in use then is left for dropLeftoverTestDatabases. Not
+ * `WITH (FORCE)`: ending a connection a pool still holds raises an error in that pool.
+ */
+async function dropWhenFree(serverUrl: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    try {
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}"`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 /** A test file's database; `url` names it on the PostgreSQL server (unset for PGlite). */
 export type TestDatabase = DatabaseHandle & { url?: string };
 
@@ -41,10 +59,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     async close() {
       await handle.close();
-      // The file's own database: a worker or a pool the test started may still be closing its
-      // connection on a busy machine ("is being accessed by other users"); PostgreSQL 13+ ends
-      // those connections first.
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropWhenFree(serverUrl, name);
     },
   };
 }
