@@ -37,8 +37,18 @@ function xAt(moves: Move[], z: number): number | undefined {
   return undefined;
 }
 
+/**
+ * A diameter without a tolerance holds the general one: the finest of ISO 2768-1 (class f,
+ * ±0.05 mm up to 6 mm) is taken, so that a pass carried over from a neighbour of the same
+ * nominal with a tighter band (Ø76.4975 for Ø76.5 +0.005/-0.01 beside a plain Ø76.5) is in it.
+ */
+const GENERAL_MM = 0.05;
+
 function inBand(section: OuterSection, x: number): boolean {
-  const { minMm, maxMm } = section.limits ?? { minMm: section.targetMm, maxMm: section.targetMm };
+  const { minMm, maxMm } = section.limits ?? {
+    minMm: section.targetMm - GENERAL_MM,
+    maxMm: section.targetMm + GENERAL_MM,
+  };
   return x >= minMm - 1e-6 && x <= maxMm + 1e-6;
 }
 
