@@ -13,7 +13,12 @@ export default defineConfig({
         extends: true,
         // Property tests run hundreds of cases: on a busy 2-core machine vitest's default 5 s
         // failed one that takes 2 s alone. Time is measured by `npm run bench`, not by tests.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], testTimeout: 60_000 },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,

@@ -22,6 +22,8 @@ import {
 import { blockStockText, suggestBlockStock } from './prismatic/stock.ts';
 import { PartModelError, PrismaticPartError } from './errors.ts';
 import { turnedPartFromDescription } from './lathe/part.ts';
+import { chuckingsOf, maxUnsupportedSlenderness, slendernessOf } from './lathe/slenderness.ts';
+import { profileSpans } from './lathe/support.ts';
 
 const numberOf = (
   value: number | undefined,
@@ -195,8 +197,44 @@ export function latheGapsOf(description: BlueprintDescription): string[] | undef
   }
 }
 
+/**
+ * The question the description step asks of a turned part too slender to turn in the chuck
+ * alone (decision 078), when its description does not say whether it may keep centre holes:
+ * its length with the facing allowance and the cut-off zone (10 mm) over its stiffness diameter
+ * (cam/lathe/slenderness.ts) past the unsupported limit. Undefined otherwise.
+ */
+export function centreHoleQuestion(description: BlueprintDescription): string | undefined {
+  if (description.features.centreHoles || description.outerDiameters.length === 0) return undefined;
+  let part;
+  try {
+    part = turnedPartFromDescription(description);
+  } catch {
+    return undefined;
+  }
+  const { outer, inner } = profileSpans(part);
+  const stickOutMm = part.lengthMm + 10;
+  const chucking = chuckingsOf(
+    { diameterMm: 0, frontFaceZ: 1, chuckFaceZ: 1 - stickOutMm, sawn: false },
+    part.lengthMm,
+    outer,
+    inner,
+  )[0]!;
+  const { ratio } = slendernessOf(chucking);
+  if (ratio <= maxUnsupportedSlenderness) return undefined;
+  return `The part is ${Math.round(ratio * 10) / 10} times as long as its stiffness diameter, too slender to turn held in the chuck alone: may its free end keep a centre hole (ISO 6411) for the tailstock? Say 'centre holes permitted' or 'no centre holes' with Change.`;
+}
+
+/** The description with the centre hole question asked, when it applies and is not yet asked. */
+function withCentreHoleQuestion(description: BlueprintDescription): BlueprintDescription {
+  const question = centreHoleQuestion(description);
+  const asked = (description.unresolved ?? []).some((entry) => /centre hole/i.test(entry));
+  if (!question || asked) return description;
+  return { ...description, unresolved: [...(description.unresolved ?? []), question] };
+}
+
 /** The whole analysis of a description. */
-export function analysisOf(description: BlueprintDescription): BlueprintAnalysis {
+export function analysisOf(read: BlueprintDescription): BlueprintAnalysis {
+  const description = withCentreHoleQuestion(read);
   const stockSize = suggestedStockSize(description);
   const latheGaps = latheGapsOf(description);
   return {

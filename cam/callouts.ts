@@ -464,3 +464,24 @@ export function parseGeneralTolerance(text: string): string | undefined {
   if (din) return `DIN 7168-${din[1]!.toLowerCase()}`;
   return undefined;
 }
+
+/**
+ * Whether a note lets the part keep centre holes (ISO 6411, DIN 332): 'not permitted' for a
+ * note forbidding them ('NO CENTRE HOLES', 'centre holes not permitted', 'Zentrierbohrung nicht
+ * zulässig'); 'permitted' for one calling for or allowing them ('CENTER DRILL BOTH ENDS', '2x
+ * centre hole ISO 6411-A2.5/5.3', 'DIN 332-A4x8.5', 'centre holes permitted'); undefined for any
+ * other note.
+ * @param text - the note; DXF codes are decoded first
+ */
+export function parseCentreHoles(text: string): 'permitted' | 'not permitted' | undefined {
+  const decoded = plain(text);
+  const centre = String.raw`(?:cent(?:re|er)[- ]?(?:holes?|bores?|drill(?:ed|ing|s)?)|zentrierbohrung(?:en)?)`;
+  const forbidden = new RegExp(
+    String.raw`\b(?:no|without|ohne)\s+${centre}|${centre}\s*(?:are\s+|is\s+)?(?:not\s+(?:permitted|allowed|acceptable)|forbidden|prohibited|nicht\s+zul(?:ä|ae)ssig)`,
+    'i',
+  );
+  if (forbidden.test(decoded)) return 'not permitted';
+  if (new RegExp(String.raw`\b${centre}|\bISO\s*6411\b|\bDIN\s*332\b`, 'i').test(decoded))
+    return 'permitted';
+  return undefined;
+}

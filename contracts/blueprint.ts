@@ -254,6 +254,12 @@ export const blueprintDescriptionSchema = z.object({
   features: z.object({
     chamfers: z.array(chamferSchema),
     fillets: z.array(filletSchema),
+    centreHoles: z
+      .enum(['permitted', 'not permitted'])
+      .optional()
+      .describe(
+        "ISO 6411: whether the part's end faces may keep a centre hole ('permitted' when the drawing calls for centre holes or allows them, 'not permitted' when it forbids them); omit when it does not say",
+      ),
   }),
   dimensions: z.object({
     overallLength: z.string(),

@@ -77,6 +77,7 @@ const fieldNames: Record<string, string> = {
   hardness: 'Hardness',
   generalTolerance: 'General tolerance',
   roughness: 'Surface finish',
+  centreHoles: 'Centre holes',
   units: 'Units',
   title: 'Title',
   drawingNumber: 'Drawing number',
@@ -211,7 +212,23 @@ function turnedRows(description: BlueprintDescription): RowDraft[] {
   rows.push(
     row('overallLength', 'Overall length', '', overall, num(dimensions.overallLengthMm), 'mm'),
   );
+  const centreHoles = description.features.centreHoles ?? '';
+  rows.push(row('centreHoles', 'Centre holes', '', centreHoles, centreHoles, CENTRE_HOLES_HINT));
   return rows;
+}
+
+const CENTRE_HOLES_HINT = "'permitted' (the tailstock may hold the free end), 'not permitted'";
+
+/**
+ * Whether a value typed in the Centre holes row permits them (ISO 6411): 'permitted' for
+ * 'permitted', 'allowed', 'yes'; 'not permitted' for 'not permitted', 'no', 'forbidden';
+ * undefined for anything else.
+ */
+export function centreHolesTyped(text: string): 'permitted' | 'not permitted' | undefined {
+  const typed = text.trim().toLowerCase();
+  if (/^(?:not\b|no\b|forbidden|prohibited|none)/.test(typed)) return 'not permitted';
+  if (/^(?:permitted|allowed|yes|ok)\b/.test(typed)) return 'permitted';
+  return undefined;
 }
 
 /** The outline's width and height, mm. */

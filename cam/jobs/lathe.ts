@@ -21,6 +21,7 @@ import { outerContour } from '../lathe/contour.ts';
 import { turnedPartFromDescription } from '../lathe/part.ts';
 import type { InnerSection, TurnedPart } from '../lathe/part.ts';
 import { planTurnedPart } from '../lathe/plan.ts';
+import { centreHoleRegion } from '../lathe/tailstock.ts';
 import { frontOf } from '../lathe/two-chuckings.ts';
 import type { LathePlan, ThreadCycle } from '../lathe/program.ts';
 import { finishWithNotes } from './finish.ts';
@@ -354,7 +355,7 @@ export function latheVerificationInput(
         })),
         ...far.features,
       ],
-      either: [...drillPoint, ...far.either],
+      either: [...drillPoint, ...far.either, ...centreHoleOf(plan, tools)],
     },
     material: grade?.subgroup ?? 'alloy',
     ...(limits
@@ -372,8 +373,18 @@ export function latheVerificationInput(
           },
         }
       : {}),
+    ...(plan.tailstock ? { tailstock: plan.tailstock } : {}),
     notProgrammed: plan.notProgrammed,
   };
+}
+
+/** The centre hole the tailstock seats in, which the part keeps (may be cut or not). */
+function centreHoleOf(plan: LathePlan, tools: LatheTool[]) {
+  const drill = tools.find((tool) => tool.number === plan.tailstock?.toolNumber);
+  // Inside the bores it is cut away; the part keeps it only where it may.
+  return plan.tailstock && !plan.tailstock.inBore && drill
+    ? centreHoleRegion(plan.tailstock, drill)
+    : [];
 }
 
 /**

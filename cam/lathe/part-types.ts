@@ -111,6 +111,11 @@ export interface TurnedPart {
   farOuterChamfer?: EdgeChamfer;
   /** Finest roughness asked for, Ra µm. */
   raUm?: number;
+  /**
+   * Whether the end faces may keep a centre hole (ISO 6411), as the description says: 'permitted'
+   * lets the plan hold a slender part's free end with the tailstock (tailstock.ts).
+   */
+  centreHoles?: 'permitted' | 'not permitted';
   material: string;
   /** Features the description names that this planner does not cut, in words. */
   notProgrammed: string[];

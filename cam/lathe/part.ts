@@ -347,6 +347,7 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
     ...(partOff ? { partOffChamfer: partOff } : {}),
     ...(farOuter ? { farOuterChamfer: farOuter } : {}),
     ...(raUm !== undefined ? { raUm } : {}),
+    ...(description.features.centreHoles ? { centreHoles: description.features.centreHoles } : {}),
     material: description.materialSpecs.material,
     notProgrammed,
   };

@@ -28,8 +28,9 @@
  * chosen and planned in two-chuckings.ts.
  */
 import { boringOf, finishBore, roughBore, unboredMouthChamfer } from './boring.ts';
-import type { LathePlanInput, LathePlanOutput } from './context.ts';
+import type { LathePlanContext, LathePlanInput, LathePlanOutput } from './context.ts';
 import { drillBores } from './drilling.ts';
+import type { BoreTools } from './drilling.ts';
 import { faceFrontEnd } from './facing.ts';
 import { finishOutside } from './finishing.ts';
 import { cutGrooves } from './grooving.ts';
@@ -50,6 +51,8 @@ import { holdsForSawnBlank, sawnPartOf, sawnWarnings } from './sawn-blank.ts';
 import { planChuckings, withSupportNamed } from './support.ts';
 import { unsupportedStickOuts } from './slenderness.ts';
 import { tapHoles } from './tapping.ts';
+import type { CentreSupport } from './tailstock.ts';
+import { centreHoleOperation, heldByTailstock, withTailstock } from './tailstock-plan.ts';
 import { cutThreads } from './threading.ts';
 import { frontOf, inTwoChuckings, joinedPart, twoChuckingsWarning } from './two-chuckings.ts';
 import type { TwoChuckings } from './two-chuckings.ts';
@@ -72,7 +75,10 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   const whole = chosenPlan(input);
   if (unsupportedStickOuts(planChuckings(whole)).length === 0) return withSupportNamed(whole);
   const split = inTwoChuckings(input, whole, (at) => chosenPlan(input, at));
-  return withSupportNamed(split ?? whole);
+  if (split) return withSupportNamed(split);
+  return withSupportNamed(
+    withTailstock(input, whole, (centre) => chosenPlan(input, undefined, centre)),
+  );
 }
 
 /**
@@ -80,21 +86,41 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
  * two chuckings at `split` when given (the chamfer at the parted-off end then turned in the
  * second setup, as from a sawn blank).
  */
-function chosenPlan(input: LathePlanInput, split?: TwoChuckings): LathePlan {
+function chosenPlan(
+  input: LathePlanInput,
+  split?: TwoChuckings,
+  centre?: CentreSupport,
+): LathePlan {
   const fromBar = planFrom(
     split ? { ...input, part: sawnPartOf(input.part) } : input,
     false,
     split,
+    centre,
   );
   if (fromBar.bladeReaches) return fromBar.plan;
   const part = sawnPartOf(input.part);
   if (!holdsForSawnBlank(part, farOutsideOf(part, input.tools))) return fromBar.plan;
-  const sawn = planFrom({ ...input, part }, true, split);
+  const sawn = planFrom({ ...input, part }, true, split, centre);
   // The second setup's facing starts its clearance in front of the sawn end, which must be
   // below the tool change position.
   const stub = sawn.plan.secondSetup?.frontFaceZ ?? Infinity;
   const clearZ = input.overrides?.clearanceMm ?? 2;
   return stub + clearZ < sawn.plan.changePosition.z ? sawn.plan : fromBar.plan;
+}
+
+/**
+ * Drill, bore (rough and finish) and tap the free end's bores after the outside is turned (the
+ * tailstock's centre hole is where they go: tailstock.ts `inBore`).
+ */
+function boresAfterOutside(context: LathePlanContext, output: LathePlanOutput): BoreTools {
+  const bores = drillBores(context, output);
+  const boring = boringOf(context, bores);
+  if (boring) {
+    roughBore(context, boring, output);
+    finishBore(context, boring, output);
+  } else if (!bores.skipped) unboredMouthChamfer(context, output);
+  tapHoles(context, bores, output);
+  return bores;
 }
 
 /**
@@ -106,6 +132,7 @@ function planFrom(
   input: LathePlanInput,
   sawn: boolean,
   split?: TwoChuckings,
+  centre?: CentreSupport,
 ): { plan: LathePlan; bladeReaches: boolean } {
   const output: LathePlanOutput = {
     operations: [],
@@ -134,27 +161,41 @@ function planFrom(
   // A sawn blank's warnings come before the operations' (once the drilling is known).
   const sawnAt = output.warnings.length;
   faceFrontEnd(context, output);
-  // Centre drill and drill for the bores.
-  const bores = drillBores(context, output);
-  if (sawn) output.warnings.splice(sawnAt, 0, ...sawnWarnings(input, context, !bores.skipped));
+  if (centre) output.operations.push(centreHoleOperation(context, centre));
+  // Centre drill and drill for the bores; with the tailstock seated where a bore will be, the
+  // bores come after it is retracted.
+  const early = centre?.inBore ? undefined : drillBores(context, output);
+  if (sawn && early)
+    output.warnings.splice(sawnAt, 0, ...sawnWarnings(input, context, !early.skipped));
+  // With the tailstock, it holds the part from the outside's roughing to the part off.
+  const heldFrom = output.operations.length;
   roughOutside(context, output);
-  const boring = boringOf(context, bores);
+  const boring = early && boringOf(context, early);
   if (boring) roughBore(context, boring, output);
   // Two chuckings: the first finishes up the split's shoulder and 1 mm along the bar.
   finishOutside(context, output, split ? -(split.splitMm + 1) : undefined);
   if (boring) finishBore(context, boring, output);
-  else if (!bores.skipped) unboredMouthChamfer(context, output);
-  tapHoles(context, bores, output);
+  else if (early && !early.skipped) unboredMouthChamfer(context, output);
+  if (early) tapHoles(context, early, output);
   // Grooves, then threads after their undercuts, at constant rpm.
   cutGrooves(context, output);
   cutThreads(context, output);
+  const heldTo = output.operations.length;
+  const bores = early ?? boresAfterOutside(context, output);
+  if (sawn && !early)
+    output.warnings.splice(sawnAt, 0, ...sawnWarnings(input, context, !bores.skipped));
   const reaches = bladeReaches(context, !bores.skipped);
   // A sawn blank is not parted off: the second setup faces its stub off.
   const chamfered = !sawn && partOff(context, !bores.skipped, output);
   // What stands on a diameter the first setup leaves uncut is not made from the far end.
   const reachable = outside && afterFirstSetup(drawn, outside, input.tools, output.notProgrammed);
   const secondSetup = planSecondSetup(input, context, output, reachable, split);
-  const plan = lathePlan(context, bores, output);
+  if (centre)
+    heldByTailstock(output.operations, heldFrom, heldTo, centre, context.setup.path.changePosition);
+  const plan = {
+    ...lathePlan(context, bores, output),
+    ...(centre ? { tailstock: centre } : {}),
+  };
   if (!turnAround)
     return {
       plan: {

@@ -7,6 +7,7 @@
  */
 import type { LatheTool } from './tooling.ts';
 import type { TurnedPart } from './part.ts';
+import type { CentreSupport } from './tailstock.ts';
 
 /** The second setup as the program writes it and the verifier simulates it. */
 export interface SecondSetup {
@@ -165,6 +166,11 @@ export interface Operation {
     passes?: number;
   };
   /**
+   * What the operator does at a program stop (M0) before this operation, one sentence a line:
+   * bring the tailstock up or retract it (tailstock.ts). Absent: no stop.
+   */
+  stopBefore?: string[];
+  /**
    * 2 for an operation of the second setup (the part turned around, under G55, in that setup's
    * coordinates: cam/lathe/second-setup.ts); absent for the first setup's.
    */
@@ -214,6 +220,12 @@ export interface LathePlan {
    * left untapped is then found so).
    */
   tappedHoles?: TappedHole[];
+  /**
+   * The tailstock holds the free end in this centre hole (tailstock.ts, decision 078) from the
+   * stop before the operation after its centre drilling to the stop that retracts it. Absent:
+   * the part is held in the chuck alone.
+   */
+  tailstock?: CentreSupport;
   /**
    * The second setup, when the plan has one: its operations follow the first setup's (after the
    * part off) in `operations`, marked `setup: 2`. `part` then is the part as drawn (far-end

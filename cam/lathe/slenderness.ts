@@ -22,6 +22,15 @@
 /** The largest stick-out turned without support, as a multiple of the stiffness diameter. */
 export const maxUnsupportedSlenderness = 5;
 
+/**
+ * The largest length between the chuck and the tailstock's centre, as a multiple of the
+ * stiffness diameter: past it a steady rest is needed. Shops and trade literature put the limit
+ * of chuck-and-centre work at L/D 10–12 for a plain cylinder (a rule of thumb like the one above;
+ * a beam held at both ends bends a small fraction of a cantilever's under the same force);
+ * docs/decisions/078-tailstock.md.
+ */
+export const maxCentreSlenderness = 12;
+
 /** The stick-out, as a multiple of the stiffness diameter, past which the plan warns (L/D 4). */
 export const slenderWarningRatio = 4;
 
@@ -83,6 +92,8 @@ export function stiffnessDiameterMm(
 /** One chucking of the part: how far it sticks out and its profile from the cut end, mm. */
 export interface Chucking {
   stickOutMm: number;
+  /** Its free end is held by the tailstock's centre (tailstock.ts). */
+  centre?: true;
   sectionAt: (s: number) => { outerMm: number; boreMm: number };
 }
 
@@ -115,6 +126,7 @@ export function chuckingsOf(
   inner: ProfileSpan[],
   second?: { frontZ: number; chuckFaceZ: number },
   remainder?: UnturnedRemainder,
+  centre = false,
 ): Chucking[] {
   const at = (z: number) => ({
     outerMm: diameterAt(outer, Math.min(0, Math.max(-lengthMm, z))),
@@ -127,6 +139,7 @@ export function chuckingsOf(
   const first: Chucking = {
     stickOutMm: stock.frontFaceZ - stock.chuckFaceZ,
     sectionAt: (s) => firstAt(stock.frontFaceZ - s),
+    ...(centre ? { centre: true as const } : {}),
   };
   if (!second) return [first];
   return [
@@ -150,9 +163,16 @@ export function slendernessOf(chucking: Chucking): { ratio: number; diameterMm: 
   return { ratio: chucking.stickOutMm / diameterMm, diameterMm };
 }
 
-/** Whether a chucking sticks out at most {@link maxUnsupportedSlenderness} times its stiffness diameter. */
+/** The largest slenderness of a chucking: held by the centre or in the chuck alone. */
+const limitOf = (chucking: Chucking): number =>
+  chucking.centre ? maxCentreSlenderness : maxUnsupportedSlenderness;
+
+/**
+ * Whether a chucking sticks out at most {@link maxUnsupportedSlenderness} times its stiffness
+ * diameter ({@link maxCentreSlenderness} when the tailstock's centre holds its end).
+ */
 export const withinRule = (chucking: Chucking): boolean =>
-  slendernessOf(chucking).ratio <= maxUnsupportedSlenderness + 1e-9;
+  slendernessOf(chucking).ratio <= limitOf(chucking) + 1e-9;
 
 /**
  * The sentences for each chucking that sticks out more than {@link maxUnsupportedSlenderness}
@@ -165,6 +185,10 @@ export function unsupportedStickOuts(chuckings: Chucking[]): string[] {
   return chuckings.flatMap((chucking, index) => {
     if (withinRule(chucking)) return [];
     const { ratio, diameterMm } = slendernessOf(chucking);
+    if (chucking.centre)
+      return [
+        `too long between chuck and centre: the part sticks out ${round1(chucking.stickOutMm)} mm, ${round1(ratio)} times its stiffness diameter Ø${round1(diameterMm)} (${maxCentreSlenderness} at most with the tailstock); support it with a steady rest as well`,
+      ];
     return [
       `unsupported stick-out: the part sticks out ${round1(chucking.stickOutMm)} mm${index > 0 ? ' in setup 2' : ''}, ${round1(ratio)} times its stiffness diameter Ø${round1(diameterMm)} (${maxUnsupportedSlenderness} at most unsupported); hold its end with the tailstock or a steady rest, or turn it in two chuckings`,
     ];
@@ -179,6 +203,7 @@ export function unsupportedStickOuts(chuckings: Chucking[]): string[] {
 export function slenderWarnings(chuckings: Chucking[]): string[] {
   return chuckings.flatMap((chucking, index) => {
     const { ratio, diameterMm } = slendernessOf(chucking);
+    if (chucking.centre) return [];
     if (ratio <= slenderWarningRatio + 1e-9 || ratio > maxUnsupportedSlenderness + 1e-9) return [];
     return [
       `The part sticks out ${round1(chucking.stickOutMm)} mm${index > 0 ? ' in setup 2' : ''}, ${round1(ratio)} times its stiffness diameter Ø${round1(diameterMm)}: watch for chatter, and if it comes, support it with the tailstock or a steady rest.`,

@@ -41,7 +41,7 @@ export function profileSpans(part: TurnedPart): { outer: ProfileSpan[]; inner: P
  * first setup from the bar's unfaced end to the jaws, the second from the far end as the first
  * leaves it to its jaws, each against the part's finished diameters and bores; when the part is
  * turned in two chuckings (`secondSetup.outsideFromMm`, decision 064), the first with the bar's
- * diameter behind what it turns.
+ * diameter behind what it turns; with the tailstock (tailstock.ts), the first held by its centre.
  */
 export function planChuckings(plan: LathePlan): Chucking[] {
   const { stock, secondSetup, part } = plan;
@@ -56,6 +56,7 @@ export function planChuckings(plan: LathePlan): Chucking[] {
       ? { frontZ: secondSetup.frontFaceZ, chuckFaceZ: secondSetup.chuckFaceZ }
       : undefined,
     splitMm !== undefined ? { fromZ: -splitMm, diameterAt: () => stock.diameterMm } : undefined,
+    plan.tailstock !== undefined,
   );
 }
 

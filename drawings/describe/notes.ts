@@ -1,10 +1,11 @@
 /**
  * TEXT and MTEXT notes of a drawing: material, threads, chamfer callouts, surface finish, general
- * tolerance, heat treatment and hardness; what is left and the title block's cells are kept for
+ * tolerance, heat treatment, hardness and centre holes (ISO 6411); what is left and the title block's cells are kept for
  * the description's `notes` and `titleBlock` (title-block.ts), never for the overview.
  */
 import {
   findMaterial,
+  parseCentreHoles,
   parseChamferCallout,
   parseGeneralTolerance,
   parseRoughness,
@@ -25,6 +26,8 @@ export interface NoteFindings {
   heatTreatment?: string;
   hardness?: string;
   concentricity?: string;
+  /** Whether the part may keep centre holes (ISO 6411), when a note says; a ban wins. */
+  centreHoles?: 'permitted' | 'not permitted';
   /** Drawing notes that said none of the above. */
   other: TextNote[];
   /** The title block's texts (title-block.ts titleCellOf sorts them into its fields). */
@@ -93,6 +96,9 @@ export function readNotes(notes: TextNote[], units: 'mm' | 'inch' = 'mm'): NoteF
       findings.titleBlock.push(note);
       continue;
     }
+    // Kept among the notes too: the operator sees what allowed or banned them.
+    const centreHoles = parseCentreHoles(text);
+    if (centreHoles && findings.centreHoles !== 'not permitted') findings.centreHoles = centreHoles;
     if (CONCENTRICITY.test(text)) {
       findings.concentricity = text;
       used = true;

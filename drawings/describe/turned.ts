@@ -74,6 +74,7 @@ export function applyFindings(
     unresolved.push('No surface finish (Ra) on the drawing.');
   }
   description.surfaceFinish.concentricity = findings.concentricity ?? '';
+  if (findings.centreHoles) description.features.centreHoles = findings.centreHoles;
 }
 
 /**

@@ -213,6 +213,15 @@ export class Revision extends ShapeRevision {
         surfaceFinish.concentricity = edit.text;
         this.changes.push(`Concentricity: ${edit.text}.`);
         return;
+      case 'centreHoles':
+        this.d.features.centreHoles = edit.value;
+        this.resolve((entry) => /centre hole/i.test(entry));
+        this.changes.push(
+          edit.value === 'permitted'
+            ? 'Centre holes (ISO 6411): permitted; the tailstock may hold a slender part by one at its free end.'
+            : 'Centre holes (ISO 6411): not permitted.',
+        );
+        return;
       case 'thickness':
         return this.thickness(edit.valueMm);
     }

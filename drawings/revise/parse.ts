@@ -7,6 +7,7 @@ import { NUMBER } from '#contracts/written-numbers';
 import {
   findMaterial,
   locateThreadCallout,
+  parseCentreHoles,
   parseChamferCallout,
   parseDiameterCallout,
   parseGeneralTolerance,
@@ -53,6 +54,7 @@ export type Edit =
   | { kind: 'roughness'; raUm: number; text: string }
   | { kind: 'generalTolerance'; text: string }
   | { kind: 'concentricity'; text: string }
+  | { kind: 'centreHoles'; value: 'permitted' | 'not permitted' }
   | { kind: 'thickness'; valueMm: number };
 
 /**
@@ -242,6 +244,10 @@ const HARDNESS =
  * @returns the edits, possibly none
  */
 export function editsOf(clause: string): Edit[] {
+  // 'Centre holes permitted', 'no centre holes', 'centre drill both ends A2.5': a permission,
+  // never a bore or a removal.
+  const centreHoles = parseCentreHoles(clause);
+  if (centreHoles) return [{ kind: 'centreHoles', value: centreHoles }];
   const removed = removal(clause);
   if (removed) return [removed];
   const thickness = thicknessOf(clause);

@@ -217,26 +217,31 @@ export function latheToolTable(
 /** A run's events with its second setup marked, and where rs274 reported the stop and G55. */
 export interface SetupEvents {
   events: InterpreterEvent[];
-  /** The canonical output line of PROGRAM_STOP, 1-based; 0 when the program has none. */
+  /** The canonical output line of the first PROGRAM_STOP, 1-based; 0 when the program has none. */
   stopAt: number;
   /** The canonical output line of SET_G5X_OFFSET(2, …) (G55), 1-based; 0 when none. */
   g55At: number;
 }
 
 /**
- * A two-setup program's events as the verifier replays them: rs274's canonical moves carry
- * neither the program stop (M0) nor the work offset, so the stop is put back where rs274
- * reports PROGRAM_STOP and each move after SET_G5X_OFFSET(2, …) is marked G55 (the rest G54).
- * A program without a stop or without G55 keeps its events as they are.
+ * A program's events as the verifier replays them: rs274's canonical moves carry neither the
+ * program stops (M0) nor the work offset, so each stop is put back where rs274 reports
+ * PROGRAM_STOP (a tailstock brought up and retracted, the part turned around) and each move after
+ * SET_G5X_OFFSET(2, …) is marked G55 (the rest G54). A program without a stop or without G55
+ * keeps its events as they are.
  */
 export function withSetups(run: Rs274Run): SetupEvents {
   const canon = run.output.split('\n');
-  const stopAt = canon.findIndex((line) => /PROGRAM_STOP\(\)/.test(line)) + 1;
+  const stops = canon.flatMap((line, index) => (/PROGRAM_STOP\(\)/.test(line) ? [index + 1] : []));
+  const stopAt = stops[0] ?? 0;
   const g55At = canon.findIndex((line) => /SET_G5X_OFFSET\(2,/.test(line)) + 1;
   const events: InterpreterEvent[] = [];
+  let nextStop = 0;
   for (const event of run.events) {
-    if (stopAt > 0 && event.line > stopAt && !events.some((entry) => entry.type === 'stop'))
-      events.push({ type: 'stop', line: stopAt, optional: false });
+    while (nextStop < stops.length && event.line > stops[nextStop]!) {
+      events.push({ type: 'stop', line: stops[nextStop]!, optional: false });
+      nextStop += 1;
+    }
     events.push(
       event.type === 'motion' && g55At > 0
         ? { ...event, workOffset: event.line > g55At ? 55 : 54 }

@@ -39,7 +39,8 @@ const fluteOf = (diameterMm: number) =>
 
 /**
  * What a job shop keeps for a CNC lathe: a roughing and a finishing turning tool, a parting
- * blade that reaches the centre of an Ø85 bar, a grooving blade, a centre drill, drills from Ø3
+ * blade that reaches the centre of an Ø85 bar, a grooving blade, centre drills A2.5 and A1.6
+ * (the smaller for the tailstock's centre hole in a thin free end), drills from Ø3
  * to Ø25, three boring bars (the largest first: the planner takes the first that enters the
  * drilled hole), external threading inserts for 0.5 to 5 mm pitches and 8 threads per inch,
  * and an internal threading bar.
@@ -105,6 +106,7 @@ export const shopLatheTooling = [
     'Internal threading bar, 60° partial profile, 0.5 to 1.5 mm pitch',
   ),
   ...drillSizes.map((diameterMm, i) => drill(13 + i, diameterMm, fluteOf(diameterMm))),
+  row('T40', 'Drilling', 'Centre drill A1.6', 'Centre drill DIN 333 A, pilot Ø1.6, body Ø4'),
 ];
 
 const [controllerType, controllerModel, manufacturer, model, key] = goldenLatheMachines.linuxcnc;
@@ -169,6 +171,7 @@ export function truthDescription(part: TurnedPart): BlueprintDescription {
   description.dimensions.overallLengthMm = overallMm;
   description.dimensions.generalTolerance = part.generalTolerance;
   description.dimensions.tolerances = part.generalTolerance;
+  if (part.centreHoles) description.features.centreHoles = part.centreHoles;
   let left = 0;
   const placed = part.steps.map((step) => {
     const entry = { step, fromLeft: left };

@@ -112,60 +112,108 @@ const styleOf = (part: TurnedPart, view: DrawingStyle['view']): DrawingStyle => 
   view,
 });
 
+/** The outcomes of the whole path on `runs` cases, in words, and how many were right. */
+async function outcomesOf(
+  file: (
+    sheet: ReturnType<typeof buildSheet>,
+  ) => Promise<Parameters<typeof readDrawing>[0] & { shows?: unknown }>,
+  centreHoles: boolean,
+): Promise<{ outcomes: string[]; right: number }> {
+  const outcomes: string[] = [];
+  let throughRs274 = 0;
+  let right = 0;
+  await fc.assert(
+    fc.asyncProperty(caseArb, async (drawnCase) => {
+      const { view } = drawnCase;
+      const part: TurnedPart = centreHoles
+        ? { ...drawnCase.part, centreHoles: 'permitted' }
+        : drawnCase.part;
+      const sheet = buildSheet(part, styleOf(part, view));
+      const read = await file(sheet);
+      const description = await readDrawing(read);
+      const job = latheJobFor(part, description);
+      // What the file shows: a STEP model has no threads or tolerances.
+      const drawn = (read.shows ?? part) as TurnedPart;
+      const what = `${part.units}, ${view}`;
+      let generated;
+      try {
+        generated = generateProgram(job);
+      } catch (error) {
+        outcomes.push(
+          `${what}: refused: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return;
+      }
+      const independent = independentCheck(generated, drawn, job);
+      if (independent.verified) right += 1;
+      outcomes.push(
+        generated.report.verified
+          ? `${what}: verified`
+          : `${what}: incomplete: ${generated.report.unfinished.join(' | ').slice(0, 300)}`,
+      );
+      if (generated.report.verified && !independent.verified)
+        throw new Error(
+          `called verified, but against the drawn part: ${independent.reasons.join(' | ')}`,
+        );
+      if (throughRs274 < rs274Cases) {
+        throughRs274 += 1;
+        const rs274 = readWithRs274(generated.gcode, work);
+        expect(rs274.output).not.toMatch(/error|unknown|illegal|bad /i);
+        expect(rs274.status).toBe(0);
+        // LinuxCNC's moves, replayed against the drawn part, reach the same verdict.
+        const replay = independentCheck(generated, drawn, job, rs274.events);
+        expect(replay.verified, replay.reasons.join(' | ')).toBe(independent.verified);
+      }
+    }),
+    { numRuns: runs, seed },
+  );
+  return { outcomes, right };
+}
+
+/** The outcomes summed up, printed and held to the floors. */
+function holdToFloors(
+  name: string,
+  { outcomes, right }: { outcomes: string[]; right: number },
+  floor: { verified: number; programs: number },
+): void {
+  const verified = outcomes.filter((outcome) => outcome.endsWith(': verified')).length;
+  const programs = outcomes.filter((outcome) => !outcome.includes(': refused: ')).length;
+  console.info(
+    `${name}: ${verified} of ${outcomes.length} verified, ${programs} programs, ${right} right against the drawn part\n${outcomes.join('\n')}`,
+  );
+  expect(verified / outcomes.length).toBeGreaterThanOrEqual(floor.verified);
+  expect(programs / outcomes.length).toBeGreaterThanOrEqual(floor.programs);
+}
+
 describe('the whole path on generated turned parts', () => {
   for (const [name, file] of Object.entries({ ...readers, ...rasterReaders })) {
     it(`never calls a program verified that the drawn part shows wrong: ${name}`, async () => {
-      const outcomes: string[] = [];
-      let throughRs274 = 0;
-      let right = 0;
-      await fc.assert(
-        fc.asyncProperty(caseArb, async ({ part, view }) => {
-          const sheet = buildSheet(part, styleOf(part, view));
-          const read = await file(sheet);
-          const description = await readDrawing(read);
-          const job = latheJobFor(part, description);
-          // What the file shows: a STEP model has no threads or tolerances.
-          const drawn = (read.shows ?? part) as TurnedPart;
-          const what = `${part.units}, ${view}`;
-          let generated;
-          try {
-            generated = generateProgram(job);
-          } catch (error) {
-            outcomes.push(
-              `${what}: refused: ${error instanceof Error ? error.message : String(error)}`,
-            );
-            return;
-          }
-          const independent = independentCheck(generated, drawn, job);
-          if (independent.verified) right += 1;
-          outcomes.push(
-            generated.report.verified
-              ? `${what}: verified`
-              : `${what}: incomplete: ${generated.report.unfinished.join(' | ').slice(0, 300)}`,
-          );
-          if (generated.report.verified && !independent.verified)
-            throw new Error(
-              `called verified, but against the drawn part: ${independent.reasons.join(' | ')}`,
-            );
-          if (throughRs274 < rs274Cases) {
-            throughRs274 += 1;
-            const rs274 = readWithRs274(generated.gcode, work);
-            expect(rs274.output).not.toMatch(/error|unknown|illegal|bad /i);
-            expect(rs274.status).toBe(0);
-            // LinuxCNC's moves, replayed against the drawn part, reach the same verdict.
-            const replay = independentCheck(generated, drawn, job, rs274.events);
-            expect(replay.verified, replay.reasons.join(' | ')).toBe(independent.verified);
-          }
-        }),
-        { numRuns: runs, seed },
+      holdToFloors(name, await outcomesOf(file, false), floors[name]!);
+    }, 600_000);
+  }
+});
+
+/**
+ * The same parts drawn with a note letting them keep centre holes (ISO 6411; decision 078): a
+ * slender part is turned held by the tailstock. The STEP model and the scan carry no such note.
+ * Measured (2026-11-29): seed 20261129, 12 runs, DXF and vector PDF 6 of 12 verified (as without
+ * the note: its slender parts have bores the centre cannot seat in or free ends too thin for the
+ * roughing insert beside the centre); seed 777, 40 runs, DXF 22 of 40 (20 without the note),
+ * none wrong.
+ */
+const centreHoleFloors: Record<string, { verified: number; programs: number }> = {
+  DXF: { verified: 0.4, programs: 0.9 },
+  'vector PDF': { verified: 0.4, programs: 0.9 },
+};
+
+describe('the whole path on generated turned parts whose drawings permit centre holes', () => {
+  for (const [name, file] of Object.entries(readers).filter(([key]) => key in centreHoleFloors)) {
+    it(`turns slender parts held by the tailstock, never wrong: ${name}`, async () => {
+      holdToFloors(
+        `${name} with centre holes`,
+        await outcomesOf(file, true),
+        centreHoleFloors[name]!,
       );
-      const verified = outcomes.filter((outcome) => outcome.endsWith(': verified')).length;
-      const programs = outcomes.filter((outcome) => !outcome.includes(': refused: ')).length;
-      console.info(
-        `${name}: ${verified} of ${outcomes.length} verified, ${programs} programs, ${right} right against the drawn part\n${outcomes.join('\n')}`,
-      );
-      expect(verified / outcomes.length).toBeGreaterThanOrEqual(floors[name]!.verified);
-      expect(programs / outcomes.length).toBeGreaterThanOrEqual(floors[name]!.programs);
     }, 600_000);
   }
 });

@@ -140,6 +140,8 @@ export interface LatheFlavour {
    * the dialect keeps the position, a move to the tool change position in it.
    */
   turnAround: (plan: LathePlan, number: NumberWriter) => string[];
+  /** The program stop the operator acts at (M0 / M00), the spindle stopped and the turret home. */
+  stop: string;
 }
 
 function operationLines(
@@ -208,6 +210,12 @@ export function lathePost(flavour: LatheFlavour): LathePostProcessor {
     body: (plan) => [
       ...flavour.setup(plan, number),
       ...plan.operations.flatMap((operation, index) => [
+        ...(operation.stopBefore
+          ? [
+              ...operation.stopBefore.flatMap((line) => commentLines(line, flavour.comment)),
+              flavour.stop,
+            ]
+          : []),
         ...(operation.setup === 2 && plan.operations[index - 1]?.setup !== 2
           ? secondSetupLines(plan, flavour, number)
           : []),

@@ -116,6 +116,7 @@ export function fanucStyleFlavour(style: FanucStyle): LatheFlavour {
     // stop (M00)", "Workpiece coordinate system selection (G54–G59)"; Haas lathe manual
     // "M00 Stop Program", "G54-G59 Select Work Coordinate System"). The turret is already home.
     turnAround: () => ['M00', 'G55'],
+    stop: 'M00',
   };
 }
 

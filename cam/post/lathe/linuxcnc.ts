@@ -71,5 +71,6 @@ export const linuxcncPost = lathePost({
   end: (plan, number) => [`G0 ${changePosition(plan, number)}`, 'M30', '%'],
   // M0 pauses the program (LinuxCNC M-code reference "M0, M1 Program Pause"); G55 selects the
   // second coordinate system (G-code reference "G54-G59.3 Select Coordinate System").
+  stop: 'M0',
   turnAround: (plan, number) => ['M0', 'G55', `G0 ${changePosition(plan, number)}`],
 });

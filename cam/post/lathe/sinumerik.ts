@@ -83,5 +83,6 @@ export const sinumerikPost = lathePost({
   end: (plan, number) => [`G0 ${changePosition(plan, number)}`, 'M30'],
   // M0 programmed stop (Fundamentals "M functions"); G55 the second settable zero offset
   // (Fundamentals "Settable zero offset (G54 to G57, …)").
+  stop: 'M0',
   turnAround: (plan, number) => ['M0', 'G55', `G0 ${changePosition(plan, number)}`],
 });

@@ -15,6 +15,8 @@ export const checkTitles = {
   spindle: "The spindle never exceeds the machine's top speed",
   rapids: 'No rapid move enters the stock',
   holders: 'Tool holders and shanks stay clear of the stock',
+  tailstock:
+    "The tailstock's centre is seated in its centre hole, clear of every tool, and retracted before the part off",
   gouges: 'Nothing is cut into the part',
   finishing: 'Finishing passes take at most twice the finishing allowance',
   ratings: "Every cut is within its tool's rated depth of cut, feed and reach",
@@ -28,7 +30,8 @@ export const checkTitles = {
   threads: 'Threads are cut to their root diameter',
   tapped: 'Tapped holes are drilled to their tap drill and tapped to depth',
   partOff: 'The part is cut off',
-  support: 'The part sticks out of the chuck at most 5 times its stiffness diameter',
+  support:
+    'The part sticks out of the chuck at most 5 times its stiffness diameter (12 held by the tailstock)',
   complete: 'Nothing of the drawing is left uncut',
 } as const;
 /** The checks a lathe program is verified by. */

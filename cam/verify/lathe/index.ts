@@ -14,7 +14,8 @@
  * the completeness checks read the part as it leaves it. A sawn blank (input.stock.lengthMm) is
  * modelled at its length, is not parted off (no 'partOff' check) and must be faced to length in
  * the second setup. A setup that sticks out too far to turn without support leaves the program
- * unverified (support.ts). The input types are in input.ts, the check ids and titles in
+ * unverified (support.ts); one held by the tailstock is followed through its stops
+ * (tailstock.ts). The input types are in input.ts, the check ids and titles in
  * checks.ts.
  *
  * Units: mm, mm/rev, m/min, rpm, kW. Coordinates: X a diameter, Z from the finished free-end
@@ -32,6 +33,7 @@ import type { LatheVerificationInput } from './input.ts';
 import { LatheProcess } from './process.ts';
 import { LatheSetups } from './setups.ts';
 import { checkSupport } from './support.ts';
+import { TailstockCheck } from './tailstock.ts';
 import { TappedHoleChecks } from './tapping.ts';
 
 /**
@@ -82,8 +84,12 @@ export function verifyLatheEvents(
   );
   const threads = new ThreadPasses(input, (event) => process.toolOf(event));
   const tapped = new TappedHoleChecks(input, (event) => process.toolOf(event));
+  const tailstock = input.tailstock
+    ? new TailstockCheck(input, input.tailstock, stock, (event) => process.toolOf(event), fail)
+    : undefined;
+  const passes = [setups, process, threads, tapped, ...(tailstock ? [tailstock] : [])];
   // The setups first: a move that starts the second setup is swept through its part.
-  const { stats, ended } = walkProgram(events, [setups, process, threads, tapped], {
+  const { stats, ended } = walkProgram(events, passes, {
     syntax: (message) => fail('syntax', message),
     countToolChanges: true,
     extentsOf: (event) => [{ x: event.to.x, y: 0, z: event.to.z }],
@@ -95,7 +101,8 @@ export function verifyLatheEvents(
   const finished = setups.finished();
   const leftLabels = checkFinishedPart(input, finished, tolerance, fail, stock);
   const simulated = checkCompleteness(input, finished, fail, leftLabels);
-  checkSupport(input, fail, setups.firstSetupBar());
+  const centreHeld = tailstock?.finish(setups.firstSetupBar()) ?? false;
+  checkSupport(input, fail, setups.firstSetupBar(), centreHeld);
 
   const report = checks.report(
     stats,
@@ -105,6 +112,7 @@ export function verifyLatheEvents(
       (id !== 'threads' || (input.threads ?? []).length > 0) &&
       (id !== 'partOff' || input.stock.lengthMm === undefined) &&
       (id !== 'support' || input.outer.length > 0) &&
+      (id !== 'tailstock' || input.tailstock !== undefined) &&
       ((id !== 'tapped' && id !== 'tapping') || (input.tappedHoles ?? []).length > 0) &&
       (id !== 'power' || machine.spindlePowerKw !== undefined) &&
       (id !== 'spindle' || machine.maxRpm !== undefined) &&

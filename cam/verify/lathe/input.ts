@@ -9,6 +9,7 @@ import type { LatheDialect } from '../../gcode/dialects.ts';
 import type { Polygon } from '../../geometry/polygon.ts';
 import type { LatheCutter } from '../../lathe/cutters.ts';
 import type { OperationRole, TappedHole } from '../../lathe/program.ts';
+import type { CentreSupport } from '../../lathe/tailstock.ts';
 import type { LatheToolKind } from '../../lathe/tooling.ts';
 import type { MaterialSubgroup } from '../../materials.ts';
 
@@ -108,6 +109,11 @@ export interface LatheVerificationInput {
     travelsMm?: { x: number; z: number };
     maxTurningDiameterMm?: number;
   };
+  /**
+   * The plan holds the free end with the tailstock in this centre hole (cam/lathe/tailstock.ts):
+   * the first program stop of the first setup brings it up, the second retracts it (tailstock.ts).
+   */
+  tailstock?: CentreSupport;
   /** What the plan left out: findings on these features are not repeated. */
   notProgrammed?: string[];
 }

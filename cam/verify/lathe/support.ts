@@ -3,7 +3,7 @@
  * without a tailstock or steady rest (cam/lathe/slenderness.ts,
  * docs/decisions/063-slender-parts-are-not-verified-without-support.md) bends away from the
  * cut, so its sizes are not held: the program is not verified. The programs here are never
- * written with support (the catalog has no tailstock data), so the check is a completeness one
+ * written with a steady rest, so the check is a completeness one
  * (the program runs, but what it makes cannot be called the drawing) and names what is needed.
  *
  * Both setups are measured: the first from the stock's unfaced end to the jaws' face, the
@@ -26,11 +26,14 @@ import type { LatheVerificationInput } from './input.ts';
  * lists as unfinished.
  * @param firstBar - the bar as the first setup leaves it (setups.ts), for two chuckings: behind
  *   `secondSetup.outsideFromMm` its outer diameter (at most the stock's) is the first chucking's
+ * @param centreHeld - the tailstock held the first chucking's free end while its outside was
+ *   turned (tailstock.ts): its limit is 12 times the stiffness diameter
  */
 export function checkSupport(
   input: LatheVerificationInput,
   fail: Fail,
   firstBar?: LatheStock,
+  centreHeld = false,
 ): void {
   if (input.outer.length === 0) return;
   const { stock, secondSetup, lengthMm } = input;
@@ -51,6 +54,7 @@ export function checkSupport(
       ? { frontZ: secondSetup.partedLengthMm - lengthMm, chuckFaceZ: secondSetup.chuckFaceZ }
       : undefined,
     remainder,
+    centreHeld,
   );
   for (const sentence of unsupportedStickOuts(chuckings)) fail('support', sentence);
 }

@@ -5,7 +5,7 @@
  * row's reading, 'Entered in the values table' with confidence 1. Lengths in mm.
  */
 import type { BlueprintDescription, DiameterFeature, Reading } from '#contracts/blueprint';
-import { outlineSize, readingFieldsOf, removeUnplaced } from '#contracts/values-table';
+import { readingFieldsOf, removeUnplaced } from '#contracts/values-table';
 import {
   formatMm,
   formatTolerance,
@@ -13,9 +13,11 @@ import {
   parseDiameterCallout,
   parseRadiusCallout,
   parseThreadCallout,
-  readNumber,
   roundMm,
 } from '#cam/callouts';
+import { singleSetter, titleKeys } from './single-setters.ts';
+import { NUMBER, PAIR, SIZE, positive, read, sizeWanted } from './typed.ts';
+import type { Setter } from './typed.ts';
 
 /** An edit's outcome: the new description, or what to type instead. */
 export type EditOutcome = { description: BlueprintDescription } | { error: string };
@@ -23,12 +25,6 @@ export type EditOutcome = { description: BlueprintDescription } | { error: strin
 /** Where a value typed in the table is said to come from. */
 export const enteredSource = 'Entered in the values table';
 
-const NUMBER = String.raw`[+\-−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)`;
-const SIZE = new RegExp(String.raw`^\s*[Ø⌀ø∅]?\s*(${NUMBER})\s*(?:mm)?\s*$`, 'i');
-const PAIR = new RegExp(
-  String.raw`^\s*(${NUMBER})\s*(?:mm)?\s*[,;x×*\s]\s*(${NUMBER})\s*(?:mm)?\s*$`,
-  'i',
-);
 const CB = new RegExp(
   String.raw`^\s*[Ø⌀ø∅]?\s*(${NUMBER})\s*(?:mm)?\s*(?:[x×*]|deep|,)?\s*(${NUMBER})?\s*(?:mm)?\s*(?:deep)?\s*$`,
   'i',
@@ -38,17 +34,7 @@ const CSK = new RegExp(
   'i',
 );
 
-const sizeWanted = 'Type a size in mm, such as 12.5.';
 const throughHint = "Type a depth in mm, or 'through'.";
-const read = (text: string) => roundMm(readNumber(text.replace('−', '-')));
-
-/** A positive size in mm, or undefined. */
-function positive(text: string): number | undefined {
-  const match = SIZE.exec(text);
-  if (!match) return undefined;
-  const value = read(match[1]!);
-  return value > 0 ? value : undefined;
-}
 
 /** A diameter's words from its numbers: 'Ø40 h7', 'Ø16.5 +0.1/0'. */
 function diameterWords(feature: DiameterFeature): string {
@@ -91,8 +77,6 @@ function renumberReadings(draft: BlueprintDescription, prefixes: string[], remov
     return [n > removed ? { ...reading, field: `${match[1]} ${n}${match[3]}` } : reading];
   });
 }
-
-type Setter = (draft: BlueprintDescription, text: string) => string | undefined;
 
 function diameterSetter(
   list: 'outerDiameters' | 'innerDiameters',
@@ -217,81 +201,6 @@ function depthSetter(list: 'pockets' | 'slots' | 'steps', index: number): Setter
     if (list !== 'steps') Object.assign(item, { through: false });
     return undefined;
   };
-}
-
-const titleKeys = ['units', 'title', 'drawingNumber', 'revision', 'scale', 'projection'] as const;
-
-function singleSetter(id: string): Setter | undefined {
-  switch (id) {
-    case 'overallLength':
-      return (draft, text) => {
-        const value = positive(text);
-        if (value === undefined) return sizeWanted;
-        draft.dimensions.overallLengthMm = value;
-        draft.dimensions.overallLength = `${formatMm(value)} mm`;
-        return undefined;
-      };
-    case 'thickness':
-      return (draft, text) => {
-        const value = positive(text);
-        if (value === undefined || !draft.prismatic) return sizeWanted;
-        draft.prismatic.thicknessMm = value;
-        return undefined;
-      };
-    case 'outline':
-      return (draft, text) => {
-        const match = PAIR.exec(text);
-        const plate = draft.prismatic;
-        const width = match ? read(match[1]!) : 0;
-        const height = match ? read(match[2]!) : 0;
-        if (!plate || !(width > 0 && height > 0))
-          return "Type the outline's width and height in mm, such as '175 x 100'.";
-        const { widthMm, heightMm } = outlineSize(plate.outline);
-        const x0 = Math.min(...plate.outline.map((p) => p.x));
-        const y0 = Math.min(...plate.outline.map((p) => p.y));
-        plate.outline = plate.outline.map((p) => ({
-          x: roundMm(x0 + ((p.x - x0) * width) / (widthMm || 1)),
-          y: roundMm(y0 + ((p.y - y0) * height) / (heightMm || 1)),
-        }));
-        return undefined;
-      };
-    case 'roughness':
-      return (draft, text) => {
-        const value = positive(text.replace(/^\s*Ra\s*/i, '').replace(/\s*(µm|μm|um)\s*$/i, ''));
-        if (value === undefined) return "Type Ra in µm, such as '1.6'.";
-        draft.surfaceFinish.raUm = value;
-        const words = `Ra ${formatMm(value)} µm`;
-        const current = draft.surfaceFinish.requirements;
-        draft.surfaceFinish.requirements = /\bRa\s*[\d.,]+\s*(µm|μm|um)?/i.test(current)
-          ? current.replace(/\bRa\s*[\d.,]+\s*(µm|μm|um)?/i, words)
-          : [words, current].filter(Boolean).join('; ');
-        return undefined;
-      };
-    case 'material':
-    case 'heatTreatment':
-    case 'hardness':
-      return (draft, text) => {
-        draft.materialSpecs[id] = text.trim().slice(0, 200);
-        return undefined;
-      };
-    case 'generalTolerance':
-      return (draft, text) => {
-        draft.dimensions.generalTolerance = text.trim().slice(0, 100);
-        if (draft.titleBlock?.generalTolerance !== undefined)
-          draft.titleBlock.generalTolerance = draft.dimensions.generalTolerance;
-        return undefined;
-      };
-    default:
-      if ((titleKeys as readonly string[]).includes(id))
-        return (draft, text) => {
-          draft.titleBlock = {
-            ...draft.titleBlock,
-            [id]: text.trim().slice(0, id === 'title' ? 300 : 50),
-          };
-          return undefined;
-        };
-      return undefined;
-  }
 }
 
 function setterOf(id: string): Setter | undefined {
@@ -426,6 +335,7 @@ export function removeRow(description: BlueprintDescription, id: string): Bluepr
     draft.dimensions.overallLength = '';
   } else if (id === 'thickness' && draft.prismatic) delete draft.prismatic.thicknessMm;
   else if (id === 'roughness') delete draft.surfaceFinish.raUm;
+  else if (id === 'centreHoles') delete draft.features.centreHoles;
   else if (id === 'material' || id === 'heatTreatment' || id === 'hardness')
     draft.materialSpecs[id] = '';
   else if (id === 'generalTolerance') {

@@ -69,6 +69,11 @@ export interface TurnedPart {
   material: string;
   /** 'ISO 2768-m'. */
   generalTolerance: string;
+  /**
+   * The end faces may keep centre holes (ISO 6411): the sheet writes a note saying so (sheet.ts),
+   * so the tailstock may hold a slender part (decision 078). Absent: the drawing does not say.
+   */
+  centreHoles?: 'permitted';
   /** What a complete drawing writes, mm. */
   truth: DrawingValue[];
 }

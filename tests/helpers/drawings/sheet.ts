@@ -211,6 +211,13 @@ export function drawingCaseArb(group: StyleGroup): fc.Arbitrary<DrawingCase> {
 
 /** Wordings of the notes, chosen by the style's variant ({} is the value). */
 const MATERIAL_NOTES = ['MATERIAL: {}', 'Material {}', 'MATL: {}', 'Werkstoff: {}'];
+/** A note that lets the part keep centre holes (ISO 6411, DIN 332), as drafters write it. */
+const CENTRE_HOLE_NOTES = [
+  'CENTRE HOLES PERMITTED (ISO 6411)',
+  'CENTER DRILL BOTH ENDS',
+  'Zentrierbohrungen DIN 332 zulässig',
+];
+
 const TOLERANCE_NOTES = [
   'GENERAL TOLERANCES {}',
   '{}',
@@ -250,6 +257,8 @@ export function buildSheet(part: GeneratedPart, style: DrawingStyle): Sheet {
     text: choose(style.variant, 10, TOLERANCE_NOTES).replace('{}', part.generalTolerance),
     shows: [{ kind: 'generalTolerance', text: part.generalTolerance }],
   });
+  if (part.kind === 'turned' && part.centreHoles)
+    lines.push({ text: choose(style.variant, 11, CENTRE_HOLE_NOTES), shows: [] });
   if (drawn) lines.push({ text: 'SCALE 2:1', shows: [] });
   lines.forEach((line, i) =>
     content.notes.push({
