@@ -270,6 +270,32 @@ export const blueprintDescriptionSchema = z.object({
       .string()
       .optional()
       .describe("General tolerance note such as 'ISO 2768-mK'"),
+    /**
+     * A turned part's written axial sizes placed on the profile, with their own tolerances
+     * (decision 077): overall and shoulder lengths, the width of a land between two bores, of a
+     * V groove at its top, and positions of a groove's centre from a face. Positions from the
+     * free end; the description's own lengths are the ones to machine.
+     */
+    lengths: z
+      .array(
+        z.object({
+          dimension: z.string().max(100).describe("As written: '6.00 +0.15/0', '1 0/-0.08'"),
+          mm: z.number().positive().describe('The written size in mm'),
+          tolerance: toleranceSchema.optional(),
+          fromMm: z.number().min(0).describe('Where it starts, mm from the free end'),
+          toMm: z.number().min(0).describe('Where it ends, mm from the free end'),
+          measures: z
+            .enum(['length', 'position'])
+            .describe(
+              "'length' between two faces or edges; 'position' from a face to a centre (a groove's)",
+            ),
+        }),
+      )
+      .max(200)
+      .optional()
+      .describe(
+        'Turned parts: axial sizes written on the drawing, where they run and their own tolerances',
+      ),
   }),
   surfaceFinish: z.object({
     requirements: z.string(),

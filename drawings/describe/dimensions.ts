@@ -2,6 +2,10 @@
  * DIMENSION entities of a turned part: what each one says (the written text wins over the drawn
  * geometry; `<>` is the measured value), which profile feature it measures, and the lengths and
  * positions that follow from the written values.
+ *
+ * Over 500 lines because matching a dimension to the profile (diameters, shoulder lengths, bore
+ * depths, the other axial sizes of axial-lengths.ts) and solving the lengths share one result
+ * and its helpers.
  */
 import {
   formatMm,
@@ -14,6 +18,7 @@ import {
   type ParsedLength,
 } from '#cam/callouts';
 import type { Point } from '../geometry/primitives.ts';
+import { placeAxialLength, type AxialLength } from './axial-lengths.ts';
 import type { DimensionNote } from './content.ts';
 import type { TurnedProfile } from './profile.ts';
 
@@ -88,6 +93,8 @@ export interface DimensionedProfile {
   lengthsMm: number[];
   /** Written lengths by index in `profile.outer`, with their qualifiers and the text as written. */
   writtenLengths: Map<number, ParsedLength & { text: string }>;
+  /** Every written axial size placed on the profile, as drawn (axial-lengths.ts). */
+  axial: AxialLength[];
   overallMm: number;
   /** Written fillet radii by index in `profile.fillets`, mm. */
   filletRadii: Map<number, number>;
@@ -148,6 +155,7 @@ export function applyDimensions(
     boreDiameters: new Map(),
     lengthsMm: [],
     writtenLengths: new Map(),
+    axial: [],
     overallMm: profile.lengthMm,
     filletRadii: new Map(),
     boreDepths: new Map(),
@@ -215,6 +223,20 @@ export function applyDimensions(
         if (bore !== undefined && written) {
           result.boreDepths.set(bore, written.valueMm);
           result.sources.boreDepths.set(bore, dimension);
+          const [from, to] = [Math.min(a.u, b.u), Math.max(a.u, b.u)];
+          result.axial.push({
+            text: read.text,
+            written,
+            fromMm: from,
+            toMm: to,
+            measures: 'length',
+          });
+          continue;
+        }
+        // Between a bore's step, a chamfer's foot or a groove's centre: kept, as drawn.
+        const placed = written && placeAxialLength(profile, a.u, b.u, written, read.text, snapTol);
+        if (placed) {
+          result.axial.push(placed);
           continue;
         }
         result.unresolved.push(
@@ -230,6 +252,13 @@ export function applyDimensions(
         continue;
       }
       constraints.push({ from, to, valueMm: written.valueMm, text: read.text });
+      result.axial.push({
+        text: read.text,
+        written,
+        fromMm: boundaries[from]!,
+        toMm: boundaries[to]!,
+        measures: 'length',
+      });
       const feature = profile.outer.findIndex(
         (d) => snap(d.startMm) === from && snap(d.endMm) === to,
       );

@@ -19,6 +19,7 @@ import {
   type Chamfer,
   type DiameterFeature,
 } from '#contracts/blueprint';
+import { describedLengths, nameVGrooves } from './axial-lengths.ts';
 import type { DimensionedProfile } from './dimensions.ts';
 import type { NoteFindings } from './notes.ts';
 import type { TurnedProfile } from './profile.ts';
@@ -183,6 +184,8 @@ export function describeTurnedPart(
       ...(chamfer.inner ? { inner: true } : {}),
     };
   });
+  const tolMm = Math.max(0.05, 0.002 * profile.lengthMm, profile.noiseMm);
+  nameVGrooves(profile, chamfers, dims.axial, dims.lengthsMm, tolMm);
   applyChamferNotes(chamfers, findings, profile, dims, outer, where, unresolved);
   description.features.fillets = profile.fillets.map((fillet, k) => {
     const radiusMm = dims.filletRadii.get(k) ?? roundMm(fillet.radiusMm);
@@ -204,6 +207,8 @@ export function describeTurnedPart(
   description.features.chamfers = chamfers;
   description.dimensions.overallLength = `${formatMm(overall)} mm`;
   description.dimensions.overallLengthMm = overall;
+  const lengths = describedLengths(dims.axial, (u) => dims.moved(u));
+  if (lengths.length > 0) description.dimensions.lengths = lengths;
   applyFindings(description, findings, tolerances);
   unresolved.push(...dims.unresolved);
   description.overview = overviewOf(profile, dims, findings, outer, inner, kind);

@@ -274,8 +274,8 @@ function positionsOf(
 
 /**
  * Flattens a description into drawing values: diameters (with their tolerance, fit and thread),
- * lengths (overall, per diameter, plate outline width and height, written plate sizes with their
- * tolerances, slot width and length),
+ * lengths (overall, per diameter, a turned part's written axial sizes and plate sizes with their
+ * tolerances, plate outline width and height, slot width and length),
  * thickness, holes grouped by diameter with their count, counterbores, chamfers, threads,
  * material, general tolerance and Ra, and the positions a description implies (shoulders from
  * the free end; hole and slot centres from the outline's edges and from each other).
@@ -305,6 +305,17 @@ export function flattenDescription(description: BlueprintDescription): DrawingVa
   }
   if (isPositive(description.dimensions.overallLengthMm))
     values.push({ kind: 'length', mm: description.dimensions.overallLengthMm });
+  // Written axial sizes placed on a turned profile, with their own tolerances (decision 077).
+  for (const size of description.dimensions.lengths ?? []) {
+    if (!isPositive(size.mm)) continue;
+    if (size.measures === 'position') {
+      positions.push(size.mm);
+      continue;
+    }
+    const tolerance = toleranceOf(size.tolerance);
+    values.push({ kind: 'length', mm: size.mm, ...(tolerance ? { tolerance } : {}) });
+    positions.push(size.fromMm, size.toMm);
+  }
   for (const chamfer of description.features.chamfers) {
     if (!isPositive(chamfer.sizeMm) && !isPositive(chamfer.angleDeg)) continue;
     const value: DrawingValue = { kind: 'chamfer' };

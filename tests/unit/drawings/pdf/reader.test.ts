@@ -156,8 +156,28 @@ describe('readPdf', () => {
     expect(bore?.source).toMatch(/page 1, dimension "15\.95/);
     expect(description.readings!.some((r) => r.field === 'Material')).toBe(true);
     expect(description.overview).toContain('read offline from the PDF');
+    // The V groove's flanks are named so and sized from its written top width: (4.5 − 0.55) / 2.
+    const flanks = description.features.chamfers.filter((c) => /V groove/.test(c.purpose ?? ''));
+    expect(flanks.map((c) => [c.sizeMm, c.angleDeg, c.atMm])).toEqual([
+      [1.975, 45, 3.475],
+      [1.975, 45, 4.025],
+    ]);
+    expect(flanks[0]!.purpose).toBe(
+      'flank of the 90° V groove down to Ø18.75, 4.5 mm wide at the top',
+    );
+    // The written axial sizes off the shoulders are placed, with their own tolerances.
+    expect(
+      description.dimensions.lengths!.map((l) => [l.mm, l.measures, l.tolerance ?? null]),
+    ).toEqual([
+      [3.75, 'position', null],
+      [7.5, 'length', null],
+      [4.5, 'length', null],
+      [1, 'length', { upperMm: 0, lowerMm: -0.08 }],
+      [0.55, 'length', null],
+    ]);
+    expect(description.unresolved!.some((entry) => /does not run between/.test(entry))).toBe(false);
     // Measured sizes are rounded (the drawn break edges measure 0.1005 mm).
-    for (const chamfer of description.features.chamfers) {
+    for (const chamfer of description.features.chamfers.filter((c) => !flanks.includes(c))) {
       expect(Math.abs(chamfer.sizeMm! * 100 - Math.round(chamfer.sizeMm! * 100))).toBeLessThan(
         1e-6,
       );
