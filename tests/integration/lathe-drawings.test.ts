@@ -55,14 +55,15 @@ const leftUndone: Record<string, RegExp[]> = {
   'vwheel_b17021_rev_3.pdf': [
     // A bearing seat from each end: the far one is made in a second setup (048). The wheel is
     // one diameter end to end, so its free end is the drawing's left end (decision 065): the
-    // V's flanks read as chamfers at 3.475 and 4.025 mm.
-    /^the chamfer 1\.98 x 45° /,
+    // V's flanks read as chamfers at 3.475 and 4.025 mm, each (4.5 − 0.55) / 2 from the V's
+    // written top width (decision 077).
+    /^the chamfer 1\.975 x 45° at 3\.475 mm /,
     // The bearing seats' Ø15.95 ±0.026 fits two bores of that size (decision 065).
     /^what the drawing writes as "Ø15\.95 \+0\.026\/-0\.026": it matches more than one diameter/,
     // Two chamfers read on the free end's edge: the first (0.1 x 45°) is turned, the second
     // named. The 0.3 x 45° chamfers are the bearing seats' mouths (059), bored with the seats.
     /^the chamfer 0\.2 x 45° at the free end, on Ø23\.5$/,
-    /^the chamfer 1\.97 x 45° /,
+    /^the chamfer 1\.975 x 45° at 4\.025 mm /,
     /^the groove Ø18\.75 \(0\.55 mm wide\): .*add a grooving blade of at most 0\.55 mm$/,
   ],
 };
