@@ -14,7 +14,8 @@ import type { TextRun } from '../reading.ts';
  * @param page - 1-based page number
  * @param maxRuns - runs kept (readerLimits.maxRunsPerPage)
  * @returns one run per non-blank item: the axis-aligned box around the (possibly rotated) text
- *   in points, the baseline angle counter-clockwise in degrees as seen on the page, confidence 1
+ *   in points, the baseline angle counter-clockwise in degrees as seen on the page, confidence 1;
+ *   a glyph without Unicode (U+0000) is written U+FFFD
  */
 export function textRuns(
   items: readonly unknown[],
@@ -27,7 +28,9 @@ export function textRuns(
     if (runs.length >= maxRuns) break;
     const item = raw as Partial<TextItem>;
     if (typeof item.str !== 'string' || !Array.isArray(item.transform)) continue;
-    const text = item.str.replace(/\s+/g, ' ').trim();
+    // pdf.js gives U+0000 for a glyph its font maps to no Unicode (a CAD symbol font's ⌴): the
+    // replacement character keeps the glyph's place without a character no text store takes.
+    const text = item.str.replaceAll('\u0000', '\uFFFD').replace(/\s+/g, ' ').trim();
     if (!text) continue;
     const [a, b, c, d, e, f] = item.transform.map((v: unknown) => Number(v));
     if (![a, b, c, d, e, f].every((n) => Number.isFinite(n))) continue;

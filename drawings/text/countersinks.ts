@@ -3,6 +3,7 @@
  * the words 'CSK', 'countersink'): a countersink written on the line under a hole callout
  * ('4x Ø6.6' over '⌵Ø12 x 90°') belongs to that hole. The parser is cam/callouts/countersinks.ts.
  */
+import { writtenUnder } from './stacked-lines.ts';
 import type { TextCallout } from './types.ts';
 
 /**
@@ -18,8 +19,9 @@ export function isCountersinkOnly(callout: TextCallout): boolean {
 
 /**
  * Countersinks written under a hole callout (two lines: '4x Ø6.6' over '⌵Ø12 x 90°'): a line that
- * writes only a countersink, starting under the hole callout within one and a half line heights,
- * wider than the hole, is that hole's countersink and no longer a callout of its own.
+ * writes only a countersink, written under the hole callout as the next line of its text
+ * (stacked-lines.ts writtenUnder: left-aligned, centred or right-aligned), wider than the hole,
+ * is that hole's countersink and no longer a callout of its own.
  *
  * @param callouts - the page's callouts, boxes y down
  * @returns the callouts without the countersink lines, their holes with `countersink`
@@ -35,10 +37,7 @@ export function attachCountersinks(callouts: TextCallout[]): TextCallout[] {
         (c.kind === 'diameter' || c.kind === 'thread') &&
         !c.countersink &&
         c.value < below.countersink!.diameterMm &&
-        below.y >= c.y + 0.5 * c.height &&
-        below.y - (c.y + c.height) <= 1.5 * Math.max(c.height, below.height) &&
-        below.x >= c.x - c.height &&
-        below.x <= c.x + c.width,
+        writtenUnder(c, below),
     );
     if (!hole) continue;
     used.add(below);

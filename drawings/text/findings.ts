@@ -16,8 +16,9 @@ import {
   readNumber,
 } from '#cam/callouts';
 import type { PageFrame, TextRun } from '../reading.ts';
-import { counterboreOnLine } from './counterbores.ts';
+import { afterCounterboreMark, counterboreOnLine, isCounterboreOnly } from './counterbores.ts';
 import { attachCountersinks } from './countersinks.ts';
+import { writtenUnder } from './stacked-lines.ts';
 import { groupTextLines, sourceOfLine, type TextLine } from './lines.ts';
 import {
   findRevisionLines,
@@ -87,7 +88,10 @@ function baseOf(line: TextLine) {
  * 90°', 'CSK Ø12 x 90°') is read first, as '12 x 90°' would read as a chamfer: the hole's size
  * written before it is the callout, with `countersink`; a line that writes only a countersink
  * is a diameter callout of the countersink's size (attachCountersinks gives it to the hole
- * callout above).
+ * callout above). A counterbore after the hole's size ('4x Ø6.6 ⌴Ø11 ↧6.4', its mark lost or
+ * left out: counterbores.ts) is the hole's callout with `counterbore`; a line that starts with a
+ * counterbore's mark ('⌴Ø11 ↧6.4') is a counterbore only, of its diameter (attachCounterbores
+ * gives it to the hole callout above).
  *
  * @param units - the drawing's units, for numbers without a unit
  */
@@ -99,6 +103,17 @@ function readCallout(line: TextLine, units: 'mm' | 'inch' | undefined): TextCall
     const inner = bored && readWrittenCallout({ ...line, text: bored.hole }, units);
     if (bored && inner?.kind === 'diameter' && inner.value < bored.counterbore.diameterMm)
       return { ...inner, text: bored.text, counterbore: bored.counterbore, holeHint: true };
+    // A counterbore on the line under its hole ('⌴Ø11 ↧6.4'): read without its mark, a
+    // counterbore only (attachCounterbores gives it to the hole callout above).
+    const unmarked = afterCounterboreMark(line.text);
+    const below =
+      unmarked && !unmarked.includes('°') && readWrittenCallout({ ...line, text: unmarked }, units);
+    if (below && below.kind === 'diameter' && below.count === undefined) {
+      const text = line.text.replace(/\s+/g, ' ').trim();
+      const depthMm = below.extraValues?.length === 1 ? below.extraValues[0] : undefined;
+      const counterbore = { diameterMm: below.value, ...(depthMm ? { depthMm } : {}), text };
+      return { ...below, text, holeHint: true, counterbore };
+    }
     return readWrittenCallout(line, units);
   }
   const text = decodeDxfText(line.text).replace(/\s+/g, ' ').trim();
@@ -447,10 +462,11 @@ function markThrough(callouts: TextCallout[]): void {
 /**
  * Counterbores written under a counted hole callout (ISO 15786 / ASME Y14.5 style, two lines:
  * '4 x Ø11' over 'Ø18 ↧12'). In PDF text the Ø and ↧ glyphs are often drawn, not written, so
- * the second line reads as a plain '18,00 12,00': taken as counterbore Ø18, 12 deep when it
- * starts under the hole callout (within one and a half line heights), holds exactly two numbers
- * and the first is larger than the hole. The counterbore line is then no longer a callout of
- * its own.
+ * the second line reads as a plain '18,00 12,00': taken as counterbore Ø18, 12 deep when it is
+ * written under the hole callout as the next line of its text (stacked-lines.ts writtenUnder),
+ * holds exactly two numbers and the first is larger than the hole. Under a single hole's size
+ * the line must start with the counterbore's mark (⌴, a lost glyph in its place, C'BORE). The
+ * counterbore line is then no longer a callout of its own.
  *
  * @param callouts - the page's callouts, boxes y down
  * @returns the callouts without the counterbore lines, their holes with `counterbore`
@@ -458,19 +474,19 @@ function markThrough(callouts: TextCallout[]): void {
 export function attachCounterbores(callouts: TextCallout[]): TextCallout[] {
   const used = new Set<TextCallout>();
   for (const hole of callouts) {
-    if (hole.kind !== 'diameter' || (hole.count ?? 1) < 2 || hole.counterbore) continue;
+    if (hole.kind !== 'diameter' || hole.counterbore) continue;
     const below = callouts.find(
       (c) =>
         !used.has(c) &&
+        // A single hole's only with the counterbore's mark ('⌴Ø11 ↧6.4' under 'Ø6.6').
+        ((hole.count ?? 1) >= 2 || afterCounterboreMark(c.text) !== undefined) &&
         c !== hole &&
         c.page === hole.page &&
         (c.kind === 'length' || (c.kind === 'diameter' && c.count === undefined)) &&
+        (!c.counterbore || isCounterboreOnly(c)) &&
         c.extraValues?.length === 1 &&
         c.value > hole.value &&
-        c.y >= hole.y + 0.5 * hole.height &&
-        c.y - (hole.y + hole.height) <= 1.5 * Math.max(hole.height, c.height) &&
-        c.x >= hole.x - hole.height &&
-        c.x <= hole.x + hole.width,
+        writtenUnder(hole, c),
     );
     if (!below) continue;
     used.add(below);

@@ -8,6 +8,7 @@ import type { BlueprintDescription } from '#contracts/blueprint';
 import { countersinkText, formatMm, formatTolerance, parseThreadCallout } from '#cam/callouts';
 import { addReading } from '../reading.ts';
 import { withoutExplainedCircles } from '../describe/concentric.ts';
+import { isCounterboreOnly } from './counterbores.ts';
 import { isCountersinkOnly } from './countersinks.ts';
 import { counterboreText } from './describe.ts';
 import type { TextCallout, TextFindings } from './types.ts';
@@ -73,8 +74,10 @@ function withoutCircleAround(
 export function applyHoleCallouts(description: BlueprintDescription, findings: TextFindings): void {
   const plate = description.prismatic;
   if (!plate) return;
-  // A countersink written on its own names no hole of its size.
-  const holeCallouts = findings.callouts.filter((c) => !isCountersinkOnly(c));
+  // A countersink or counterbore written on its own names no hole of its size.
+  const holeCallouts = findings.callouts.filter(
+    (c) => !isCountersinkOnly(c) && !isCounterboreOnly(c),
+  );
   const hinted = holeCallouts.filter(
     (c) =>
       (c.kind === 'thread' && (c.holeHint || (c.count ?? 1) > 1 || c.through)) ||

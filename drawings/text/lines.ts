@@ -205,21 +205,17 @@ function decimals(text: string): number {
 }
 
 /**
- * Groups placed runs on one baseline into lines. Gaps up to two text heights: a symbol drawn as
- * lines rather than text (Ø, the depth sign ↧) leaves a gap of about one and a half.
- */
-/**
  * Whether a run begins another callout than the line's: a radius ('R2') after a complete size
  * ('⌀5.5'), or a diameter after a lone radius. A hole's diameter written beside a corner's
  * radius is two callouts: as one text, 'Ø5.5 R2' reads R2 as the hole's fit.
+ *
+ * @param line - the text of the line so far
+ * @param run - the text of the run that would continue it
  */
-function startsAnotherCallout(line: PlacedRun[], run: PlacedRun): boolean {
-  const text = line
-    .map((p) => p.text)
-    .join(' ')
-    .trim();
-  if (/^R(?:\s?\d|$)/.test(run.text) && /\d$/.test(text)) return true;
-  return /^[Ø⌀∅]/.test(run.text) && /^R\s?\d+(?:[.,]\d+)?$/.test(text);
+export function startsAnotherCallout(line: string, run: string): boolean {
+  const text = line.trim();
+  if (/^R(?:\s?\d|$)/.test(run) && /\d$/.test(text)) return true;
+  return /^[Ø⌀∅]/.test(run) && /^R\s?\d+(?:[.,]\d+)?$/.test(text);
 }
 
 /** A value complete in itself: '0.375', '⌀12.5', '.1875' (a decimal separator and digits after). */
@@ -235,6 +231,14 @@ function writtenOver(last: PlacedRun, run: PlacedRun, gap: number): boolean {
   return gap < 0 && COMPLETE_VALUE.test(last.text) && COMPLETE_VALUE.test(run.text);
 }
 
+/** A run of glyphs the text lost (U+FFFD: pdf/text.ts writes it for a glyph without Unicode). */
+const LOST_GLYPHS = /^\uFFFD+$/;
+
+/**
+ * Groups placed runs on one baseline into lines. Gaps up to two text heights: a symbol drawn as
+ * lines rather than text (Ø, the depth sign ↧) leaves a gap of about one and a half. Runs may
+ * overlap by half a height, and a lost glyph (U+FFFD) by any amount.
+ */
 function joinLines(placed: PlacedRun[]): PlacedRun[][] {
   const sorted = [...placed].sort(
     (a, b) => a.page - b.page || a.angleDeg - b.angleDeg || a.s0 - b.s0,
@@ -250,8 +254,11 @@ function joinLines(placed: PlacedRun[]): PlacedRun[][] {
       if (Math.min(last.h, run.h) / h < 0.6) continue;
       if (Math.abs(last.t - run.t) > 0.35 * h) continue;
       const gap = run.s0 - last.s1;
-      if (gap < -0.5 * h || gap > 2 * h) continue;
-      if (startsAnotherCallout(line, run) || writtenOver(last, run, gap)) continue;
+      // A lost glyph's box is its font's missing-glyph box, not the glyph's: it may overlap.
+      const lost = LOST_GLYPHS.test(last.text) || LOST_GLYPHS.test(run.text);
+      if ((gap < -0.5 * h && !lost) || gap > 2 * h) continue;
+      const text = line.map((p) => p.text).join(' ');
+      if (startsAnotherCallout(text, run.text) || writtenOver(last, run, gap)) continue;
       if (gap < bestGap) {
         bestGap = gap;
         best = line;
