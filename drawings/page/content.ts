@@ -23,6 +23,7 @@ import { MM_PER_PT, type DrawnDimension } from './dimensions.ts';
 import { sourceOfCallout } from './merge.ts';
 import type { PageReading } from './reading.ts';
 import type { TextRun } from '../reading.ts';
+import { startsAnotherCallout } from '../text/lines.ts';
 import { normalizeOcrCallout } from '../text/ocr.ts';
 
 /** A line of text: runs on one baseline, close together. Page points, y down. */
@@ -34,7 +35,9 @@ export interface TextLineRun {
 
 /**
  * Joins runs into lines of text: same direction, baselines within a third of the text height,
- * gaps under the text height. Runs are taken left to right (bottom to top for rotated text).
+ * gaps under the text height, and not a run that begins another callout (a corner's 'R2' beside
+ * a hole's '⌀11': text/lines.ts startsAnotherCallout). Runs are taken left to right (bottom to
+ * top for rotated text).
  */
 export function textLines(runs: TextRun[]): TextLineRun[] {
   const horizontal = (run: TextRun) => Math.abs(run.angleDeg) < 45 || Math.abs(run.angleDeg) > 135;
@@ -46,6 +49,7 @@ export function textLines(runs: TextRun[]): TextLineRun[] {
     const box = { minX: run.x, minY: run.y, maxX: run.x + run.width, maxY: run.y + run.height };
     const line = lines.find((l) => {
       if (l.horizontal !== flat) return false;
+      if (startsAnotherCallout(l.runs.map((r) => r.text).join(' '), run.text)) return false;
       if (flat) {
         const baseline = Math.abs(l.box.maxY - box.maxY) <= size / 3;
         return baseline && box.minX - l.box.maxX <= size && box.minX >= l.box.minX;
@@ -214,11 +218,22 @@ function sourceOfLine(line: TextLineRun, ocr: boolean): string {
 }
 
 /**
- * Text that is no note: the written value of a dimension line (its callout's box holds the
- * line's centre) or bare numbers, tolerances and balloons ('1', '4x', '+0.026', '2.').
+ * A hole callout with its count ('4x⌀6.6', '2 X Ø9', ISO 129-1): a note on a leader, not a bare
+ * number, though written with the same characters.
  */
-function isDimensionText(line: TextLineRun, dimensions: DrawnDimension[]): boolean {
-  return /^[\s\d.,+\-±°xX×()/:;Ø⌀]*$/.test(line.text) || inDimensionCallout(line, dimensions);
+const COUNTED_DIAMETER = /^\s*[1-9]\d?\s*[xX×]\s*[Ø⌀]\s*(?:\d|[.,]\d)/;
+
+/**
+ * Text that is no note: the written value of a dimension line (its callout's box holds the
+ * line's centre) or bare numbers, tolerances and balloons ('1', '4x', '+0.026', '2.'); a
+ * counted hole callout not on a dimension line ('4x⌀6.6' on a leader) is a note.
+ *
+ * @param line - a line of the page's text (page points)
+ * @param dimensions - the page's dimension lines with their callouts
+ */
+export function isDimensionText(line: TextLineRun, dimensions: DrawnDimension[]): boolean {
+  if (inDimensionCallout(line, dimensions)) return true;
+  return /^[\s\d.,+\-±°xX×()/:;Ø⌀]*$/.test(line.text) && !COUNTED_DIAMETER.test(line.text);
 }
 
 /** Whether a text line sits in the callout of one of the page's drawn dimensions. */

@@ -224,6 +224,23 @@ export function attachCallouts(
   }));
 }
 
+/** Units a length may be written with straight after its number ('875mm'). */
+const GLUED_UNIT = /^(?:mm|cm|m|in|inch|inches)(?![A-Za-z])/i;
+
+/**
+ * Whether a text that starts with a number is a designation or a count rather than a length:
+ * the number runs straight into letters other than a unit (a material '16MnCr5', a count '2x'
+ * or '4X' whose size is written in the next run), or it is a count alone ('4 x').
+ *
+ * @param text - a text run, trimmed
+ * @returns false for a length, with or without its unit and words ('875mm or longer', '12 THRU')
+ */
+export function isDesignation(text: string): boolean {
+  if (/^[1-9]\d?\s*[x×]$/i.test(text)) return true;
+  const glued = /^\d+(?:[.,]\d+)?([A-Za-z].*)$/.exec(text);
+  return glued !== null && !GLUED_UNIT.test(glued[1]!);
+}
+
 /**
  * Callouts for dimension lines no callout was attached to, from the text runs beside them (and
  * not part of an attached callout) that start with a length: '875mm or longer (not to scale)' (a length with words around it, which
@@ -260,8 +277,10 @@ export function calloutsFromRuns(
     const text = run.text.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
     if (!/^\d/.test(text) || !parseLengthCallout(text, units)) continue;
     // A counted feature callout ('4x ⌀5.5', '2 x M6') or a diameter is no length: its count
-    // would be taken for one.
-    if (/^\d+\s*[x×]\s*\D/i.test(text) || hasDiameterSign(text)) continue;
+    // would be taken for one; nor is a designation ('16MnCr5', '2x' whose size is the next run).
+    if (/^\d+\s*[x×]\s*\D/i.test(text) || hasDiameterSign(text) || isDesignation(text)) continue;
+    // An angle ('90°', a countersink's on a line of its own) is no length either.
+    if (/^\d+(?:[.,]\d+)?\s*°/.test(text)) continue;
     const valueMm = parseLengthCallout(text, units)!.valueMm;
     for (const line of free) {
       const score = besideScore(line, run);
