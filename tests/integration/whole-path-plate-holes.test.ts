@@ -52,16 +52,25 @@ const seed = Number(process.env.WHOLE_PATH_SEED ?? 20261129);
  * for a deep cut-out or pocket. The vector PDF lost ⌴ and ⌵ (not in DejaVu Sans), so its
  * counterbores and countersinks written with the symbols were circles no callout sizes:
  * incomplete, never verified. Sheets with the symbols are now set in DejaVu Sans Mono, which has
- * them, as a CAD export embeds a font with the glyphs it sets: vector PDF 7 of 12; the others
- * are circles whose callout the page's text layout kept from their hole, '4x⌀6.6' beside '2x M8'
- * placed on no hole, and a material name ('16MnCr5') or a count ('4x') read as a size, all
- * incomplete. Held at the lower of the
- * two, rounded down. Before the readers were fixed, the DXF called 2x M5 verified with the holes
- * drilled and untapped (the count read as 'Ø2'), and 4x Ø4.5 ⌴Ø8 ↧4.4 on one line verified
- * with the counterbores uncut; the STEP reader called a countersunk hole verified with its cone
- * uncut.
+ * them, as a CAD export embeds a font with the glyphs it sets: vector PDF 7 of 12, 14 of 24.
+ * The PDF reader then learnt what such a page holds (2026-11-29): a countersink or counterbore
+ * on the line under the hole's size centred or right-aligned under it (an MTEXT's attachment),
+ * '⌴' that DejaVu Sans Mono lacks as a lost glyph or left out ('4x ⌀5.5 � ⌀10 ↧5.4'), '4x⌀6.6'
+ * on a leader as a note (it was dropped as a bare number, and '2x M8' took its holes as tap
+ * drills), a corner's 'R3' beside '⌀11' as no fit of it, and a material ('16MnCr5'), a count
+ * ('4x') or an angle ('90°') as no length of a dimension line: vector PDF 12 of 12, 21 of 24
+ * (seed 7: 11 of 12, 19 of 24); the others (3 and 5 of 24) are plates with a deep cut-out or
+ * an M5 tapped through 19.5 mm that the shop's end mills or tap do not reach (incomplete from the
+ * DXF too), and plates with pockets and cut-outs but no holes whose outline the PDF reader does
+ * not find (refused; verified from the DXF). Held at the lower of the two seeds and run counts,
+ * rounded down. Before the readers were fixed, the DXF called
+ * 2x M5 verified with the holes drilled and untapped (the count read as 'Ø2'), and 4x Ø4.5
+ * ⌴Ø8 ↧4.4 on one line verified with the counterbores uncut; the STEP reader called a
+ * countersunk hole verified with its cone uncut; the PDF reader, once it took centred lines
+ * under a callout, took two upright dimension values under '4x ⌀11' for a counterbore
+ * (text/stacked-lines.ts now asks for one direction).
  */
-const floors: Record<string, number> = { DXF: 0.9, 'vector PDF': 0.4, STEP: 0.85 };
+const floors: Record<string, number> = { DXF: 0.9, 'vector PDF': 0.75, STEP: 0.85 };
 
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
