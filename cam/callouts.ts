@@ -10,6 +10,7 @@ import {
   NUMBER,
   SIGNED_DECIMAL,
   UNIT,
+  countPrefix,
   diameterForms,
   isInchUnit,
   readNumber,
@@ -260,8 +261,6 @@ export function parseDiameterCallout(
 const LENGTH = new RegExp(
   String.raw`(?<![\w.,/#Ø⌀ø∅])(${NUMBER})\s*(mm|cm|m(?![a-z])|"|''|″|in(?:ch(?:es)?)?\.?(?![a-z]))?`,
 );
-/** A count of features before a size: '2x ', '4 × ', '3X'. */
-const COUNT_PREFIX = /^[1-9]\d?\s*[x×X]\s*(?=[\d.,])/;
 /** A number followed by a degree sign: the angle of a chamfer ('1 x 45°'), not a size. */
 const ANGLE_AFTER = /^[\d.,]+\s*°/;
 const LENGTH_LABEL = /^(?:overall length|total length|length|OAL|L)\s*[:=]?$/i;
@@ -282,11 +281,11 @@ export function parseLengthCallout(text: string, units?: 'mm' | 'inch'): ParsedL
     return undefined;
   }
   // A count before the size ('2x 19,9', '4 × 12'): the size is the number after it.
-  const counted = COUNT_PREFIX.exec(decoded);
-  if (counted && !ANGLE_AFTER.test(decoded.slice(counted[0].length))) {
-    const rest = parseLengthCallout(decoded.slice(counted[0].length), units);
+  const counted = countPrefix(decoded);
+  if (counted && !ANGLE_AFTER.test(counted.rest)) {
+    const rest = parseLengthCallout(counted.rest, units);
     if (rest) {
-      const qualifier = [counted[0].trim(), rest.qualifier].filter(Boolean).join(' ');
+      const qualifier = [counted.prefix.trim(), rest.qualifier].filter(Boolean).join(' ');
       return { ...rest, qualifier };
     }
   }

@@ -17,6 +17,7 @@ import {
   DIAMETER_SIGN,
   MM_PER_INCH,
   NUMBER,
+  countPrefix,
   diameterForms,
   isInchUnit,
   readNumber,
@@ -174,8 +175,6 @@ function calloutDiameterMm(text: string): number | undefined {
 const LENGTH = new RegExp(
   String.raw`(?<![\w.,/#Ø⌀ø∅])(${NUMBER})\s*(mm|cm|m(?![a-z])|"|''|″|in(?:ch(?:es)?)?\.?(?![a-z]))?`,
 );
-/** A count of features before a size: '2x ', '4 × ', '3X'. */
-const COUNT_PREFIX = /^[1-9]\d?\s*[x×X]\s*(?=[\d.,])/;
 /** A number followed by a degree sign: the angle of a chamfer ('1 x 45°'), not a size. */
 const ANGLE_AFTER = /^[\d.,]+\s*°/;
 const NAMES_A_DIAMETER = new RegExp(String.raw`^${DIAMETER_SIGN}|\b(?:DIA|diam)`, 'i');
@@ -188,9 +187,9 @@ const NAMES_A_DIAMETER = new RegExp(String.raw`^${DIAMETER_SIGN}|\b(?:DIA|diam)`
 function calloutLengthMm(text: string): number | undefined {
   const decoded = plain(text);
   if (NAMES_A_DIAMETER.test(decoded)) return undefined;
-  const counted = COUNT_PREFIX.exec(decoded);
-  if (counted && !ANGLE_AFTER.test(decoded.slice(counted[0].length))) {
-    const rest = calloutLengthMm(decoded.slice(counted[0].length));
+  const counted = countPrefix(decoded);
+  if (counted && !ANGLE_AFTER.test(counted.rest)) {
+    const rest = calloutLengthMm(counted.rest);
     if (rest !== undefined) return rest;
   }
   const match = LENGTH.exec(decoded);

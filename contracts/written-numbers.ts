@@ -92,3 +92,32 @@ export const diameterForms = {
   ),
   bare: new RegExp(String.raw`^\(?(${NUMBER})\s*${UNIT}?`),
 };
+
+/** What may follow a count of features: a number, or also a hole's diameter sign, M or D. */
+const AFTER_COUNT = { size: String.raw`[\d.,]`, hole: String.raw`[ØøⲪ⌀∅MmD\d.,]` } as const;
+
+/** The count regexes, built once: `^`, blanks, 1 to 99, x X or ×, blanks, then what follows. */
+const COUNT_PREFIXES = {
+  size: new RegExp(String.raw`^\s*([1-9]\d?)\s*[x×X]\s*(?=${AFTER_COUNT.size})`),
+  hole: new RegExp(String.raw`^\s*([1-9]\d?)\s*[x×X]\s*(?=${AFTER_COUNT.hole})`),
+};
+
+/**
+ * A count of features written before a size (ISO 129-1: '4x ', '4 X ', '4×', '6X'): 1 to 99,
+ * the letter x or the sign ×, and blanks around them. One reading for the callout parsers
+ * (cam/callouts.ts), the stock size (./stock-size.ts) and the drawing readers.
+ *
+ * @param text - the callout as written (leading blanks are allowed)
+ * @param next - what must follow the count: 'size' a number ('2x 19,9', '4 × 12'); 'hole' also
+ *   a hole's diameter sign, a thread's M or a drill's D ('4x Ø6.6', '2xM8')
+ * @returns the count, the prefix as written (with the blanks after it) and the text after it;
+ *   undefined when the text does not start with a count followed by `next`
+ */
+export function countPrefix(
+  text: string,
+  next: keyof typeof AFTER_COUNT = 'size',
+): { count: number; prefix: string; rest: string } | undefined {
+  const match = COUNT_PREFIXES[next].exec(text);
+  if (!match) return undefined;
+  return { count: Number(match[1]), prefix: match[0], rest: text.slice(match[0].length) };
+}

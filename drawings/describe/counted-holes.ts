@@ -7,10 +7,8 @@
  */
 import { formatMm, parseDiameterCallout, parseThreadCallout } from '#cam/callouts';
 import type { PrismaticDescription } from '#contracts/blueprint';
+import { countPrefix } from '#contracts/written-numbers';
 import type { PlateSize } from './plate-sizes.ts';
-
-/** A count in front of a size: '4x ', '4 × ', '6X'. */
-const COUNT = /^\s*([1-9]\d?)\s*[x×X]\s*(?=[ØøⲪ⌀∅MmD\d.,])/;
 
 /** A hole's size within this of the callout's is the hole it counts, mm. */
 const SAME_MM = 0.05;
@@ -29,10 +27,9 @@ interface Counted {
 /** The count and size a callout writes, or undefined when it counts no hole. */
 export function countedHole(text: string, units: 'mm' | 'inch'): Counted | undefined {
   const plain = text.replace(/\s+/g, ' ').trim();
-  const counted = COUNT.exec(plain);
+  const counted = countPrefix(plain, 'hole');
   if (!counted) return undefined;
-  const rest = plain.slice(counted[0].length);
-  const count = Number(counted[1]);
+  const { rest, count } = counted;
   const thread = parseThreadCallout(rest);
   if (thread && !/^[ØøⲪ⌀∅]/.test(rest))
     return { text: plain, count, diameterMm: thread.majorDiameterMm, thread: true };

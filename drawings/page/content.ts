@@ -5,6 +5,7 @@
  * marked, and the dimension lines with their written callouts as dimensions.
  */
 import { startsWithDiameterSign } from '#cam/callouts';
+import { countPrefix } from '#contracts/written-numbers';
 import type { Axis } from '../describe/axis.ts';
 import type { DimensionNote, DrawingContent, TextNote } from '../describe/content.ts';
 import {
@@ -221,7 +222,10 @@ function sourceOfLine(line: TextLineRun, ocr: boolean): string {
  * A hole callout with its count ('4x⌀6.6', '2 X Ø9', ISO 129-1): a note on a leader, not a bare
  * number, though written with the same characters.
  */
-const COUNTED_DIAMETER = /^\s*[1-9]\d?\s*[xX×]\s*[Ø⌀]\s*(?:\d|[.,]\d)/;
+function isCountedDiameter(text: string): boolean {
+  const counted = countPrefix(text, 'hole');
+  return counted !== undefined && /^[Ø⌀]\s*(?:\d|[.,]\d)/.test(counted.rest);
+}
 
 /**
  * Text that is no note: the written value of a dimension line (its callout's box holds the
@@ -233,7 +237,7 @@ const COUNTED_DIAMETER = /^\s*[1-9]\d?\s*[xX×]\s*[Ø⌀]\s*(?:\d|[.,]\d)/;
  */
 export function isDimensionText(line: TextLineRun, dimensions: DrawnDimension[]): boolean {
   if (inDimensionCallout(line, dimensions)) return true;
-  return /^[\s\d.,+\-±°xX×()/:;Ø⌀]*$/.test(line.text) && !COUNTED_DIAMETER.test(line.text);
+  return /^[\s\d.,+\-±°xX×()/:;Ø⌀]*$/.test(line.text) && !isCountedDiameter(line.text);
 }
 
 /** Whether a text line sits in the callout of one of the page's drawn dimensions. */
@@ -360,9 +364,12 @@ function dimensionNotes(
     const along = axis ? Math.abs(axis.horizontal ? Math.cos(angleRad) : Math.sin(angleRad)) : 1;
     const across = callout.kind === 'diameter' || (axis !== undefined && along < 0.2);
     // The sign goes before the size, after a count of features ('2x 19,9' → '2x Ø19,9').
+    const counted = countPrefix(callout.text);
     const written =
       across && !startsWithDiameterSign(callout.text)
-        ? callout.text.replace(/^([1-9]\d?\s*[x×X]\s*(?=[\d.,]))?/, '$1Ø')
+        ? counted
+          ? `${counted.prefix}Ø${counted.rest}`
+          : `Ø${callout.text}`
         : callout.text;
     return {
       kind: across ? 'diameter' : 'linear',
