@@ -9,7 +9,11 @@ import SVGtoPDF from 'svg-to-pdfkit';
 /** The Debian font the SVG names, embedded so that Ø, ⌀, ∅ and ± are text. */
 const FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 const FONT_NAME = 'DejaVu Sans';
-/** A Debian font with the ISO 15786 hole symbols ⌴ ⌵ as well (DejaVu Sans lacks them). */
+/**
+ * A Debian font with the ISO 15786 countersink symbol ⌵ as well (DejaVu Sans lacks it); it lacks
+ * the counterbore's ⌴ too, which pdf.js then reads as a glyph without Unicode, as from a CAD
+ * export whose font lacks it (decision 075).
+ */
 export const SYMBOLS_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf';
 const PT_PER_MM = 72 / 25.4;
 

@@ -12,8 +12,9 @@
  * - countersunk: the hole's and the cone's circles at the top face; '4x Ø6.6 ⌵Ø12.6 x 90°', the
  *   countersink on the line under the hole's size, or '4x Ø6.6 CSK Ø12.6 x 90°'.
  *
- * The symbols ⌴ and ⌵ are not in DejaVu Sans, the font of the generated PDFs: there they are
- * lost, as in a CAD program's PDF export whose font lacks them.
+ * The generated PDFs set texts with these symbols in DejaVu Sans Mono (pdf.ts), which has ⌵
+ * but not ⌴: the counterbore symbol is lost there, as in a CAD program's PDF export whose font
+ * lacks it (decision 075).
  */
 import type { DrawingValue } from '#tests/helpers/blueprint-scoring';
 import type { HoleGroup, Units } from './part-model.ts';
