@@ -23,6 +23,7 @@ const HOLE_SHARE = 0.01;
  * @param image - the grey image, dark ink on light paper
  * @param run - an OCR run in original pixels; upright (0°) or reading bottom to top (90°)
  * @param scale - the image's pixels per original pixel
+ * @param startPx - where the glyph starts along the run, image pixels from the run's start
  * @returns the number of enclosed paper regions, or undefined when the run is at another angle
  *   or its glyph lies outside the image
  */
@@ -30,15 +31,19 @@ export function leadingSignHoles(
   image: GreyImage,
   run: TextRun,
   scale: number,
+  startPx = 0,
 ): number | undefined {
   const upright = Math.abs(run.angleDeg) <= 3;
   const upwards = Math.abs(run.angleDeg - 90) <= 3;
   if (!upright && !upwards) return undefined;
   const glyphHeight = (upright ? run.height : run.width) * scale;
   const glyphWidth = GLYPH_SHARE * glyphHeight;
-  // The glyph's box in the image: the run's start (its left end, or its bottom end).
-  const x0 = Math.floor(run.x * scale);
-  const y0 = Math.floor(upright ? run.y * scale : (run.y + run.height) * scale - glyphWidth);
+  // The glyph's box in the image: the run's start (its left end, or its bottom end), or
+  // `startPx` image pixels along the run from it.
+  const x0 = Math.floor(run.x * scale + (upright ? startPx : 0));
+  const y0 = Math.floor(
+    upright ? run.y * scale : (run.y + run.height) * scale - startPx - glyphWidth,
+  );
   const w = Math.ceil(upright ? glyphWidth : glyphHeight);
   const h = Math.ceil(upright ? glyphHeight : glyphWidth);
   if (w < 4 || h < 4 || x0 < 0 || y0 < 0 || x0 + w > image.width || y0 + h > image.height)
@@ -68,9 +73,51 @@ export function leadingSignHoles(
 
 /** A run starting with a '2' and a number: 'Ø8' read '28', 'Ø1.3125' read '21.3125'. */
 const LEADING_TWO = /^2(?=\d|[.,]\d)/;
+/** A count, then a '2' and a number: '4xØ5.5' read '4x25.5', '2 × Ø9' read '2 × 29'. */
+const COUNTED_TWO = /^(\d{1,3}\s*[xX×]\s*)2(?=\d|[.,]\d)/;
+
+/** A line of pixels along a run that is ink over more than this share of it is a rule. */
+const RULE_SHARE = 0.6;
 
 /**
- * The runs with each leading '2' that is a diameter sign by its shape (it encloses paper: the
+ * Where the glyphs of a run start along it, image pixels from the run's start: the starts of
+ * the stretches of columns (rows, for a run reading bottom to top) that hold ink, within the
+ * run's box, rules along the run (a leader's landing) left out. Glyphs that touch make one
+ * stretch.
+ */
+export function glyphStarts(image: GreyImage, run: TextRun, scale: number): number[] {
+  const upright = Math.abs(run.angleDeg) <= 3;
+  const x0 = Math.max(0, Math.floor(run.x * scale));
+  const y0 = Math.max(0, Math.floor(run.y * scale));
+  const x1 = Math.min(image.width, Math.ceil((run.x + run.width) * scale));
+  const y1 = Math.min(image.height, Math.ceil((run.y + run.height) * scale));
+  const length = upright ? x1 - x0 : y1 - y0;
+  const across = upright ? y1 - y0 : x1 - x0;
+  // Pixel t along the run, s across it (s from the run's top, or its left when turned).
+  const inkAt = (t: number, s: number) =>
+    upright
+      ? image.data[(y0 + s) * image.width + x0 + t]! < 128
+      : image.data[(y1 - 1 - t) * image.width + x0 + s]! < 128;
+  // A line through the box (a leader's landing under its callout) is no glyph: the lines of
+  // pixels along the run that are ink over most of its length are left out.
+  const rule = Array.from({ length: Math.max(0, across) }, (_, s) => {
+    let ink = 0;
+    for (let t = 0; t < length; t++) if (inkAt(t, s)) ink++;
+    return ink > RULE_SHARE * length;
+  });
+  const starts: number[] = [];
+  let inked = false;
+  for (let t = 0; t < length; t++) {
+    let ink = false;
+    for (let s = 0; s < across && !ink; s++) ink = !rule[s] && inkAt(t, s);
+    if (ink && !inked) starts.push(t);
+    inked = ink;
+  }
+  return starts;
+}
+
+/**
+ * The runs with each leading '2' (or '2' after a count: '4x2…') that is a diameter sign by its shape (it encloses paper: the
  * ring and its stroke two areas, one at small sizes where the stroke fills the narrow one) read
  * as 'Ø'.
  *
@@ -82,9 +129,19 @@ export function diameterSignsSeen(runs: TextRun[], image: GreyImage, scale: numb
   let mended = false;
   const out = runs.map((run) => {
     const text = run.text.trim();
-    if (!LEADING_TWO.test(text) || (leadingSignHoles(image, run, scale) ?? 0) < 1) return run;
+    if (LEADING_TWO.test(text)) {
+      if ((leadingSignHoles(image, run, scale) ?? 0) < 1) return run;
+      mended = true;
+      return { ...run, text: `Ø${text.slice(1)}` };
+    }
+    // After a count, the sign is the glyph after the count's: '4x' is two glyphs.
+    const counted = COUNTED_TWO.exec(text);
+    if (!counted) return run;
+    const prefix = counted[1]!;
+    const start = glyphStarts(image, run, scale)[prefix.replace(/\s+/g, '').length];
+    if (start === undefined || (leadingSignHoles(image, run, scale, start) ?? 0) < 1) return run;
     mended = true;
-    return { ...run, text: `Ø${text.slice(1)}` };
+    return { ...run, text: `${prefix}Ø${text.slice(prefix.length + 1)}` };
   });
   return mended ? out : runs;
 }

@@ -13,10 +13,16 @@ import type { TextRun } from '../reading.ts';
 
 /** What line work is read as: one or two of the strokes a line's end or an arrowhead looks like. */
 const LINE_LIKE = /^[1lI|!\-_/\\'"`.,:;~^<>vV=]{1,2}$/;
+/**
+ * What a small circle crossed by its centre lines or a leader is read as: up to three glyphs
+ * and no digit ('AL)', '(+)', 'O'). Its box cleared, the hole goes with it.
+ */
+const MARK_LIKE = /^[^\d\s]{1,3}$/;
 
 /**
  * The runs without those that are line work: a run of one or two line-like characters ('1',
- * '-', '|', '<', …) with ink a quarter of its height (at least 2 px) beyond both its left and
+ * '-', '|', '<', …), or of up to three characters with no digit (a small circle and its centre
+ * lines read as 'AL)'), with ink a quarter of its height (at least 2 px) beyond both its left and
  * right sides, along the middle 60 % of its height, or beyond both its top and bottom, along the
  * middle 60 % of its width.
  *
@@ -32,7 +38,7 @@ export function withoutLineWorkRuns(
   scale: number,
   threshold: number,
 ): TextRun[] {
-  const kept = runs.filter((run) => !LINE_LIKE.test(run.text.trim()) || !crossed(run));
+  const kept = runs.filter((run) => !lineLike(run.text.trim()) || !crossed(run));
   return kept.length === runs.length ? runs : kept;
 
   function crossed(run: TextRun): boolean {
@@ -53,6 +59,10 @@ export function withoutLineWorkRuns(
       (column(left - margin) && column(right + margin)) ||
       (row(top - margin) && row(bottom + margin))
     );
+  }
+
+  function lineLike(text: string): boolean {
+    return LINE_LIKE.test(text) || MARK_LIKE.test(text);
   }
 
   /** Whether any pixel of the straight run of pixels from (xa, ya) to (xb, yb) is ink. */

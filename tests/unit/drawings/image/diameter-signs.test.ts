@@ -16,11 +16,22 @@ async function rendered(
   text: string,
   fontPx: number,
   upwards: boolean,
+  underline = false,
 ): Promise<{ image: GreyImage; run: TextRun }> {
   const size = Math.ceil(fontPx * (text.length + 2));
-  const glyphs = upwards
-    ? `<text transform="translate(${fontPx * 1.5} ${size - fontPx}) rotate(-90)" font-family="DejaVu Sans" font-size="${fontPx}">${text}</text>`
-    : `<text x="${fontPx}" y="${fontPx * 1.5}" font-family="DejaVu Sans" font-size="${fontPx}">${text}</text>`;
+  // A leader's landing under the text, as far as the text runs and a little more.
+  const under = 1.5 * fontPx + 0.3 * fontPx;
+  const end = fontPx * (0.7 * text.length + 1.5);
+  const landing = !underline
+    ? ''
+    : upwards
+      ? `<line x1="${under}" y1="${size - fontPx * 0.5}" x2="${under}" y2="${size - end}" stroke="black" stroke-width="1"/>`
+      : `<line x1="${fontPx * 0.5}" y1="${under}" x2="${end}" y2="${under}" stroke="black" stroke-width="1"/>`;
+  const glyphs =
+    landing +
+    (upwards
+      ? `<text transform="translate(${fontPx * 1.5} ${size - fontPx}) rotate(-90)" font-family="DejaVu Sans" font-size="${fontPx}">${text}</text>`
+      : `<text x="${fontPx}" y="${fontPx * 1.5}" font-family="DejaVu Sans" font-size="${fontPx}">${text}</text>`);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" fill="white"/>${glyphs}</svg>`;
   const { data, info } = await sharp(svgToPng(svg, 96))
     .greyscale()
@@ -104,6 +115,29 @@ describe('diameterSignsSeen', () => {
         },
       ),
       { numRuns: 20 },
+    );
+  });
+
+  it("reads a '2' after a count ('4x25.5' for '4xø5.5') as Ø when it is a sign, either way up, over a leader's landing or not", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('\u2300', '\u00d8', '\u00f8', '2'),
+        fc.integer({ min: 2, max: 12 }),
+        fc.constantFrom('x', '\u00d7'),
+        value,
+        fc.integer({ min: 18, max: 40 }),
+        fc.boolean(),
+        fc.boolean(),
+        async (sign, count, times, rest, fontPx, upwards, underline) => {
+          const text = `${count}${times}${sign}${rest}`;
+          const { image, run } = await rendered(text, fontPx, upwards, underline);
+          const read = [{ ...run, text: `${count}${times}2${rest}` }];
+          const out = diameterSignsSeen(read, image, 1);
+          if (sign === '2') expect(out).toBe(read);
+          else expect(out[0]!.text).toBe(`${count}${times}Ø${rest}`);
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 

@@ -1,6 +1,7 @@
 /**
- * OCR runs that are line work (drawings/image/line-work-runs.ts): a short run a drawn line runs
- * through is dropped, so its box is not cleared from the ink; a value written above its
+ * OCR runs that are line work (drawings/image/line-work-runs.ts): a short run (or a mark of up to
+ * three glyphs without a digit, as a small circle crossed by its centre lines is read) a drawn
+ * line runs through is dropped, so its box is not cleared from the ink; a value written above its
  * dimension line, a run in open paper and a longer text on a line are kept.
  */
 import fc from 'fast-check';
@@ -42,14 +43,19 @@ const box = fc.record({
 });
 
 describe('withoutLineWorkRuns', () => {
-  it('drops a short line-like run that a drawn line runs through', () => {
+  it('drops a short line-like run, or a mark a circle and its centre lines read as, that a drawn line runs through', () => {
     fc.assert(
-      fc.property(box, fc.constantFrom('1', '-', '|', '<', 'l1'), fc.boolean(), (b, text, down) => {
-        const middle = Math.round(b.y + b.height / 2);
-        const image = down ? paper([], [Math.round(b.x + b.width / 2)]) : paper([middle]);
-        const runs = [run(text, b.x, b.y, b.width, b.height)];
-        expect(withoutLineWorkRuns(runs, image, 1, 128)).toEqual([]);
-      }),
+      fc.property(
+        box,
+        fc.constantFrom('1', '-', '|', '<', 'l1', 'AL)', '(+)', 'O'),
+        fc.boolean(),
+        (b, text, down) => {
+          const middle = Math.round(b.y + b.height / 2);
+          const image = down ? paper([], [Math.round(b.x + b.width / 2)]) : paper([middle]);
+          const runs = [run(text, b.x, b.y, b.width, b.height)];
+          expect(withoutLineWorkRuns(runs, image, 1, 128)).toEqual([]);
+        },
+      ),
     );
   });
 
@@ -65,6 +71,10 @@ describe('withoutLineWorkRuns', () => {
         const middle = Math.round(b.y + b.height / 2);
         const words = [run('125', b.x, b.y, b.width + 10, b.height)];
         expect(withoutLineWorkRuns(words, paper([middle]), 1, 128)).toBe(words);
+        const word = [run('THRU', b.x, b.y, b.width + 10, b.height)];
+        expect(withoutLineWorkRuns(word, paper([middle]), 1, 128)).toBe(word);
+        const label = [run('A', b.x, b.y, b.width, b.height)];
+        expect(withoutLineWorkRuns(label, paper([under]), 1, 128)).toBe(label);
       }),
     );
   });
