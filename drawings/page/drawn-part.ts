@@ -27,7 +27,7 @@ import { MEASURED_CONFIDENCE, MEASURED_SOURCE, type ReadingSources } from '../de
 import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
 import { DxfReadError, readerLimits, type PageFrame } from '../reading.ts';
 import { readTextFindings } from '../text/describe.ts';
-import { mendTracedCorners, offSquareMm } from './traced-outline.ts';
+import { cornersInDoubt, mendTracedCorners, offSquareMm } from './traced-outline.ts';
 import {
   looseLineWork,
   unconfirmedFeatures,
@@ -245,6 +245,17 @@ function mendTracedOutline(
     ),
   ];
   const noiseMm = (reading.drawing.outlineWidthPt * MM_PER_PT) / ratio;
+  // Corners no written radius settles are asked, not guessed (decision 076).
+  const doubt = cornersInDoubt(plate.outline, radii, noiseMm);
+  if (doubt.unwritten > 0 || doubt.sharpAmongRound > 0) {
+    const corners = (n: number) => (n === 1 ? '1 of its corners is' : `${n} of its corners are`);
+    const why =
+      doubt.unwritten > 0
+        ? `${corners(doubt.unwritten)} traced round but no radius written fits, and a radius measured on a scan is not the drawing's`
+        : `${corners(doubt.sharpAmongRound)} traced sharp where the others are round at a written radius (a corner's arc the tracing lost looks the same)`;
+    holdTracedOutline(description, why, 'give the corner radii with Change');
+    return;
+  }
   const { outline, mended } = mendTracedCorners(plate.outline, radii, noiseMm);
   if (mended.length === 0) return;
   plate.outline = outline;
@@ -258,20 +269,32 @@ function mendTracedOutline(
  * when it does.
  */
 function doubtTracedOutline(description: BlueprintDescription): boolean {
-  const outline = description.prismatic?.outline ?? [];
-  const off = offSquareMm(outline);
+  const off = offSquareMm(description.prismatic?.outline ?? []);
   if (off === undefined) return false;
+  holdTracedOutline(
+    description,
+    `its edges run up to ${formatMm(off)} mm off square, a tracing fault`,
+    'check the outline, or give it with Change',
+  );
+  return true;
+}
+
+/**
+ * Names a plate outline traced from a scan as not placed, `why` (after 'the outline traced
+ * from the scan does not hold: '), and asks for it (`ask`, after a colon in `unresolved`).
+ */
+function holdTracedOutline(description: BlueprintDescription, why: string, ask: string): void {
+  const outline = description.prismatic?.outline ?? [];
   const xs = outline.map((p) => p.x);
   const ys = outline.map((p) => p.y);
   const size = (values: number[]) =>
     formatMm(Math.round((Math.max(...values) - Math.min(...values)) * 10) / 10);
   const text = `outline ${size(xs)} × ${size(ys)} mm`;
-  const why = `the outline traced from the scan does not hold: its edges run up to ${formatMm(off)} mm off square, a tracing fault`;
-  description.unplaced = [...(description.unplaced ?? []), { text, why, topView: true }];
-  description.unresolved!.push(
-    `The ${text} traced from the scan runs up to ${formatMm(off)} mm off square: check the outline, or give it with Change.`,
-  );
-  return true;
+  description.unplaced = [
+    ...(description.unplaced ?? []),
+    { text, why: `the outline traced from the scan does not hold: ${why}`, topView: true },
+  ];
+  description.unresolved!.push(`The ${text} traced from the scan: ${why}; ${ask}.`);
 }
 
 /**

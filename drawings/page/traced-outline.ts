@@ -275,7 +275,9 @@ const SAME_RADIUS_SHARE = 0.4;
  * or runs an edge on into the arc (seed 7 case 10: 0.33 mm of material left outside an R5
  * corner). A corner is rebuilt when it is traced round (neither sharp nor closer to a sharp
  * corner than to an arc), a written radius is near the radius that fits it best, and the edges
- * hold the fillet; other corners are kept as traced.
+ * hold the fillet; a corner traced sharp is rebuilt at the radius most rebuilt corners have when
+ * its trace lies within a line's width of that fillet too (an R2 corner bulges 0.6 mm off the
+ * sharp corner, about a line's width: decision 076); other corners are kept as traced.
  *
  * @param outline - the outline's corners in order, mm (an open ring)
  * @param radiiMm - the radii the page writes (R callouts), mm
@@ -288,34 +290,23 @@ export function mendTracedCorners(
   noiseMm: number,
 ): { outline: Point[]; mended: number[] } {
   if (radiiMm.length === 0) return { outline, mended: [] };
-  const corners = tracedCorners(outline).filter((corner) => corner.sharpMm > noiseMm);
+  const corners = tracedCorners(outline);
   const rebuilt = new Map<number, { to: number; points: Point[]; radiusMm: number }>();
-  for (const corner of corners) {
-    const radiusMm = [...radiiMm].sort(
-      (a, b) => Math.abs(a - corner.radiusMm) - Math.abs(b - corner.radiusMm),
-    )[0]!;
-    if (
-      Math.abs(radiusMm - corner.radiusMm) >
-      Math.max(SAME_RADIUS_MM, SAME_RADIUS_SHARE * corner.radiusMm)
-    )
-      continue;
-    const fillet = filletOf(corner, radiusMm);
-    if (fillet.tangentMm >= corner.reachMm) continue;
-    const sweep = Math.abs(fillet.turn);
-    const steps = Math.max(
-      2,
-      Math.ceil(sweep / (2 * Math.acos(Math.max(0, 1 - CHORD_SAG_MM / radiusMm)))),
-    );
-    const a = Math.atan2(fillet.start.y - fillet.centre.y, fillet.start.x - fillet.centre.x);
-    const points = Array.from({ length: steps + 1 }, (_, s) => {
-      const angle = a + (fillet.turn * s) / steps;
-      return {
-        x: fillet.centre.x + radiusMm * Math.cos(angle),
-        y: fillet.centre.y + radiusMm * Math.sin(angle),
-      };
-    });
-    rebuilt.set(corner.from, { to: corner.to, points, radiusMm });
+  for (const corner of corners.filter((c) => c.sharpMm > noiseMm)) {
+    const radiusMm = writtenRadiusOf(corner, radiiMm);
+    if (radiusMm === undefined) continue;
+    rebuilt.set(corner.from, { to: corner.to, points: filletPoints(corner, radiusMm), radiusMm });
   }
+  // Corners traced sharp that lie as near the round ones' written fillet (decision 076).
+  const radiusMm = commonRadius([...rebuilt.values()].map((corner) => corner.radiusMm));
+  if (radiusMm !== undefined)
+    for (const corner of corners.filter((c) => c.sharpMm <= noiseMm))
+      if (onFillet(outline, corner, radiusMm, noiseMm))
+        rebuilt.set(corner.from, {
+          to: corner.to,
+          points: filletPoints(corner, radiusMm),
+          radiusMm,
+        });
   if (rebuilt.size === 0) return { outline, mended: [] };
   const n = outline.length;
   const skipped = new Set<number>();
@@ -332,4 +323,104 @@ export function mendTracedCorners(
     else if (!skipped.has(v)) mended.push(outline[v]!);
   }
   return { outline: mended, mended: [...rebuilt.values()].map((corner) => corner.radiusMm) };
+}
+
+/**
+ * The written radius of a corner traced round: the one nearest the radius that fits its trace
+ * best, when within 1.5 mm or 40 % of it and the edges hold its fillet; else undefined.
+ */
+function writtenRadiusOf(corner: TracedCorner, radiiMm: number[]): number | undefined {
+  const radiusMm = [...radiiMm].sort(
+    (a, b) => Math.abs(a - corner.radiusMm) - Math.abs(b - corner.radiusMm),
+  )[0];
+  if (radiusMm === undefined) return undefined;
+  if (
+    Math.abs(radiusMm - corner.radiusMm) >
+    Math.max(SAME_RADIUS_MM, SAME_RADIUS_SHARE * corner.radiusMm)
+  )
+    return undefined;
+  return filletOf(corner, radiusMm).tangentMm < corner.reachMm ? radiusMm : undefined;
+}
+
+/** The radius most of `radii` have (the first of the most), undefined when there are none. */
+function commonRadius(radii: number[]): number | undefined {
+  let best: { radius: number; count: number } | undefined;
+  for (const radius of radii) {
+    const count = radii.filter((r) => r === radius).length;
+    if (!best || count > best.count) best = { radius, count };
+  }
+  return best?.radius;
+}
+
+/** The trace of a corner: the outline's vertices from its `from` to its `to`. */
+function traceOf(outline: Point[], corner: TracedCorner): Point[] {
+  const path: Point[] = [];
+  for (let v = corner.from; ; v = (v + 1) % outline.length) {
+    path.push(outline[v]!);
+    if (v === corner.to) break;
+  }
+  return path;
+}
+
+/** Whether a corner's trace lies within `noiseMm` of the fillet of radius `r` its edges hold. */
+function onFillet(outline: Point[], corner: TracedCorner, r: number, noiseMm: number): boolean {
+  if (filletOf(corner, r).tangentMm >= corner.reachMm) return false;
+  return offFillet(samplesOf(traceOf(outline, corner)), corner, r, Infinity) <= noiseMm;
+}
+
+/** The fillet of radius `r` at a corner as points, its chords within 0.005 mm of the arc. */
+function filletPoints(corner: TracedCorner, r: number): Point[] {
+  const fillet = filletOf(corner, r);
+  const sweep = Math.abs(fillet.turn);
+  const steps = Math.max(2, Math.ceil(sweep / (2 * Math.acos(Math.max(0, 1 - CHORD_SAG_MM / r)))));
+  const a = Math.atan2(fillet.start.y - fillet.centre.y, fillet.start.x - fillet.centre.x);
+  return Array.from({ length: steps + 1 }, (_, s) => {
+    const angle = a + (fillet.turn * s) / steps;
+    return { x: fillet.centre.x + r * Math.cos(angle), y: fillet.centre.y + r * Math.sin(angle) };
+  });
+}
+
+/** The corners of a traced outline that no written radius settles (decision 076). */
+export interface CornersInDoubt {
+  /** Corners traced round that no written radius fits (or whose edges cannot hold it). */
+  unwritten: number;
+  /**
+   * Corners traced sharp on an outline whose other corners are round at a written radius, and
+   * farther than a line's width from that radius's fillet.
+   */
+  sharpAmongRound: number;
+}
+
+/**
+ * The corners of a traced plate outline that neither the trace nor the page settles
+ * (docs/decisions/076-traced-corners-no-radius-settles.md): a corner traced round (farther from
+ * the sharp corner than a line is wide) that no written radius fits, since a radius measured on
+ * a scan is no better than its pixels (a 150 dpi trace fits an R5 corner anywhere from R4 to
+ * R5.5); and, where some corners are round at a written radius, the corners traced sharp that
+ * run farther than a line's width from that fillet, since a corner's arc the tracing lost looks
+ * the same as a sharp corner (those within a line's width of it are drawn as it,
+ * mendTracedCorners).
+ *
+ * @param outline - the outline's corners in order, mm (an open ring)
+ * @param radiiMm - the radii the page writes (R callouts), mm
+ * @param noiseMm - how uneven a traced line is (about its width), mm
+ * @returns the counts of such corners (both 0 when every corner is settled)
+ */
+export function cornersInDoubt(
+  outline: Point[],
+  radiiMm: number[],
+  noiseMm: number,
+): CornersInDoubt {
+  const corners = tracedCorners(outline);
+  const round = corners.filter((corner) => corner.sharpMm > noiseMm);
+  const written = round.map((corner) => writtenRadiusOf(corner, radiiMm));
+  const radiusMm = commonRadius(written.filter((r): r is number => r !== undefined));
+  const sharp = corners.filter((corner) => corner.sharpMm <= noiseMm);
+  return {
+    unwritten: written.filter((r) => r === undefined).length,
+    sharpAmongRound:
+      radiusMm === undefined
+        ? 0
+        : sharp.filter((corner) => !onFillet(outline, corner, radiusMm, noiseMm)).length,
+  };
 }
