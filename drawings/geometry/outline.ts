@@ -73,9 +73,6 @@ class PointGrid<T> {
   }
 }
 
-/** Ends this close are one point (float noise of a vector file), mm. */
-const JOINED_MM = 1e-6;
-
 /**
  * A closed chain of primitives (a loop of closedLoops, in any order and direction) as a
  * counter-clockwise polygon; a full circle as its chords.
@@ -97,26 +94,19 @@ export function loopPolygon(primitives: Primitive[], tolMm: number): Polygon | u
   const first = pointsOf(primitives[0]!);
   const points: Point2[] = [...first];
   let at = first[first.length - 1]!;
-  const distance = (p: Point2) => Math.hypot(p.x - at.x, p.y - at.y);
   for (let step = 1; step < primitives.length; step++) {
     const next = grid.near(at).find((i) => !used.has(i));
     if (next === undefined) return undefined;
     used.add(next);
     const along = pointsOf(primitives[next]!);
-    // The nearer end goes on: a short piece (a corner's chord on a scan) may have both ends
-    // within the tolerance, and its start alone would walk it backwards.
-    const [start, end] = ends[next]!;
-    const forward = distance(start) <= distance(end);
+    const [start] = ends[next]!;
+    const forward = Math.hypot(start.x - at.x, start.y - at.y) <= tolMm;
     const ordered = forward ? along : [...along].reverse();
-    // A piece that starts where the last one ended goes on from that point; one that starts a
-    // gap away (a scan's broken corner) keeps its own start, so that it keeps its direction.
-    points.push(...(distance(ordered[0]!) <= JOINED_MM ? ordered.slice(1) : ordered));
+    points.push(...ordered.slice(1));
     at = ordered[ordered.length - 1]!;
   }
-  const closing = Math.hypot(at.x - points[0]!.x, at.y - points[0]!.y);
-  if (closing > tolMm) return undefined;
-  // The last end is the first point again, or a gap short of it (kept as a corner).
-  if (closing <= JOINED_MM) points.pop();
+  if (Math.hypot(at.x - points[0]!.x, at.y - points[0]!.y) > tolMm) return undefined;
+  points.pop();
   return ccw(dedupe(points));
 }
 

@@ -287,12 +287,7 @@ export function closedLoops(primitives: Primitive[], tolMm: number): Loop[] {
       }
       continue;
     }
-    const from = nodeOf(ends[0]);
-    const to = nodeOf(ends[1]);
-    // A line shorter than the tolerance (a scan's stroke broken in three) joins its node to
-    // itself: it adds no junction, and counting it would leave its chain open.
-    if (from === to && primitive.kind === 'line') continue;
-    edges.push({ primitive, from, to });
+    edges.push({ primitive, from: nodeOf(ends[0]), to: nodeOf(ends[1]) });
   }
   const degree = new Map<number, number>();
   for (const edge of edges) {
