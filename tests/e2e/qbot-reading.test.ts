@@ -47,7 +47,7 @@ describe('reading a scanned drawing in the browser', () => {
     await expectAccessible(page, 'the description with the values read');
     expect(await rows.first().locator('td').nth(2).textContent()).toMatch(/^\d+%$/);
     expect(await readings.textContent()).toContain('OCR, page 1 at');
-    // What could not be read: the lengths of the diameters, for Change.
-    expect(await description.locator('.unresolved').textContent()).toMatch(/length/i);
+    // What could not be read, for Change: the drawing gives no surface finish.
+    expect(await description.locator('.unresolved').textContent()).toMatch(/surface finish/i);
   });
 });
