@@ -10,28 +10,7 @@ import { isDimensionText, textLines } from '#drawings/page/content';
 import { calloutsFromRuns, isDesignation, type DimensionLine } from '#drawings/page/dimensions';
 import { textRuns } from '#drawings/pdf/text';
 import type { TextRun } from '#drawings/reading';
-
-/** Runs of one line, each word a run of `h`-high text, 0.6 h a character, left end at `x`. */
-function lineRuns(words: string[], x: number, y: number, h: number): TextRun[] {
-  const runs: TextRun[] = [];
-  let at = x;
-  for (const word of words) {
-    const width = 0.6 * h * [...word].length;
-    runs.push({
-      text: word,
-      x: at,
-      y,
-      width,
-      height: h,
-      angleDeg: 0,
-      page: 1,
-      confidence: 1,
-      origin: 'pdf-text',
-    });
-    at += width + 0.3 * h;
-  }
-  return runs;
-}
+import { lineRuns } from '#tests/helpers/drawings/text-runs';
 
 const tenths = (min: number, max: number) =>
   fc.integer({ min: min * 10, max: max * 10 }).map((n) => n / 10);

@@ -10,6 +10,7 @@ import { afterCounterboreMark, counterboreOnLine } from '#drawings/text/counterb
 import { readTextFindings } from '#drawings/text/describe';
 import { writtenUnder, type LineBox } from '#drawings/text/stacked-lines';
 import type { PageFrame, TextRun } from '#drawings/reading';
+import { lineRuns } from '#tests/helpers/drawings/text-runs';
 
 const frames: PageFrame[] = [{ page: 1, width: 1200, height: 850, unit: 'pt' }];
 
@@ -17,28 +18,6 @@ const frames: PageFrame[] = [{ page: 1, width: 1200, height: 850, unit: 'pt' }];
 const size = (min: number, max: number) =>
   fc.integer({ min: min * 10, max: max * 10 }).map((tenths) => tenths / 10);
 const written = (mm: number) => String(mm);
-
-/** Runs of one line, each word a run of `h`-high text, 0.6 h a character, left end at `x`. */
-function lineRuns(words: string[], x: number, y: number, h: number): TextRun[] {
-  const runs: TextRun[] = [];
-  let at = x;
-  for (const word of words) {
-    const width = 0.6 * h * [...word].length;
-    runs.push({
-      text: word,
-      x: at,
-      y,
-      width,
-      height: h,
-      angleDeg: 0,
-      page: 1,
-      confidence: 1,
-      origin: 'pdf-text',
-    });
-    at += width + 0.3 * h;
-  }
-  return runs;
-}
 
 /** The width of a line of runs (lineRuns). */
 const widthOf = (runs: TextRun[]) =>
