@@ -453,3 +453,23 @@ export function latheCutterOf(tool: LatheTool): LatheCutter | undefined {
       return undefined;
   }
 }
+
+/**
+ * The radius of a tool's outline (x = along the axis, y = radius, mm) at `x` along it: the
+ * highest of its edges there, 0 outside it. For a convex hull, its largest y there; for a centre
+ * drill's own profile, the pilot's or the countersink's radius.
+ */
+export function outlineRadiusAt(outline: Polygon, x: number): number {
+  let radius = 0;
+  outline.forEach((a, index) => {
+    const b = outline[(index + 1) % outline.length]!;
+    const [low, high] = a.x <= b.x ? [a, b] : [b, a];
+    if (x < low.x - 1e-12 || x > high.x + 1e-12) return;
+    const y =
+      high.x - low.x < 1e-12
+        ? Math.max(a.y, b.y)
+        : low.y + ((high.y - low.y) * (x - low.x)) / (high.x - low.x);
+    radius = Math.max(radius, y);
+  });
+  return radius;
+}

@@ -7,10 +7,10 @@
  */
 import { centreDrillingData, drillingData } from '../drilling-data.ts';
 import { convexHull } from '../geometry/polygon.ts';
-import type { Polygon } from '../geometry/polygon.ts';
 import { PlanningError } from '../errors.ts';
 import type { LathePlanContext, LathePlanOutput } from './context.ts';
 import { cutterOf, round } from './context.ts';
+import { outlineRadiusAt } from './cutters.ts';
 import { drillingMoves } from './operations.ts';
 import type { InnerSection, TurnedPart } from './part.ts';
 import type { Operation } from './program.ts';
@@ -86,22 +86,6 @@ function chooseBoreTools(context: LathePlanContext, output: LathePlanOutput): Bo
   return { drill, drilledMm, ...(boringBar ? { boringBar } : {}), skipped: false };
 }
 
-/** The radius of a convex outline at `x` along it: its largest y there (0 outside it), mm. */
-function radiusAt(outline: Polygon, x: number): number {
-  let radius = 0;
-  outline.forEach((a, index) => {
-    const b = outline[(index + 1) % outline.length]!;
-    const [low, high] = a.x <= b.x ? [a, b] : [b, a];
-    if (x < low.x || x > high.x) return;
-    const y =
-      high.x - low.x < 1e-12
-        ? Math.max(a.y, b.y)
-        : low.y + ((high.y - low.y) * (x - low.x)) / (high.x - low.x);
-    radius = Math.max(radius, y);
-  });
-  return radius;
-}
-
 /**
  * How deep (mm) a centre drill may spot a hole that a drill of Ø`drilledMm` drills: until its
  * outline, as the stock model sweeps it (the convex hull of its shape: pilot and countersink),
@@ -112,12 +96,12 @@ function spotDepthLimit(centreDrill: LatheTool, drilledMm: number): number {
   const outline = convexHull(cutterOf(centreDrill).shape);
   const radius = drilledMm / 2 - 0.05;
   const length = Math.max(...outline.map((point) => point.x));
-  if (radiusAt(outline, length) <= radius) return Infinity;
+  if (outlineRadiusAt(outline, length) <= radius) return Infinity;
   let low = 0;
   let high = length;
   for (let step = 0; step < 40; step += 1) {
     const middle = (low + high) / 2;
-    if (radiusAt(outline, middle) <= radius) low = middle;
+    if (outlineRadiusAt(outline, middle) <= radius) low = middle;
     else high = middle;
   }
   return low;

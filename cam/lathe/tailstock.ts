@@ -21,7 +21,7 @@ import { convexHull, intersection, offsetPolygons, totalArea } from '../geometry
 import type { Point2, Polygon } from '../geometry/polygon.ts';
 import { sweptRegion } from './stock-model.ts';
 import type { TurnedPart } from './part.ts';
-import { latheCutterOf } from './cutters.ts';
+import { latheCutterOf, outlineRadiusAt } from './cutters.ts';
 import type { LatheTool } from './tooling.ts';
 
 /** ISO 6411 form A: the countersink's diameter at the face over the pilot's. */
@@ -66,20 +66,16 @@ export interface CentreSupport {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** The largest radius of an outline at `x` along it (its edges' highest there), mm (0 outside it). */
-function radiusAt(outline: Polygon, x: number): number {
-  let radius = 0;
-  outline.forEach((a, index) => {
-    const b = outline[(index + 1) % outline.length]!;
-    const [low, high] = a.x <= b.x ? [a, b] : [b, a];
-    if (x < low.x - 1e-12 || x > high.x + 1e-12) return;
-    const y =
-      high.x - low.x < 1e-12
-        ? Math.max(a.y, b.y)
-        : low.y + ((high.y - low.y) * (x - low.x)) / (high.x - low.x);
-    radius = Math.max(radius, y);
-  });
-  return radius;
+/**
+ * The middle of a centre hole's 60° countersink: how deep below the face (mm, positive) and its
+ * radius there (mm), where the live centre bears.
+ */
+export function seatMiddle(support: CentreSupport): { depthMm: number; radiusMm: number } {
+  const coneDepth = (support.seatDiameterMm - support.pilotMm) / 2 / tan30;
+  return {
+    depthMm: coneDepth / 2,
+    radiusMm: support.seatDiameterMm / 2 - (coneDepth / 2) * tan30,
+  };
 }
 
 /** The flat of the free-end face: the first diameter less its free-end chamfer, mm. */
@@ -101,12 +97,12 @@ function centreHoleOf(drill: LatheTool): CentreSupport | undefined {
   // sweeps (which reaches the seat's diameter sooner): the seat is sunk to D1 for real.
   const profile = cutter.shape;
   const length = Math.max(...profile.map((point) => point.x));
-  if (radiusAt(profile, length) < seat / 2) return undefined;
+  if (outlineRadiusAt(profile, length) < seat / 2) return undefined;
   let low = 0;
   let high = length;
   for (let step = 0; step < 50; step += 1) {
     const middle = (low + high) / 2;
-    if (radiusAt(profile, middle) < seat / 2) low = middle;
+    if (outlineRadiusAt(profile, middle) < seat / 2) low = middle;
     else high = middle;
   }
   return {

@@ -15,7 +15,7 @@
  * (the part off's zone aside). Units: mm; coordinates as in the verifier (index.ts).
  */
 import type { InterpreterEvent, MotionEvent } from '../../gcode/events.ts';
-import { centreClearanceMm, liveCentre, meetsCentre } from '../../lathe/tailstock.ts';
+import { centreClearanceMm, liveCentre, meetsCentre, seatMiddle } from '../../lathe/tailstock.ts';
 import type { CentreSupport } from '../../lathe/tailstock.ts';
 import type { LatheStock } from '../../lathe/stock-model.ts';
 import type { PassCheck } from '../pass.ts';
@@ -23,8 +23,6 @@ import { round } from '../report.ts';
 import type { Fail } from './checks.ts';
 import type { LatheVerificationInput, VerificationTool } from './input.ts';
 import { planar } from './process.ts';
-
-const tan30 = Math.tan((30 * Math.PI) / 180);
 
 /** Follows the tailstock through the first setup's stops. */
 export class TailstockCheck implements PassCheck {
@@ -74,10 +72,10 @@ export class TailstockCheck implements PassCheck {
   }
 
   private bringUp(line: number): void {
-    const { seatDiameterMm, pilotMm, label } = this.support;
-    const coneDepth = (seatDiameterMm - pilotMm) / 2 / tan30;
-    const z = -coneDepth / 2;
-    const expected = seatDiameterMm / 2 - (coneDepth / 2) * tan30;
+    const { label } = this.support;
+    const middle = seatMiddle(this.support);
+    const z = -middle.depthMm;
+    const expected = middle.radiusMm;
     const faced = !this.stock.solidAt(0.02);
     this.seated = faced && this.stock.innerRadius(z) >= expected - 0.05;
     this.turnedUnsupported = this.turnedBehindFace();
