@@ -3,6 +3,7 @@
  * a description. Re-exported by describe.ts, where callers import them from.
  */
 import type { PageFrame } from '../reading.ts';
+import type { LineBox } from './stacked-lines.ts';
 
 export interface TextDescribeContext {
   fileName: string;
@@ -22,8 +23,11 @@ export interface FoundText {
 export type CalloutKind =
   'diameter' | 'radius' | 'length' | 'chamfer' | 'thread' | 'angle' | 'roughness';
 
-/** One dimension callout assembled from one or more runs ('Ø15.95', '+0.026', '-0.026'). */
-export interface TextCallout {
+/**
+ * One dimension callout assembled from one or more runs ('Ø15.95', '+0.026', '-0.026'), with the
+ * box around all its runs (LineBox: in the page's units, y down) and its baseline's angle.
+ */
+export interface TextCallout extends LineBox {
   kind: CalloutKind;
   /** The callout as assembled and normalized: 'Ø15.95 +0.026/-0.026', '0.3 x 45°', 'M8'. */
   text: string;
@@ -33,13 +37,6 @@ export interface TextCallout {
   fit?: string;
   /** How many features it applies to: '4x Ø6.6' → 4. */
   count?: number;
-  /** Box around all its runs, in the page's units (y down), and the baseline angle. */
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  angleDeg: number;
   confidence: number;
   source: string;
   /** Chamfers: the angle in degrees ('0.3 x 45°' → 45). */
