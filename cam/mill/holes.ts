@@ -8,7 +8,8 @@
  * A tapped hole gets its tap drill (±0.1 mm) and a tap; a hole with a tolerance band under
  * 0.04 mm is reamed (after a drill about 0.2 mm under, 0.3 mm over Ø10) or fine bored (after a
  * drill 0.4 to 1.5 mm under, or an end mill roughing it 0.3 mm under); any other hole is drilled
- * with a drill within its tolerance (at most the general tolerance), or else milled.
+ * with a drill within its tolerance band around the band's middle (at most the general
+ * tolerance), or else milled to the band's middle.
  */
 import { circlePolygon } from '../geometry/polygon.ts';
 import type { Hole, PrismaticPart } from '../prismatic/part.ts';
@@ -35,6 +36,12 @@ interface HoleMethods {
   interpolated: { hole: Hole; milled: Hole }[];
   counterbores: Hole[];
 }
+
+/** The middle of a hole's tolerance band (its nominal diameter when it has none), mm. */
+const middleOf = (hole: Hole): number =>
+  hole.tolerance
+    ? hole.diameterMm + (hole.tolerance.upperMm + hole.tolerance.lowerMm) / 2
+    : hole.diameterMm;
 
 /**
  * Choose how each hole is made with the sized tools; appends a 'not programmed' entry for each
@@ -74,9 +81,7 @@ function chooseHoleMethods(
     const name = holeName(hole);
     if (hole.counterbore) counterbores.push(hole);
     const band = hole.tolerance ? hole.tolerance.upperMm - hole.tolerance.lowerMm : Infinity;
-    const target = hole.tolerance
-      ? hole.diameterMm + (hole.tolerance.upperMm + hole.tolerance.lowerMm) / 2
-      : hole.diameterMm;
+    const target = middleOf(hole);
     if (hole.kind === 'tapped' && hole.thread) {
       const thread = hole.thread;
       const drill = closestDrill(thread.tapDrillMm, 0.1, 0.1);
@@ -143,8 +148,10 @@ function chooseHoleMethods(
       );
       return;
     }
+    // A drill makes the hole to size when it lies within the hole's band around its middle:
+    // a Ø9.5 drill is not a Ø9.525 +0.05/0 hole, though it is within 0.025 mm of the nominal.
     const tolerance = Math.min(hole.tolerance ? band / 2 : context.tolerance, context.tolerance);
-    const exact = closestDrill(hole.diameterMm, tolerance, tolerance);
+    const exact = closestDrill(target, tolerance, tolerance);
     if (exact) {
       drillJobs.push({ hole, drill: exact, depth: drillDepth(hole, exact.diameterMm!) });
       return;
@@ -182,9 +189,9 @@ export function planHoles(
   const unmilled = new Set<Hole>();
   const counterboredFirst = new Set<Hole>();
   for (const { hole: original, milled: hole } of interpolated) {
-    const diameter = hole.diameterMm;
-    const region = [circlePolygon(hole.center, diameter / 2, 0.002)];
     const rough = hole !== original;
+    const diameter = rough ? hole.diameterMm : middleOf(hole);
+    const region = [circlePolygon(hole.center, diameter / 2, 0.002)];
     const name = rough ? hole.label : `Mill hole ${holeName(hole)}`;
     const floorZ = counterboreFirst(original, sized, context, output);
     if (floorZ !== undefined) counterboredFirst.add(original);

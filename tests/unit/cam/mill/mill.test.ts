@@ -262,6 +262,35 @@ describe('milling programs', () => {
     expect(program.report.stats.extents!.zMin).toBeLessThan(-12);
   });
 
+  it("drills a toleranced hole only with a drill within its band, else mills it to the band's middle", () => {
+    // Ø12.025 +0.05/0: a Ø12 drill is within 0.025 mm of the nominal but under the lower limit.
+    const part = testPlate();
+    const [first, second] = part.holes;
+    part.holes = [
+      {
+        ...first!,
+        label: 'Ø12.025 +0.05/0',
+        diameterMm: 12.025,
+        tolerance: { upperMm: 0.05, lowerMm: 0 },
+        center: { x: 12, y: 12 },
+      },
+      {
+        ...second!,
+        label: 'Ø11.975 +0.05/0',
+        diameterMm: 11.975,
+        tolerance: { upperMm: 0.05, lowerMm: 0 },
+        center: { x: 88, y: 12 },
+      },
+    ];
+    const tools = [...millTooling, toolRow('T8', 'Drilling', 'Drill 12', 'Carbide drill Ø12 mm')];
+    const program = generateMillProgramForPart(millJob({ tools }), part);
+    const names = program.plan.operations.map((operation) => operation.name);
+    expect(names).toContain('Drill Ø12');
+    expect(names).toContain('Mill hole Ø12.025 +0.05/0');
+    expect(program.report.checks.filter((check) => !check.passed)).toEqual([]);
+    expect(program.report.verified).toBe(true);
+  });
+
   it('never verifies a program that leaves a pocket out, though it runs safely', () => {
     // Before issue 14 this program was "verified": the verifier saw only what was planned.
     const part = testPlate();
