@@ -9,6 +9,13 @@ import { FitError } from '../errors.ts';
 import { fitLimits } from '../iso286.ts';
 import type { DiameterLimits } from './part-types.ts';
 
+/**
+ * How close a finished diameter must come to its target (the middle of its band), on the
+ * diameter, mm: the verifier holds every turned, bored and drilled diameter to it, and the
+ * planner takes a drill as making a bore to size only within it (cam/lathe/tool-choice.ts).
+ */
+export const DIAMETER_TOLERANCE_MM = 0.01;
+
 /** `value` rounded to 0.001 mm. */
 export const round3 = (value: number) => Math.round(value * 1000) / 1000;
 

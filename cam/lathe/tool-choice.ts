@@ -11,6 +11,8 @@ import { PlanningError } from '../errors.ts';
 import type { ChosenTools } from './context.ts';
 import { cutterOf } from './context.ts';
 import type { InnerSection, TurnedPart } from './part.ts';
+import { POINT_WALL_MM, widestDrillForPoint } from './drill-point.ts';
+import { DIAMETER_TOLERANCE_MM } from './part-sizes.ts';
 import { nominalPartingWidthMm } from './stock.ts';
 import { tapNameOf } from './tapped-holes.ts';
 import { toolKindNames } from './tooling.ts';
@@ -44,13 +46,21 @@ export interface BoreToolChoice {
   narrowest: InnerSection;
   /** One drill may make the bore to size: a single bore, its tolerance 0.1 mm wide or more. */
   drillFinishes: boolean;
-  /** The drill: to size (`exact`), else the largest one that leaves 0.3 mm a side to bore. */
+  /**
+   * The drill: to size (`exact`: within DIAMETER_TOLERANCE_MM of the target, as the verifier
+   * holds it), else the largest one that leaves 0.3 mm a side to bore.
+   */
   drill?: LatheTool;
   exact: boolean;
   /** The boring bar that enters the drilled hole, when the drill does not make the bore. */
   bar?: LatheTool;
-  /** The largest drill a boring bar can finish the narrowest bore from, mm (0.1 steps). */
+  /**
+   * The largest drill a boring bar can finish the narrowest bore from, mm (0.1 steps): 0.6 mm
+   * under it, and no wider than keeps its point inside the part (drill-point.ts).
+   */
   largestDrillMm: number;
+  /** The drill's point past a blind bore, not the bore's size, sets `largestDrillMm`. */
+  pointLimited?: true;
 }
 
 /** The bore of the smallest diameter. */
@@ -67,10 +77,17 @@ export function boreTools(part: TurnedPart, tools: LatheTool[]): BoreToolChoice 
   const drillFinishes =
     part.inner.length === 1 &&
     (!narrowest.limits || narrowest.limits.maxMm - narrowest.limits.minMm >= 0.1);
+  // A drill whose point would break out past a blind bore's bottom neither makes it to size nor
+  // drills it for the boring bar.
+  const pointMm = widestDrillForPoint(part);
   const exact = narrowest.thread
     ? tapDrillOf(narrowest, drills)
     : drillFinishes
-      ? drills.find((drill) => Math.abs(drill.diameterMm! - narrowest.targetMm) <= 0.05)
+      ? drills.find(
+          (drill) =>
+            Math.abs(drill.diameterMm! - narrowest.targetMm) <= DIAMETER_TOLERANCE_MM + 1e-9 &&
+            drill.diameterMm! <= pointMm + 1e-9,
+        )
       : undefined;
   // A tapped hole is drilled to its tap drill, never bored.
   if (narrowest.thread)
@@ -84,10 +101,16 @@ export function boreTools(part: TurnedPart, tools: LatheTool[]): BoreToolChoice 
   const drill =
     exact ??
     [...drills]
-      .filter((tool) => tool.diameterMm! <= narrowest.targetMm - 0.6)
+      .filter((tool) => tool.diameterMm! <= Math.min(narrowest.targetMm - 0.6, pointMm + 1e-9))
       .sort((a, b) => b.diameterMm! - a.diameterMm!)[0];
-  const largestDrillMm = Math.floor((narrowest.targetMm - 0.6) * 10) / 10;
-  const choice = { narrowest, drillFinishes, exact: Boolean(exact), largestDrillMm };
+  const largestDrillMm = Math.floor(Math.min(narrowest.targetMm - 0.6, pointMm) * 10) / 10;
+  const choice = {
+    narrowest,
+    drillFinishes,
+    exact: Boolean(exact),
+    largestDrillMm,
+    ...(pointMm < narrowest.targetMm - 0.6 ? { pointLimited: true as const } : {}),
+  };
   if (!drill || exact) return { ...choice, ...(drill ? { drill } : {}) };
   const bar = tools.find(
     (tool) =>
@@ -174,13 +197,18 @@ function noDrill(choice: BoreToolChoice, tools: LatheTool[]): string {
   const size = drillToSize(narrowest);
   const drills = tools.filter((tool) => tool.kind === 'drill' && tool.diameterMm !== undefined);
   if (choice.drillFinishes) {
-    const smaller = drills.some((drill) => drill.diameterMm! <= narrowest.targetMm + 0.05);
+    const smaller = drills.some(
+      (drill) => drill.diameterMm! <= narrowest.targetMm + DIAMETER_TOLERANCE_MM,
+    );
     return smaller && largestDrillMm > 0
       ? `no selected twist drill is Ø${size} mm, to drill it to size, or Ø${largestDrillMm} mm or smaller, to drill it for a boring bar; a Ø${size} mm twist drill would drill it`
       : `no selected twist drill is Ø${size} mm or smaller; a Ø${size} mm twist drill would drill it`;
   }
   const bar = tools.some((tool) => tool.kind === 'boring') ? '' : ' and a boring bar';
-  return `it is bored to size from a drilled hole, and no selected twist drill is Ø${largestDrillMm} mm or smaller; a twist drill of Ø${largestDrillMm} mm or smaller${bar} would make it`;
+  const point = choice.pointLimited
+    ? ` (a wider drill's point would break out past the bore's bottom; ${POINT_WALL_MM} mm of wall kept)`
+    : '';
+  return `it is bored to size from a drilled hole, and no selected twist drill is Ø${largestDrillMm} mm or smaller${point}; a twist drill of Ø${largestDrillMm} mm or smaller${bar} would make it`;
 }
 
 /** Why no selected boring bar finishes the drilled bores, and what would (drill not to size). */

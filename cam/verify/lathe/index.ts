@@ -23,6 +23,7 @@
  */
 import type { InterpreterEvent } from '../../gcode/events.ts';
 import { interpret } from '../../gcode/interpreter.ts';
+import { DIAMETER_TOLERANCE_MM } from '../../lathe/part-sizes.ts';
 import { LatheStock } from '../../lathe/stock-model.ts';
 import type { ProgramReport } from '../../program.ts';
 import { countedLines, walkProgram } from '../pass.ts';
@@ -63,7 +64,7 @@ export function verifyLatheEvents(
 ): ProgramReport {
   const checks = new CheckList(checkTitles, completenessChecks);
   const { fail } = checks;
-  const tolerance = input.sizeToleranceMm ?? 0.01;
+  const tolerance = input.sizeToleranceMm ?? DIAMETER_TOLERANCE_MM;
   const machine = input.machine ?? {};
   // Bar runs on into the chuck; a sawn blank ends at its sawn back end, in the jaws.
   const blankLength = input.stock.lengthMm;

@@ -242,6 +242,29 @@ describe('tool choice', () => {
     }
   });
 
+  it('takes a drill as making a bore to size only within the 0.01 mm the verifier holds', () => {
+    // A 3/8" bore: a Ø9.5 drill is 0.025 mm under; it is drilled Ø8.5 and bored, and verified.
+    const description = structuredClone(smallHolePin);
+    description.outerDiameters.forEach((feature, index) => {
+      feature.diameterMm = [20, 25][index];
+      feature.diameter = `Ø${feature.diameterMm}`;
+    });
+    Object.assign(description.innerDiameters[0]!, { diameter: 'Ø9.525', diameterMm: 9.525 });
+    const shop = [
+      ...latheTooling,
+      toolRow('T9', 'Drilling', 'Drill 9.5', 'HSS twist drill Ø9.5 mm'),
+    ];
+    const program = generateProgram(job(description, shop));
+    const used = program.summary.operations.map(
+      (operation) => `${operation.name}: ${operation.tool}`,
+    );
+    expect(used).toContain('Drill Ø8.5: T5 Drill 8.5');
+    expect(used).toContain('Finish bore: T7 Boring bar CCMT 060204');
+    expect(used.filter((entry) => entry.includes('T9 '))).toEqual([]);
+    expect(failedIds(program)).toEqual([]);
+    expect(program.report.verified).toBe(true);
+  });
+
   it('tells the tools the whole part needs from the tool its bore needs', () => {
     const part = turnedPartFromDescription(smallHolePin);
     expect(partTools(part, tools)).toEqual([]);
