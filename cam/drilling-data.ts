@@ -10,6 +10,21 @@
 import type { MaterialSubgroup } from './materials.ts';
 import type { CuttingOverrides } from './program.ts';
 
+/**
+ * How far a twist drill's 118° point runs past the depth its full diameter reaches, per mm of
+ * drill diameter (cot 59° / 2 ≈ 0.30).
+ */
+export const POINT_LENGTH_PER_DIAMETER = 0.3;
+
+/**
+ * The least wall, mm, a drill's point past a blind hole leaves to the part's outside (a plate's
+ * bottom, a turned part's diameters and far face): a point that runs out leaves a hole where the
+ * drawing has none. Drawings put the point below a blind hole's depth unless they say otherwise,
+ * and often close to the other side (a Ø2.5 hole 9 deep in 10 mm plate leaves 0.25 mm under
+ * its point): a skin is kept, a hole through is not.
+ */
+export const POINT_WALL_MM = 0.2;
+
 interface DrillingRow {
   /** HSS drilling surface speed, m/min; undefined where HSS drills do not cut (hardened steel). */
   vcDrill: number | undefined;

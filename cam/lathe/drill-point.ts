@@ -5,13 +5,8 @@
  * drilled with a drill small enough that its point leaves a wall, and bored to size (a Ø25
  * drill's point broke through a Ø11 neck 4 mm past a Ø33 bore's bottom).
  */
+import { POINT_LENGTH_PER_DIAMETER, POINT_WALL_MM } from '../drilling-data.ts';
 import type { TurnedPart } from './part-types.ts';
-
-/** The least wall, mm, a drill's point leaves to the outside of the part and to its far face. */
-export const POINT_WALL_MM = 1;
-
-/** How far a 118° point runs past its full diameter, per mm of drill diameter. */
-export const POINT_LENGTH_PER_DIAMETER = 0.3;
 
 /** How much a 118° point's radius falls per mm along the axis (tan 59°). */
 const RADIUS_FALL_PER_MM = Math.tan((59 * Math.PI) / 180);

@@ -9,8 +9,10 @@
  * 0.04 mm is reamed (after a drill about 0.2 mm under, 0.3 mm over Ø10) or fine bored (after a
  * drill 0.4 to 1.5 mm under, or an end mill roughing it 0.3 mm under); any other hole is drilled
  * with a drill within its tolerance band around the band's middle (at most the general
- * tolerance), or else milled to the band's middle.
+ * tolerance), or else milled to the band's middle. A blind hole is drilled only where the
+ * drill's point keeps POINT_WALL_MM to the part's bottom; else it is milled flat.
  */
+import { POINT_LENGTH_PER_DIAMETER, POINT_WALL_MM } from '../drilling-data.ts';
 import { circlePolygon } from '../geometry/polygon.ts';
 import type { Hole, PrismaticPart } from '../prismatic/part.ts';
 import { drillData, fluteLengthOf, tapData } from './cutting-data.ts';
@@ -31,9 +33,10 @@ interface HoleMethods {
   finishJobs: FinishJob[];
   /**
    * Holes milled as circular pockets (and the roughing of bored holes no drill reaches): the
-   * hole of the part and the circle milled for it.
+   * hole of the part and the circle milled for it; `drillPointOut`, the drill that fits it but
+   * whose point would run out of the part's bottom (mm).
    */
-  interpolated: { hole: Hole; milled: Hole }[];
+  interpolated: { hole: Hole; milled: Hole; drillPointOut?: number }[];
   counterbores: Hole[];
 }
 
@@ -63,7 +66,7 @@ function chooseHoleMethods(
   const drillJobs: DrillJob[] = [];
   const tapJobs: TapJob[] = [];
   const finishJobs: FinishJob[] = [];
-  const interpolated: { hole: Hole; milled: Hole }[] = [];
+  const interpolated: HoleMethods['interpolated'] = [];
   const counterbores: Hole[] = [];
   const closestDrill = (size: number, below: number, above: number) =>
     [...drills]
@@ -74,8 +77,12 @@ function chooseHoleMethods(
       .sort((a, b) => Math.abs(a.diameterMm! - size) - Math.abs(b.diameterMm! - size))[0];
   const drillDepth = (hole: Hole, diameter: number, extra = 0) =>
     hole.through
-      ? thickness + breakthroughMm + 0.3 * diameter
-      : Math.max(hole.depthMm, extra) + 0.3 * diameter;
+      ? thickness + breakthroughMm + POINT_LENGTH_PER_DIAMETER * diameter
+      : Math.max(hole.depthMm, extra) + POINT_LENGTH_PER_DIAMETER * diameter;
+  // A blind hole's drill point keeps a wall to the part's bottom: a drill whose point would run
+  // out does not make the hole (it is milled flat instead, or named).
+  const pointRunsOut = (hole: Hole, diameter: number, extra = 0) =>
+    !hole.through && drillDepth(hole, diameter, extra) > thickness - POINT_WALL_MM + 1e-9;
 
   part.holes.forEach((hole) => {
     const name = holeName(hole);
@@ -89,6 +96,12 @@ function chooseHoleMethods(
       if (!drill) {
         drop(
           `${name}: no Ø${fmt(thread.tapDrillMm)} tap drill is selected; add a Ø${fmt(thread.tapDrillMm)} drill and a tap for the ${thread.callout} thread`,
+        );
+        return;
+      }
+      if (pointRunsOut(hole, drill.diameterMm!, threadDepth + 3 * thread.pitchMm)) {
+        drop(
+          `${name}: its Ø${fmt(drill.diameterMm!)} tap drill, ${fmt(threadDepth + 3 * thread.pitchMm)} mm deep for the thread and the tap's lead, would run its point out of the ${fmt(thickness)} mm part's bottom; make the thread shallower on the drawing, or thread mill it`,
         );
         return;
       }
@@ -117,7 +130,7 @@ function chooseHoleMethods(
       const reamer = reamers.find((tool) => Math.abs(tool.diameterMm! - target) <= band / 4 + 1e-9);
       if (reamer) {
         const pre = closestDrill(target - (target > 10 ? 0.3 : 0.2), 0.3, 0.1);
-        if (pre) {
+        if (pre && !pointRunsOut(hole, pre.diameterMm!)) {
           drillJobs.push({ hole, drill: pre, depth: drillDepth(hole, pre.diameterMm!) });
           finishJobs.push({ hole, tool: reamer });
           return;
@@ -129,7 +142,7 @@ function chooseHoleMethods(
           .sort((a, b) => b.diameterMm! - a.diameterMm!)[0];
         const label = `T${boringHead.number} boring head set to Ø${fmt(target)}`;
         const bore = { ...boringHead, diameterMm: target, label };
-        if (pre && pre.diameterMm! >= target - 1.5) {
+        if (pre && pre.diameterMm! >= target - 1.5 && !pointRunsOut(hole, pre.diameterMm!)) {
           drillJobs.push({ hole, drill: pre, depth: drillDepth(hole, pre.diameterMm!) });
           finishJobs.push({ hole, tool: bore });
           return;
@@ -152,11 +165,15 @@ function chooseHoleMethods(
     // a Ø9.5 drill is not a Ø9.525 +0.05/0 hole, though it is within 0.025 mm of the nominal.
     const tolerance = Math.min(hole.tolerance ? band / 2 : context.tolerance, context.tolerance);
     const exact = closestDrill(target, tolerance, tolerance);
-    if (exact) {
+    if (exact && !pointRunsOut(hole, exact.diameterMm!)) {
       drillJobs.push({ hole, drill: exact, depth: drillDepth(hole, exact.diameterMm!) });
       return;
     }
-    interpolated.push({ hole, milled: hole });
+    interpolated.push({
+      hole,
+      milled: hole,
+      ...(exact ? { drillPointOut: exact.diameterMm! } : {}),
+    });
   });
   return { drillJobs, tapJobs, finishJobs, interpolated, counterbores };
 }
@@ -188,7 +205,7 @@ export function planHoles(
   // is milled after it, from its floor: a shorter end mill reaches, its shank in the counterbore.
   const unmilled = new Set<Hole>();
   const counterboredFirst = new Set<Hole>();
-  for (const { hole: original, milled: hole } of interpolated) {
+  for (const { hole: original, milled: hole, drillPointOut } of interpolated) {
     const rough = hole !== original;
     const diameter = rough ? hole.diameterMm : middleOf(hole);
     const region = [circlePolygon(hole.center, diameter / 2, 0.002)];
@@ -210,7 +227,9 @@ export function planHoles(
       drop(
         rough
           ? `${holeName(original)}: no drill is selected to drill it before boring, and it cannot be rough milled: ${planned.reason}; add a drill 0.4 to 1.5 mm under Ø${fmt(original.diameterMm)}, or ${planned.remedy}`
-          : `${holeName(hole)}: no Ø${fmt(diameter)} drill is selected, and it cannot be milled: ${planned.reason}; add a Ø${fmt(diameter)} drill, or ${planned.remedy}`,
+          : drillPointOut !== undefined
+            ? `${holeName(hole)}: the Ø${fmt(drillPointOut)} drill's point would run out of the ${fmt(thickness)} mm part's bottom, and it cannot be milled flat: ${planned.reason}; ${planned.remedy}`
+            : `${holeName(hole)}: no Ø${fmt(diameter)} drill is selected, and it cannot be milled: ${planned.reason}; add a Ø${fmt(diameter)} drill, or ${planned.remedy}`,
       );
     }
   }

@@ -20,7 +20,10 @@ export interface GridFeature {
   /** Its floor, Z; through features go through the bottom. */
   floorZ: number;
   through: boolean;
-  /** Holes may be cut below their floor (a drill's point); pockets' floors only within the tolerance. */
+  /**
+   * Holes may be cut below their floor (a drill's point), but a blind one never through the
+   * part's bottom; pockets' floors only within the tolerance.
+   */
   kind: 'hole' | 'pocket';
 }
 
@@ -70,8 +73,12 @@ export function partTargets(
     owner[index] = outlineOwner;
   });
   features.forEach((feature, f) => {
-    const lowest =
-      feature.kind === 'pocket' && !feature.through ? feature.floorZ - tolerance : -Infinity;
+    // A blind hole's drill point may run below its floor, not out of the bottom.
+    const lowest = feature.through
+      ? -Infinity
+      : feature.kind === 'pocket'
+        ? feature.floorZ - tolerance
+        : bottom + 0.005;
     // Only where the part stands: a feature open to the outline (a step) reaches beyond it,
     // where the outside contour cuts through.
     model.fill(offsetPolygons(feature.extent, tolerance), (index) => {
@@ -98,6 +105,8 @@ export interface Finding {
   where: Point2;
   /** The height there, Z. */
   z: number;
+  /** The owner of the worst cell (a feature's index, `faceOwner`, `outlineOwner` or −1). */
+  owner?: number;
 }
 
 /**
@@ -113,10 +122,16 @@ export function compareWithPart(
   let gouge: Finding | undefined;
   const { heights } = model;
   const { mustBelow, mustAbove, owner } = targets;
-  const note = (finding: Finding | undefined, by: number, where: Point2, z: number) => {
-    if (!finding) return { cells: 1, worst: by, where, z };
+  const note = (
+    finding: Finding | undefined,
+    by: number,
+    where: Point2,
+    z: number,
+    cellOwner: number,
+  ) => {
+    if (!finding) return { cells: 1, worst: by, where, z, owner: cellOwner };
     finding.cells += 1;
-    if (by > finding.worst) Object.assign(finding, { worst: by, where, z });
+    if (by > finding.worst) Object.assign(finding, { worst: by, where, z, owner: cellOwner });
     return finding;
   };
   for (let index = 0; index < heights.length; index += 1) {
@@ -126,8 +141,9 @@ export function compareWithPart(
     if (over <= 1e-4 && under <= 1e-4) continue;
     const j = Math.floor(index / model.nx);
     const where = { x: model.xOf(index - j * model.nx), y: model.yOf(j) };
-    if (over > 1e-4) left.set(owner[index]!, note(left.get(owner[index]!), over, where, h));
-    if (under > 1e-4) gouge = note(gouge, under, where, h);
+    const cellOwner = owner[index]!;
+    if (over > 1e-4) left.set(cellOwner, note(left.get(cellOwner), over, where, h, cellOwner));
+    if (under > 1e-4) gouge = note(gouge, under, where, h, cellOwner);
   }
   return { left, gouge };
 }

@@ -270,7 +270,15 @@ export function checkGouges(
   const { probes, outlineInside, holeProbes, pocketProbes } = simulation.probes;
   const z = (index: number) => probes.zs[index]!;
   const probeAt = (index: number) => at({ x: probes.xs[index]!, y: probes.ys[index]! });
-  if (gouge)
+  // The features are the holes, then the pockets (simulation.ts): a blind hole's drill point
+  // that runs out of the bottom is named with its hole.
+  const blind = gouge?.owner !== undefined ? input.holes[gouge.owner] : undefined;
+  if (gouge && blind)
+    fail(
+      'gouges',
+      `${blind.label}: the part's bottom is cut through under it at ${at(gouge.where)} (Z${round(gouge.z)}): a blind hole's drill point runs out of the part`,
+    );
+  else if (gouge)
     fail(
       'gouges',
       `the part is cut to Z${round(gouge.z)} at ${at(gouge.where)}, ${round(gouge.worst)} mm below its surface outside every feature (${round(gouge.cells * cell * cell)} mm²)`,

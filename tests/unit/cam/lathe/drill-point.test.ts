@@ -8,11 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyDescription, type BlueprintDescription } from '#contracts/blueprint';
 import { generateProgram } from '#cam/jobs/generate';
-import {
-  POINT_LENGTH_PER_DIAMETER,
-  POINT_WALL_MM,
-  widestDrillForPoint,
-} from '#cam/lathe/drill-point';
+import { POINT_LENGTH_PER_DIAMETER, POINT_WALL_MM } from '#cam/drilling-data';
+import { widestDrillForPoint } from '#cam/lathe/drill-point';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import type { TurnedPart } from '#cam/lathe/part-types';
 import { latheTooling, toolRow } from '#tests/helpers/parts';

@@ -291,6 +291,34 @@ describe('milling programs', () => {
     expect(program.report.verified).toBe(true);
   });
 
+  it("never runs a blind hole's drill point out of the bottom, and the verifier names one that does", () => {
+    const blind = (depthMm: number) => {
+      const part = testPlate();
+      part.holes = part.holes.map((hole) =>
+        hole.diameterMm === 6.6
+          ? { ...hole, through: false, depthMm, kind: 'blind' as const }
+          : hole,
+      );
+      return part;
+    };
+    // 10.8 deep in the 12 mm plate: the Ø6.6 drill's point would reach 12.78.
+    const deep = generateMillProgramForPart(millJob(), blind(10.8));
+    expect(deep.report.verified).toBe(false);
+    expect(deep.gcode).not.toMatch(/G81 X8 Y8 Z-12\.78/);
+    expect(deep.report.unfinished[0]).toMatch(
+      /^Ø6\.6 through at X8 Y8: the Ø6\.6 drill's point would run out of the 12 mm part's bottom/,
+    );
+    // 9 deep: its point stops 1.02 mm over the bottom; the same program with the point run out.
+    const program = generateMillProgramForPart(millJob(), blind(9));
+    expect(program.report.verified).toBe(true);
+    const pierced = program.gcode.replace('G81 X8 Y8 Z-10.98', 'G81 X8 Y8 Z-12.5');
+    expect(pierced).not.toBe(program.gcode);
+    const report = verify.verifyMillProgram(pierced, verifyInput(program));
+    expect(report.checks.find((check) => check.id === 'gouges')!.details[0]).toMatch(
+      /^Ø6\.6 through at X8 Y8: the part's bottom is cut through under it/,
+    );
+  });
+
   it('never verifies a program that leaves a pocket out, though it runs safely', () => {
     // Before issue 14 this program was "verified": the verifier saw only what was planned.
     const part = testPlate();

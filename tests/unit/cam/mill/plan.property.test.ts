@@ -74,9 +74,15 @@ const plate = fc
           y: Math.round(input.height * hole.v * 100) / 100,
         },
         diameterMm: hole.diameter,
-        depthMm: hole.through ? input.thickness : Math.min(input.thickness - 1, 2 * hole.diameter),
-        through: hole.through,
-        kind: hole.through ? ('through' as const) : ('blind' as const),
+        // A blind hole leaves its drill's point a millimetre over the bottom (else it is milled
+        // flat, or not made: holes.ts), or runs through.
+        ...(hole.through || input.thickness - 1 - 0.3 * hole.diameter < 1
+          ? { depthMm: input.thickness, through: true, kind: 'through' as const }
+          : {
+              depthMm: Math.min(input.thickness - 1 - 0.3 * hole.diameter, 2 * hole.diameter),
+              through: false,
+              kind: 'blind' as const,
+            }),
       }))
       .filter(
         (hole, index, all) =>
@@ -130,20 +136,28 @@ describe('mill planner properties', () => {
           const top = faced && operation.name !== 'Face' ? 0 : stockTop;
           const radius = (operation.tool.diameterMm ?? 0) / 2;
           let previous: { x: number; y: number; z: number } | undefined;
+          const cut: { x: number; y: number; z: number }[] = [];
           for (const move of operation.moves) {
             if (move.kind === 'rapid' && move.z < plan.clearanceZ - 1e-9) {
               // Below the clearance height a rapid either stays above the stock's top, runs
-              // outside the stock by more than the tool radius, or leaves a cut straight up.
+              // outside the stock by more than the tool radius, leaves a cut straight up, or
+              // goes back down where this operation has already cut deeper (a milled hole's
+              // next level).
               const outside =
                 pointInPolygon(move, stockBox) === 'outside' &&
                 distanceToBoundary(move, stockBox) > radius;
               const up =
                 previous && previous.x === move.x && previous.y === move.y && move.z >= previous.z;
+              const cleared = cut.some(
+                (point) =>
+                  point.z <= move.z + 1e-9 &&
+                  Math.hypot(point.x - move.x, point.y - move.y) <= radius,
+              );
               expect(
-                move.z > top || outside || up,
+                move.z > top || outside || up || cleared,
                 `${operation.name} rapid ${JSON.stringify(move)}`,
               ).toBe(true);
-            }
+            } else if (move.kind !== 'rapid') cut.push(move);
             previous = move;
           }
           if (operation.name === 'Finish contour') {
