@@ -2,7 +2,7 @@
  * The far end's outside, made in the second setup with the part turned around
  * (docs/decisions/053-far-end-threads-and-chamfers-in-the-second-setup.md): an external thread
  * behind a larger diameter from the free end that the far end reaches (threading.ts
- * `reachedFrom`), with its DIN 76-1 form A undercut at the shoulder, and the outer chamfer at the
+ * `threadReach`: or blocked in front by a diameter above its root), with its DIN 76-1 form A undercut at the shoulder, and the outer chamfer at the
  * parted-off end that the parting blade cannot turn (`TurnedPart.farOuterChamfer`).
  *
  * Both are planned on the part turned around, in the second setup's coordinates (Z0 the finished
@@ -16,7 +16,7 @@
 import type { PlannedThread } from './context.ts';
 import { round } from './context.ts';
 import type { EdgeChamfer, OuterSection, TurnedPart } from './part-types.ts';
-import { planThreads, reachedFrom } from './threading.ts';
+import { planThreads, threadReach } from './threading.ts';
 import type { LatheTool } from './tooling.ts';
 
 /** How far the chuck jaws' face stays from the deepest cut of the far end's outside, mm. */
@@ -56,7 +56,7 @@ export function flippedOuter(outer: OuterSection[], lengthMm: number): OuterSect
 
 /** The indices of the sections whose thread the far end reaches (right-hand threads only). */
 function farThreadIndices(part: TurnedPart): Set<number> {
-  const reach = reachedFrom(part);
+  const reach = threadReach(part);
   const indices = new Set<number>();
   part.outer.forEach((section, index) => {
     const spec = section.threadSpec;

@@ -53,7 +53,7 @@ import { unsupportedStickOuts } from './slenderness.ts';
 import { tapHoles } from './tapping.ts';
 import type { CentreSupport } from './tailstock.ts';
 import { centreHoleOperation, heldByTailstock, withTailstock } from './tailstock-plan.ts';
-import { cutThreads } from './threading.ts';
+import { cutThreads, withThreadsAccounted } from './threading.ts';
 import { frontOf, inTwoChuckings, joinedPart, twoChuckingsWarning } from './two-chuckings.ts';
 import type { TwoChuckings } from './two-chuckings.ts';
 
@@ -72,6 +72,11 @@ export type { LathePlanInput };
  *   (a turning tool), or a tool's size cannot be read from its tooling row
  */
 export function planTurnedPart(input: LathePlanInput): LathePlan {
+  return withThreadsAccounted(input.part, supportedPlan(input));
+}
+
+/** The plan in the chuck alone, else in two chuckings, else held by the tailstock. */
+function supportedPlan(input: LathePlanInput): LathePlan {
   const whole = chosenPlan(input);
   if (unsupportedStickOuts(planChuckings(whole)).length === 0) return withSupportNamed(whole);
   const split = inTwoChuckings(input, whole, (at) => chosenPlan(input, at));

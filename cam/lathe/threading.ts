@@ -7,9 +7,11 @@
 import { FitError } from '../errors.ts';
 import { standardToleranceMm } from '../iso286.ts';
 import type { LathePlanContext, LathePlanOutput, PlannedThread } from './context.ts';
+import type { LathePlan } from './program.ts';
 import { round } from './context.ts';
 import { threadingData } from './cutting-data.ts';
 import { threadingMoves } from './operations.ts';
+import type { ParsedThread } from '../callouts.ts';
 import type { OuterSection, TurnedPart } from './part.ts';
 import {
   din76Undercut,
@@ -34,6 +36,37 @@ export function reachedFrom(part: TurnedPart): ('free' | 'far' | 'neither')[] {
     const notLarger = (other: { targetMm: number }) => other.targetMm <= section.targetMm + 1e-9;
     if (sections.slice(0, index).every(notLarger)) return 'free';
     return sections.slice(index + 1).every(notLarger) ? 'far' : 'neither';
+  });
+}
+
+/**
+ * A thread's depth and root (ISO 68-1 h3 = 0.61343·P) and how far in front of it the tool
+ * starts (3 pitches, at least 3 mm: the carriage's run-up to the synchronised feed), mm.
+ */
+function threadStart(spec: ParsedThread): { depthMm: number; rootMm: number; leadIn: number } {
+  const depthMm = round(externalThreadDepthMm(spec.pitchMm));
+  return {
+    depthMm,
+    rootMm: round(spec.majorDiameterMm - 2 * depthMm),
+    leadIn: round(Math.max(3 * spec.pitchMm, 3)),
+  };
+}
+
+/**
+ * The end each outer section's thread is cut from: as {@link reachedFrom}, except that a thread
+ * the free end reaches but whose tool has no room to start in front of it (a diameter above its
+ * root there, within the lead-in) is cut from the far end when nothing behind it is larger (in
+ * the second setup, the part turned around, where it is the free end's: far-outside.ts).
+ */
+export function threadReach(part: TurnedPart): ('free' | 'far' | 'neither')[] {
+  return reachedFrom(part).map((reach, index) => {
+    const section = part.outer[index]!;
+    const spec = section.threadSpec;
+    if (reach !== 'free' || !spec) return reach;
+    const { rootMm, leadIn } = threadStart(spec);
+    if (clearInFront(part.outer, index, leadIn, rootMm - 0.5)) return reach;
+    const behind = part.outer.slice(index + 1);
+    return behind.every((other) => other.targetMm <= section.targetMm + 1e-9) ? 'far' : reach;
   });
 }
 
@@ -73,7 +106,8 @@ export function clearInFront(
  * Decide which external threads are cut, and add a DIN 76 undercut where a thread ends at a
  * shoulder. Threads that cannot be cut are listed in `notProgrammed` with the reason (their
  * diameter is still turned). A thread behind a larger diameter that the far end reaches
- * ({@link reachedFrom}) is left to the second setup (far-outside.ts): its section is in
+ * ({@link reachedFrom}), or one whose tool has no room to start in front of it but nothing
+ * larger behind it, is left to the second setup (far-outside.ts): its section is in
  * `farThreads`, with no entry in `notProgrammed`.
  * @returns the part to machine (with the undercuts as grooves), the thread cycles, and the
  *   sections of the threads left to the far end
@@ -90,7 +124,7 @@ export function planThreads(
   const outer: OuterSection[] = [];
   const threads: PlannedThread[] = [];
   const farThreads: OuterSection[] = [];
-  const reach = reachedFrom(part);
+  const reach = threadReach(part);
   part.outer.forEach((section, index) => {
     const spec = section.threadSpec;
     if (!spec) {
@@ -123,9 +157,7 @@ export function planThreads(
         `the selected threading inserts are for other pitches than ${round(spec.pitchMm)} mm`,
       );
     const pitch = spec.pitchMm;
-    const depthMm = round(externalThreadDepthMm(pitch));
-    const rootMm = round(spec.majorDiameterMm - 2 * depthMm);
-    const leadIn = round(Math.max(3 * pitch, 3));
+    const { depthMm, rootMm, leadIn } = threadStart(spec);
     const previous = part.outer[index - 1];
     if (!clearInFront(part.outer, index, leadIn, rootMm - 0.5)) {
       return skip(
@@ -237,4 +269,34 @@ export function cutThreads(context: LathePlanContext, output: LathePlanOutput): 
       },
     });
   }
+}
+
+/**
+ * The plan with every external thread of the drawn part accounted for: cut in either setup, or
+ * named in 'not programmed'. A thread the planner neither cuts nor names (a gap between its
+ * rules) is named here, so that a program without it is never verified: the verifier checks
+ * only the threads the plan cuts.
+ * @param drawn - the part as the drawing gives it (the plan's input)
+ */
+export function withThreadsAccounted(drawn: TurnedPart, plan: LathePlan): LathePlan {
+  const cut = new Set(
+    [...plan.threads, ...(plan.secondSetup?.threads ?? [])].map((thread) => thread.label),
+  );
+  const missing = drawn.outer.filter(
+    (section) =>
+      section.threadSpec &&
+      !cut.has(section.threadSpec.designation) &&
+      !plan.notProgrammed.some((entry) => entry.includes(section.threadSpec!.designation)),
+  );
+  if (missing.length === 0) return plan;
+  return {
+    ...plan,
+    notProgrammed: [
+      ...plan.notProgrammed,
+      ...missing.map(
+        (section) =>
+          `the thread ${section.threadSpec!.designation} on ${section.label}: it is not programmed; the diameter is turned to Ø${section.targetMm}`,
+      ),
+    ],
+  };
 }

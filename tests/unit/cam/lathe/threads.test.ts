@@ -18,7 +18,7 @@ import {
   insertPitchRange,
   threadPassCount,
 } from '#cam/lathe/threads';
-import { clearInFront } from '#cam/lathe/threading';
+import { clearInFront, withThreadsAccounted } from '#cam/lathe/threading';
 import { threadPasses } from '#cam/post/lathe/common';
 import { fanucThreadLines, haasThreadLines } from '#cam/post/lathe/fanuc';
 import { suggestRoundBar } from '#cam/lathe/stock';
@@ -309,6 +309,31 @@ describe('where the threading tool starts', () => {
     expect(program.summary.notProgrammed.join(' ')).toMatch(
       /the thread M24 on M24: there is no room in front of it for the tool to start/,
     );
+  });
+
+  it('cuts a thread blocked in front from the far end when nothing behind it is larger', () => {
+    // Ø20 x 27 and a Ø18 groove in front of M24x3 (root Ø20.32, lead-in 9 mm), at the far end.
+    const program = generateLatheProgram(
+      job(shaft([od(20, 27), od(18, 3), threadOf('thread', 'M24x3', 24, 39.5)])),
+    );
+    expect(program.plan.threads).toEqual([]);
+    expect(program.plan.secondSetup?.threads?.map((thread) => thread.label)).toEqual(['M24x3']);
+    expect(program.summary.notProgrammed).toEqual([]);
+    expect(program.report.verified).toBe(true);
+  });
+
+  it('names a thread the plan neither cuts nor names, so it is never verified without it', () => {
+    const description = shaft([od(17, 5), threadOf('thread', 'M24', 24, 30), od(30, 10)]);
+    const { plan } = generateLatheProgram(job(description));
+    expect(plan.threads.map((thread) => thread.label)).toEqual(['M24']);
+    expect(withThreadsAccounted(turnedPartFromDescription(description), plan)).toBe(plan);
+    const dropped = withThreadsAccounted(turnedPartFromDescription(description), {
+      ...plan,
+      threads: [],
+    });
+    expect(dropped.notProgrammed).toEqual([
+      'the thread M24 on M24: it is not programmed; the diameter is turned to Ø23.7',
+    ]);
   });
 
   it('clearInFront: every section within the lead-in is below the clearance', () => {
