@@ -19,7 +19,16 @@ import {
   type Primitive,
 } from '../geometry/primitives.ts';
 import { coveredLength, dropFrames, isTable } from '../geometry/frames.ts';
-import { boxOf, diagonal, groupViews, unionBox, type Box } from '../geometry/shapes.ts';
+import {
+  boxOf,
+  closedLoops,
+  diagonal,
+  groupViews,
+  heightOf,
+  unionBox,
+  widthOf,
+  type Box,
+} from '../geometry/shapes.ts';
 import { MM_PER_PT, type DrawnDimension } from './dimensions.ts';
 import { sourceOfCallout } from './merge.ts';
 import type { PageReading } from './reading.ts';
@@ -104,13 +113,17 @@ export function tableBoxes(part: Primitive[], lines: TextLineRun[]): Box[] {
  */
 const BORDER_ALIGN_PT = 1;
 
+/** A sheet's frame spans at least this share of the sheet each way. */
+const FRAME_SPAN = 0.75;
+
 /**
  * Sheet frame and border lines: axis-parallel lines within 12 % of the sheet's edge that, with
  * the other pieces on the same line, cover at least 40 % of the sheet. A border is often drawn
  * in pieces (a scan's zone marks cut it at every tick; some CAD programs draw it per zone); a
  * part outline that long sits inside the drawing area. When such lines run along all four sides,
  * the innermost of them bound the drawing area: what lies outside it (zone marks and their
- * numbers' ticks, trim marks) is not part of any view.
+ * numbers' ticks, trim marks) is not part of any view. A closed outline that does not span
+ * the sheet both ways (a part's, on a page cut close to its view) gives no border line.
  *
  * @param part - the page's outline primitives, points, y down
  * @returns the frame and border lines, and the drawing area inside them when all four sides
@@ -123,11 +136,24 @@ export function sheetFrame(
 ): { lines: Set<Primitive>; area?: Box } {
   const lines = new Set<Primitive>();
   const inner: number[] = [];
+  // A closed outline that does not span the sheet both ways is a part's, however close to the
+  // edge (a page cut to its view): its edges are no border. A frame spans both (ISO 5457's A4
+  // frame 180 x 277 mm on 210 x 297 mm, 86 % and 93 %).
+  const outlines = new Set(
+    closedLoops(part, BORDER_ALIGN_PT)
+      .filter(
+        (loop) =>
+          widthOf(loop.box) < FRAME_SPAN * widthPt || heightOf(loop.box) < FRAME_SPAN * heightPt,
+      )
+      .flatMap((loop) => loop.primitives),
+  );
   for (const horizontal of [true, false]) {
     const across = horizontal ? heightPt : widthPt;
     const along = horizontal ? widthPt : heightPt;
     const pieces = part
-      .filter((p): p is Extract<Primitive, { kind: 'line' }> => p.kind === 'line')
+      .filter(
+        (p): p is Extract<Primitive, { kind: 'line' }> => p.kind === 'line' && !outlines.has(p),
+      )
       .map((line) => {
         const [a, b] = horizontal ? [line.a.y, line.b.y] : [line.a.x, line.b.x];
         const [from, to] = horizontal ? [line.a.x, line.b.x] : [line.a.y, line.b.y];

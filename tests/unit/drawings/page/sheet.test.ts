@@ -71,6 +71,41 @@ describe('sheetFrame', () => {
     );
   });
 
+  it("takes no edge of a part's closed outline for a border, however near the sheet's edge", () => {
+    // A page cut close to a tall plate's view (60 x 111 mm with R5 corners, 10 pt from the left):
+    // its left edge runs along the sheet's edge over 70 % of its height.
+    const arc = (x: number, y: number, startRad: number): Primitive => ({
+      kind: 'arc',
+      center: { x, y },
+      radius: 5,
+      startRad,
+      endRad: startRad + Math.PI / 2,
+      layer: 'pdf',
+    });
+    const plate = [
+      L(15, 40, 65, 40),
+      arc(65, 45, -Math.PI / 2),
+      L(70, 45, 70, 350),
+      arc(65, 350, 0),
+      L(65, 355, 15, 355),
+      arc(15, 350, Math.PI / 2),
+      L(10, 350, 10, 45),
+      arc(15, 45, Math.PI),
+    ];
+    expect(sheetFrame(plate, 300, 450).lines.size).toBe(0);
+    // A frame spanning the sheet, with a title block's lines ending on it, is still a frame.
+    const frame = [
+      L(20, 20, 822, 20),
+      L(822, 20, 822, 575),
+      L(822, 575, 20, 575),
+      L(20, 575, 20, 20),
+    ];
+    const titleBlock = [L(600, 575, 600, 500), L(600, 500, 822, 500)];
+    const { lines, area } = sheetFrame([...frame, ...titleBlock], width, height);
+    expect(frame.every((p) => lines.has(p))).toBe(true);
+    expect(area).toEqual({ minX: 20, minY: 20, maxX: 822, maxY: 575 });
+  });
+
   it('gives no drawing area when a side has no border line', () => {
     const three = [
       L(20, 20, 822, 20),
