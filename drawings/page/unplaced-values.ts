@@ -130,7 +130,7 @@ export function nameUncertainValues(
       ...(description.unplaced ?? []),
       {
         text: callout.text,
-        why: "it is written over another value that could as well be its dimension line's, so which size it gives cannot be told",
+        why: "is written over another value that could as well be its dimension line's, so which size it gives cannot be told",
       },
     ];
     description.unresolved = [
