@@ -50,7 +50,7 @@ function outerTargets(part: TurnedPart, cornerRadiusMm = 0, splitMm?: number): D
     );
     const chamfered =
       chamfer &&
-      !contour.skippedChamfers.includes(chamfer.label) &&
+      !contour.skippedChamfers.some((skipped) => skipped.label === chamfer.label) &&
       section.targetMm >= contour.envelope[index]! - 1e-9;
     const next = part.outer[index + 1];
     // The last section ends where the chamfer at the parted-off end begins.
@@ -218,7 +218,7 @@ function chamferLines(part: TurnedPart, plan: LathePlan) {
       .filter(
         (chamfer) =>
           !chamfer.inner &&
-          !contour.skippedChamfers.includes(chamfer.label) &&
+          !contour.skippedChamfers.some((skipped) => skipped.label === chamfer.label) &&
           !plan.notProgrammed.some((entry) => entry.includes(chamfer.label)),
       )
       .map((chamfer) => {

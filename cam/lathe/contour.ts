@@ -31,8 +31,8 @@ export interface OuterContour {
   grooves: Groove[];
   largestMm: number;
   smallestMm: number;
-  /** Chamfers that could not be placed on the envelope, in words. */
-  skippedChamfers: string[];
+  /** Chamfers that could not be placed on the envelope: their label, and why in words. */
+  skippedChamfers: { label: string; why: string }[];
 }
 
 const radialLeg = (sizeMm: number, angleDeg: number) =>
@@ -48,7 +48,7 @@ export function outerContour(part: TurnedPart): OuterContour {
   }
   const points: ContourPoint[] = [];
   const grooves: Groove[] = [];
-  const skippedChamfers: string[] = [];
+  const skippedChamfers: OuterContour['skippedChamfers'] = [];
   let previous: number | undefined;
   part.outer.forEach((section, index) => {
     const env = envelope[index]!;
@@ -63,10 +63,19 @@ export function outerContour(part: TurnedPart): OuterContour {
         section.targetMm >= env - 1e-9,
     );
     // One chamfer per edge: a second read on the same edge is named, never dropped unsaid.
-    skippedChamfers.push(...others.map((other) => other.label));
+    skippedChamfers.push(
+      ...others.map((other) => ({
+        label: other.label,
+        why: 'another chamfer is read on the same edge, and that one is turned; check the drawing',
+      })),
+    );
     const stepsUp = previous === undefined || env > previous + 1e-9;
     if (!stepsUp) {
-      if (chamfer) skippedChamfers.push(chamfer.label);
+      if (chamfer)
+        skippedChamfers.push({
+          label: chamfer.label,
+          why: 'its edge faces the chuck (a larger diameter stands in front of it), so the turning tool does not reach it from the free end; deburr it',
+        });
       previous = env;
       return;
     }
@@ -77,7 +86,10 @@ export function outerContour(part: TurnedPart): OuterContour {
       if (env - 2 * leg >= floor - 1e-9) {
         points.push({ z: zStart, x: env - 2 * leg }, { z: zStart - chamfer.sizeMm, x: env });
       } else {
-        skippedChamfers.push(chamfer.label);
+        skippedChamfers.push({
+          label: chamfer.label,
+          why: `it is larger than the ${previous === undefined ? `free end's Ø${env}` : `step from Ø${floor} to Ø${env}`} it stands on; check the drawing`,
+        });
         points.push({ z: zStart, x: env });
       }
     } else {

@@ -190,7 +190,16 @@ function edgeChamfers(
           inner: true,
           label,
         });
-      else notProgrammed.push(`the chamfer ${label}`);
+      else
+        notProgrammed.push(
+          `the chamfer ${label}: ${
+            !bore && !far[0]
+              ? 'the part has no bore for it'
+              : atFar && !far[0]
+                ? "it is on a through bore's mouth at the parted-off end, which this program does not reach; deburr it, or chamfer it with the part turned around"
+                : 'it is not on the mouth of a bore this program makes; check the drawing'
+          }`,
+        );
       continue;
     }
     const ends: { atMm: number }[] = [];
@@ -236,7 +245,10 @@ function edgeChamfers(
           notProgrammed.push(
             `the chamfer ${chamfer.dimensions} at the parted-off end: deburr it or turn the part around`,
           );
-      } else notProgrammed.push(`the chamfer ${label}`);
+      } else
+        notProgrammed.push(
+          `the chamfer ${label}: it is not on an edge the turning tool reaches from the free end (a shoulder facing the chuck, or no diameter starts there); deburr it, or check the drawing`,
+        );
     }
   }
   return {

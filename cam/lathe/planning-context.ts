@@ -45,7 +45,9 @@ export function planningContext(
   const subgroup = materialSubgroup(input.material, warnings);
 
   const drawnContour = outerContour(part);
-  notProgrammed.push(...drawnContour.skippedChamfers.map((label) => `the chamfer ${label}`));
+  notProgrammed.push(
+    ...drawnContour.skippedChamfers.map(({ label, why }) => `the chamfer ${label}: ${why}`),
+  );
   const stockD = input.stockDiameterMm;
   // The bar left behind what the first of two chuckings turns is no diameter of the part.
   const largestMm = Math.max(

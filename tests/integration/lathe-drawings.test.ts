@@ -62,7 +62,7 @@ const leftUndone: Record<string, RegExp[]> = {
     /^what the drawing writes as "Ø15\.95 \+0\.026\/-0\.026": it matches more than one diameter/,
     // Two chamfers read on the free end's edge: the first (0.1 x 45°) is turned, the second
     // named. The 0.3 x 45° chamfers are the bearing seats' mouths (059), bored with the seats.
-    /^the chamfer 0\.2 x 45° at the free end, on Ø23\.5$/,
+    /^the chamfer 0\.2 x 45° at the free end, on Ø23\.5: another chamfer is read on the same edge/,
     /^the chamfer 1\.975 x 45° at 4\.025 mm /,
     /^the groove Ø18\.75 \(0\.55 mm wide\): .*add a grooving blade of at most 0\.55 mm$/,
   ],

@@ -31,10 +31,12 @@ describe('two chamfers read on one edge', () => {
     const program = generateLatheProgram(
       farEndJob(twiceChamfered([0.5, 1]), 'linuxcnc', latheTooling, '6061-T6'),
     );
-    expect(program.plan.notProgrammed).toEqual(['the chamfer 1 x 45° at the free end, on Ø30']);
+    const second =
+      'the chamfer 1 x 45° at the free end, on Ø30: another chamfer is read on the same edge, and that one is turned; check the drawing';
+    expect(program.plan.notProgrammed).toEqual([second]);
     expect(program.report.checks.filter((check) => !check.passed)).toEqual([]);
     expect(program.report.verified).toBe(false);
-    expect(program.report.unfinished).toEqual(['the chamfer 1 x 45° at the free end, on Ø30']);
+    expect(program.report.unfinished).toEqual([second]);
   });
 
   it('turns one chamfer alone and names nothing', () => {
@@ -43,5 +45,43 @@ describe('two chamfers read on one edge', () => {
     );
     expect(program.plan.notProgrammed).toEqual([]);
     expect(program.report.verified).toBe(true);
+  });
+});
+
+describe('a chamfer no operation makes', () => {
+  it('is named with why: a through bore’s mouth at the parted-off end', () => {
+    // Ø30 x 20 then Ø40 x 25, a Ø16 bore through: its far mouth is chamfered, and the Ø40's
+    // free-end edge (turned).
+    const description = turned(
+      'Bush',
+      '6061-T6',
+      [diameter(30, 20), diameter(40, 25)],
+      [diameter(16, 45, { through: true })],
+    );
+    description.features.chamfers.push(
+      {
+        dimensions: '1 x 45°',
+        location: 'at the chuck end, on the bore Ø16',
+        sizeMm: 1,
+        angleDeg: 45,
+        atMm: 45,
+        onDiameterMm: 16,
+        inner: true,
+      },
+      {
+        dimensions: '0.5 x 45°',
+        location: '20 mm from the free end',
+        sizeMm: 0.5,
+        angleDeg: 45,
+        atMm: 20,
+        inner: false,
+      },
+    );
+    const program = generateLatheProgram(farEndJob(description, 'linuxcnc', latheTooling));
+    expect(program.plan.notProgrammed).toContain(
+      "the chamfer 1 x 45° at the chuck end, on the bore Ø16: it is on a through bore's mouth at the parted-off end, which this program does not reach; deburr it, or chamfer it with the part turned around",
+    );
+    expect(program.report.verified).toBe(false);
+    for (const entry of program.report.unfinished) expect(entry).toMatch(/^the chamfer .+: .+/);
   });
 });
