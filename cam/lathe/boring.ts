@@ -150,9 +150,36 @@ export function finishBore(
   });
 }
 
-/** Without a boring bar the bore's mouth chamfer is not cut: says so in 'not programmed'. */
-export function unboredMouthChamfer(context: LathePlanContext, output: LathePlanOutput): void {
+/**
+ * The mouth chamfer of a bore the drill made to size (no boring): a selected boring bar that
+ * enters the drilled hole cuts it in a finishing pass along the bore (which takes next to nothing
+ * off the drilled wall); without one it is named in 'not programmed'.
+ */
+export function unboredMouthChamfer(
+  context: LathePlanContext,
+  bores: BoreTools,
+  output: LathePlanOutput,
+): void {
   const mouthChamfer = context.part.chamfers.find((chamfer) => chamfer.inner);
-  if (mouthChamfer)
-    output.notProgrammed.push(`the chamfer ${mouthChamfer.label} (no boring bar for this bore)`);
+  if (!mouthChamfer) return;
+  const { drilledMm } = bores;
+  const bar =
+    drilledMm === undefined
+      ? undefined
+      : context.input.tools.find(
+          (tool) =>
+            tool.kind === 'boring' && (tool.minBoreMm === undefined || tool.minBoreMm <= drilledMm),
+        );
+  if (bar && drilledMm !== undefined) {
+    const material = boreKeep(
+      context.part,
+      context.setup.throughZ,
+      context.input.stockDiameterMm / 2,
+    );
+    finishBore(context, { bar, drilledMm, material }, output);
+    return;
+  }
+  output.notProgrammed.push(
+    `the chamfer ${mouthChamfer.label}: no selected boring bar enters the Ø${drilledMm ?? ''} mm drilled hole to cut it; a boring bar that does would`,
+  );
 }

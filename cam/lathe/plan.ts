@@ -123,7 +123,7 @@ function boresAfterOutside(context: LathePlanContext, output: LathePlanOutput): 
   if (boring) {
     roughBore(context, boring, output);
     finishBore(context, boring, output);
-  } else if (!bores.skipped) unboredMouthChamfer(context, output);
+  } else if (!bores.skipped) unboredMouthChamfer(context, bores, output);
   tapHoles(context, bores, output);
   return bores;
 }
@@ -180,7 +180,7 @@ function planFrom(
   // Two chuckings: the first finishes up the split's shoulder and 1 mm along the bar.
   finishOutside(context, output, split ? -(split.splitMm + 1) : undefined);
   if (boring) finishBore(context, boring, output);
-  else if (early && !early.skipped) unboredMouthChamfer(context, output);
+  else if (early && !early.skipped) unboredMouthChamfer(context, early, output);
   if (early) tapHoles(context, early, output);
   // Grooves, then threads after their undercuts, at constant rpm.
   cutGrooves(context, output);

@@ -300,7 +300,7 @@ function makeFarBores(second: LathePlanContext, setup: SecondSetup, own: LathePl
   if (boring) {
     roughBore(second, boring, own);
     finishBore(second, boring, own);
-  } else if (!bores.skipped) unboredMouthChamfer(second, own);
+  } else if (!bores.skipped) unboredMouthChamfer(second, bores, own);
 }
 
 /**

@@ -85,3 +85,56 @@ describe('a chamfer no operation makes', () => {
     for (const entry of program.report.unfinished) expect(entry).toMatch(/^the chamfer .+: .+/);
   });
 });
+
+describe('the mouth chamfer of a bore the drill makes to size', () => {
+  it('is cut by a boring bar that enters the drilled hole, and verified', () => {
+    // Ø30 x 20 then Ø40 x 25 with a Ø16 bore 15 deep: the Ø16 drill makes it to size.
+    const description = turned(
+      'Bush',
+      '6061-T6',
+      [diameter(30, 20), diameter(40, 25)],
+      [diameter(16, 15)],
+    );
+    description.features.chamfers.push({
+      dimensions: '0.5 x 45°',
+      location: 'at the free end, on the bore Ø16',
+      sizeMm: 0.5,
+      angleDeg: 45,
+      atMm: 0,
+      onDiameterMm: 16,
+      inner: true,
+    });
+    const program = generateLatheProgram(farEndJob(description, 'linuxcnc', latheTooling));
+    const names = program.plan.operations.map((operation) => operation.name);
+    expect(names).toContain('Drill Ø16');
+    expect(names).toContain('Finish bore');
+    expect(names).not.toContain('Rough bore');
+    expect(program.plan.notProgrammed).toEqual([]);
+    expect(program.report.checks.filter((check) => !check.passed)).toEqual([]);
+    expect(program.report.verified).toBe(true);
+  });
+
+  it('is named with the tool that would cut it when no boring bar enters the hole', () => {
+    const description = turned(
+      'Bush',
+      '6061-T6',
+      [diameter(30, 20), diameter(40, 25)],
+      [diameter(16, 15)],
+    );
+    description.features.chamfers.push({
+      dimensions: '0.5 x 45°',
+      location: 'at the free end, on the bore Ø16',
+      sizeMm: 0.5,
+      angleDeg: 45,
+      atMm: 0,
+      onDiameterMm: 16,
+      inner: true,
+    });
+    const tools = latheTooling.filter((tool) => tool.toolType !== 'Boring');
+    const program = generateLatheProgram(farEndJob(description, 'linuxcnc', tools));
+    expect(program.plan.notProgrammed).toEqual([
+      'the chamfer 0.5 x 45° at the free end, on the bore Ø16: no selected boring bar enters the Ø16 mm drilled hole to cut it; a boring bar that does would',
+    ]);
+    expect(program.report.verified).toBe(false);
+  });
+});
