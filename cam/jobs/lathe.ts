@@ -93,6 +93,7 @@ function innerTargets(
 ): DiameterTarget[] {
   const mouthChamfer = part.chamfers.find((chamfer) => chamfer.inner);
   const far = part.farInner ?? [];
+  const farMouth = part.farChamfers?.[0];
   const end = -part.lengthMm;
   const free = part.inner.map((bore, index) => {
     const fromZ = index === 0 ? -(mouthChamfer?.sizeMm ?? 0) : -part.inner[index - 1]!.depthMm;
@@ -101,13 +102,14 @@ function innerTargets(
       0,
       ...far.filter((entry) => entry.targetMm > bore.targetMm).map((entry) => entry.depthMm),
     );
-    const bottom = Math.max(-Math.min(bore.depthMm, part.lengthMm), end + farDepth);
+    // A through bore's own far mouth chamfer (no far-end bore): the diameter ends below it.
+    const farChamfered = bore.through && far.length === 0 ? (farMouth?.sizeMm ?? 0) : 0;
+    const bottom = Math.max(-Math.min(bore.depthMm, part.lengthMm), end + farDepth + farChamfered);
     const corner =
       bore.through && farDepth === 0 ? 0 : Math.min(cornerRadiusMm, (fromZ - bottom) / 4);
     return { label: bore.label, fromZ, toZ: bottom + corner, diameterMm: bore.targetMm };
   });
   // Far-end bores: from their inner end (the free-end side) to the far face.
-  const farMouth = part.farChamfers?.[0];
   const farTargets = far.map((bore, index) => {
     const toZ = index === 0 ? end + (farMouth?.sizeMm ?? 0) : end + far[index - 1]!.depthMm;
     const top = end + bore.depthMm;

@@ -176,7 +176,11 @@ export function unboredMouthChamfer(
       context.setup.throughZ,
       context.input.stockDiameterMm / 2,
     );
-    finishBore(context, { bar, drilledMm, material }, output);
+    // A chamfer deeper than the finishing pass may take is roughed first.
+    const boring = { bar, drilledMm, material };
+    if (radialLeg(mouthChamfer.sizeMm, mouthChamfer.angleDeg) > 2 * context.setup.allowanceMm)
+      roughBore(context, boring, output);
+    finishBore(context, boring, output);
     return;
   }
   output.notProgrammed.push(

@@ -163,6 +163,13 @@ function edgeChamfers(
   // Chamfers.
   const chamfers: EdgeChamfer[] = [];
   const farChamfers: EdgeChamfer[] = [];
+  // The bore that runs out at the parted-off end (the narrowest of the through bores).
+  const throughBore = inner
+    .filter((bore) => bore.through)
+    .reduce<InnerSection | undefined>(
+      (narrowest, bore) => (!narrowest || bore.targetMm < narrowest.targetMm ? bore : narrowest),
+      undefined,
+    );
   for (const chamfer of description.features.chamfers) {
     const parsed = parseChamferCallout(chamfer.dimensions);
     const sizeMm = chamfer.sizeMm ?? parsed?.sizeMm;
@@ -185,6 +192,16 @@ function edgeChamfers(
         farChamfers.push({
           atMm: outlineLength,
           diameterMm: far[0].targetMm,
+          sizeMm,
+          angleDeg,
+          inner: true,
+          label,
+        });
+      else if (atFar && !far[0] && throughBore && farChamfers.length === 0)
+        // A through bore's mouth at the parted-off end: chamfered in the second setup.
+        farChamfers.push({
+          atMm: outlineLength,
+          diameterMm: throughBore.targetMm,
           sizeMm,
           angleDeg,
           inner: true,

@@ -46,7 +46,13 @@ import {
   withoutUnturned,
 } from './machined-part.ts';
 import { planningContext } from './planning-context.ts';
-import { blankOf, farBoreGaps, partFromBlank, planSecondSetup } from './second-setup.ts';
+import {
+  blankOf,
+  cutsThroughMouth,
+  farBoreGaps,
+  partFromBlank,
+  planSecondSetup,
+} from './second-setup.ts';
 import { holdsForSawnBlank, sawnPartOf, sawnWarnings } from './sawn-blank.ts';
 import { planChuckings, withSupportNamed } from './support.ts';
 import { unsupportedStickOuts } from './slenderness.ts';
@@ -145,8 +151,8 @@ function planFrom(
     limited: [],
     notProgrammed: [...input.part.notProgrammed],
   };
-  // Far-end bores the selected tools can make, or a far-end thread or chamfer: the first setup
-  // parts off a longer blank.
+  // Far-end bores the selected tools can make, a far-end thread or chamfer, or a through bore's
+  // far mouth chamfer: the first setup parts off a longer blank.
   const drawn = input.part;
   const outside = farOutsideOf(drawn, input.tools);
   output.notProgrammed.push(...(outside?.notProgrammed ?? []));
@@ -155,6 +161,7 @@ function planFrom(
     sawn ||
     split !== undefined ||
     ((drawn.farInner ?? []).length > 0 && farBoreGaps(drawn, input.tools).length === 0) ||
+    cutsThroughMouth(drawn, input.tools) ||
     makesOutside(outside);
   if (split) output.warnings.push(twoChuckingsWarning(split, input.stockDiameterMm));
   const turned = split ? frontOf(drawn, split.splitMm, input.stockDiameterMm) : drawn;

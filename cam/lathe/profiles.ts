@@ -73,19 +73,20 @@ export function boreRegion(part: TurnedPart, throughZ: number): Polygon[] {
 
 /**
  * The far-end bores as one region, in the first setup's coordinates: each from the far end
- * (−length, and 5 mm beyond it) to its depth from there, with the far mouth chamfer; empty when
- * the part has none.
+ * (−length, and 5 mm beyond it) to its depth from there, with the far mouth chamfer (a through
+ * bore's, when the part has no far-end bore); empty when the part has neither.
  */
 export function farBoreRegion(part: TurnedPart): Polygon[] {
   const far = part.farInner ?? [];
-  if (far.length === 0) return [];
+  const mouth = part.farChamfers?.[0];
+  // Without far-end bores, a far mouth chamfer is a through bore's (its `diameterMm`).
+  if (far.length === 0 && !mouth) return [];
   const end = -part.lengthMm;
   const holes: Polygon[] = far.map((bore) =>
     rect(end - 5, end + bore.depthMm, 0, bore.targetMm / 2),
   );
-  const mouth = part.farChamfers?.[0];
   if (mouth) {
-    const r = far[0]!.targetMm / 2;
+    const r = (far[0]?.targetMm ?? mouth.diameterMm) / 2;
     const leg = radialLeg(mouth.sizeMm, mouth.angleDeg);
     holes.push([
       { x: end - 5, y: 0 },
@@ -149,7 +150,9 @@ export function finishedPart(part: TurnedPart): Polygon[] {
   }
   const solid = difference(union(sections), cuts);
   const bored = difference(solid, boreRegion(part, -part.lengthMm - 5));
-  return (part.farInner ?? []).length > 0 ? difference(bored, farBoreRegion(part)) : bored;
+  return (part.farInner ?? []).length > 0 || (part.farChamfers ?? []).length > 0
+    ? difference(bored, farBoreRegion(part))
+    : bored;
 }
 
 /**

@@ -54,6 +54,19 @@ export const partedFaceAllowanceMm = 0.5;
 const farBoresOf = (part: TurnedPart): InnerSection[] => part.farInner ?? [];
 
 /**
+ * A through bore whose mouth at the far end is chamfered (`farChamfers` without far-end bores),
+ * as the turned-around part's bore: through, at its diameter; none otherwise.
+ */
+function throughMouthBore(part: TurnedPart): InnerSection[] {
+  const mouth = part.farChamfers?.[0];
+  if (!mouth || farBoresOf(part).length > 0) return [];
+  const bore = part.inner.find(
+    (entry) => entry.through && Math.abs(entry.targetMm - mouth.diameterMm) < 1e-6,
+  );
+  return bore ? [{ ...bore, depthMm: part.lengthMm, through: true }] : [];
+}
+
+/**
  * The part turned around: outer sections in reverse, measured from the far end; the far-end
  * bores and their mouth chamfer as the bores and mouth chamfer at its new free end.
  */
@@ -62,7 +75,10 @@ export function turnedAround(part: TurnedPart): TurnedPart {
   return {
     lengthMm: length,
     outer: flippedOuter(part.outer, length),
-    inner: farBoresOf(part).map((bore) => ({ ...bore })),
+    inner:
+      farBoresOf(part).length > 0
+        ? farBoresOf(part).map((bore) => ({ ...bore }))
+        : throughMouthBore(part),
     chamfers: (part.farChamfers ?? []).map((chamfer) => ({ ...chamfer, atMm: 0 })),
     ...(part.raUm !== undefined ? { raUm: part.raUm } : {}),
     material: part.material,
@@ -156,6 +172,9 @@ function cycleStartWords(
         ]
       : []),
     ...((part.farInner ?? []).length > 0 ? ['the far-end bores are made'] : []),
+    ...(throughMouthBore(part).length > 0
+      ? [`the bore's mouth is chamfered (${part.farChamfers![0]!.label})`]
+      : []),
     ...(outside?.chamfer && !split ? [`the chamfer ${outside.chamfer.label} is turned`] : []),
     ...threads.map(
       ({ cycle }) =>
@@ -254,6 +273,40 @@ function boreFromThrough(
 }
 
 /**
+ * Whether a through bore's mouth at the far end is chamfered in a second setup (a selected
+ * boring bar enters the bore): the first setup then parts off a longer blank.
+ */
+export function cutsThroughMouth(drawn: TurnedPart, tools: LatheTool[]): boolean {
+  const bore = throughMouthBore(drawn)[0];
+  return bore !== undefined && barFor(tools, bore.targetMm) !== undefined;
+}
+
+/**
+ * Whether the second setup chamfers a through bore's mouth at the far end (the part has no
+ * far-end bore): the bore's diameter, mm, when a selected boring bar enters it and the part is
+ * parted off; else undefined, and the chamfer named in 'not programmed' with why.
+ */
+function throughMouthMade(
+  drawn: TurnedPart,
+  tools: LatheTool[],
+  partedOff: boolean,
+  output: LathePlanOutput,
+): number | undefined {
+  const bore = throughMouthBore(drawn)[0];
+  const mouth = drawn.farChamfers?.[0];
+  if (!bore || !mouth) return undefined;
+  if (partedOff && barFor(tools, bore.targetMm)) return bore.targetMm;
+  output.notProgrammed.push(
+    `the chamfer ${mouth.label}: ${
+      partedOff
+        ? `no selected boring bar enters the Ø${bore.targetMm} mm bore to cut it from the far end; a boring bar that does would`
+        : 'the part is not parted off here, so the second setup that cuts it is not programmed'
+    }`,
+  );
+  return undefined;
+}
+
+/**
  * Whether the second setup makes the far-end bores; when it cannot (the selected tools cannot
  * make them, or the part is not parted off), they and their mouth chamfers go to 'not
  * programmed', saying why.
@@ -332,9 +385,10 @@ export function planSecondSetup(
   const outsideMade = makes && partedOff ? makes : undefined;
   // A blank parted off long (plan.ts) is faced to length even when nothing else is left to make.
   const partedLong = partedOff && context.part.lengthMm > drawn.lengthMm + 1e-9;
-  if (!boresMade && !outsideMade && !partedLong) return undefined;
+  const mouthMade = throughMouthMade(drawn, input.tools, partedOff, output);
+  if (!boresMade && !outsideMade && !partedLong && !mouthMade) return undefined;
   const { farInner: _bores, farChamfers: _mouths, ...solid } = drawn;
-  const subject = boresMade ? drawn : solid;
+  const subject = boresMade || mouthMade ? drawn : solid;
   const setup = secondSetupOf(
     subject,
     outsideMade,
@@ -356,6 +410,7 @@ export function planSecondSetup(
   if (split) turnRemainder(second, split, own);
   else if (outsideMade) turnFarChamfer(second, outsideMade, own);
   if (boresMade) makeFarBores(second, setup, own);
+  else if (mouthMade) unboredMouthChamfer(second, { drilledMm: mouthMade, skipped: false }, own);
   if (split) grooveAndThreadRemainder(second, split, own);
   else if (outsideMade) threadFarEnd(second, own);
   output.operations.push(...own.operations.map(inSecondSetup));
