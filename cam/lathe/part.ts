@@ -212,9 +212,11 @@ function edgeChamfers(
           `the chamfer ${label}: ${
             !bore && !far[0]
               ? 'the part has no bore for it'
-              : atFar && !far[0]
-                ? "it is on a through bore's mouth at the parted-off end, which this program does not reach; deburr it, or chamfer it with the part turned around"
-                : 'it is not on the mouth of a bore this program makes; check the drawing'
+              : atFar && farChamfers.length > 0
+                ? "another chamfer is read on the same bore's mouth at the parted-off end, and that one is cut; check the drawing"
+                : atFar && !far[0] && !throughBore
+                  ? 'no bore opens at the parted-off end; check the drawing'
+                  : 'it is not on the mouth of a bore this program makes; check the drawing'
           }`,
         );
       continue;
