@@ -6,43 +6,26 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyDescription, type BlueprintDescription } from '#contracts/blueprint';
+import type { BlueprintDescription } from '#contracts/blueprint';
 import { generateProgram } from '#cam/jobs/generate';
 import { POINT_LENGTH_PER_DIAMETER, POINT_WALL_MM } from '#cam/drilling-data';
 import { widestDrillForPoint } from '#cam/lathe/drill-point';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import type { TurnedPart } from '#cam/lathe/part-types';
 import { latheTooling, toolRow } from '#tests/helpers/parts';
+import { diameter, turned } from './far-end-parts.ts';
 
 /** A part of outer sections (diameter, length) from the free end and one blind bore there. */
 function necked(
   sections: [number, number][],
   bore: { diameterMm: number; depthMm: number },
 ): BlueprintDescription {
-  const description = emptyDescription('Necked part with a blind bore');
-  description.materialSpecs.material = '6061-T6';
-  for (const [diameterMm, lengthMm] of sections)
-    description.outerDiameters.push({
-      diameter: `Ø${diameterMm}`,
-      type: 'cylinder',
-      location: '',
-      length: `${lengthMm} mm`,
-      diameterMm,
-      lengthMm,
-    });
-  description.innerDiameters.push({
-    diameter: `Ø${bore.diameterMm}`,
-    type: 'bore',
-    location: '',
-    length: `${bore.depthMm} mm deep`,
-    diameterMm: bore.diameterMm,
-    lengthMm: bore.depthMm,
-    through: false,
-  });
-  const length = sections.reduce((sum, [, lengthMm]) => sum + lengthMm, 0);
-  description.dimensions.overallLength = `${length} mm`;
-  description.dimensions.overallLengthMm = length;
-  return description;
+  return turned(
+    'Necked part with a blind bore',
+    '6061-T6',
+    sections.map(([diameterMm, lengthMm]) => diameter(diameterMm, lengthMm)),
+    [diameter(bore.diameterMm, bore.depthMm, { through: false })],
+  );
 }
 
 /** The outer radius of the part at `z` mm from the free end (0 past its far face). */

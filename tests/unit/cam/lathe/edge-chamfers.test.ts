@@ -101,8 +101,8 @@ describe("a through bore's mouth at the parted-off end", () => {
 });
 
 describe('the mouth chamfer of a bore the drill makes to size', () => {
-  it('is cut by a boring bar that enters the drilled hole, and verified', () => {
-    // Ø30 x 20 then Ø40 x 25 with a Ø16 bore 15 deep: the Ø16 drill makes it to size.
+  /** Ø30 x 20 then Ø40 x 25 with a Ø16 bore 15 deep (the Ø16 drill's size), its mouth 0.5 x 45°. */
+  function drilledBush(): BlueprintDescription {
     const description = turned(
       'Bush',
       '6061-T6',
@@ -118,6 +118,11 @@ describe('the mouth chamfer of a bore the drill makes to size', () => {
       onDiameterMm: 16,
       inner: true,
     });
+    return description;
+  }
+
+  it('is cut by a boring bar that enters the drilled hole, and verified', () => {
+    const description = drilledBush();
     const program = generateLatheProgram(farEndJob(description, 'linuxcnc', latheTooling));
     const names = program.plan.operations.map((operation) => operation.name);
     expect(names).toContain('Drill Ø16');
@@ -129,21 +134,7 @@ describe('the mouth chamfer of a bore the drill makes to size', () => {
   });
 
   it('is named with the tool that would cut it when no boring bar enters the hole', () => {
-    const description = turned(
-      'Bush',
-      '6061-T6',
-      [diameter(30, 20), diameter(40, 25)],
-      [diameter(16, 15)],
-    );
-    description.features.chamfers.push({
-      dimensions: '0.5 x 45°',
-      location: 'at the free end, on the bore Ø16',
-      sizeMm: 0.5,
-      angleDeg: 45,
-      atMm: 0,
-      onDiameterMm: 16,
-      inner: true,
-    });
+    const description = drilledBush();
     const tools = latheTooling.filter((tool) => tool.toolType !== 'Boring');
     const program = generateLatheProgram(farEndJob(description, 'linuxcnc', tools));
     expect(program.plan.notProgrammed).toEqual([
