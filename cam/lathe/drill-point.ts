@@ -23,7 +23,8 @@ const THREAD_DEPTH_PER_PITCH = 0.6134;
 export function widestDrillForPoint(part: TurnedPart): number {
   if (part.inner.length === 0) return Infinity;
   const deepest = part.inner.reduce((a, b) => (a.depthMm > b.depthMm ? a : b));
-  if (deepest.through) return Infinity;
+  // A bore drilled from both ends (both-ends.ts) ends in the other end's hole.
+  if (deepest.through || deepest.meets) return Infinity;
   const depth = deepest.depthMm;
   // Its tip stops POINT_WALL_MM short of the far face.
   let widest = (part.lengthMm - POINT_WALL_MM - depth) / POINT_LENGTH_PER_DIAMETER;

@@ -187,7 +187,7 @@ function drillOperations(
     moves: drillingMoves(path, round(drillDepth), drilling.peckMm, drilling.feedPerRev),
     data: { rpm: drilling.rpm, feedPerRev: drilling.feedPerRev },
   });
-  if (!deepest.through)
+  if (!deepest.through && !deepest.meets)
     warnings.push(
       `The blind bore ${deepest.label} ends in the drill's 118° point below its flat bottom, as drawings allow unless they say otherwise.`,
     );

@@ -49,6 +49,11 @@ export interface InnerSection {
    * deep (the thread, the tap's chamfer and a pitch of clearance), then tapped.
    */
   thread?: InternalThread;
+  /**
+   * Half of a through bore drilled from both ends (both-ends.ts): it meets the bore from the
+   * other end, so its drill's point ends in that bore, not in the part.
+   */
+  meets?: true;
 }
 
 /** The thread of a tapped hole (cam/lathe/tapping.ts), mm. */

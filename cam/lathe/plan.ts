@@ -27,6 +27,8 @@
  * a setup that sticks out too far is named in support.ts, and the split into two chuckings is
  * chosen and planned in two-chuckings.ts.
  */
+import { drilledFromBothEnds } from './both-ends.ts';
+import { nominalPartingWidthMm } from './stock.ts';
 import { boringOf, finishBore, roughBore, unboredMouthChamfer } from './boring.ts';
 import type { LathePlanContext, LathePlanInput, LathePlanOutput } from './context.ts';
 import { drillBores } from './drilling.ts';
@@ -78,7 +80,16 @@ export type { LathePlanInput };
  *   (a turning tool), or a tool's size cannot be read from its tooling row
  */
 export function planTurnedPart(input: LathePlanInput): LathePlan {
-  return withThreadsAccounted(input.part, supportedPlan(input));
+  const { part, warning } = drilledFromBothEnds(
+    input.part,
+    input.tools,
+    input.part.lengthMm + nominalPartingWidthMm / 2,
+  );
+  const plan = supportedPlan(part === input.part ? input : { ...input, part });
+  return withThreadsAccounted(
+    input.part,
+    warning ? { ...plan, warnings: [warning, ...plan.warnings] } : plan,
+  );
 }
 
 /** The plan in the chuck alone, else in two chuckings, else held by the tailstock. */
