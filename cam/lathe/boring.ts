@@ -15,6 +15,7 @@ import type { TurnedPart } from './part.ts';
 import { boreKeep, radialLeg } from './profiles.ts';
 import { snapChain } from './section.ts';
 import { withinSpindlePower } from './spindle-limits.ts';
+import { boringBarFor } from './tool-choice.ts';
 import type { LatheTool } from './tooling.ts';
 
 /**
@@ -163,13 +164,7 @@ export function unboredMouthChamfer(
   const mouthChamfer = context.part.chamfers.find((chamfer) => chamfer.inner);
   if (!mouthChamfer) return;
   const { drilledMm } = bores;
-  const bar =
-    drilledMm === undefined
-      ? undefined
-      : context.input.tools.find(
-          (tool) =>
-            tool.kind === 'boring' && (tool.minBoreMm === undefined || tool.minBoreMm <= drilledMm),
-        );
+  const bar = drilledMm === undefined ? undefined : boringBarFor(context.input.tools, drilledMm);
   if (bar && drilledMm !== undefined) {
     const material = boreKeep(
       context.part,

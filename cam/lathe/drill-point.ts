@@ -7,12 +7,10 @@
  */
 import { POINT_LENGTH_PER_DIAMETER, POINT_WALL_MM } from '../drilling-data.ts';
 import type { TurnedPart } from './part-types.ts';
+import { externalThreadDepthMm } from './threads.ts';
 
 /** How much a 118° point's radius falls per mm along the axis (tan 59°). */
 const RADIUS_FALL_PER_MM = Math.tan((59 * Math.PI) / 180);
-
-/** External thread depth per mm of pitch (ISO 68-1: h3 = 0.6134 P): a thread's root. */
-const THREAD_DEPTH_PER_PITCH = 0.6134;
 
 /**
  * The widest twist drill, mm, whose point past the deepest blind bore keeps POINT_WALL_MM of
@@ -32,7 +30,7 @@ export function widestDrillForPoint(part: TurnedPart): number {
     if (section.endMm <= depth) continue;
     const radiusMm =
       section.targetMm / 2 -
-      (section.threadSpec ? THREAD_DEPTH_PER_PITCH * section.threadSpec.pitchMm : 0);
+      (section.threadSpec ? externalThreadDepthMm(section.threadSpec.pitchMm) : 0);
     // The point is widest where the section starts (or at the bore's bottom): there its radius
     // stays POINT_WALL_MM under the section's. A section thinner than twice the wall is not
     // reached at all.

@@ -5,7 +5,7 @@
  * follows a drill not to size) or the drill's flutes cannot reach are left out, saying what would
  * make them; the rest of the part is made.
  */
-import { centreDrillingData, drillingData } from '../drilling-data.ts';
+import { POINT_LENGTH_PER_DIAMETER, centreDrillingData, drillingData } from '../drilling-data.ts';
 import { convexHull } from '../geometry/polygon.ts';
 import { PlanningError } from '../errors.ts';
 import type { LathePlanContext, LathePlanOutput } from './context.ts';
@@ -32,7 +32,7 @@ export interface BoreTools {
 /** Z the drill's point goes to: the deepest bore (or the cut-off) plus its tip, 0.3 · D. */
 function drillDepthOf(part: TurnedPart, throughZ: number, drilledMm: number): number {
   const deepest = part.inner.reduce((a, b) => (a.depthMm > b.depthMm ? a : b));
-  const tip = 0.3 * drilledMm;
+  const tip = POINT_LENGTH_PER_DIAMETER * drilledMm;
   return deepest.through ? -(-throughZ + tip) : -(deepest.depthMm + tip);
 }
 
@@ -121,7 +121,9 @@ function centreDrilling(
   const deepest = part.inner.reduce((a, b) => (a.depthMm > b.depthMm ? a : b));
   const pilot = centreDrill.diameterMm ?? 2.5;
   const data = centreDrillingData(pilot, input.maxRpm, overrides);
-  const drillPoint = deepest.through ? Infinity : deepest.depthMm + 0.3 * drilledMm;
+  const drillPoint = deepest.through
+    ? Infinity
+    : deepest.depthMm + POINT_LENGTH_PER_DIAMETER * drilledMm;
   const depth = round(
     Math.min(
       1.5 * pilot + 1,

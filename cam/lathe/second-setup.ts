@@ -37,7 +37,7 @@ import type { InnerSection, TurnedPart } from './part.ts';
 import { boreKeep } from './profiles.ts';
 import { stubMm } from './sawn-blank.ts';
 import type { Operation, SecondSetup } from './program.ts';
-import { boreGaps } from './tool-choice.ts';
+import { boreGaps, boringBarFor } from './tool-choice.ts';
 import type { LatheTool } from './tooling.ts';
 import {
   chuckWords,
@@ -121,12 +121,6 @@ export function partFromBlank(machined: TurnedPart, drawn: TurnedPart): TurnedPa
   };
 }
 
-/** The boring bar that enters a hole of Ø`holeMm`, if one is selected. */
-const barFor = (tools: LatheTool[], holeMm: number): LatheTool | undefined =>
-  tools.find(
-    (tool) => tool.kind === 'boring' && (tool.minBoreMm === undefined || tool.minBoreMm <= holeMm),
-  );
-
 /**
  * What the selected tools cannot make of the far-end bores, as 'not programmed' entries (none
  * when they can): bored from the through bore, a boring bar that enters it; else a drill and a
@@ -138,7 +132,7 @@ export function farBoreGaps(part: TurnedPart, tools: LatheTool[]): string[] {
   const through = part.inner.find((bore) => bore.through);
   const suffix = ' (from the far end, in a second setup)';
   if (through) {
-    if (barFor(tools, through.targetMm)) return [];
+    if (boringBarFor(tools, through.targetMm)) return [];
     return far.map(
       (bore) =>
         `the bore ${bore.label} x ${bore.depthMm} deep from the far end: it is bored from the through bore ${through.label} in a second setup, and no selected boring bar enters Ø${through.targetMm} mm; a boring bar that enters it would bore it`,
@@ -262,7 +256,7 @@ function boreFromThrough(
   preboredMm: number,
   output: LathePlanOutput,
 ): void {
-  const bar = barFor(context.input.tools, preboredMm)!;
+  const bar = boringBarFor(context.input.tools, preboredMm)!;
   const boring: Boring = {
     bar,
     drilledMm: preboredMm,
@@ -278,7 +272,7 @@ function boreFromThrough(
  */
 export function cutsThroughMouth(drawn: TurnedPart, tools: LatheTool[]): boolean {
   const bore = throughMouthBore(drawn)[0];
-  return bore !== undefined && barFor(tools, bore.targetMm) !== undefined;
+  return bore !== undefined && boringBarFor(tools, bore.targetMm) !== undefined;
 }
 
 /**
@@ -295,7 +289,7 @@ function throughMouthMade(
   const bore = throughMouthBore(drawn)[0];
   const mouth = drawn.farChamfers?.[0];
   if (!bore || !mouth) return undefined;
-  if (partedOff && barFor(tools, bore.targetMm)) return bore.targetMm;
+  if (partedOff && boringBarFor(tools, bore.targetMm)) return bore.targetMm;
   output.notProgrammed.push(
     `the chamfer ${mouth.label}: ${
       partedOff

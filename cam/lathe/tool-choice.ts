@@ -64,6 +64,15 @@ export interface BoreToolChoice {
   pointLimited?: true;
 }
 
+/**
+ * The first selected boring bar that enters a hole of Ø`holeMm` (its smallest bore, when its row
+ * gives one, no larger), if any.
+ */
+export const boringBarFor = (tools: LatheTool[], holeMm: number): LatheTool | undefined =>
+  tools.find(
+    (tool) => tool.kind === 'boring' && (tool.minBoreMm === undefined || tool.minBoreMm <= holeMm),
+  );
+
 /** The bore of the smallest diameter. */
 const narrowestBore = (part: TurnedPart): InnerSection =>
   part.inner.reduce((a, b) => (a.targetMm < b.targetMm ? a : b));
@@ -113,11 +122,7 @@ export function boreTools(part: TurnedPart, tools: LatheTool[]): BoreToolChoice 
     ...(pointMm < narrowest.targetMm - 0.6 ? { pointLimited: true as const } : {}),
   };
   if (!drill || exact) return { ...choice, ...(drill ? { drill } : {}) };
-  const bar = tools.find(
-    (tool) =>
-      tool.kind === 'boring' &&
-      (tool.minBoreMm === undefined || tool.minBoreMm <= drill.diameterMm!),
-  );
+  const bar = boringBarFor(tools, drill.diameterMm!);
   return { ...choice, drill, ...(bar ? { bar } : {}) };
 }
 
