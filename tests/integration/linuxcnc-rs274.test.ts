@@ -21,7 +21,12 @@ import { latheToolTable, rs274, runRs274, withSetups } from '../helpers/rs274.ts
 import { goldenDir } from '../helpers/paths.ts';
 import { latheTooling, smallHolePin, testParts } from '../helpers/parts.ts';
 import { PartModelError } from '#cam/errors';
-import { cup, doubleCounterbored } from '../unit/cam/lathe/far-end-parts.ts';
+import {
+  cup,
+  doubleCounterbored,
+  longBush,
+  mouthChamferedBush,
+} from '../unit/cam/lathe/far-end-parts.ts';
 import { farStud } from '../unit/cam/lathe/far-outside-parts.ts';
 import { tappedPin, tappingTooling } from '../unit/cam/lathe/tapped-parts.ts';
 import { slenderShaft } from '../unit/cam/lathe/two-chuckings-parts.ts';
@@ -181,6 +186,10 @@ describe("LinuxCNC's interpreter accepts every LinuxCNC program", () => {
     ['a stud threaded and chamfered from the far end', farStud],
     // Decision 064: turned to its collar, parted off, and the neck turned from the far end.
     ['a slender shaft turned in two chuckings', slenderShaft],
+    // Decision 080: the through bore's far mouth chamfered by the boring bar.
+    ['a bush chamfered at both bore mouths', mouthChamferedBush()],
+    // Decision 079: a through bore deeper than the drill reaches, drilled from both ends.
+    ['a long bush drilled from both ends', longBush],
   ])('reads back the second setup of %s (M0, G55) and replays it: verified as ours', (_, part) => {
     // Issue 33 (decision 048): the far-end bores are made after the part off, turned around.
     const program = linuxcncProgram(part);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { generateLatheProgram } from '#cam/jobs/lathe';
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { latheTooling } from '#tests/helpers/parts';
-import { diameter, farEndJob, turned } from './far-end-parts.ts';
+import { diameter, farEndJob, mouthChamferedBush, turned } from './far-end-parts.ts';
 
 /** Ø30 x 20 then Ø40 x 25 in 6061, with the free end's edge chamfered `sizes` x 45°. */
 function twiceChamfered(sizes: number[]): BlueprintDescription {
@@ -49,29 +49,7 @@ describe('two chamfers read on one edge', () => {
 });
 
 describe("a through bore's mouth at the parted-off end", () => {
-  /** Ø30 x 20 then Ø40 x 25, a Ø16 bore through, both its mouths chamfered 1 x 45°. */
-  function bush(): BlueprintDescription {
-    const description = turned(
-      'Bush',
-      '6061-T6',
-      [diameter(30, 20), diameter(40, 25)],
-      [diameter(16, 45, { through: true })],
-    );
-    for (const [location, atMm] of [
-      ['at the free end, on the bore Ø16', 0],
-      ['at the chuck end, on the bore Ø16', 45],
-    ] as const)
-      description.features.chamfers.push({
-        dimensions: '1 x 45°',
-        location,
-        sizeMm: 1,
-        angleDeg: 45,
-        atMm,
-        onDiameterMm: 16,
-        inner: true,
-      });
-    return description;
-  }
+  const bush = mouthChamferedBush;
 
   it('is chamfered by the boring bar in the second setup, and verified', () => {
     const program = generateLatheProgram(farEndJob(bush(), 'linuxcnc', latheTooling));

@@ -59,6 +59,41 @@ export const cup = turned(
   [diameter(10, 12), diameter(24, 15, { startMm: 25 })],
 );
 
+/** Bush Ø30 x 20 then Ø40 x 25 in 6061, a Ø16 bore through, both its mouths chamfered 1 x 45°. */
+export function mouthChamferedBush(): BlueprintDescription {
+  const description = turned(
+    'Bush',
+    '6061-T6',
+    [diameter(30, 20), diameter(40, 25)],
+    [diameter(16, 45, { through: true })],
+  );
+  for (const [location, atMm] of [
+    ['at the free end, on the bore Ø16', 0],
+    ['at the chuck end, on the bore Ø16', 45],
+  ] as const)
+    description.features.chamfers.push({
+      dimensions: '1 x 45°',
+      location,
+      sizeMm: 1,
+      angleDeg: 45,
+      atMm,
+      onDiameterMm: 16,
+      inner: true,
+    });
+  return description;
+}
+
+/**
+ * Long bush Ø40 x 100 in 6061 with a Ø8.5 bore through: deeper than the test tooling's Ø8.5
+ * drill reaches (DIN 338), so it is drilled from both ends (cam/lathe/both-ends.ts).
+ */
+export const longBush = turned(
+  'Long bush',
+  '6061-T6',
+  [diameter(40, 100)],
+  [diameter(8.5, 100, { through: true })],
+);
+
 /** The controller of each lathe dialect the far-end tests write for. */
 const controllers = {
   linuxcnc: 'PathPilot',
