@@ -7,6 +7,7 @@
  */
 import {
   MM_PER_INCH,
+  NOT_MISREAD,
   NUMBER,
   SIGNED_DECIMAL,
   UNIT,
@@ -259,7 +260,7 @@ export function parseDiameterCallout(
 }
 
 const LENGTH = new RegExp(
-  String.raw`(?<![\w.,/#Ø⌀ø∅])(${NUMBER})\s*(mm|cm|m(?![a-z])|"|''|″|in(?:ch(?:es)?)?\.?(?![a-z]))?`,
+  String.raw`(?<![\w.,/#Ø⌀ø∅])(${NUMBER})${NOT_MISREAD}\s*(mm|cm|m(?![a-z])|"|''|″|in(?:ch(?:es)?)?\.?(?![a-z]))?`,
 );
 /** A number followed by a degree sign: the angle of a chamfer ('1 x 45°'), not a size. */
 const ANGLE_AFTER = /^[\d.,]+\s*°/;

@@ -76,12 +76,19 @@ export function isInchUnit(unit: string | undefined): boolean {
 }
 
 /**
+ * After a number: not a letter standing among its digits (`3B.5`, `1S,5`, an OCR misreading of
+ * 38.5 or 33.5): such a word is no number, so neither its leading digits nor the rest are read as
+ * a size.
+ */
+export const NOT_MISREAD = String.raw`(?![\d.,]*[A-Za-z][.,]\d)`;
+
+/**
  * The ways a diameter is written, each capturing the number and its unit: `Ø40` (`symbol`),
  * `DIA 40` (`wordBefore`), `40 dia` (`wordAfter`), and a number at the start of a diameter
  * dimension's text (`bare`).
  */
 export const diameterForms = {
-  symbol: new RegExp(String.raw`${DIAMETER_SIGN}\s*(${NUMBER})\s*${UNIT}?`),
+  symbol: new RegExp(String.raw`${DIAMETER_SIGN}\s*(${NUMBER})${NOT_MISREAD}\s*${UNIT}?`),
   wordBefore: new RegExp(
     String.raw`\b(?:DIA|diam(?:eter)?)\.?\s*[:=]?\s*(${NUMBER})\s*${UNIT}?`,
     'i',
@@ -90,7 +97,7 @@ export const diameterForms = {
     String.raw`(?<![\w.,])(${NUMBER})\s*${UNIT}?\s*(?:DIA|diam(?:eter)?)\b\.?`,
     'i',
   ),
-  bare: new RegExp(String.raw`^\(?(${NUMBER})\s*${UNIT}?`),
+  bare: new RegExp(String.raw`^\(?(${NUMBER})${NOT_MISREAD}\s*${UNIT}?`),
 };
 
 /** What may follow a count of features: a number, or also a hole's diameter sign, M or D. */

@@ -30,6 +30,16 @@ export function writingCost(direction: Point, angleDeg: number): number {
   return Math.abs(cross(direction, baseline)) <= SIN_TOLERANCE ? 0 : ACROSS_PT;
 }
 
+/**
+ * Whether a text at `angleDeg` is written square to a line running along `direction` (its
+ * baseline within 5° of square to the line).
+ */
+export function writtenSquare(direction: Point, angleDeg: number): boolean {
+  const a = (angleDeg * Math.PI) / 180;
+  const baseline = { x: Math.cos(a), y: -Math.sin(a) };
+  return Math.abs(direction.x * baseline.x + direction.y * baseline.y) <= SIN_TOLERANCE;
+}
+
 /** A value attached to a line, with what the pair costs. */
 export interface Pairing {
   line: number;

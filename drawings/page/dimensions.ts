@@ -9,7 +9,13 @@ import { cross, dot } from '../geometry/plane.ts';
 import { hasDiameterSign, parseLengthCallout } from '#cam/callouts';
 import { sourceOfRun, type TextRun } from '../reading.ts';
 import type { TextCallout } from '../text/describe.ts';
-import { ambiguousValues, exchangeLines, writingCost, type Pairing } from './attachment.ts';
+import {
+  ambiguousValues,
+  exchangeLines,
+  writingCost,
+  writtenSquare,
+  type Pairing,
+} from './attachment.ts';
 import { boxesOverlap } from './crowded-texts.ts';
 
 /** Millimetres per PDF point (1 pt = 1/72 in). */
@@ -118,10 +124,6 @@ const textHeight = (box: { width: number; height: number }) => Math.min(box.widt
 /** Callout kinds that a straight dimension line measures. */
 const LINEAR_KINDS = new Set<TextCallout['kind']>(['length', 'diameter']);
 
-/**
- * How far a text box lies beside a dimension line (its gap from the line, plus 0.15 of how far
- * beyond an end it sits): undefined when too far to be its callout. Page points.
- */
 /** The drawing area inside a sheet's frame, page points (y down). */
 export interface SheetArea {
   minX: number;
@@ -138,9 +140,25 @@ function inArea(box: { x: number; y: number; width: number; height: number }, ar
   return x >= area.minX && x <= area.maxX && y >= area.minY && y <= area.maxY;
 }
 
+/**
+ * Text sizes beyond a line's end within which a value written square to the line may be its
+ * value: ISO 129-1 writes a value along its dimension line (aligned system) or horizontally
+ * (unidirectional system) in a break in the line or beside it, and outside a narrow dimension
+ * just past its arrowhead; a value written square to the line far out in line with it (a length
+ * above a view, straight over a diameter's dimension line) belongs to another line.
+ */
+const SQUARE_BEYOND_TEXTS = 3;
+
+/**
+ * How far a text box lies beside a dimension line (its gap from the line, plus 0.15 of how far
+ * beyond an end it sits): undefined when too far to be its callout. Page points.
+ *
+ * @param angleDeg - the text's baseline, degrees counter-clockwise on the page, when known
+ */
 function besideScore(
   line: DimensionLine,
   box: { x: number; y: number; width: number; height: number },
+  angleDeg?: number,
 ): number | undefined {
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   const textSize = Math.max(2, Math.min(box.width, box.height));
@@ -154,6 +172,9 @@ function besideScore(
   if (gap > 1.2 * textSize + 2) return undefined;
   const beyond = along < 0 ? -along : along > line.lengthPt ? along - line.lengthPt : 0;
   if (beyond > 25 * textSize) return undefined;
+  if (angleDeg !== undefined && writtenSquare(line.direction, angleDeg)) {
+    if (beyond > SQUARE_BEYOND_TEXTS * textSize) return undefined;
+  }
   return gap + 0.15 * beyond;
 }
 
@@ -186,7 +207,7 @@ export function attachCallouts(
     if (!LINEAR_KINDS.has(callout.kind) || !(callout.value > 0) || callout.count) return;
     if (!inArea(callout, area)) return;
     lines.forEach((line, l) => {
-      const beside = besideScore(line, callout);
+      const beside = besideScore(line, callout, callout.angleDeg);
       if (beside === undefined) return;
       const score =
         beside +
@@ -283,7 +304,7 @@ export function calloutsFromRuns(
     if (/^\d+(?:[.,]\d+)?\s*°/.test(text)) continue;
     const valueMm = parseLengthCallout(text, units)!.valueMm;
     for (const line of free) {
-      const score = besideScore(line, run);
+      const score = besideScore(line, run, run.angleDeg);
       if (score !== undefined)
         candidates.push({
           line,

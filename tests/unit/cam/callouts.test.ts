@@ -136,6 +136,30 @@ describe('parseDiameterCallout', () => {
   });
 });
 
+describe("a letter among a number's digits", () => {
+  it('reads no size from the word, neither its leading digits nor the rest', () => {
+    // OCR's misreadings of 33.5 or 38.5 ('3B.5'), 15.5 ('1S,5'): read, the Ø33.5 became Ø3.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 999 }),
+        fc.constantFrom('B', 'S', 'O', 'G', 'l', 'Z'),
+        fc.integer({ min: 0, max: 99 }),
+        fc.constantFrom('.', ','),
+        fc.constantFrom('Ø', '', 'Ø '),
+        (whole, letter, decimals, separator, sign) => {
+          const text = `${sign}${whole}${letter}${separator}${decimals}`;
+          expect(parseDiameterCallout(text)).toBeUndefined();
+          if (sign === '') expect(parseLengthCallout(text)).toBeUndefined();
+        },
+      ),
+    );
+    // A fit, a unit or a count after the number is no misreading.
+    expect(parseDiameterCallout('Ø12H7')?.nominalMm).toBe(12);
+    expect(parseLengthCallout('20mm')?.valueMm).toBe(20);
+    expect(parseDiameterCallout('Ø8x1.25')?.nominalMm).toBe(8);
+  });
+});
+
 describe('parseThreadCallout', () => {
   it.each([
     ['M8', 'M8', 8, 1.25, 'ISO metric'],

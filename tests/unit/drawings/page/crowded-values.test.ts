@@ -184,4 +184,28 @@ describe('the direction a value is written in', () => {
     expect(on(across)).toBe('⌀0.1875 +0.003/0');
     expect(on(depth)).toBe('0.1875');
   });
+
+  it('gives a value written square to a line far out in line with it to no line of that kind', () => {
+    // A shaft's overall length written above the view, straight over a diameter's upright
+    // dimension line whose own value OCR missed: it was read as that diameter (a scan of the
+    // whole-path test, seed 20261129, run 6: "151.5" given to the Ø38's line). Written square
+    // to the line beside it or just past its arrowhead, a value is still the line's.
+    fc.assert(
+      fc.property(
+        fc.double({ min: 40, max: 200, noNaN: true }),
+        fc.double({ min: 0, max: 2, noNaN: true }),
+        fc.double({ min: 6, max: 20, noNaN: true }),
+        fc.double({ min: 8, max: 14, noNaN: true }),
+        (lengthPt, near, far, size) => {
+          const line = dimensionLine({ x: 300, y: 400 }, lengthPt, true);
+          const top = 400 - lengthPt;
+          // Upright on the page (angle 0) above the line's top end, centred on it.
+          const above = (gap: number) => run('151.5', 300 - 1.5 * size, top - gap - size, size);
+          const callouts = (gap: number) => readTextFindings([above(gap)], [frame]).callouts;
+          expect(attachCallouts([line], callouts(far * size))).toEqual([]);
+          expect(attachCallouts([line], callouts(near * size))).toHaveLength(1);
+        },
+      ),
+    );
+  });
 });
