@@ -271,19 +271,7 @@ function fitArrow(
   // but not past the ink.
   let tTip = Math.min(Math.max(-line.intercept / line.slope, last), last + 1.5);
   if (against !== undefined) {
-    // The other line's middle, beside the tip (clear of the arrow and its own line).
-    const n = normalOf(u);
-    const aside = Math.max(2.5, 1.5 * narrowest);
-    let weight = 0;
-    let moment = 0;
-    for (const side of [aside, -aside])
-      for (let t = against - 2; t <= against + 8; t += 0.25) {
-        const d = grey.darkness(add(add(c, u, t), n, side));
-        if (d < EDGE_DARKNESS) continue;
-        weight += d;
-        moment += d * t;
-      }
-    if (weight >= 1) tTip = moment / weight;
+    tTip = middleOfLineAhead(grey, c, u, against, Math.max(2.5, 1.5 * narrowest)) ?? tTip;
   }
   const baseWidth = line.at(tMin);
   const length = tTip - tMin;
@@ -313,8 +301,33 @@ function fitArrow(
   return { tip: add(axis, u, tTip), u, length, halfWidth: baseWidth / 2 };
 }
 
+/**
+ * Where the middle of the line a tip stands on crosses the axis `origin` + t·u: the darkness-
+ * weighted mean t from 2 px before `from` to 8 px past it, read `aside` px either side of the axis
+ * (clear of the arrowhead and of its own line). Undefined when no such line is there.
+ */
+export function middleOfLineAhead(
+  grey: Sampler,
+  origin: Point,
+  u: Point,
+  from: number,
+  aside: number,
+): number | undefined {
+  const n = normalOf(u);
+  let weight = 0;
+  let moment = 0;
+  for (const side of [aside, -aside])
+    for (let t = from - 2; t <= from + 8; t += 0.25) {
+      const d = grey.darkness(add(add(origin, u, t), n, side));
+      if (d < EDGE_DARKNESS) continue;
+      weight += d;
+      moment += d * t;
+    }
+  return weight >= 1 ? moment / weight : undefined;
+}
+
 /** Least-squares straight line y = intercept + slope·x, undefined for fewer than 2 distinct x. */
-function regression(
+export function regression(
   points: Point[],
 ): { intercept: number; slope: number; at: (x: number) => number } | undefined {
   const n = points.length;

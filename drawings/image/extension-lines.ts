@@ -85,9 +85,12 @@ export function dimensionLinesAside(drawing: PageDrawing): PageDrawing {
       (t) =>
         !withArrows.includes(t) && Math.min(distanceTo(t.a, line), distanceTo(t.b, line)) <= tol,
     );
-    const ends = [...withArrows, ...endingOn].flatMap((dimension) =>
-      endPastLine(line, dimension, arrowPt, tol),
-    );
+    // A dimension line that ends on the line may hide the overshoot under its arrowhead; one
+    // that carries its arrowheads elsewhere is crossed.
+    const ends = [
+      ...withArrows.flatMap((dimension) => endPastLine(line, dimension, arrowPt, tol, 0)),
+      ...endingOn.flatMap((dimension) => endPastLine(line, dimension, arrowPt, tol, -tol)),
+    ];
     if (ends.some((end) => isFree(end, line, kept(), tol))) moved.add(line);
   }
   if (moved.size === 0 && symbols.size === 0) return drawing;
@@ -235,8 +238,9 @@ function medianArrow(arrows: Arrow[]): number {
 
 /**
  * The end of the line past a dimension line it runs square to, when the line crosses the
- * dimension line (within its length) and ends at most OVERSHOOT_ARROWS arrowhead lengths past
- * it; none otherwise. ISO 129-1 runs an extension line on about 2 mm past the dimension line
+ * dimension line (within its length) and ends more than `past` and at most OVERSHOOT_ARROWS
+ * arrowhead lengths past it; none otherwise. A line that stops short of a dimension line it
+ * meets at neither end (a shoulder's edge beside a diameter's dimension line) is no extension line. ISO 129-1 runs an extension line on about 2 mm past the dimension line
  * whether or not the arrowhead on it was found.
  */
 function endPastLine(
@@ -244,6 +248,7 @@ function endPastLine(
   dimension: LinePrimitive,
   arrowPt: number,
   tol: number,
+  past: number,
 ): Point[] {
   const { u, length } = axisOf(line);
   const across = axisOf(dimension);
@@ -258,7 +263,7 @@ function endPastLine(
   if (s < -tol || s > across.length + tol) return [];
   const overshoot = OVERSHOOT_ARROWS * arrowPt + tol;
   const ends: Point[] = [];
-  if (t >= -tol && t <= overshoot) ends.push(line.a);
-  if (length - t >= -tol && length - t <= overshoot) ends.push(line.b);
+  if (t > past && t <= overshoot) ends.push(line.a);
+  if (length - t > past && length - t <= overshoot) ends.push(line.b);
   return ends;
 }

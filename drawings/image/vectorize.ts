@@ -29,6 +29,7 @@
  */
 import type { Point } from '../geometry/primitives.ts';
 import { filledRegions, insideArrow, tieArrows } from './arrows.ts';
+import { arrowsAtLineEnds } from './line-end-arrows.ts';
 import { add, dist, median, normalOf, unit } from '../geometry/plane.ts';
 import { Sampler, clearBox, dropGlyphs, dropSpecks, levelsOf } from './raster-ops.ts';
 import { thin, traceSkeleton } from './skeleton.ts';
@@ -136,6 +137,15 @@ export function vectorize(image: GreyImage, options: VectorizeOptions): Vectoriz
       classes[0] ?? width,
     );
   const dashed = findDashes(lines, ink, w, h, pxPerMm, classOf);
+  // Slender arrowheads the opening left on the outlines they point at, read along their lines.
+  arrows.push(
+    ...arrowsAtLineEnds(
+      lines.filter((line) => !dashed.used.has(line)),
+      arrows,
+      grey,
+      ARROW_MAX_PT / options.ptPerPx,
+    ),
+  );
   // Slivers of arrowheads (their tips, where they meet another line) are not lines.
   const solid = lines.filter(
     (line) =>

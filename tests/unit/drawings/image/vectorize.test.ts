@@ -332,6 +332,59 @@ describe('vectorize with an extension line ending just past an arrowhead', () =>
   }, 60_000);
 });
 
+describe('vectorize with slender arrowheads on the outline they measure', () => {
+  it('finds both arrowheads of a diameter written inside a cylinder, and none where the outline only touches one', () => {
+    // ISO 129-1 arrowheads about 1:3 (a 2.5 mm arrowhead is 5 px wide at 150 dpi), their tips on
+    // a 0.5 mm outline (3 px): the opening that finds filled regions leaves such an arrowhead
+    // joined to the outline, and before it was read along its line only 1 in 5 was found.
+    // A leader's arrowhead touching the outline from outside is no arrowhead of the outline's.
+    fc.assert(
+      fc.property(
+        fc.record({
+          diameter: fc.double({ min: 20, max: 90, noNaN: true }),
+          length: fc.double({ min: 30, max: 120, noNaN: true }),
+          arrow: fc.double({ min: 2.5, max: 3.5, noNaN: true }),
+          at: fc.double({ min: 0.2, max: 0.8, noNaN: true }),
+        }),
+        ({ diameter, length, arrow, at }) => {
+          const [x0, y0] = [20, 20];
+          const [x1, y1] = [x0 + length, y0 + diameter];
+          const x = x0 + at * length;
+          const half = arrow / 6;
+          const leader = x0 + 0.5 * at * length;
+          // The leader runs down and right from its tip on the outline; its arrowhead's base.
+          const [ux, uy] = [10 / Math.hypot(10, 15), 15 / Math.hypot(10, 15)];
+          const [bx, by] = [leader + arrow * ux, y1 + arrow * uy];
+          const body = `
+<g fill="none" stroke="black">
+  <rect x="${x0}" y="${y0}" width="${length}" height="${diameter}" stroke-width="${THICK_MM}"/>
+  <line x1="${x}" y1="${y0}" x2="${x}" y2="${y1}" stroke-width="${THIN_MM}"/>
+  <line x1="${leader}" y1="${y1}" x2="${leader + 10}" y2="${y1 + 15}" stroke-width="${THIN_MM}"/>
+</g>
+<g fill="black">
+  <path d="M${x} ${y0} L${x - half} ${y0 + arrow} L${x + half} ${y0 + arrow} Z"/>
+  <path d="M${x} ${y1} L${x - half} ${y1 - arrow} L${x + half} ${y1 - arrow} Z"/>
+  <path d="M${leader} ${y1} L${bx - half * uy} ${by + half * ux} L${bx + half * uy} ${by - half * ux} Z"/>
+</g>`;
+          const image = render(body, x1 + 40, y1 + 40);
+          const drawing = sortPaths(vectorize(image, { ptPerPx: PT_PER_PX }).paths, true);
+          const across = pairArrows(drawing.arrows, drawing.thin).filter(
+            (d) => Math.abs(d.from.x - x * PT_PER_MM) <= 2 * PX,
+          );
+          expect(across.map((d) => d.lengthPt / PT_PER_MM)).toEqual([
+            expect.closeTo(diameter, 0.5),
+          ]);
+          // The outline the leader's arrowhead touches stays outline: no arrowhead on its corner.
+          const corners = [mm(x0, y1), mm(x1, y1), mm(x0, y0), mm(x1, y0)];
+          for (const arrowhead of drawing.arrows)
+            expect(corners.every((c) => dist(c, arrowhead.tip) > 3 * PX)).toBe(true);
+        },
+      ),
+      { numRuns: 8, seed: 20261130 },
+    );
+  }, 120_000);
+});
+
 describe('vectorize on holes with a leader', () => {
   it('reads a hole that a leader crosses, its arrowhead on the circle, as one whole circle', () => {
     const hole = fc.record({
