@@ -325,6 +325,14 @@ export const blueprintDescriptionSchema = z.object({
           .string()
           .max(300)
           .describe("Why it is not placed: 'matches no diameter of the profile'"),
+        lengthMm: z
+          .number()
+          .positive()
+          .max(100_000)
+          .optional()
+          .describe(
+            'A written length no line of the drawing was read for, mm: a change that gives the part that length places it',
+          ),
         topView: z
           .literal(true)
           .optional()

@@ -355,7 +355,7 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
   );
   for (const fillet of description.features.fillets) {
     notProgrammed.push(
-      `the fillet ${fillet.dimensions} at ${fillet.location} (the tool nose radius rounds inside corners)`,
+      `the fillet ${fillet.dimensions} ${/^(?:at|from|on|in) /.test(fillet.location) ? '' : 'at '}${fillet.location} (the tool nose radius rounds inside corners)`,
     );
   }
 

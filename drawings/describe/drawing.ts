@@ -6,7 +6,7 @@
  * (readings.ts). The DXF reader (dxf/reader.ts) and the page readers (page/drawn-part.ts) feed it.
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
-import { formatMm, hasDiameterSign } from '#cam/callouts';
+import { formatMm, hasDiameterSign, parseDiameterCallout } from '#cam/callouts';
 import { isFullCircle, type Primitive } from '../geometry/primitives.ts';
 import { dropFrames } from '../geometry/frames.ts';
 import {
@@ -19,11 +19,11 @@ import {
   type View,
 } from '../geometry/shapes.ts';
 import { DxfReadError } from '../reading.ts';
-import type { DimensionNote, DrawingContent } from './content.ts';
+import type { DimensionNote, DrawingContent, TextNote } from './content.ts';
 import type { Axis, AxisHints } from './axis.ts';
 import { findTurnedPart, type TurnedPartVerdict } from './turned-part.ts';
 import { isRoundView } from './view-kinds.ts';
-import { extractProfile, roundProfile } from './profile.ts';
+import { extractProfile, roundProfile, type TurnedProfile } from './profile.ts';
 import { trimOffAxisEnds } from './endview.ts';
 import {
   addNoteReadings,
@@ -83,6 +83,12 @@ export interface DrawingHints extends AxisHints {
    * mm (a traced raster's corners and joints: about its line width); absent: every step counts.
    */
   lineNoiseMm?: number;
+  /**
+   * The height of the dimension lettering, mm, on a traced raster: a circle no larger in a side
+   * view, whose size no text writes, is a letter's loop the OCR left (a Ø written on the centre
+   * line), not a cross hole.
+   */
+  letteringMm?: number;
 }
 
 /**
@@ -217,12 +223,12 @@ export function describeDrawing(
       });
       return hints.measuredStepMm ? roundProfile(drawn, hints.measuredStepMm) : drawn;
     };
-    let profile = profileOf();
+    let profile = withoutLetterLoops(profileOf(), hints.letteringMm, dimensionNotes, drawing.notes);
     const endViews = views.filter((v) => v !== verdict.view && isRoundView(v));
     const trim = trimOffAxisEnds(profile, view, verdict.axis, endViews, drawing.hidden);
     if (trim) {
       view = trim.view;
-      profile = profileOf();
+      profile = withoutLetterLoops(profileOf(), hints.letteringMm, dimensionNotes, drawing.notes);
     }
     const dimensions = applyDimensions(profile, dimensionNotes, units);
     description = describeTurnedPart(profile, dimensions, findings, kind);
@@ -289,6 +295,33 @@ export function describeDrawing(
   }
   if (units.note) description.unresolved!.unshift(units.note);
   return { description, isTurnedPart: verdict.turned, units: units.units };
+}
+
+/**
+ * The profile without the cross holes no larger than the lettering whose size no diameter
+ * dimension or note with a Ø writes (within a tenth of a millimetre or 5 %).
+ */
+function withoutLetterLoops(
+  profile: TurnedProfile,
+  letteringMm: number | undefined,
+  dimensions: DimensionNote[],
+  notes: TextNote[],
+): TurnedProfile {
+  if (letteringMm === undefined || profile.crossHoles.length === 0) return profile;
+  const texts = [
+    ...dimensions.filter((d) => d.kind === 'diameter').map((d) => d.written),
+    ...notes.map((n) => n.text),
+  ];
+  const written = texts.flatMap((text) => {
+    const parsed = hasDiameterSign(text) ? parseDiameterCallout(text) : undefined;
+    return parsed ? [parsed.nominalMm] : [];
+  });
+  const crossHoles = profile.crossHoles.filter(
+    (hole) =>
+      hole.diameterMm > letteringMm ||
+      written.some((d) => Math.abs(d - hole.diameterMm) <= Math.max(0.1, 0.05 * d)),
+  );
+  return crossHoles.length === profile.crossHoles.length ? profile : { ...profile, crossHoles };
 }
 
 /**

@@ -154,10 +154,10 @@ export function dropSlivers(pieces: Piece[], noiseMm: number, faces: number[]): 
     left.u1 = at;
     right.u0 = at;
   }
-  const first = out[0];
-  const last = out[out.length - 1];
-  if (first) first.u0 = faceNear(first.u0 - noiseMm, first.u0) ?? first.u0;
-  if (last) last.u1 = faces.filter((u) => u >= last.u1 && u <= last.u1 + noiseMm).pop() ?? last.u1;
+  const head = out[0];
+  const tail = out[out.length - 1];
+  if (head) head.u0 = faceNear(head.u0 - noiseMm, head.u0) ?? head.u0;
+  if (tail) tail.u1 = faces.filter((u) => u >= tail.u1 && u <= tail.u1 + noiseMm).pop() ?? tail.u1;
   /** A shoulder's face drawn within or beside the sliver: where the pieces on either side meet. */
   const faceIn = (piece: Piece) =>
     faces.find((u) => u >= piece.u0 - noiseMm / 2 && u <= piece.u1 + noiseMm / 2);
@@ -222,6 +222,22 @@ export function dropSlivers(pieces: Piece[], noiseMm: number, faces: number[]): 
     } else {
       i++;
     }
+  }
+  // A slope at an end of the part that starts a step within the noise off the flat piece it runs
+  // from (a chamfer's corner rounded off as traced, its edge line drawn across the part at the
+  // corner) starts at the flat piece's radius.
+  const last = out.length - 1;
+  for (const [slope, flat] of [
+    [0, 1],
+    [last, last - 1],
+  ] as const) {
+    const [left, right] = slope < flat ? [out[slope], out[flat]] : [out[flat], out[slope]];
+    if (slope === flat || !left || !right || !touch(left, right)) continue;
+    const step = Math.abs(left.r1 - right.r0);
+    if (step <= TOL || step > noiseMm || !isFlat(out[flat]!) || nearFlat(out[slope]!)) continue;
+    if (out[slope]!.primitive.kind !== 'line') continue;
+    if (slope < flat) left.r1 = right.r0;
+    else right.r0 = left.r1;
   }
   return out;
 }

@@ -231,9 +231,18 @@ export function describeTurnedPart(
       `Diameter dimension "${text}" is written in another view and matches more than one diameter of its size: give it with Change on the one it belongs to, or remove it once checked.`,
     );
   }
+  // A hole drilled across the axis is no lathe program's: named, so the program says it is left.
+  for (const hole of profile.crossHoles) {
+    const text = `cross hole Ø${formatMm(roundMm(hole.diameterMm))} at ${formatMm(dims.moved(hole.atMm))} mm`;
+    unplaced.push({ text, why: CROSS_HOLE_WHY });
+  }
   if (unplaced.length > 0) description.unplaced = unplaced;
   return description;
 }
+
+/** Why a cross hole is left out of a turned part's program. */
+const CROSS_HOLE_WHY =
+  'is drilled across the axis, which a lathe program does not do (drill it on a mill, or on a lathe with live tooling)';
 
 /** Chamfer callouts in notes: they name the size of drawn chamfers, or add chamfers at the ends. */
 function applyChamferNotes(
@@ -251,11 +260,25 @@ function applyChamferNotes(
     if (nearest) nearest.purpose = `drawing note: ${word.text}`;
     else unresolved.push(`Note "${word.text}" points at no drawn chamfer.`);
   }
+
   for (const { chamfer, note } of findings.chamfers) {
     const size = `${formatMm(chamfer.sizeMm)} x ${formatMm(chamfer.angleDeg)}°`;
-    const same = chamfers.filter((c) => Math.abs(c.sizeMm! - chamfer.sizeMm) < 0.01);
+    // A traced chamfer is measured no closer than its lines are wide: within that, and within
+    // 10° of the written angle, it is the written one.
+    const noise = Math.max(0.01, profile.noiseMm ?? 0);
+    const same = chamfers.filter(
+      (c) =>
+        Math.abs(c.sizeMm! - chamfer.sizeMm) < noise &&
+        (noise === 0.01 || Math.abs(c.angleDeg! - chamfer.angleDeg) <= 10),
+    );
     if (same.length > 0) {
-      for (const c of same) c.purpose = `drawing note: ${note.text}`;
+      for (const c of same) {
+        c.purpose = `drawing note: ${note.text}`;
+        if (c.sizeMm === chamfer.sizeMm && c.angleDeg === chamfer.angleDeg) continue;
+        c.sizeMm = chamfer.sizeMm;
+        c.angleDeg = chamfer.angleDeg;
+        c.dimensions = size;
+      }
       continue;
     }
     const first = outer[0];

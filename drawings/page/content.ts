@@ -4,7 +4,7 @@
  * (the page divided by the drawing scale, y up), text lines as notes with title block entries
  * marked, and the dimension lines with their written callouts as dimensions.
  */
-import { startsWithDiameterSign } from '#cam/callouts';
+import { parseChamferCallout, startsWithDiameterSign } from '#cam/callouts';
 import { countPrefix } from '#contracts/written-numbers';
 import type { Axis } from '../describe/axis.ts';
 import type { DimensionNote, DrawingContent, TextNote } from '../describe/content.ts';
@@ -266,6 +266,11 @@ export function isDimensionText(line: TextLineRun, dimensions: DrawnDimension[])
   return /^[\s\d.,+\-±°xX×()/:;Ø⌀]*$/.test(line.text) && !isCountedDiameter(line.text);
 }
 
+/** Whether a text is a chamfer's callout with its angle ('1.5x45°', '45° x 1.5'). */
+function isChamfer(text: string): boolean {
+  return /°/.test(text) && parseChamferCallout(normalizeOcrCallout(text)) !== undefined;
+}
+
 /** Whether a text line sits in the callout of one of the page's drawn dimensions. */
 function inDimensionCallout(line: TextLineRun, dimensions: DrawnDimension[]): boolean {
   const cx = (line.box.minX + line.box.maxX) / 2;
@@ -338,7 +343,11 @@ export function pageContent(
       y: (line.box.minY + line.box.maxY) / 2,
     };
     const inTitleBlock = tables.some((t) => inside(centre, t));
-    if (!inTitleBlock && isDimensionText(line, dimensions)) return [];
+    // A traced page's chamfer callout ('1.5x45°' on a leader) gives the size its lines measure
+    // no closer than they are wide: kept as a note, whose size the reading takes.
+    const chamferNote =
+      reading.ocr && !inDimensionCallout(line, dimensions) && isChamfer(line.text);
+    if (!inTitleBlock && !chamferNote && isDimensionText(line, dimensions)) return [];
     return [
       {
         // OCR'd pages: the same corrections of OCR confusions as the text reader makes.

@@ -19,6 +19,7 @@ import {
 import {
   nameCrowdedValues,
   nameUnattachedDiameters,
+  nameUnattachedLengths,
   nameUncertainValues,
 } from './unplaced-values.ts';
 import { drawnDimensions, inUnits } from './scale-fit.ts';
@@ -96,7 +97,10 @@ export function describeDrawnPart(
         joinToleranceMm: ((reading.joinPt ?? JOIN_PT) * MM_PER_PT) / scale.ratio,
         // A traced raster's outlines: corners and joints are as uneven as a line is wide.
         ...(reading.ocr
-          ? { lineNoiseMm: (reading.drawing.outlineWidthPt * MM_PER_PT) / scale.ratio }
+          ? {
+              lineNoiseMm: (reading.drawing.outlineWidthPt * MM_PER_PT) / scale.ratio,
+              ...letteringOf(reading, scale.ratio),
+            }
           : {}),
         sources,
       });
@@ -125,6 +129,8 @@ export function describeDrawnPart(
           nameUncertainValues(dimensions, description);
           nameUnattachedDiameters(reading.findings.callouts, dimensions, description);
         }
+        if (reading.ocr && result.isTurnedPart)
+          nameUnattachedLengths(reading.findings.callouts, dimensions, description);
         if (description.prismatic) {
           addPlateReadings(
             description,
@@ -163,6 +169,16 @@ export function describeDrawnPart(
 }
 
 export { drawnDimensions } from './scale-fit.ts';
+
+/**
+ * The height of a traced page's dimension lettering in true mm: the upper quartile of its text
+ * runs' heights across their lines (a title block's many small entries pull the median down).
+ */
+function letteringOf(reading: PageReading, ratio: number): { letteringMm?: number } {
+  const heights = reading.runs.map((run) => Math.min(run.width, run.height)).sort((a, b) => a - b);
+  if (heights.length < 3) return {};
+  return { letteringMm: (heights[Math.floor(0.75 * (heights.length - 1))]! * MM_PER_PT) / ratio };
+}
 
 /** The page's dimension lines with their callouts, and the scale they agree on. */
 function dimensionsOf(reading: PageReading): { dimensions: DrawnDimension[]; scale: ScaleVerdict } {

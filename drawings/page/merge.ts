@@ -6,7 +6,7 @@
  * the readings of a turned part (describe/readings.ts).
  */
 import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
-import { formatMm, formatTolerance } from '#cam/callouts';
+import { formatMm, formatTolerance, parseDiameterCallout } from '#cam/callouts';
 import type { DrawnDimension, ScaleVerdict } from './dimensions.ts';
 import type { PageReading } from './reading.ts';
 import { addReading } from '../reading.ts';
@@ -134,9 +134,22 @@ export function snapToCallouts(
         !/^Diameter dimension "/.test(entry) ||
         ![...snapped].some((value) => entry.includes(`"Ø${value}`) || entry.includes(`"${value}`)),
     );
+    // Nor do the names of those written diameters as placed on no diameter: they now are.
+    const placed = (text: string) => {
+      const written = parseDiameterCallout(text);
+      return written !== undefined && snapped.has(formatMm(written.nominalMm));
+    };
+    const unplaced = (description.unplaced ?? []).filter(
+      (entry) => !(entry.why === ON_NO_DIAMETER && placed(entry.text)),
+    );
+    if (unplaced.length > 0) description.unplaced = unplaced;
+    else delete description.unplaced;
     withSnappedTolerances(description);
   }
 }
+
+/** Why a written diameter is named as not placed (describe/turned.ts). */
+const ON_NO_DIAMETER = 'is placed on no diameter of the profile';
 
 /**
  * The description's list of toleranced sizes with the diameters snapping gave a tolerance or a

@@ -139,3 +139,92 @@ export function nameUncertainValues(
     ];
   }
 }
+
+/**
+ * The lengths a traced page writes that no dimension line took and that no length of a turned
+ * part's description has (within 0.01 mm: a segment, a bore's depth, the overall length, a
+ * written axial size, or a run of neighbouring segments measured from one face), as not placed.
+ * On a scan a dimension line whose arrowheads were not found leaves its value to no line, and
+ * the length it gives is measured from the lines instead, no closer than they are wide: a
+ * program on that measure must not be called verified while the drawing writes another.
+ *
+ * @param callouts - the page's callouts (values in mm)
+ * @param dimensions - the page's dimension lines with the callouts attached to them
+ * @param description - a turned part's description read from the page, whose `unplaced` and
+ *   `unresolved` are added to
+ */
+export function nameUnattachedLengths(
+  callouts: TextCallout[],
+  dimensions: DrawnDimension[],
+  description: BlueprintDescription,
+): void {
+  const attached = new Set(dimensions.map((d) => d.callout));
+  const lengths = lengthsOf(description);
+  const named = new Set((description.unplaced ?? []).map((entry) => entry.text));
+  // Longer than the part, a number is no length of it (a plate's reference size, a grid number).
+  const longest = description.dimensions.overallLengthMm ?? Math.max(0, ...lengths);
+  for (const callout of callouts) {
+    if (callout.kind !== 'length' || attached.has(callout) || named.has(callout.text)) continue;
+    if (!(callout.value > 0) || callout.count || callout.reference) continue;
+    if (callout.value > longest + SAME_LENGTH_MM) continue;
+    if (placedIn(lengths, callout.value)) continue;
+    named.add(callout.text);
+    description.unplaced = [
+      ...(description.unplaced ?? []),
+      { text: callout.text, why: UNATTACHED_LENGTH_WHY, lengthMm: callout.value },
+    ];
+    description.unresolved = [
+      ...(description.unresolved ?? []),
+      `"${callout.text}" is written beside no dimension line found on the scan: give the length it dimensions with Change, or remove it once checked.`,
+    ];
+  }
+}
+
+/** Lengths within this of each other are one length, mm. */
+const SAME_LENGTH_MM = 0.01;
+
+const UNATTACHED_LENGTH_WHY =
+  'is written beside no dimension line found on the scan, and no length of the part read from its lines is that long';
+
+/**
+ * Every size of a turned part's description and every run of its neighbouring segments, mm; not
+ * the values named as not placed.
+ */
+function lengthsOf(description: BlueprintDescription): number[] {
+  const { unplaced, ...placed } = description;
+  void unplaced;
+  return [...sizesOf(placed), ...runsOf(description.outerDiameters)];
+}
+
+/** Whether one of `lengths` is `mm` long. */
+const placedIn = (lengths: number[], mm: number) =>
+  lengths.some((length) => Math.abs(length - mm) <= SAME_LENGTH_MM);
+
+/**
+ * The description without the written lengths named as not placed (nameUnattachedLengths) that
+ * it now has: the operator gave them with Change.
+ *
+ * @param description - changed in place
+ */
+export function withoutPlacedLengths(description: BlueprintDescription): void {
+  if (!description.unplaced?.some((entry) => entry.lengthMm !== undefined)) return;
+  const lengths = lengthsOf(description);
+  const left = description.unplaced.filter(
+    (entry) => entry.lengthMm === undefined || !placedIn(lengths, entry.lengthMm),
+  );
+  if (left.length > 0) description.unplaced = left;
+  else delete description.unplaced;
+}
+
+/** The lengths of every run of neighbouring segments (a size from one shoulder to another), mm. */
+function runsOf(segments: { lengthMm?: number }[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    let sum = 0;
+    for (let j = i; j < segments.length; j++) {
+      sum += segments[j]!.lengthMm ?? Number.NaN;
+      out.push(sum);
+    }
+  }
+  return out;
+}

@@ -10,6 +10,7 @@ import { Revision } from './edges.ts';
 import { clausesOf, editsOf, type Edit } from './parse.ts';
 import { applyPlateEdit, plateEditsOf, titleEditOf, type PlateEdit } from './plate.ts';
 import { withoutExplainedCircles } from '../describe/concentric.ts';
+import { withoutPlacedLengths } from '../page/unplaced-values.ts';
 
 /** Feedback the offline reviser cannot use; the message is meant for the user. */
 export class RevisionError extends Error {
@@ -90,6 +91,8 @@ export function reviseDescription(
   for (const edit of plateEdits) applyPlateEdit(draft, edit, changes);
   // A counterbore, countersink or thread given to the holes sizes the circles drawn around them.
   if (plateEdits.length > 0) withoutExplainedCircles(draft);
+  // A length a scan writes beside no line it found, once given, is placed.
+  withoutPlacedLengths(draft);
   for (const clause of notUnderstood) changes.push(`Not understood, nothing changed: "${clause}".`);
   draft.overview = refreshedOverview(draft);
   return { description: handOver(draft, 'your changes'), changes };

@@ -102,6 +102,26 @@ describe('readDxf: axis, bores and readings of the shared pipeline', () => {
     expect(reading).toMatchObject({ value: '10 mm deep', confidence: 1 });
   });
 
+  it('names a cross hole in the side view as not placed: a lathe program does not drill it', () => {
+    // Ø20 × 30 with a Ø6 cross hole drawn as a circle on the axis at 15 mm: it was only in the
+    // overview, and a program without it was verified.
+    const content = dxf(
+      [
+        line(0, 10, 30, 10),
+        line(0, -10, 30, -10),
+        line(0, 10, 0, -10),
+        line(30, 10, 30, -10),
+        circle(15, 0, 3),
+        dimension('%%C<>', [25, 10], [25, -10], 90),
+      ],
+      { insunits: 4 },
+    );
+    const { description } = readDxf(content, 'pin.dxf');
+    expect(description.outerDiameters.map((d) => d.diameterMm)).toEqual([20]);
+    expect(description.unplaced?.map((entry) => entry.text)).toEqual(['cross hole Ø6 at 15 mm']);
+    expect(description.unplaced?.[0]?.why).toMatch(/^is drilled across the axis/);
+  });
+
   it('names a diameter dimension of the side view that no diameter has as not placed', () => {
     // Ø20 × 30 with a "Ø12" dimension across the view where nothing is Ø12 (a misread view).
     const content = dxf(
