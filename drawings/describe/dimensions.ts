@@ -21,6 +21,7 @@ import type { Point } from '../geometry/primitives.ts';
 import { placeAxialLength, type AxialLength } from './axial-lengths.ts';
 import type { DimensionNote } from './content.ts';
 import type { TurnedProfile } from './profile.ts';
+import { floatingConstraints, type FloatingLength } from './floating-lengths.ts';
 
 /** How the drawing states its numbers. */
 export interface DrawingUnits {
@@ -130,7 +131,7 @@ export interface DimensionedProfile {
   };
 }
 
-interface LengthConstraint {
+export interface LengthConstraint {
   from: number;
   to: number;
   valueMm: number;
@@ -149,6 +150,7 @@ export function applyDimensions(
   profile: TurnedProfile,
   dimensions: DimensionNote[],
   units: DrawingUnits,
+  floating: FloatingLength[] = [],
 ): DimensionedProfile {
   const result: DimensionedProfile = {
     outerDiameters: new Map(),
@@ -280,6 +282,7 @@ export function applyDimensions(
   }
   for (const { dimension, read, a, b } of result.deferred.splice(0))
     matchDiameter(profile, dimension, read, a, b, units, result, true);
+  constraints.push(...floatingConstraints(profile, boundaries, constraints, floating, result));
   solveLengths(profile, boundaries, constraints, result);
   return result;
 }
@@ -526,3 +529,5 @@ function solveLengths(
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from }, (_, i) => from + i);
 }
+
+export type { FloatingLength } from './floating-lengths.ts';

@@ -31,7 +31,12 @@ import {
   addTurnedReadings,
   type ReadingSources,
 } from './readings.ts';
-import { applyDimensions, readDimension, type DrawingUnits } from './dimensions.ts';
+import {
+  applyDimensions,
+  readDimension,
+  type DrawingUnits,
+  type FloatingLength,
+} from './dimensions.ts';
 import { readNotes } from './notes.ts';
 import { titleAndNotesFromFindings } from './title-block.ts';
 import { joinHalfViews } from './half-views.ts';
@@ -89,6 +94,11 @@ export interface DrawingHints extends AxisHints {
    * line), not a cross hole.
    */
   letteringMm?: number;
+  /**
+   * Written lengths no dimension line was found for, on a traced raster: each is given to the
+   * one run of a turned profile's segments it measures within the line noise (dimensions.ts).
+   */
+  floatingLengths?: FloatingLength[];
 }
 
 /**
@@ -230,7 +240,7 @@ export function describeDrawing(
       view = trim.view;
       profile = withoutLetterLoops(profileOf(), hints.letteringMm, dimensionNotes, drawing.notes);
     }
-    const dimensions = applyDimensions(profile, dimensionNotes, units);
+    const dimensions = applyDimensions(profile, dimensionNotes, units, hints.floatingLengths);
     description = describeTurnedPart(profile, dimensions, findings, kind);
     if (verdict.axisUnsure) askTheAxis(description, verdict.axis.horizontal);
     if (trim) description.unresolved!.unshift(trim.note);

@@ -23,11 +23,12 @@ import {
   nameUncertainValues,
 } from './unplaced-values.ts';
 import { drawnDimensions, inUnits } from './scale-fit.ts';
-import { pageContent } from './content.ts';
+import { pageContent, pageToMm } from './content.ts';
 import { MEASURED_CONFIDENCE, MEASURED_SOURCE, type ReadingSources } from '../describe/readings.ts';
 import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
 import { DxfReadError, readerLimits, type PageFrame } from '../reading.ts';
-import { readTextFindings } from '../text/describe.ts';
+import { readTextFindings, type TextCallout } from '../text/describe.ts';
+import type { FloatingLength } from '../describe/dimensions.ts';
 import { cornersInDoubt, mendTracedCorners, offSquareMm } from './traced-outline.ts';
 import {
   looseLineWork,
@@ -35,7 +36,7 @@ import {
   unconfirmedOutline,
   type TracedDoubt,
 } from './traced-features.ts';
-import type { Primitive } from '../geometry/primitives.ts';
+import { apply, type Matrix, type Primitive } from '../geometry/primitives.ts';
 
 /**
  * Distance within which the ends of drawn lines meet on the page, points: PDF writers round
@@ -100,6 +101,11 @@ export function describeDrawnPart(
           ? {
               lineNoiseMm: (reading.drawing.outlineWidthPt * MM_PER_PT) / scale.ratio,
               ...letteringOf(reading, scale.ratio),
+              floatingLengths: floatingLengthsOf(
+                reading.findings.callouts,
+                dimensions,
+                pageToMm(reading.geometry.heightPt, scale.ratio),
+              ),
             }
           : {}),
         sources,
@@ -169,6 +175,24 @@ export function describeDrawnPart(
 }
 
 export { drawnDimensions } from './scale-fit.ts';
+
+/** The length callouts of a page that no dimension line took (not counts or references). */
+function floatingLengthsOf(
+  callouts: TextCallout[],
+  dimensions: DrawnDimension[],
+  toMm: Matrix,
+): FloatingLength[] {
+  const attached = new Set(dimensions.map((d) => d.callout));
+  return callouts
+    .filter(
+      (c) => c.kind === 'length' && !attached.has(c) && c.value > 0 && !c.count && !c.reference,
+    )
+    .map((c) => ({
+      text: c.text,
+      written: { valueMm: c.value, ...(c.tolerance ? { tolerance: c.tolerance } : {}) },
+      at: apply(toMm, { x: c.x + c.width / 2, y: c.y + c.height / 2 }),
+    }));
+}
 
 /**
  * The height of a traced page's dimension lettering in true mm: the upper quartile of its text
