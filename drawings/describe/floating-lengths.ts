@@ -5,7 +5,7 @@
  */
 import type { ParsedLength } from '#cam/callouts';
 import type { Point } from '../geometry/primitives.ts';
-import type { DimensionedProfile, LengthConstraint } from './dimensions.ts';
+import type { AxialLength } from './axial-lengths.ts';
 import type { TurnedProfile } from './profile.ts';
 
 /** A written length no dimension line was found for (a scan's): as written, in mm, and where. */
@@ -14,6 +14,20 @@ export interface FloatingLength {
   written: ParsedLength;
   /** The middle of the written value, drawing mm (the frame of the drawing's content). */
   at: Point;
+}
+
+/** A run of segments a written length sets: boundary indices from and to, mm. */
+export interface RunLength {
+  from: number;
+  to: number;
+  valueMm: number;
+  text: string;
+}
+
+/** What the placed lengths are written into (dimensions.ts DimensionedProfile). */
+export interface PlacedLengths {
+  axial: AxialLength[];
+  writtenLengths: Map<number, ParsedLength & { text: string }>;
 }
 
 /**
@@ -34,10 +48,10 @@ const BESIDE_SHARE = 0.1;
 export function floatingConstraints(
   profile: TurnedProfile,
   boundaries: number[],
-  set: LengthConstraint[],
+  set: RunLength[],
   floating: FloatingLength[],
-  result: DimensionedProfile,
-): LengthConstraint[] {
+  result: PlacedLengths,
+): RunLength[] {
   if (floating.length === 0) return [];
   const tol = Math.max(0.05, profile.noiseMm / 2);
   const runs: { from: number; to: number; drawnMm: number }[] = [];
@@ -56,7 +70,7 @@ export function floatingConstraints(
     runs.filter(
       (run) => Math.abs(run.drawnMm - length.written.valueMm) <= tol && over(run, length),
     );
-  const out: LengthConstraint[] = [];
+  const out: RunLength[] = [];
   for (const length of floating) {
     const [run, ...others] = fits(length);
     if (!run || others.length > 0) continue;

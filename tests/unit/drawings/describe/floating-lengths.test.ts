@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DimensionedProfile } from '#drawings/describe/dimensions';
+import type { PlacedLengths } from '#drawings/describe/floating-lengths';
 import { floatingConstraints } from '#drawings/describe/floating-lengths';
 import type { TurnedProfile } from '#drawings/describe/profile';
 
@@ -26,8 +26,7 @@ function profileOf(
   return { profile: { outer, noiseMm, locate } as unknown as TurnedProfile, boundaries };
 }
 
-const emptyResult = () =>
-  ({ axial: [], writtenLengths: new Map() }) as unknown as DimensionedProfile;
+const emptyResult = () => ({ axial: [], writtenLengths: new Map() }) as unknown as PlacedLengths;
 
 describe('written lengths without their dimension lines', () => {
   it('each set the one run of segments they measure, within half the line noise', () => {
