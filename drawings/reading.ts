@@ -29,6 +29,19 @@ export interface TextRun {
   engine?: string;
 }
 
+/**
+ * The height of a drawing's lettering, in its runs' units: the median letter height of the runs
+ * that hold a digit (the height of upright runs, the width of runs reading bottom to top).
+ */
+export function letteringHeight(runs: TextRun[]): number | undefined {
+  const heights = runs
+    .filter((run) => /\d/.test(run.text))
+    .map((run) => (Math.abs(run.angleDeg - 90) <= 3 ? run.width : run.height))
+    .sort((a, b) => a - b);
+  if (heights.length === 0) return undefined;
+  return heights[Math.floor(heights.length / 2)];
+}
+
 /** Units of TextRun coordinates for a page: points for PDF text, pixels for images. */
 export interface PageFrame {
   page: number;

@@ -529,5 +529,3 @@ function solveLengths(
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from }, (_, i) => from + i);
 }
-
-export type { FloatingLength } from './floating-lengths.ts';

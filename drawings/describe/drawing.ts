@@ -31,12 +31,8 @@ import {
   addTurnedReadings,
   type ReadingSources,
 } from './readings.ts';
-import {
-  applyDimensions,
-  readDimension,
-  type DrawingUnits,
-  type FloatingLength,
-} from './dimensions.ts';
+import { applyDimensions, readDimension, type DrawingUnits } from './dimensions.ts';
+import type { FloatingLength } from './floating-lengths.ts';
 import { readNotes } from './notes.ts';
 import { titleAndNotesFromFindings } from './title-block.ts';
 import { joinHalfViews } from './half-views.ts';
@@ -233,12 +229,22 @@ export function describeDrawing(
       });
       return hints.measuredStepMm ? roundProfile(drawn, hints.measuredStepMm) : drawn;
     };
-    let profile = withoutLetterLoops(profileOf(), hints.letteringMm, dimensionNotes, drawing.notes);
+    let profile = withoutLetterCrossHoles(
+      profileOf(),
+      hints.letteringMm,
+      dimensionNotes,
+      drawing.notes,
+    );
     const endViews = views.filter((v) => v !== verdict.view && isRoundView(v));
     const trim = trimOffAxisEnds(profile, view, verdict.axis, endViews, drawing.hidden);
     if (trim) {
       view = trim.view;
-      profile = withoutLetterLoops(profileOf(), hints.letteringMm, dimensionNotes, drawing.notes);
+      profile = withoutLetterCrossHoles(
+        profileOf(),
+        hints.letteringMm,
+        dimensionNotes,
+        drawing.notes,
+      );
     }
     const dimensions = applyDimensions(profile, dimensionNotes, units, hints.floatingLengths);
     description = describeTurnedPart(profile, dimensions, findings, kind);
@@ -311,7 +317,7 @@ export function describeDrawing(
  * The profile without the cross holes no larger than the lettering whose size no diameter
  * dimension or note with a Ø writes (within a tenth of a millimetre or 5 %).
  */
-function withoutLetterLoops(
+function withoutLetterCrossHoles(
   profile: TurnedProfile,
   letteringMm: number | undefined,
   dimensions: DimensionNote[],

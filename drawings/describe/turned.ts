@@ -215,13 +215,12 @@ export function describeTurnedPart(
   for (const note of findings.other.filter((n) => /\d/.test(n.text))) {
     const text = note.text.replace(/\s+/g, ' ');
     unresolved.push(`Note kept as text, not applied: "${text}".`);
-    if (unplacedDiameter(text, [...outer, ...inner]))
-      unplaced.push({ text, why: 'is placed on no diameter of the profile' });
+    if (unplacedDiameter(text, [...outer, ...inner])) unplaced.push({ text, why: ON_NO_DIAMETER });
   }
   // A diameter the drawing dimensions that no diameter of the description has (within 0.05 mm).
   for (const { text, nominalMm } of dims.unplacedDiameters)
     if (![...outer, ...inner].some((d) => Math.abs((d.diameterMm ?? -1) - nominalMm) <= 0.05))
-      unplaced.push({ text, why: 'is placed on no diameter of the profile' });
+      unplaced.push({ text, why: ON_NO_DIAMETER });
   for (const { text } of dims.ambiguousDiameters) {
     unplaced.push({
       text,
@@ -239,6 +238,9 @@ export function describeTurnedPart(
   if (unplaced.length > 0) description.unplaced = unplaced;
   return description;
 }
+
+/** Why a written diameter no diameter of the profile has is named as not placed. */
+export const ON_NO_DIAMETER = 'is placed on no diameter of the profile';
 
 /** Why a cross hole is left out of a turned part's program. */
 const CROSS_HOLE_WHY =

@@ -16,7 +16,7 @@ import { drawnDimensions } from '../page/drawn-part.ts';
 import type { PageReading } from '../page/reading.ts';
 import type { PagePath } from '../page/paths.ts';
 import { MM_PER_PT, type DimensionLine, type DrawnDimension } from '../page/dimensions.ts';
-import type { PageFrame, TextRun } from '../reading.ts';
+import { letteringHeight, type PageFrame, type TextRun } from '../reading.ts';
 import { readTextFindings, type TextCallout, type TextFindings } from '../text/describe.ts';
 import { vectorize } from './vectorize.ts';
 import type { VectorizeStats } from './types.ts';
@@ -298,7 +298,7 @@ export async function readRasterPage(
     const dimension = dimensions.find((d) => d.line === line);
     return !dimension || !withinSpan(line, dimension.callout);
   });
-  const letterPx = lettering(runs);
+  const letterPx = letteringHeight(runs);
   if (free.length > 0 && letterPx !== undefined && rereadMs > 0) {
     const toImage = (p: Point) => ({
       x: (p.x / basePtPerPx) * scale,
@@ -407,17 +407,4 @@ function withinSpan(
     (box.x + box.width / 2 - line.from.x) * line.direction.x +
     (box.y + box.height / 2 - line.from.y) * line.direction.y;
   return along >= 0 && along <= line.lengthPt;
-}
-
-/**
- * The height of a drawing's lettering, px: the median letter height of the runs that hold a
- * digit (the height of upright runs, the width of runs reading bottom to top).
- */
-function lettering(runs: TextRun[]): number | undefined {
-  const heights = runs
-    .filter((run) => /\d/.test(run.text))
-    .map((run) => (Math.abs(run.angleDeg - 90) <= 3 ? run.width : run.height))
-    .sort((a, b) => a - b);
-  if (heights.length === 0) return undefined;
-  return heights[Math.floor(heights.length / 2)];
 }

@@ -26,9 +26,9 @@ import { drawnDimensions, inUnits } from './scale-fit.ts';
 import { pageContent, pageToMm } from './content.ts';
 import { MEASURED_CONFIDENCE, MEASURED_SOURCE, type ReadingSources } from '../describe/readings.ts';
 import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
-import { DxfReadError, readerLimits, type PageFrame } from '../reading.ts';
+import { DxfReadError, letteringHeight, readerLimits, type PageFrame } from '../reading.ts';
 import { readTextFindings, type TextCallout } from '../text/describe.ts';
-import type { FloatingLength } from '../describe/dimensions.ts';
+import type { FloatingLength } from '../describe/floating-lengths.ts';
 import { cornersInDoubt, mendTracedCorners, offSquareMm } from './traced-outline.ts';
 import {
   looseLineWork,
@@ -194,14 +194,10 @@ function floatingLengthsOf(
     }));
 }
 
-/**
- * The height of a traced page's dimension lettering in true mm: the upper quartile of its text
- * runs' heights across their lines (a title block's many small entries pull the median down).
- */
+/** A traced page's dimension lettering in true mm (letteringHeight of its runs, in points). */
 function letteringOf(reading: PageReading, ratio: number): { letteringMm?: number } {
-  const heights = reading.runs.map((run) => Math.min(run.width, run.height)).sort((a, b) => a - b);
-  if (heights.length < 3) return {};
-  return { letteringMm: (heights[Math.floor(0.75 * (heights.length - 1))]! * MM_PER_PT) / ratio };
+  const heightPt = letteringHeight(reading.runs);
+  return heightPt === undefined ? {} : { letteringMm: (heightPt * MM_PER_PT) / ratio };
 }
 
 /** The page's dimension lines with their callouts, and the scale they agree on. */

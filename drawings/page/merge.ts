@@ -14,6 +14,7 @@ import { addIdentityReadings, type TextCallout, type TextFindings } from '../tex
 import { SNAP_SHARE, applyHoleCallouts } from '../text/hole-callouts.ts';
 import { titleAndNotesFromText } from '../text/title-fields.ts';
 import { isFragment } from '../describe/title-block.ts';
+import { ON_NO_DIAMETER } from '../describe/turned.ts';
 
 export { applyHoleCallouts };
 
@@ -147,9 +148,6 @@ export function snapToCallouts(
     withSnappedTolerances(description);
   }
 }
-
-/** Why a written diameter is named as not placed (describe/turned.ts). */
-const ON_NO_DIAMETER = 'is placed on no diameter of the profile';
 
 /**
  * The description's list of toleranced sizes with the diameters snapping gave a tolerance or a

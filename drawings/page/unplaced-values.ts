@@ -10,6 +10,7 @@ import { hasDiameterSign } from '#cam/callouts';
 import type { TextRun } from '../reading.ts';
 import type { TextCallout } from '../text/describe.ts';
 import { isCrowded } from './crowded-texts.ts';
+import { ON_NO_DIAMETER } from '../describe/turned.ts';
 import type { DrawnDimension } from './dimensions.ts';
 
 /** Every size of a description in mm (the fields whose names end in 'Mm', or match `key`). */
@@ -101,7 +102,7 @@ export function nameUnattachedDiameters(
     named.add(callout.text);
     description.unplaced = [
       ...(description.unplaced ?? []),
-      { text: callout.text, why: 'is placed on no diameter of the profile' },
+      { text: callout.text, why: ON_NO_DIAMETER },
     ];
     description.unresolved = [
       ...(description.unresolved ?? []),
