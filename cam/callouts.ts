@@ -7,7 +7,7 @@
  */
 import {
   MM_PER_INCH,
-  NOT_MISREAD,
+  LENGTH_FORM,
   NUMBER,
   SIGNED_DECIMAL,
   UNIT,
@@ -259,9 +259,6 @@ export function parseDiameterCallout(
   };
 }
 
-const LENGTH = new RegExp(
-  String.raw`(?<![\w.,/#Ø⌀ø∅])(${NUMBER})${NOT_MISREAD}\s*(mm|cm|m(?![a-z])|"|''|″|in(?:ch(?:es)?)?\.?(?![a-z]))?`,
-);
 /** A number followed by a degree sign: the angle of a chamfer ('1 x 45°'), not a size. */
 const ANGLE_AFTER = /^[\d.,]+\s*°/;
 const LENGTH_LABEL = /^(?:overall length|total length|length|OAL|L)\s*[:=]?$/i;
@@ -290,7 +287,7 @@ export function parseLengthCallout(text: string, units?: 'mm' | 'inch'): ParsedL
       return { ...rest, qualifier };
     }
   }
-  const match = LENGTH.exec(decoded);
+  const match = LENGTH_FORM.exec(decoded);
   if (!match) return undefined;
   const value = readNumber(match[1]!);
   const unit = match[2];

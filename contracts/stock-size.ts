@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import {
   DIAMETER_SIGN,
+  LENGTH_FORM,
   MM_PER_INCH,
   NUMBER,
   countPrefix,
@@ -172,9 +173,6 @@ function calloutDiameterMm(text: string): number | undefined {
   return nominalMm > 0 ? nominalMm : undefined;
 }
 
-const LENGTH = new RegExp(
-  String.raw`(?<![\w.,/#Ø⌀ø∅])(${NUMBER})\s*(mm|cm|m(?![a-z])|"|''|″|in(?:ch(?:es)?)?\.?(?![a-z]))?`,
-);
 /** A number followed by a degree sign: the angle of a chamfer ('1 x 45°'), not a size. */
 const ANGLE_AFTER = /^[\d.,]+\s*°/;
 const NAMES_A_DIAMETER = new RegExp(String.raw`^${DIAMETER_SIGN}|\b(?:DIA|diam)`, 'i');
@@ -192,7 +190,7 @@ function calloutLengthMm(text: string): number | undefined {
     const rest = calloutLengthMm(counted.rest);
     if (rest !== undefined) return rest;
   }
-  const match = LENGTH.exec(decoded);
+  const match = LENGTH_FORM.exec(decoded);
   if (!match) return undefined;
   const value = readNumber(match[1]!);
   const unit = match[2];

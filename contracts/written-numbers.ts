@@ -83,6 +83,14 @@ export function isInchUnit(unit: string | undefined): boolean {
 export const NOT_MISREAD = String.raw`(?![\d.,]*[A-Za-z][.,]\d)`;
 
 /**
+ * A length as written: a number not preceded by a word, a point, a slash or a diameter sign, and
+ * not a misreading (NOT_MISREAD), capturing the number and its unit (mm, cm, m, inch forms).
+ */
+export const LENGTH_FORM = new RegExp(
+  String.raw`(?<![\w.,/#Ø⌀ø∅])(${NUMBER})${NOT_MISREAD}\s*(mm|cm|m(?![a-z])|"|''|″|in(?:ch(?:es)?)?\.?(?![a-z]))?`,
+);
+
+/**
  * The ways a diameter is written, each capturing the number and its unit: `Ø40` (`symbol`),
  * `DIA 40` (`wordBefore`), `40 dia` (`wordAfter`), and a number at the start of a diameter
  * dimension's text (`bare`).

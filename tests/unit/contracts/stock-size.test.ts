@@ -210,7 +210,8 @@ describe('parseStockSize reads like the server before issue 32', () => {
         objectWords.filter((size) => namesNoThread(size.diameter)),
         (size) => expectSameReading(size),
       ),
-      { numRuns: 3000 },
+      // A letter among a length's digits is a misreading, no length (found by the property).
+      { numRuns: 3000, examples: [[{ shape: 'Round bar', diameter: '0.1', length: '4m.0' }]] },
     );
   });
 
