@@ -28,13 +28,7 @@ export function faceFrontEnd(context: LathePlanContext, output: LathePlanOutput)
     stockD,
     0.25,
   );
-  const moves = facingMoves(
-    path,
-    frontFaceZ,
-    face.depthMm,
-    face.feedPerRev,
-    roughCutter.insert?.noseRadiusMm ?? 0.8,
-  );
+  const moves = facingMoves(path, frontFaceZ, face.depthMm, face.feedPerRev, roughCutter.shape);
   output.operations.push(faceOperation(context, face, moves));
 }
 
@@ -87,7 +81,7 @@ export function faceStubOff(context: LathePlanContext, output: LathePlanOutput):
     face.feedPerRev,
     turningData(subgroup, 'finish', nose, overrides).feedPerRev,
   );
-  const moves = facingMoves(path, frontFaceZ, face.depthMm, face.feedPerRev, nose, {
+  const moves = facingMoves(path, frontFaceZ, face.depthMm, face.feedPerRev, roughCutter.shape, {
     allowanceMm,
     feedPerRev: finishFeed,
   });

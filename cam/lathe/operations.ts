@@ -4,6 +4,7 @@
  * position to a point outside the bar and ends back there, so operations can be written in any
  * order.
  */
+import type { Polygon } from '../geometry/polygon.ts';
 import type { Groove } from './contour.ts';
 import type { Move, ThreadCycle } from './program.ts';
 
@@ -30,9 +31,37 @@ export const leave = (context: PathContext): Move[] => [
 ];
 
 /**
+ * The lowest radius of a convex tool outline at `z` (x = Z, y = radius, relative to the imaginary
+ * tip), mm; the outline's lowest point when `z` lies outside it.
+ */
+function lowestRadiusAt(shape: Polygon, z: number): number {
+  let lowest = Infinity;
+  for (const [index, a] of shape.entries()) {
+    const b = shape[(index + 1) % shape.length]!;
+    if (z < Math.min(a.x, b.x) || z > Math.max(a.x, b.x)) continue;
+    const t = b.x === a.x ? 0 : (z - a.x) / (b.x - a.x);
+    lowest = Math.min(lowest, a.y + t * (b.y - a.y), ...(b.x === a.x ? [b.y] : []));
+  }
+  return lowest === Infinity ? Math.min(...shape.map((point) => point.y)) : lowest;
+}
+
+/**
+ * How far below the axis a facing pass of `depthMm` sends the imaginary tip, mm (on the radius):
+ * so far that the tool's lowest edge passes the axis by 0.1 mm over the whole depth the pass
+ * cuts, from its face (z = 0 from the tip: the nose, rε above the tip) to the depth behind it
+ * (z = depthMm: the edge that leads toward the centre, which slopes back on a 55° or 35° insert
+ * in a 93° holder, 0.62 mm or 1.28 mm up per mm of depth). The outline is convex, so the highest
+ * of its lowest edge over that span is at one of its ends.
+ */
+export function facingOvershootMm(shape: Polygon, depthMm: number): number {
+  return 0.1 + Math.max(lowestRadiusAt(shape, 0), lowestRadiusAt(shape, depthMm));
+}
+
+/**
  * Face the free end from outside the bar past the centre, in passes of at most `depthOfCutMm`.
- * The imaginary tip goes to X = −2 · (rε + 0.1): the nose's front point, rε above the tip, then
- * passes the axis, so no pip is left at the centre.
+ * The imaginary tip goes {@link facingOvershootMm} below the axis, so no pip is left at the
+ * centre.
+ * @param shape - the facing tool's cutting outline (cutters.ts `LatheCutter.shape`)
  * @param finish - a finish face: the passes stop `allowanceMm` in front of Z0 and one more at
  *   `feedPerRev` (mm/rev) faces Z0 (a sawn blank's stub: facing.ts `faceStubOff`)
  */
@@ -41,7 +70,7 @@ export function facingMoves(
   frontFaceZ: number,
   depthOfCutMm: number,
   f: number,
-  noseRadiusMm: number,
+  shape: Polygon,
   finish?: { allowanceMm: number; feedPerRev: number },
 ): Move[] {
   const moves: Move[] = approach(context, frontFaceZ + context.clearZ);
@@ -49,17 +78,17 @@ export function facingMoves(
   const endZ = finish ? finish.allowanceMm : 0;
   const span = frontFaceZ - endZ;
   const passes = Math.max(1, Math.ceil(span / depthOfCutMm - 1e-9));
-  const endX = round(-2 * (noseRadiusMm + 0.1));
-  const pass = (z: number, feedPerRev: number) =>
+  const endX = (depthMm: number) => round(-2 * facingOvershootMm(shape, depthMm));
+  const pass = (z: number, depthMm: number, feedPerRev: number) =>
     moves.push(
       rapid(context.safeX, z),
-      feed(endX, z, feedPerRev),
-      rapid(endX, z + context.clearZ),
+      feed(endX(depthMm), z, feedPerRev),
+      rapid(endX(depthMm), z + context.clearZ),
       rapid(context.safeX, z + context.clearZ),
     );
   for (let index = 1; index <= passes; index += 1)
-    pass(round(frontFaceZ - (span * index) / passes), f);
-  if (finish) pass(0, finish.feedPerRev);
+    pass(round(frontFaceZ - (span * index) / passes), span / passes, f);
+  if (finish) pass(0, finish.allowanceMm, finish.feedPerRev);
   return [...moves, ...leave(context)];
 }
 

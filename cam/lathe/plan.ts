@@ -99,7 +99,9 @@ function supportedPlan(input: LathePlanInput): LathePlan {
   const split = inTwoChuckings(input, whole, (at) => chosenPlan(input, at));
   if (split) return withSupportNamed(split);
   return withSupportNamed(
-    withTailstock(input, whole, (centre) => chosenPlan(input, undefined, centre)),
+    withTailstock(input, whole, (centre, tools) =>
+      chosenPlan({ ...input, tools }, undefined, centre),
+    ),
   );
 }
 

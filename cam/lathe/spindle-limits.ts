@@ -25,14 +25,16 @@ interface PlanNotes {
 }
 
 /**
- * Cutting data the machine can drive: when a cut would take more than 80 % of the spindle power
+ * Cutting data the tool and the machine can drive: the feed at most the cutter's rated feed per
+ * revolution (an insert's nose radius over its shape's factor, cutters.ts; a blade's 0.075 times
+ * its width), said in a warning when lowered; then, when a cut would take more than 80 % of the spindle power
  * (Pc = vc · ap · f · kc / 60 000, cam/process.ts), its depth of cut is lowered first (not
  * below `minDepthMm`), then its surface speed (not below 30 m/min), and a warning says so.
  * @param depthMm - the depth of cut the cut takes at most (roughing ap; finishing: twice the
  *   allowance; blades: their width)
  */
 export function withinSpindlePower(
-  data: TurningData,
+  asked: TurningData,
   depthMm: number,
   cutter: LatheCutter,
   force: CuttingForce,
@@ -42,6 +44,7 @@ export function withinSpindlePower(
   largestDiameterMm: number,
   minDepthMm = 0.5,
 ): TurningData & { depthMm: number } {
+  const data = withinFeedRating(asked, cutter, operation, notes);
   const powerKw = input.machine?.spindlePowerKw;
   // Under constant surface speed the spindle limit caps the speed at the largest diameter cut.
   const capped = (vc: number) => Math.min(vc, (Math.PI * largestDiameterMm * input.maxRpm) / 1000);
@@ -89,6 +92,26 @@ export function withinSpindlePower(
     ...(data.depthOfCut !== undefined ? { depthOfCut: depth } : {}),
     depthMm: depth,
   };
+}
+
+/**
+ * The cutting data with its feed at most the cutter's rated feed per revolution (the verifier's
+ * 'ratings' check holds every cut to it: cam/verify/lathe/ratings.ts), rounded down to 0.001
+ * mm/rev, and a warning naming the tool when it is lowered.
+ */
+function withinFeedRating(
+  data: TurningData,
+  cutter: LatheCutter,
+  operation: string,
+  notes: PlanNotes,
+): TurningData {
+  const rated = cutter.rating.maxFeedPerRevMm;
+  if (rated === undefined || data.feedPerRev <= rated + 1e-9) return data;
+  const feedPerRev = Math.floor(rated * 1000 + 1e-6) / 1000;
+  notes.warnings.push(
+    `${operation}: ${feedPerRev} mm/rev instead of ${data.feedPerRev} mm/rev, the most ${cutter.label} takes (${cutter.rating.source}).`,
+  );
+  return { ...data, feedPerRev };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { LathePlanContext, LathePlanInput } from './context.ts';
 import { cutterOf } from './context.ts';
 import { drillingMoves } from './operations.ts';
 import type { LathePlan, Move, Operation } from './program.ts';
+import type { LatheTool } from './tooling.ts';
 import {
   centreClearanceMm,
   centreSupportFor,
@@ -92,11 +93,17 @@ function pathOf(from: { x: number; z: number }, move: Move): { x: number; z: num
   ];
 }
 
+/** Where a tool first comes within the clearance of the live centre: the tool, and in words. */
+export interface CentreMet {
+  tool: LatheTool;
+  why: string;
+}
+
 /**
  * The first place a tool of the operations the tailstock holds the part for comes within the
- * clearance of the live centre, in words; undefined when none does.
+ * clearance of the live centre; undefined when none does.
  */
-export function centreMet(plan: LathePlan, support: CentreSupport): string | undefined {
+export function centreMet(plan: LathePlan, support: CentreSupport): CentreMet | undefined {
   const centre = liveCentre(support);
   let held = false;
   for (const operation of plan.operations) {
@@ -110,12 +117,48 @@ export function centreMet(plan: LathePlan, support: CentreSupport): string | und
         const a = { x: at.z, y: at.x / 2 };
         const b = { x: point.z, y: point.x / 2 };
         if (shapes.some((shape) => meetsCentre(centre, shape, a, b)))
-          return `${operation.name} comes within ${centreClearanceMm} mm of the live centre on its way from X${at.x} Z${at.z} to X${point.x} Z${point.z}`;
+          return {
+            tool: operation.tool,
+            why: `${operation.name} comes within ${centreClearanceMm} mm of the live centre on its way from X${at.x} Z${at.z} to X${point.x} Z${point.z}`,
+          };
         at = point;
       }
     }
   }
   return undefined;
+}
+
+/**
+ * The held plan with the turning tools that meet the live centre left out in turn: a roughing
+ * insert whose trailing edge meets the centre beside a thin free end (an 80° CNMG) leaves the
+ * facing and roughing to the next turning tool (a 55° or 35° insert, whose trailing edge rises
+ * away from the centre faster than its 60° point). Stops at the first plan that meets nothing,
+ * at a tool that is no turning tool, or when no turning tool is left.
+ * @returns the plan, the tools it meets the centre with left out, and what met it when it does
+ */
+function clearOfCentre(
+  input: LathePlanInput,
+  support: CentreSupport,
+  planWith: (support: CentreSupport, tools: LatheTool[]) => LathePlan,
+): { plan: LathePlan; leftOut: LatheTool[]; met?: CentreMet } | undefined {
+  let tools = input.tools;
+  const leftOut: LatheTool[] = [];
+  for (;;) {
+    let plan: LathePlan;
+    try {
+      plan = planWith(support, tools);
+    } catch (error) {
+      if (error instanceof PlanningError) return undefined;
+      throw error;
+    }
+    const met = centreMet(plan, support);
+    if (!met) return { plan, leftOut };
+    const others = tools.filter((tool) => tool !== met.tool);
+    const turningLeft = others.some((tool) => tool.kind === 'turning');
+    if (met.tool.kind !== 'turning' || !turningLeft) return { plan, leftOut, met };
+    leftOut.push(met.tool);
+    tools = others;
+  }
 }
 
 /**
@@ -127,7 +170,7 @@ export function centreMet(plan: LathePlan, support: CentreSupport): string | und
 export function withTailstock(
   input: LathePlanInput,
   whole: LathePlan,
-  planWith: (support: CentreSupport) => LathePlan,
+  planWith: (support: CentreSupport, tools: LatheTool[]) => LathePlan,
 ): LathePlan {
   const found = centreSupportFor(input.part, input.tools);
   const warn = (why: string) => ({ ...whole, warnings: [...whole.warnings, why] });
@@ -138,20 +181,19 @@ export function withTailstock(
           "To hold the free end with the tailstock, the part needs a centre hole there (ISO 6411): if the drawing allows one, say 'centre holes permitted' with Change.",
         );
   if ('missing' in found) return warn(`The tailstock cannot hold the free end: ${found.missing}.`);
-  let plan: LathePlan;
-  try {
-    plan = planWith(found.support);
-  } catch (error) {
-    if (error instanceof PlanningError) return whole;
-    throw error;
-  }
-  const met = centreMet(plan, found.support);
-  if (met) return warn(`The tailstock cannot hold the free end: ${met}.`);
+  const held = clearOfCentre(input, found.support, planWith);
+  if (!held) return whole;
+  if (held.met) return warn(`The tailstock cannot hold the free end: ${held.met.why}.`);
+  const { plan, leftOut } = held;
   const { label, inBore } = found.support;
   return {
     ...plan,
     warnings: [
       ...plan.warnings,
+      ...leftOut.map(
+        (tool) =>
+          `${tool.label} is left out: beside the live centre its insert or holder would meet it, so the other turning tools do its work.`,
+      ),
       inBore
         ? `The tailstock holds the free end in a centre hole ${label} the program drills; the bores, drilled once it is retracted, take it away.`
         : `The tailstock holds the free end in a centre hole ${label} the program drills; it stays in the finished part, as the description permits.`,

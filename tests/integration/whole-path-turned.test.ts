@@ -200,7 +200,8 @@ describe('the whole path on generated turned parts', () => {
  * Measured (2026-11-29): seed 20261129, 12 runs, DXF and vector PDF 6 of 12 verified (as without
  * the note: its slender parts have bores the centre cannot seat in or free ends too thin for the
  * roughing insert beside the centre); seed 777, 40 runs, DXF 22 of 40 (20 without the note),
- * none wrong.
+ * none wrong. With the roughing insert left out where it meets the live centre and every cut
+ * within its insert's rated feed (decision 082): DXF 7 of 12 at seed 20261129.
  */
 const centreHoleFloors: Record<string, { verified: number; programs: number }> = {
   DXF: { verified: 0.4, programs: 0.9 },

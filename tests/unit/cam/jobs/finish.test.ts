@@ -24,11 +24,10 @@ const jobs = {
     ...golden,
     tools: latheTooling.filter((tool) => tool.slotNumber !== 'T8'),
   },
-  // Without the roughing tool the verifier fails cuts the plan thought fine.
-  'failed by the verifier': {
-    ...golden,
-    tools: latheTooling.filter((tool) => tool.slotNumber !== 'T1'),
-  },
+  // With every feed cut to a twentieth the centre drill's chip is thinner than its edge cuts:
+  // the verifier fails cuts the plan thought fine. (Without the roughing tool it once did: the
+  // finishing insert roughed at a feed past its nose radius; the plan now keeps to it.)
+  'failed by the verifier': { ...golden, overrides: { feedFactor: 0.05 } },
 };
 
 describe('the shipped G-code is the verified text', () => {

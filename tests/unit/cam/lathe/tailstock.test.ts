@@ -134,6 +134,36 @@ describe('a slender part held by the tailstock', () => {
     expect(held.report.verified).toBe(true);
   });
 
+  it('roughs beside the centre with the next turning tool when the roughing insert meets it', () => {
+    // A Ø12 free end: the 80° CNMG's trailing edge would meet the live centre's point; the 55°
+    // DCMT's rises away from it faster than the 60° point.
+    const thin = farOutside(
+      [diameter(12, 12), diameter(18, 100), diameter(30, 20)],
+      undefined,
+      '6061-T6',
+    );
+    const part = { ...thin, features: { ...thin.features, centreHoles: 'permitted' as const } };
+    const held = generateLatheProgram(farEndJob(part));
+    expect(held.plan.tailstock?.label).toBe('ISO 6411-A2.5/5.3');
+    expect(held.plan.warnings).toContainEqual(
+      expect.stringMatching(/^T1 CNMG 120408 is left out: beside the live centre/),
+    );
+    const turningTools = held.plan.operations
+      .filter((operation) => operation.tool.kind === 'turning')
+      .map((operation) => operation.tool.number);
+    expect(turningTools.length).toBeGreaterThan(0);
+    expect(turningTools).not.toContain(1);
+    expect(failedIds(held.report)).toEqual([]);
+    expect(held.report.verified).toBe(true);
+    const run = runRs274(held.gcode, { machine: 'lathe', toolTable: latheToolTable(tools) });
+    expect(run.status).toBe(0);
+    const replay = verifyLatheEvents(
+      withSetups(run).events,
+      latheVerificationInput(held.plan, 'linuxcnc', tools),
+    );
+    expect(failedIds(replay)).toEqual([]);
+  });
+
   it('needs a selected centre drill', () => {
     const withoutCentreDrill = tools.filter((tool) => tool.kind !== 'centreDrill');
     const found = centreSupportFor(program.plan.part, withoutCentreDrill);
