@@ -38,6 +38,7 @@ import { titleAndNotesFromFindings } from './title-block.ts';
 import { joinHalfViews } from './half-views.ts';
 import { describeTurnedPart } from './turned.ts';
 import { describeNonTurnedPart } from './non-turned.ts';
+import { endViewSizes } from './end-view-sizes.ts';
 import {
   readPrismatic,
   thicknessFromNotes,
@@ -109,7 +110,7 @@ function endViewFeatures(
   endViews: View[],
   side: View,
   extras: DrawingExtras,
-): PrismaticReading | undefined {
+): (PrismaticReading & { view: View }) | undefined {
   for (const view of endViews) {
     const size = Math.max(widthOf(view.box), heightOf(view.box));
     const centre = {
@@ -128,7 +129,7 @@ function endViewFeatures(
     const tol =
       extras.joinToleranceMm ?? Math.max(0.001, 1e-5 * Math.hypot(widthOf(all), heightOf(all)));
     const reading = readPrismatic([view, side], tol, extras);
-    if (reading && reading.prismatic.holes.length > 0) return reading;
+    if (reading && reading.prismatic.holes.length > 0) return { ...reading, view };
   }
   return undefined;
 }
@@ -265,6 +266,19 @@ export function describeDrawing(
       ...(hints.joinToleranceMm !== undefined ? { joinToleranceMm: hints.joinToleranceMm } : {}),
     });
     if (milledFeatures) {
+      const written = (hints.dimensionsFor?.(undefined) ?? drawing.dimensions).map((note) => ({
+        note,
+        text: readDimension(note, units).text,
+      }));
+      const sizes = endViewSizes(
+        milledFeatures.view.box,
+        verdict.view.box,
+        written,
+        milledFeatures.prismatic,
+        units.mmPerUnit,
+      );
+      if (sizes.length > 0)
+        milledFeatures.prismatic.sizes = [...(milledFeatures.prismatic.sizes ?? []), ...sizes];
       description.prismatic = milledFeatures.prismatic;
       description.overview += ` End view: ${milledFeatures.summary.replace(/^Top view for milling and EDM: /, '')}`;
       description.unresolved!.push(

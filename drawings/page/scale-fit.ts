@@ -23,6 +23,7 @@ import {
   type Misfit,
 } from './dimensions.ts';
 import { sheetFrame } from './content.ts';
+import { nestedReadings, readNested } from './nested-dimensions.ts';
 import { isCrowded } from './crowded-texts.ts';
 
 /** Within this share a line measures its value at a scale (as inferScale votes). */
@@ -93,20 +94,22 @@ export function drawnDimensions(
   reading: PageReading,
   mmPerUnit = 1,
 ): { lines: DimensionLine[]; dimensions: DrawnDimension[] } {
-  const lines = pairArrows(reading.drawing.arrows, reading.drawing.thin);
+  const { arrows } = reading.drawing;
+  const lines = pairArrows(arrows, reading.drawing.thin);
   const { widthPt, heightPt } = reading.geometry;
   const area = sheetFrame(reading.drawing.part, widthPt, heightPt).area;
   const units = reading.findings.units?.units;
   // A traced raster's OCR boxes and angles are rough: its values are attached by distance
   // alone, as before decision 065, and none is taken as written over another.
   const vector = reading.joinPt === undefined;
-  const attach = (misfit?: Misfit): DrawnDimension[] => {
-    const attached = attachCallouts(lines, reading.findings.callouts, area, misfit, vector);
+  const attachTo = (set: DimensionLine[], misfit?: Misfit): DrawnDimension[] => {
+    const attached = attachCallouts(set, reading.findings.callouts, area, misfit, vector);
     return [
       ...attached,
-      ...calloutsFromRuns(lines, attached, reading.runs, units, area, misfit, vector),
+      ...calloutsFromRuns(set, attached, reading.runs, units, area, misfit, vector),
     ].map((d) => (vector && isCrowded(d.callout, reading.runs) ? { ...d, crowded: true } : d));
   };
+  const attach = (misfit?: Misfit) => attachTo(lines, misfit);
   const at = (ratio: number): Misfit => {
     const fits = scaleMisfit(ratio);
     return (line, valueMm) => fits(line, valueMm * mmPerUnit);
@@ -125,10 +128,33 @@ export function drawnDimensions(
   }
   const ratios =
     written && !STANDARD_SCALES.includes(written) ? [...STANDARD_SCALES, written] : STANDARD_SCALES;
-  let best: Fit | undefined;
-  for (const ratio of ratios) {
-    const fit = fitOf(ratio, attach(at(ratio)), mmPerUnit);
-    if (better(fit, best)) best = fit;
+  const bestOf = (set: DimensionLine[]): Fit | undefined => {
+    let best: Fit | undefined;
+    for (const ratio of ratios) {
+      const fit = fitOf(ratio, attachTo(set, at(ratio)), mmPerUnit);
+      if (better(fit, best)) best = fit;
+    }
+    return best;
+  };
+  // Lines in a row whose arrows also read as a narrow dimension inside a wide one: read nested
+  // where more lines then measure their values (nested-dimensions.ts).
+  let chosen = lines;
+  let best = bestOf(lines);
+  for (const reading of nestedReadings(lines, arrows)) {
+    const set = readNested(chosen, reading);
+    const fit = set && bestOf(set);
+    if (
+      set &&
+      fit &&
+      drawnToScale(fit) &&
+      better(fit, best) &&
+      fit.agreeing > (best?.agreeing ?? 0)
+    ) {
+      chosen = set;
+      best = fit;
+    }
   }
-  return { lines, dimensions: best && drawnToScale(best) ? best.dimensions : nearest };
+  return best && drawnToScale(best)
+    ? { lines: chosen, dimensions: best.dimensions }
+    : { lines, dimensions: nearest };
 }

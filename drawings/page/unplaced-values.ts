@@ -194,7 +194,8 @@ const UNATTACHED_LENGTH_WHY =
 function lengthsOf(description: BlueprintDescription): number[] {
   const { unplaced, ...placed } = description;
   void unplaced;
-  return [...sizesOf(placed), ...runsOf(description.outerDiameters)];
+  // A start at the free-end face (0) is no length.
+  return [...sizesOf(placed), ...runsOf(description.outerDiameters)].filter((mm) => mm > 0);
 }
 
 /** Whether one of `lengths` is `mm` long. */

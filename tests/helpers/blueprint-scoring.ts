@@ -377,8 +377,11 @@ export function flattenDescription(description: BlueprintDescription): DrawingVa
     for (const size of plate.sizes ?? []) {
       if (!isPositive(size.mm)) continue;
       const tolerance = toleranceOf(size.tolerance);
+      // The end view's box and the plate's thickness restate the turned part; its features'
+      // sizes and hole positions are its own.
+      const boxOrThickness = ['width', 'height', 'thickness'].includes(size.measures);
       const restatesTurned =
-        turned && (size.measures !== 'other' || Math.abs(size.mm - largest) <= 0.01 * largest);
+        turned && (boxOrThickness || Math.abs(size.mm - largest) <= 0.01 * largest);
       if (restatesTurned) continue;
       // A hole's position counts for recall, like the positions the centres imply.
       if (size.measures === 'position') {

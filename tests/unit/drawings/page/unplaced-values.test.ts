@@ -68,7 +68,9 @@ describe('lengths written beside no dimension line found on a scan', () => {
             lengths.map((__, b) => lengths.slice(a, b + 1).reduce((sum, mm) => sum + mm, 0)),
           );
           const otherMm = run - off;
-          fc.pre(otherMm > 0 && runs.every((mm) => Math.abs(mm - otherMm) > 0.01));
+          // Clear of every run by more than the 0.01 mm a length is matched within, and its noise
+          // (2 - 1.99 is 0.01000000000000001: the property's counterexample at the edge).
+          fc.pre(otherMm > 0 && runs.every((mm) => Math.abs(mm - otherMm) > 0.0101));
           const measured = length(run, 'measured');
           const other = length(otherMm, 'other');
           nameUnattachedLengths([measured, other], [], description);
@@ -81,6 +83,7 @@ describe('lengths written beside no dimension line found on a scan', () => {
           expect(beyond.unplaced).toBeUndefined();
         },
       ),
+      { examples: [[[2], 0, 0, 1.9900000000000002]] },
     );
   });
 
