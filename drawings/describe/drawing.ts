@@ -303,6 +303,7 @@ export function describeDrawing(
         mmPerUnit: units.mmPerUnit,
         kind,
         hidden: drawing.hidden,
+        ...(hints.lineNoiseMm !== undefined ? { traced: true } : {}),
         ...(hints.joinToleranceMm !== undefined ? { joinToleranceMm: hints.joinToleranceMm } : {}),
       },
     );

@@ -5,13 +5,7 @@
  * (what the reader found, for the user to see, no diameters) is made in non-turned.ts.
  */
 import { formatMm } from '#cam/callouts';
-import {
-  distanceToBoundary,
-  signedArea,
-  union,
-  type Point2,
-  type Polygon,
-} from '#cam/geometry/polygon';
+import { distanceToBoundary, type Point2 } from '#cam/geometry/polygon';
 import type { BlueprintDescription, PrismaticDescription } from '#contracts/blueprint';
 import type { DimensionNote, TextNote } from './content.ts';
 import type { Primitive } from '../geometry/primitives.ts';
@@ -24,11 +18,10 @@ import { applyPocketDepths, pocketDepthsFromViews } from './side-views.ts';
 import { hiddenFeatures } from './other-faces.ts';
 import { readSteps } from './plate-steps.ts';
 import { nestContours, placeInnerContours } from './top-contours.ts';
-import { insidePolygon, loopPolygon, outerBoundary, sameBox } from '../geometry/outline.ts';
+import { contoursOf, polygonOf, topOutline } from './top-outline.ts';
+import { insidePolygon, sameBox } from '../geometry/outline.ts';
 import {
   closedLoops,
-  endpoints,
-  midpointOf,
   diagonal,
   heightOf,
   unionBox,
@@ -71,6 +64,11 @@ export interface DrawingExtras {
    * walls of the top view's pockets (side-views.ts).
    */
   hidden?: Primitive[];
+  /**
+   * The page is traced from a raster: an outline whose trace does not close may be mended
+   * (closedLoops `mend`), and is then held for the operator where a gap was bridged.
+   */
+  traced?: boolean;
 }
 
 /** The top view read for the prismatic part model, and what it leaves open. */
@@ -119,114 +117,6 @@ export function thicknessFromNotes(notes: TextNote[], mmPerUnit: number): number
 const key = (value: number) => Math.round(value * 100) / 100;
 const r4 = (value: number) => Math.round(value * 10000) / 10000;
 
-/** The loop's outline as a polygon; undefined when its chain does not close. */
-const polygonOf = (loop: Loop, tolMm: number): Polygon | undefined =>
-  loopPolygon(loop.primitives, Math.max(tolMm, 1e-6) * 2);
-
-/** Join tolerances tried, as multiples of the drawing's, for a view's outer boundary. */
-const BOUNDARY_STEPS = [1, 2, 3, 5, 8];
-
-/**
- * The outer boundary of a view whose outline is not one closed chain (outerBoundary). A walk
- * that meets a gap in the outline turns back into the view and closes around less than the
- * whole view; then the ends are joined over larger distances (up to 8 times `tolMm`) until the
- * boundary spans the view's box. The first boundary found is kept when none does.
- */
-function viewBoundary(view: View, tolMm: number, boxTol: number): Polygon | undefined {
-  let first: Polygon | undefined;
-  for (const step of BOUNDARY_STEPS) {
-    const polygon = outerBoundary(view.primitives, Math.max(tolMm, 1e-6) * 2 * step);
-    if (!polygon || polygon.length < 3) continue;
-    const box = unionBox(polygon.map((p) => ({ minX: p.x, minY: p.y, maxX: p.x, maxY: p.y })));
-    if (sameBox(box, view.box, boxTol)) return polygon;
-    first ??= polygon;
-  }
-  return first;
-}
-
-/**
- * The closed contours that together are the view's outline when a line across it (a step's
- * edge) splits it: from the largest, each next one that adds its whole area to the union (it
- * lies beside the pieces so far, not inside them) until the union is one polygon spanning the
- * view's box. Empty when no such pieces make it.
- */
-function piecesOfOutline(
-  contours: Loop[],
-  box: View['box'],
-  tolMm: number,
-  boxTol: number,
-): { loop: Loop; polygon: Polygon }[] {
-  const shapes = contours.slice(0, 8).flatMap((loop) => {
-    const polygon = polygonOf(loop, tolMm);
-    return polygon && polygon.length >= 3 ? [{ loop, polygon }] : [];
-  });
-  const area = (polygons: Polygon[]) =>
-    polygons.reduce((sum, polygon) => sum + Math.abs(signedArea(polygon)), 0);
-  const first = shapes[0];
-  if (!first) return [];
-  const pieces = [first];
-  let merged = [first.polygon];
-  for (let added = true; added;) {
-    added = false;
-    for (const shape of shapes) {
-      if (pieces.includes(shape)) continue;
-      const next = union([...merged, shape.polygon]);
-      const sum = area(merged) + area([shape.polygon]);
-      if (next.length !== 1 || Math.abs(area(next) - sum) > 1e-3 * sum) continue;
-      pieces.push(shape);
-      merged = next;
-      added = true;
-      const b = unionBox(merged[0]!.map((p) => ({ minX: p.x, minY: p.y, maxX: p.x, maxY: p.y })));
-      if (sameBox(b, box, boxTol)) return pieces;
-    }
-  }
-  return [];
-}
-
-/** Least share of the view's box the largest closed contour must cover to be its outline. */
-const OUTLINE_MIN_SHARE = 0.5;
-/** Largest share of the contour's box a closed mark outside it may cover (an arrowhead). */
-const MARK_MAX_SHARE = 0.02;
-
-/**
- * Whether the largest closed contour is the view's outline although the view reaches beyond it:
- * everything outside the contour is loose straight lines (the stubs of a section line, leader
- * ends) that close no contour of their own, and the contour covers at least half of the view's
- * box. Distances in mm; `edgeGap` is how far a point may lie off the contour and still be on it.
- */
-function onlyLooseLinesOutside(
-  view: View,
-  loops: Loop[],
-  largest: Loop,
-  polygon: Polygon,
-  edgeGap: number,
-): boolean {
-  const share =
-    (widthOf(largest.box) * heightOf(largest.box)) / (widthOf(view.box) * heightOf(view.box));
-  if (!(share >= OUTLINE_MIN_SHARE)) return false;
-  const within = (p: Point2) =>
-    insidePolygon(p, polygon) || distanceToBoundary(p, polygon) <= edgeGap;
-  for (const loop of loops) {
-    if (loop === largest) continue;
-    const b = loop.box;
-    const corners = [
-      { x: b.minX, y: b.minY },
-      { x: b.maxX, y: b.maxY },
-    ];
-    if (corners.every(within)) continue;
-    // Outside the contour only small straight-sided marks (the arrowheads of a section line).
-    const small =
-      widthOf(b) * heightOf(b) <= MARK_MAX_SHARE * widthOf(largest.box) * heightOf(largest.box);
-    if (!small || loop.primitives.some((p) => p.kind !== 'line')) return false;
-  }
-  for (const primitive of view.primitives) {
-    const ends = endpoints(primitive);
-    const outside = ends ? ends.some((p) => !within(p)) : !within(midpointOf(primitive));
-    if (outside && primitive.kind !== 'line') return false;
-  }
-  return true;
-}
-
 /**
  * The top view of a plate or block: the largest closed contour of the main view (or, when the
  * outline is not one closed chain, the outer boundary of the view's geometry) is the outline;
@@ -264,27 +154,11 @@ function readTopView(
   extras: DrawingExtras,
 ): PrismaticReading | undefined {
   const loops = closedLoops(top.primitives, tolMm);
-  const contours = loops
-    .filter((l) => l.circleDiameterMm === undefined && !l.slot)
-    .sort((a, b) => widthOf(b.box) * heightOf(b.box) - widthOf(a.box) * heightOf(a.box));
+  const contours = contoursOf(loops);
   const boxTol = Math.max(0.01, 0.002 * diagonal(top.box));
-  let outline: Polygon | undefined;
-  let outlineLoop: Loop | undefined;
-  const largest = contours[0];
-  if (largest && sameBox(largest.box, top.box, boxTol)) {
-    outline = polygonOf(largest, tolMm);
-    outlineLoop = largest;
-  } else if (largest) {
-    const polygon = polygonOf(largest, tolMm);
-    if (polygon && onlyLooseLinesOutside(top, loops, largest, polygon, Math.max(0.02, 4 * tolMm))) {
-      outline = polygon;
-      outlineLoop = largest;
-    }
-  }
-  // A line across the top face (a step's edge) may split the outline into closed pieces.
-  const pieces = outline ? [] : piecesOfOutline(contours, top.box, tolMm, boxTol);
-  if (pieces.length > 0) outline = union(pieces.map((piece) => piece.polygon))[0];
-  if (!outline) outline = viewBoundary(top, tolMm, boxTol);
+  const found = topOutline(top, loops, tolMm, boxTol, extras.traced === true);
+  const { outlineLoop, pieces, held } = found;
+  const outline = found.outline;
   if (!outline || outline.length < 3) return undefined;
   const edgeGap = Math.max(0.02, 4 * tolMm);
   const inMaterial = (p: Point2) => insidePolygon(p, outline);
@@ -319,15 +193,20 @@ function readTopView(
   // Holes: circles in the material; concentric larger circles are reported, not modelled.
   const circles = circleLoops
     .map(({ center, diameterMm }) => ({ center, diameterMm }))
-    .filter((c) => solid(c.center, c.diameterMm / 2))
     .sort((a, b) => a.diameterMm - b.diameterMm);
   const holes: { center: Point2; diameterMm: number; around: number[]; tapped?: boolean }[] = [];
   for (const circle of circles) {
     const host = holes.find(
       (h) => Math.hypot(h.center.x - circle.center.x, h.center.y - circle.center.y) <= 2 * edgeGap,
     );
-    if (host) host.around.push(circle.diameterMm);
-    else holes.push({ ...circle, around: [] });
+    // A circle around a hole is reported even where it runs into a cut-out beside it (a
+    // counterbore that a kidney-shaped cut-out cuts into), not where it leaves the outline.
+    const inside =
+      inMaterial(circle.center) &&
+      distanceToBoundary(circle.center, outline) > circle.diameterMm / 2 + edgeGap;
+    if (host && inside) host.around.push(circle.diameterMm);
+    else if (!host && solid(circle.center, circle.diameterMm / 2))
+      holes.push({ ...circle, around: [] });
   }
   // ISO 6410-1 / ASME Y14.6 tapped hole in a top view: the tap drill as a full circle and the
   // thread's major diameter as a concentric open arc of about 3/4 of a circle.
@@ -421,6 +300,10 @@ function readTopView(
   unresolved.push(...counted.unresolved);
   const summary = summaryOf(prismatic, outlineBox, thickness);
   const unheld = [...placed.unheld, ...seenThrough.unheld, ...counted.unheld];
+  if (held) {
+    unplaced.push(held.unplaced);
+    unresolved.push(held.ask);
+  }
   return { prismatic, unresolved, summary, unheld, ...(unplaced.length > 0 ? { unplaced } : {}) };
 }
 

@@ -74,6 +74,53 @@ class PointGrid<T> {
 }
 
 /**
+ * Where two pieces of a chain whose ends lie apart meet: where the chain turns little there
+ * (under 45°: an arc traced short running into its edge), the ends' lines (the last segment
+ * before the gap, `before` → `end`, and the first after it, `start` → `after`) run on to their
+ * crossing when it lies within `tolMm` of both ends; else undefined. At a corner the trace did
+ * not close (a lost corner's arc) no crossing is taken: a sharp corner there would be a guess.
+ */
+function meeting(
+  before: Point2 | undefined,
+  end: Point2,
+  start: Point2,
+  after: Point2 | undefined,
+  tolMm: number,
+): Point2 | undefined {
+  if (!before || !after) return undefined;
+  const u = { x: end.x - before.x, y: end.y - before.y };
+  const v = { x: after.x - start.x, y: after.y - start.y };
+  const lengths = Math.hypot(u.x, u.y) * Math.hypot(v.x, v.y);
+  const denominator = u.x * v.y - u.y * v.x;
+  const turnsLittle = u.x * v.x + u.y * v.y > Math.SQRT1_2 * lengths;
+  // Within about 5° of one line there is no crossing to take.
+  if (!turnsLittle || Math.abs(denominator) <= 0.09 * lengths) return undefined;
+  const t = ((start.x - end.x) * v.y - (start.y - end.y) * v.x) / denominator;
+  const crossing = { x: end.x + t * u.x, y: end.y + t * u.y };
+  const near = (p: Point2) => Math.hypot(crossing.x - p.x, crossing.y - p.y) <= tolMm;
+  return near(end) && near(start) ? crossing : undefined;
+}
+
+/**
+ * Appends a piece of a chain (`ordered`, its points from the end that meets the chain) to the
+ * chain's points: its first point is where the chain is where the two meet exactly (within a
+ * hundredth of `tolMm`); where a gap lies between (a traced outline's ends meet within the
+ * tolerance, not exactly) the two run on to meet where the chain turns little there (meeting),
+ * and both ends are kept at a corner (the corner as traced, for the reader to judge).
+ */
+function joinTo(points: Point2[], ordered: Point2[], tolMm: number): void {
+  const at = points.at(-1)!;
+  const joint = ordered[0]!;
+  if (Math.hypot(joint.x - at.x, joint.y - at.y) <= tolMm / 100) {
+    points.push(...ordered.slice(1));
+    return;
+  }
+  const met = meeting(points.at(-2), at, joint, ordered[1], tolMm);
+  if (met) points[points.length - 1] = met;
+  points.push(...ordered.slice(met ? 1 : 0));
+}
+
+/**
  * A closed chain of primitives (a loop of closedLoops, in any order and direction) as a
  * counter-clockwise polygon; a full circle as its chords.
  * @returns undefined when the chain does not close within `tolMm`
@@ -95,18 +142,32 @@ export function loopPolygon(primitives: Primitive[], tolMm: number): Polygon | u
   const points: Point2[] = [...first];
   let at = first[first.length - 1]!;
   for (let step = 1; step < primitives.length; step++) {
-    const next = grid.near(at).find((i) => !used.has(i));
+    // The primitive whose end is nearest: where a traced corner's short pieces lie within the
+    // tolerance of one another, the first found may be a piece further along.
+    const gap = (i: number) =>
+      Math.min(...ends[i]!.map((end) => Math.hypot(end.x - at.x, end.y - at.y)));
+    const next = grid
+      .near(at)
+      .filter((i) => !used.has(i))
+      .sort((i, j) => gap(i) - gap(j))[0];
     if (next === undefined) return undefined;
     used.add(next);
     const along = pointsOf(primitives[next]!);
-    const [start] = ends[next]!;
-    const forward = Math.hypot(start.x - at.x, start.y - at.y) <= tolMm;
+    const [start, end] = ends[next]!;
+    const forward =
+      Math.hypot(start.x - at.x, start.y - at.y) <= Math.hypot(end.x - at.x, end.y - at.y);
     const ordered = forward ? along : [...along].reverse();
-    points.push(...ordered.slice(1));
+    joinTo(points, ordered, tolMm);
     at = ordered[ordered.length - 1]!;
   }
   if (Math.hypot(at.x - points[0]!.x, at.y - points[0]!.y) > tolMm) return undefined;
-  points.pop();
+  // The chain's last point meets its first as any two pieces meet: the first point stands for
+  // both where they meet exactly or run on to meet, both are kept where they do not.
+  const head = points[0]!;
+  const apart = Math.hypot(at.x - head.x, at.y - head.y) > tolMm / 100;
+  const met = apart ? meeting(points.at(-2), at, head, points[1], tolMm) : undefined;
+  if (met) points[0] = met;
+  if (!apart || met) points.pop();
   return ccw(dedupe(points));
 }
 

@@ -250,10 +250,88 @@ export interface Loop {
 }
 
 /**
+ * The edges of a graph of primitives without what cannot be part of a closed chain: a piece
+ * shorter than the join tolerance (both its ends one junction: a traced edge broken where a
+ * leader crosses it), and, end by end, the straight lines hanging off a chain by a free end (a
+ * leader's or a stub's end on an outline). Arcs are kept: an open arc is no stub.
+ * @returns the edges kept and how many of them meet at each junction
+ */
+function withoutSpurs<T extends { primitive: Primitive; from: number; to: number }>(
+  edges: T[],
+): { kept: T[]; degree: Map<number, number> } {
+  let kept = edges.filter((edge) => edge.from !== edge.to);
+  for (;;) {
+    const degree = degreesOf(kept);
+    const hanging = (edge: T) =>
+      edge.primitive.kind === 'line' && (degree.get(edge.from) === 1 || degree.get(edge.to) === 1);
+    if (!kept.some(hanging)) return { kept, degree };
+    kept = kept.filter((edge) => !hanging(edge));
+  }
+}
+
+/** The layer of the straight lines closedLoops `mend` closes a traced outline's gaps with. */
+export const BRIDGE_LAYER = 'bridge';
+
+/** How many edges meet at each junction (an edge from a junction to itself counts twice). */
+function degreesOf(edges: readonly { from: number; to: number }[]): Map<number, number> {
+  const degree = new Map<number, number>();
+  for (const edge of edges) {
+    degree.set(edge.from, (degree.get(edge.from) ?? 0) + 1);
+    degree.set(edge.to, (degree.get(edge.to) ?? 0) + 1);
+  }
+  return degree;
+}
+
+/**
+ * Straight lines across the gaps between free ends (junctions of one edge) that are each other's
+ * nearest free end, at most `maxMm` apart: a traced outline's corner that an arrowhead or a
+ * leader covered leaves such a gap.
+ */
+function bridges(
+  edges: { primitive: Primitive; from: number; to: number }[],
+  nodes: Point[],
+  maxMm: number,
+): { primitive: Primitive; from: number; to: number }[] {
+  const degree = degreesOf(edges.filter((edge) => edge.from !== edge.to));
+  const free = [...degree].filter(([, count]) => count === 1).map(([node]) => node);
+  const nearest = (node: number): number | undefined => {
+    let best: { other: number; distance: number } | undefined;
+    for (const other of free) {
+      if (other === node) continue;
+      const distance = Math.hypot(
+        nodes[other]!.x - nodes[node]!.x,
+        nodes[other]!.y - nodes[node]!.y,
+      );
+      if (distance <= maxMm && (!best || distance < best.distance)) best = { other, distance };
+    }
+    return best?.other;
+  };
+  const out: { primitive: Primitive; from: number; to: number }[] = [];
+  for (const node of free) {
+    const other = nearest(node);
+    if (other === undefined || other < node || nearest(other) !== node) continue;
+    out.push({
+      primitive: { kind: 'line', a: nodes[node]!, b: nodes[other]!, layer: BRIDGE_LAYER },
+      from: node,
+      to: other,
+    });
+  }
+  return out;
+}
+
+/**
  * The closed loops among primitives: full circles, and chains whose endpoints meet within `tolMm`
  * with exactly two primitives at every junction.
+ * @param mend - for a traced outline: junctions within `tolMm` of one another made one, free
+ *   ends up to `bridgeMm` apart that are each other's nearest joined by a straight line
+ *   (bridges), then the pieces shorter than `tolMm` and the straight lines hanging off a chain
+ *   by a free end left out (withoutSpurs)
  */
-export function closedLoops(primitives: Primitive[], tolMm: number): Loop[] {
+export function closedLoops(
+  primitives: Primitive[],
+  tolMm: number,
+  mend?: { bridgeMm: number },
+): Loop[] {
   const loops: Loop[] = [];
   const nodes: Point[] = [];
   const cells = new Map<string, number[]>();
@@ -289,16 +367,34 @@ export function closedLoops(primitives: Primitive[], tolMm: number): Loop[] {
     }
     edges.push({ primitive, from: nodeOf(ends[0]), to: nodeOf(ends[1]) });
   }
-  const degree = new Map<number, number>();
-  for (const edge of edges) {
-    degree.set(edge.from, (degree.get(edge.from) ?? 0) + 1);
-    degree.set(edge.to, (degree.get(edge.to) ?? 0) + 1);
+  if (mend) {
+    // Junctions within tolMm of one another are one: the ends of a traced corner may spread
+    // wider than tolMm in all, and which junction an end joined first depends on the order.
+    const same = nodes.map((_, i) => i);
+    const junction = (i: number): number => (same[i] === i ? i : (same[i] = junction(same[i]!)));
+    nodes.forEach((node, i) => {
+      const cx = Math.round(node.x / tolMm);
+      const cy = Math.round(node.y / tolMm);
+      for (let dx = -1; dx <= 1; dx++)
+        for (let dy = -1; dy <= 1; dy++)
+          for (const j of cells.get(`${cx + dx},${cy + dy}`) ?? []) {
+            const other = nodes[j]!;
+            if (j < i && Math.hypot(other.x - node.x, other.y - node.y) <= tolMm)
+              same[junction(i)] = junction(j);
+          }
+    });
+    for (const edge of edges) {
+      edge.from = junction(edge.from);
+      edge.to = junction(edge.to);
+    }
+    edges.push(...bridges(edges, nodes, mend.bridgeMm));
   }
+  const { kept, degree } = mend ? withoutSpurs(edges) : { kept: edges, degree: degreesOf(edges) };
   const parent = nodes.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
-  for (const edge of edges) parent[find(edge.from)] = find(edge.to);
+  for (const edge of kept) parent[find(edge.from)] = find(edge.to);
   const components = new Map<number, typeof edges>();
-  for (const edge of edges) {
+  for (const edge of kept) {
     const root = find(edge.from);
     const members = components.get(root);
     if (members) members.push(edge);

@@ -45,10 +45,12 @@ const leftUndone: Record<string, RegExp[] | { count: number; each: RegExp }> = {
   'FLH-001.dxf': [/^Cut-out 79\.68 × 56 mm: .*add an end mill of Ø3\.4 or less/],
   // The engraved "P0011" is drawn as open chains and small contours: named, not cut.
   'P0011_REV_E.pdf': [
-    /^The drawing writes a contour 3\.66 × 8\.13 mm whose chain does not close/,
     // Circles drawn around the M3 holes and the Ø3.2 holes that no callout sizes (decision 073).
     /^The drawing writes "Ø3\.54 around 4 holes of Ø2\.52", which is a circle drawn around a hole/,
     /^The drawing writes "Ø6\.71 around 2 holes of Ø3\.2", which is a circle drawn around a hole/,
+    // The two kidney-shaped cut-outs beside the middle holes (their chains closed since 084).
+    /^Cut-out 3\.66 × 8\.13 mm: /,
+    /^Cut-out 3\.64 × 8\.13 mm: /,
     /^Cut-out 1\.61 × 6\.22 mm: /,
     /^Cut-out 1\.59 × 6\.22 mm: /,
     /^M3 X\.5 tapped through, tap drill Ø2\.5: no Ø2\.5 tap drill is selected; add a Ø2\.5 drill and a tap/,

@@ -27,7 +27,7 @@ import {
 
 const runs = Number(process.env.WHOLE_PATH_RUNS ?? 12);
 /** The least share of the cases that must end verified, per reader (measured figures below). */
-const floors: Record<string, number> = { DXF: 0.8, 'vector PDF': 0.6, STEP: 0.9, PNG: 0.1 };
+const floors: Record<string, number> = { DXF: 0.8, 'vector PDF': 0.6, STEP: 0.9, PNG: 0.3 };
 const seed = Number(process.env.WHOLE_PATH_SEED ?? 20261129);
 
 beforeEach(() => {
@@ -65,7 +65,11 @@ describe('the whole path on generated plates', () => {
       // with a corner cut off (1.9 mm into the part). 2026-11-29, with the traced loop's walk
       // mended, the count-prefixed diameter sign and the hole-marks fixes (decision 076): 3 of
       // 12, none wrong; the walk's mending was taken back (it lost a circle drawn around one of
-      // P0011_REV_E.pdf's holes), 2 of 12 without it.
+      // P0011_REV_E.pdf's holes), 2 of 12 without it. With the traced outline's junctions
+      // mended once more (decision 084: the walk takes the nearest end, a leader's end on the
+      // outline is pruned, an outline closed across a gap is held, and a circle around a hole
+      // is reported where it runs into a cut-out): 4 of 12, none wrong (seed 777, 24 runs: none
+      // wrong either).
       expect(verified / outcomes.length).toBeGreaterThanOrEqual(floors[name] ?? 0);
     }, 600_000);
   }
