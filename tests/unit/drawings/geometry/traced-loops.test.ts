@@ -108,6 +108,9 @@ describe('a traced outline mended into one closed chain', () => {
         const gap = shape.lost === undefined ? 0 : Math.SQRT2 * shape.radius;
         const near = (edge: number) => Math.abs(gap - edge) <= JITTER_MM;
         if (near(TOL) || near(2 * TOL)) return;
+        // A corner whose arc's ends lie the tolerance apart may be one junction or two,
+        // depending on which end came first: whether it closes there is not told here.
+        if (Math.abs(Math.SQRT2 * shape.radius - TOL) <= JITTER_MM) return;
         if (gap > 2 * TOL) {
           expect(loop).toBeUndefined();
           return;
