@@ -99,6 +99,9 @@ export function describeTurnedPart(
 
   const others = notTurned(turning, toS, tol);
   unresolved.push(...others.sentences);
+  // What is not turned is named, so a lathe program from the model says it leaves it.
+  if (others.unplaced.length > 0)
+    description.unplaced = [...(description.unplaced ?? []), ...others.unplaced];
   description.overview = overviewOf(outer, inner, length, context.names, boresAtFree, others);
   return description;
 }
@@ -315,13 +318,24 @@ function overviewOf(
     .join(' ');
 }
 
-/** Faces that are not turned, as sentences for the user and a summary for the overview. */
+/** Why faces that are not turned are left out of a lathe program. */
+const NOT_TURNED_WHY =
+  'is not turned, which a lathe program does not make (mill it after turning, or on a lathe with live tooling)';
+
+/**
+ * Faces that are not turned, as sentences for the user, a summary for the overview, and the
+ * entry that names them as not placed.
+ */
 function notTurned(
   turning: TurningAxis,
   toS: (t: number) => number,
   tol: number,
-): { sentences: string[]; summary: string } {
-  if (turning.others.length === 0) return { sentences: [], summary: '' };
+): {
+  sentences: string[];
+  summary: string;
+  unplaced: NonNullable<BlueprintDescription['unplaced']>;
+} {
+  if (turning.others.length === 0) return { sentences: [], summary: '', unplaced: [] };
   let s0 = Infinity;
   let s1 = -Infinity;
   for (const shape of turning.others)
@@ -341,6 +355,12 @@ function notTurned(
   return {
     sentences: [sentence],
     summary: `It also has ${what} between ${formatMm(s0)} and ${formatMm(s1)} mm from the free end: not turned.`,
+    unplaced: [
+      {
+        text: `${what}, ${formatMm(s0)} to ${formatMm(s1)} mm from the free end`,
+        why: NOT_TURNED_WHY,
+      },
+    ],
   };
 }
 

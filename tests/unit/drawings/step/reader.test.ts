@@ -61,6 +61,11 @@ describe('readStep on the stepped shaft (lathe/shaft.step)', async () => {
     const unresolved = description.unresolved!.join('\n');
     expect(unresolved).toMatch(/material/i);
     expect(unresolved).toMatch(/slot 1 mm wide/);
+    // …and names the slot as not placed, so no lathe program is called verified without it.
+    expect(description.unplaced?.map((entry) => entry.text)).toEqual([
+      'a slot 1 mm wide (faces 10 and 12), 23.1 to 24.1 mm from the free end',
+    ]);
+    expect(description.unplaced?.[0]?.why).toMatch(/^is not turned/);
     // A STEP model carries no cosmetic threads: the reader says so for a turned part.
     expect(unresolved).toMatch(/^Threads: a STEP model does not carry cosmetic threads/m);
     expect(stages).toEqual(
