@@ -7,6 +7,7 @@
  */
 import {
   MM_PER_INCH,
+  ANGLE_AFTER,
   LENGTH_FORM,
   NUMBER,
   SIGNED_DECIMAL,
@@ -259,8 +260,6 @@ export function parseDiameterCallout(
   };
 }
 
-/** A number followed by a degree sign: the angle of a chamfer ('1 x 45°'), not a size. */
-const ANGLE_AFTER = /^[\d.,]+\s*°/;
 const LENGTH_LABEL = /^(?:overall length|total length|length|OAL|L)\s*[:=]?$/i;
 
 /**

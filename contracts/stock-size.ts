@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import {
   DIAMETER_SIGN,
+  ANGLE_AFTER,
   LENGTH_FORM,
   MM_PER_INCH,
   NUMBER,
@@ -173,8 +174,6 @@ function calloutDiameterMm(text: string): number | undefined {
   return nominalMm > 0 ? nominalMm : undefined;
 }
 
-/** A number followed by a degree sign: the angle of a chamfer ('1 x 45°'), not a size. */
-const ANGLE_AFTER = /^[\d.,]+\s*°/;
 const NAMES_A_DIAMETER = new RegExp(String.raw`^${DIAMETER_SIGN}|\b(?:DIA|diam)`, 'i');
 
 /**

@@ -90,6 +90,9 @@ export const LENGTH_FORM = new RegExp(
   String.raw`(?<![\w.,/#Ø⌀ø∅])(${NUMBER})${NOT_MISREAD}\s*(mm|cm|m(?![a-z])|"|''|″|in(?:ch(?:es)?)?\.?(?![a-z]))?`,
 );
 
+/** A number followed by a degree sign: the angle of a chamfer ('1 x 45°'), not a size. */
+export const ANGLE_AFTER = /^[\d.,]+\s*°/;
+
 /**
  * The ways a diameter is written, each capturing the number and its unit: `Ø40` (`symbol`),
  * `DIA 40` (`wordBefore`), `40 dia` (`wordAfter`), and a number at the start of a diameter

@@ -21,7 +21,7 @@ import type { Point } from '../geometry/primitives.ts';
 import { placeAxialLength, type AxialLength } from './axial-lengths.ts';
 import type { DimensionNote } from './content.ts';
 import type { TurnedProfile } from './profile.ts';
-import { floatingConstraints, type FloatingLength } from './floating-lengths.ts';
+import { floatingConstraints, type FloatingLength, type RunLength } from './floating-lengths.ts';
 
 /** How the drawing states its numbers. */
 export interface DrawingUnits {
@@ -131,13 +131,6 @@ export interface DimensionedProfile {
   };
 }
 
-export interface LengthConstraint {
-  from: number;
-  to: number;
-  valueMm: number;
-  text: string;
-}
-
 /**
  * Matches each dimension to the profile feature it measures and applies the written values.
  *
@@ -183,7 +176,7 @@ export function applyDimensions(
     const index = boundaries.findIndex((b) => Math.abs(b - u) <= snapTol);
     return index === -1 ? undefined : index;
   };
-  const constraints: LengthConstraint[] = [];
+  const constraints: RunLength[] = [];
   const axisDir = profile.axis.horizontal ? { x: 1, y: 0 } : { x: 0, y: 1 };
 
   for (const dimension of dimensions) {
@@ -454,7 +447,7 @@ function matchDiameter(
 function solveLengths(
   profile: TurnedProfile,
   boundaries: number[],
-  constraints: LengthConstraint[],
+  constraints: RunLength[],
   result: DimensionedProfile,
 ): void {
   const drawn = boundaries.slice(1).map((b, k) => b - boundaries[k]!);

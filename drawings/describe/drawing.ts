@@ -134,6 +134,10 @@ function endViewFeatures(
   return undefined;
 }
 
+/** Dimensions with the text each shows (readDimension). */
+const withTexts = (notes: DimensionNote[], units: DrawingUnits) =>
+  notes.map((note) => ({ note, text: readDimension(note, units).text }));
+
 /** The primitives within a view's box (5 % of its diagonal around it). */
 function near(primitives: Primitive[], view: View): Primitive[] {
   const { box } = view;
@@ -260,16 +264,13 @@ export function describeDrawing(
     }
     const milledFeatures = endViewFeatures([...verdict.milledEndViews, ...endViews], verdict.view, {
       notes: drawing.notes,
-      dimensions: dimensionNotes.map((note) => ({ note, text: readDimension(note, units).text })),
+      dimensions: withTexts(dimensionNotes, units),
       mmPerUnit: units.mmPerUnit,
       kind,
       ...(hints.joinToleranceMm !== undefined ? { joinToleranceMm: hints.joinToleranceMm } : {}),
     });
     if (milledFeatures) {
-      const written = (hints.dimensionsFor?.(undefined) ?? drawing.dimensions).map((note) => ({
-        note,
-        text: readDimension(note, units).text,
-      }));
+      const written = withTexts(hints.dimensionsFor?.(undefined) ?? drawing.dimensions, units);
       const sizes = endViewSizes(
         milledFeatures.view.box,
         verdict.view.box,
@@ -287,10 +288,7 @@ export function describeDrawing(
     }
     addTurnedReadings(description, profile, dimensions, findings, sources);
   } else {
-    const dimensions = dimensionNotes.map((note) => ({
-      note,
-      text: readDimension(note, units).text,
-    }));
+    const dimensions = withTexts(dimensionNotes, units);
     description = describeNonTurnedPart(
       views,
       verdict.reason,

@@ -16,7 +16,10 @@ export interface FloatingLength {
   at: Point;
 }
 
-/** A run of segments a written length sets: boundary indices from and to, mm. */
+/**
+ * A run of segments a written length sets (dimensions.ts solves the profile's lengths from these):
+ * boundary indices from and to, the written value in mm, and its text.
+ */
 export interface RunLength {
   from: number;
   to: number;

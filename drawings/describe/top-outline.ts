@@ -166,26 +166,39 @@ function outlineOf(
 }
 
 /**
- * A traced outline closed across gaps (closedLoops `mend`), held for the operator: where the
- * trace broke (a corner an arrowhead or a leader covers) a straight line was taken, and a
- * program cut along it could leave material or cut into the part.
- * @param gaps - how many gaps were bridged
+ * A plate outline traced from a scan held for the operator: its `unplaced` entry ("outline W × H
+ * mm", `why` after 'the outline traced from the scan does not hold: ') and its `unresolved`
+ * sentence, which asks for it (`ask`). Also drawings/page/drawn-part.ts's holds.
  */
-function bridgedOutline(outline: Polygon, gaps: number): { unplaced: Unplaced; ask: string } {
+export function tracedOutlineHold(
+  outline: readonly Point2[],
+  why: string,
+  ask: string,
+): { unplaced: Unplaced; ask: string } {
   const xs = outline.map((p) => p.x);
   const ys = outline.map((p) => p.y);
   const size = (values: number[]) =>
     formatMm(Math.round((Math.max(...values) - Math.min(...values)) * 10) / 10);
   const text = `outline ${size(xs)} × ${size(ys)} mm`;
-  const why = `${gaps === 1 ? 'a gap in its trace was' : `${gaps} gaps in its trace were`} closed with a straight line (a corner an arrowhead or a leader covers)`;
   return {
     unplaced: {
       text,
       why: `the outline traced from the scan does not hold: ${why}`,
       topView: true,
     },
-    ask: `The ${text} traced from the scan: ${why}; check the outline, or give it with Change.`,
+    ask: `The ${text} traced from the scan: ${why}; ${ask}.`,
   };
+}
+
+/**
+ * A traced outline closed across gaps (closedLoops `mend`), held: where the trace broke (a
+ * corner an arrowhead or a leader covers) a straight line was taken, and a program cut along it
+ * could leave material or cut into the part.
+ * @param gaps - how many gaps were bridged
+ */
+function bridgedOutline(outline: Polygon, gaps: number): { unplaced: Unplaced; ask: string } {
+  const why = `${gaps === 1 ? 'a gap in its trace was' : `${gaps} gaps in its trace were`} closed with a straight line (a corner an arrowhead or a leader covers)`;
+  return tracedOutlineHold(outline, why, 'check the outline, or give it with Change');
 }
 
 /** A top view's outline, the loop it is (when it is one), the pieces it was made of (when a line across the face split it), and the hold a bridged trace puts on it. */

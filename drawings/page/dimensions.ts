@@ -46,6 +46,17 @@ export interface DrawnDimension {
   uncertain?: boolean;
 }
 
+/** The dimension line from one arrow tip to the other, page points. */
+export function dimensionLine(from: Point, to: Point): DimensionLine {
+  const lengthPt = Math.hypot(to.x - from.x, to.y - from.y);
+  return {
+    from,
+    to,
+    direction: { x: (to.x - from.x) / lengthPt, y: (to.y - from.y) / lengthPt },
+    lengthPt,
+  };
+}
+
 /**
  * Pairs arrowheads into dimension lines: two arrows pointing in opposite directions along one
  * line. Arrows pointing away from each other (|←→|) with a drawn line between their tips are
@@ -104,15 +115,7 @@ export function pairArrows(arrows: Arrow[], lines: LinePrimitive[] = []): Dimens
     partners.forEach((j, i) => {
       if (j === undefined || j < i || partners[j] !== i) return;
       paired.add(i).add(j);
-      const from = arrows[i]!.tip;
-      const to = arrows[j]!.tip;
-      const lengthPt = Math.hypot(to.x - from.x, to.y - from.y);
-      out.push({
-        from,
-        to,
-        direction: { x: (to.x - from.x) / lengthPt, y: (to.y - from.y) / lengthPt },
-        lengthPt,
-      });
+      out.push(dimensionLine(arrows[i]!.tip, arrows[j]!.tip));
     });
   }
   return out;

@@ -29,6 +29,7 @@ import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
 import { DxfReadError, letteringHeight, readerLimits, type PageFrame } from '../reading.ts';
 import { readTextFindings, type TextCallout } from '../text/describe.ts';
 import type { FloatingLength } from '../describe/floating-lengths.ts';
+import { tracedOutlineHold } from '../describe/top-outline.ts';
 import { cornersInDoubt, mendTracedCorners, offSquareMm } from './traced-outline.ts';
 import {
   looseLineWork,
@@ -320,17 +321,9 @@ function doubtTracedOutline(description: BlueprintDescription): boolean {
  * from the scan does not hold: '), and asks for it (`ask`, after a colon in `unresolved`).
  */
 function holdTracedOutline(description: BlueprintDescription, why: string, ask: string): void {
-  const outline = description.prismatic?.outline ?? [];
-  const xs = outline.map((p) => p.x);
-  const ys = outline.map((p) => p.y);
-  const size = (values: number[]) =>
-    formatMm(Math.round((Math.max(...values) - Math.min(...values)) * 10) / 10);
-  const text = `outline ${size(xs)} × ${size(ys)} mm`;
-  description.unplaced = [
-    ...(description.unplaced ?? []),
-    { text, why: `the outline traced from the scan does not hold: ${why}`, topView: true },
-  ];
-  description.unresolved!.push(`The ${text} traced from the scan: ${why}; ${ask}.`);
+  const held = tracedOutlineHold(description.prismatic?.outline ?? [], why, ask);
+  description.unplaced = [...(description.unplaced ?? []), held.unplaced];
+  description.unresolved!.push(held.ask);
 }
 
 /**

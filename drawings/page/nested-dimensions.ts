@@ -10,23 +10,12 @@
 import type { Point } from '../geometry/primitives.ts';
 import { cross, dot } from '../geometry/plane.ts';
 import type { Arrow } from './arrowheads.ts';
-import type { DimensionLine } from './dimensions.ts';
+import { dimensionLine, type DimensionLine } from './dimensions.ts';
 
 /** Two lines read in a row, and the same arrows read nested: the wide line, then the narrow. */
 export interface NestedReading {
   inRow: [DimensionLine, DimensionLine];
   nested: [DimensionLine, DimensionLine];
-}
-
-/** The dimension line from tip to tip. */
-function lineBetween(from: Point, to: Point): DimensionLine {
-  const lengthPt = Math.hypot(to.x - from.x, to.y - from.y);
-  return {
-    from,
-    to,
-    direction: { x: (to.x - from.x) / lengthPt, y: (to.y - from.y) / lengthPt },
-    lengthPt,
-  };
 }
 
 /** The arrow whose tip is at `point` (within 0.05 pt), if any. */
@@ -81,7 +70,7 @@ export function nestedReadings(
       if (!back(arrowAt(arrows, right[0]!)) || !on(arrowAt(arrows, right[1]!))) continue;
       readings.push({
         inRow: [first, second],
-        nested: [lineBetween(left[0]!, right[1]!), lineBetween(left[1]!, right[0]!)],
+        nested: [dimensionLine(left[0]!, right[1]!), dimensionLine(left[1]!, right[0]!)],
       });
     }
   });

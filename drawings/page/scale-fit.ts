@@ -143,13 +143,7 @@ export function drawnDimensions(
   for (const reading of nestedReadings(lines, arrows)) {
     const set = readNested(chosen, reading);
     const fit = set && bestOf(set);
-    if (
-      set &&
-      fit &&
-      drawnToScale(fit) &&
-      better(fit, best) &&
-      fit.agreeing > (best?.agreeing ?? 0)
-    ) {
+    if (set && fit && drawnToScale(fit) && fit.agreeing > (best?.agreeing ?? 0)) {
       chosen = set;
       best = fit;
     }
