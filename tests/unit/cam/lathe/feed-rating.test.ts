@@ -6,12 +6,14 @@
  * the handbook's 0.3 mm/rev whatever the nose, and the verifier failed the program it had written.
  */
 import { describe, expect, it } from 'vitest';
-import { generateLatheProgram } from '#cam/jobs/lathe';
+import { generateLatheProgram, latheVerificationInput } from '#cam/jobs/lathe';
+import { verifyLatheEvents } from '#cam/verify/lathe/index';
 import { cutterOf } from '#cam/lathe/context';
 import { classifyTool } from '#cam/lathe/tooling';
 import type { ToolRow } from '#cam/tool-row';
 import { goldenLatheJob } from '#tests/helpers/golden-jobs';
 import { latheTooling, toolRow } from '#tests/helpers/parts';
+import { latheToolTable, runRs274, withSetups } from '#tests/helpers/rs274';
 
 const golden = goldenLatheJob('linuxcnc');
 /** The shop's other tools: every one but its turning inserts (threading inserts stay). */
@@ -40,5 +42,22 @@ describe('the feed a turning insert takes', () => {
       ),
     );
     expect(program.report.verified).toBe(true);
+    // LinuxCNC reads the program, and its moves replay to the same verdict.
+    // rs274 numbers the tools it changes to by their place in its table: the shop's whole table,
+    // its T1 the insert under test.
+    const table = [only, ...latheTooling.filter((t) => t.slotNumber !== 'T1')].map(classifyTool);
+    const tools = job.tools.map(classifyTool);
+    const run = runRs274(program.gcode, { machine: 'lathe', toolTable: latheToolTable(table) });
+    expect(run.output).not.toMatch(/error|unknown|illegal|bad /i);
+    expect(run.status).toBe(0);
+    const replay = verifyLatheEvents(
+      withSetups(run).events,
+      latheVerificationInput(program.plan, 'linuxcnc', tools, job),
+    );
+    expect(
+      replay.checks
+        .filter((check) => !check.passed)
+        .map((check) => `${check.id}: ${check.details[0]}`),
+    ).toEqual([]);
   });
 });

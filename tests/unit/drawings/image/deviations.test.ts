@@ -48,9 +48,17 @@ describe('signedPair', () => {
   });
 
   it('puts back the sign OCR lost beside a zero', () => {
+    // One deviation zero, the other not: drawn directly (filtering pairArb for them skipped
+    // more than fast-check allows about once in a hundred runs).
+    const besideZero = fc
+      .tuple(fc.boolean(), fc.integer({ min: 1, max: 300 }), fc.boolean())
+      .map(([zeroUpper, other, comma]) =>
+        zeroUpper
+          ? { upper: 0, lower: -other / 100, comma }
+          : { upper: other / 100, lower: 0, comma },
+      );
     fc.assert(
-      fc.property(pairArb, ({ upper, lower, comma }) => {
-        fc.pre((upper === 0) !== (lower === 0));
+      fc.property(besideZero, ({ upper, lower, comma }) => {
         const up = written(upper, comma);
         const down = written(lower, comma);
         const unsigned = (text: string) => text.replace(/^[+-]/, '');
