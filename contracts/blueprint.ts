@@ -333,6 +333,14 @@ export const blueprintDescriptionSchema = z.object({
           .describe(
             'A written length no line of the drawing was read for, mm: a change that gives the part that length places it',
           ),
+        diameterMm: z
+          .number()
+          .positive()
+          .max(100_000)
+          .optional()
+          .describe(
+            'A diameter traced from a scan that no written size confirms, mm: a change that gives the part no diameter of that size settles it',
+          ),
         topView: z
           .literal(true)
           .optional()

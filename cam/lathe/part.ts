@@ -362,7 +362,9 @@ export function turnedPartFromDescription(description: BlueprintDescription): Tu
   // A plate's top view (a traced outline, a circle around a hole) is not this part's.
   for (const item of (description.unplaced ?? []).filter((entry) => !entry.topView))
     notProgrammed.push(
-      `what the drawing writes as "${item.text}": it ${item.why}; give it with Change, or remove it from the values once checked`,
+      item.diameterMm === undefined
+        ? `what the drawing writes as "${item.text}": it ${item.why}; give it with Change, or remove it from the values once checked`
+        : `the diameter ${item.text}: it ${item.why}; give its written size with Change, or remove it from the values once checked`,
     );
 
   if (problems.length > 0) throw new PartModelError(problems);

@@ -10,6 +10,7 @@
 import {
   isFullCircle,
   transformPrimitive,
+  type ArcPrimitive,
   type Matrix,
   type Primitive,
 } from '../geometry/primitives.ts';
@@ -116,7 +117,11 @@ function envelopeOf(framed: Primitive[], uMin: number, uMax: number) {
   };
 }
 
-function scoreAxis(primitives: Primitive[], axis: Axis): AxisScore {
+function scoreAxis(
+  primitives: Primitive[],
+  axis: Axis,
+  letterLoop?: (circle: ArcPrimitive) => boolean,
+): AxisScore {
   const inFrame = toAxisFrame(primitives, axis);
   const framed = inFrame.filter((p) => !(p.kind === 'arc' && isFullCircle(p)));
   // A view of full circles only (an end view) has no outline along any axis.
@@ -136,9 +141,10 @@ function scoreAxis(primitives: Primitive[], axis: Axis): AxisScore {
   const tol = 0.02 + 0.01 * extent;
   // A hole seen as a circle inside the outline and off the axis is never in a turned part's side
   // view (a cross hole is drilled through the axis, its circle centred on it): the view is a
-  // plate's top view. A detail mark's circle crosses the outline and does not count.
+  // plate's top view. A detail mark's circle crosses the outline and does not count, nor does a
+  // letter's loop left on a traced raster.
   for (const hole of inFrame) {
-    if (hole.kind !== 'arc' || !isFullCircle(hole)) continue;
+    if (hole.kind !== 'arc' || !isFullCircle(hole) || letterLoop?.(hole)) continue;
     const { center, radius } = hole;
     if (Math.abs(center.y) <= tol) continue;
     if (center.x - radius < uMin - tol || center.x + radius > uMax + tol) continue;
@@ -219,13 +225,17 @@ function overlaps(a0: number, a1: number, b0: number, b1: number): boolean {
  * The axes about which a view is the side view of a turned part, best outline first (most
  * symmetric and flat, least odd geometry); empty when it is no side view.
  */
-export function sideViewAxes(view: View, centreLines: Primitive[]): Axis[] {
+export function sideViewAxes(
+  view: View,
+  centreLines: Primitive[],
+  letterLoop?: (circle: ArcPrimitive) => boolean,
+): Axis[] {
   // Fewer primitives cannot draw a silhouette and both its ends (two lines mirrored about a
   // centre line are a pair of marks, not a part).
   if (view.primitives.length < MIN_SIDE_PRIMITIVES) return [];
   const found: { axis: Axis; score: number }[] = [];
   for (const axis of candidateAxes(view, centreLines)) {
-    const score = scoreAxis(view.primitives, axis);
+    const score = scoreAxis(view.primitives, axis, letterLoop);
     if (score.symmetric < MIN_SYMMETRIC || score.flat < MIN_FLAT || score.odd > MAX_ODD) continue;
     found.push({ axis, score: score.symmetric + score.flat - score.odd });
   }
@@ -248,6 +258,11 @@ export interface AxisHints {
   hatching?: Primitive[];
   /** The drawing's centre lines: a turned part's axis is drawn as one along the side view. */
   centreLines?: Primitive[];
+  /**
+   * Whether a circle is a letter's loop the OCR left on a traced raster, not a hole (drawing.ts
+   * `letterLoopOf`): it does not make a view a plate's top view.
+   */
+  letterLoop?: (circle: ArcPrimitive) => boolean;
 }
 
 /** The axis a side view is read about, and whether the drawing leaves it in doubt. */

@@ -212,6 +212,14 @@ export function describeDrawing(
     plateThickness === undefined
       ? findTurnedPart(views, drawing.centreLines, drawing.notes, {
           diameterDirections: directions,
+          ...(hints.letteringMm !== undefined
+            ? {
+                letterLoop: letterLoopOf(
+                  hints.letteringMm,
+                  writtenDiametersMm(drawing.dimensions, drawing.notes),
+                ),
+              }
+            : {}),
           ...(drawing.hatching ? { hatching: drawing.hatching } : {}),
         })
       : {
@@ -326,10 +334,37 @@ export function describeDrawing(
   return { description, isTurnedPart: verdict.turned, units: units.units };
 }
 
+/** The sizes written with a diameter sign in diameter dimensions and notes, mm. */
+function writtenDiametersMm(dimensions: DimensionNote[], notes: TextNote[]): number[] {
+  const texts = [
+    ...dimensions.filter((d) => d.kind === 'diameter').map((d) => d.written),
+    ...notes.map((n) => n.text),
+  ];
+  return texts.flatMap((text) => {
+    const parsed = hasDiameterSign(text) ? parseDiameterCallout(text) : undefined;
+    return parsed ? [parsed.nominalMm] : [];
+  });
+}
+
 /**
- * The profile without the cross holes no larger than the lettering whose size no diameter
- * dimension or note with a Ø writes (within a tenth of a millimetre or 5 %).
+ * Whether a circle of a traced raster is a letter's loop the OCR left: no larger than the
+ * lettering, and no diameter written beside it gives its size (within a tenth of a millimetre
+ * or 5 %).
  */
+function letterLoopOf(
+  letteringMm: number,
+  written: number[],
+): (circle: { radius: number }) => boolean {
+  return (circle) => {
+    const diameterMm = 2 * circle.radius;
+    return (
+      diameterMm <= letteringMm &&
+      !written.some((d) => Math.abs(d - diameterMm) <= Math.max(0.1, 0.05 * d))
+    );
+  };
+}
+
+/** The profile without the cross holes that are letters' loops (letterLoopOf). */
 function withoutLetterCrossHoles(
   profile: TurnedProfile,
   letteringMm: number | undefined,
@@ -337,19 +372,8 @@ function withoutLetterCrossHoles(
   notes: TextNote[],
 ): TurnedProfile {
   if (letteringMm === undefined || profile.crossHoles.length === 0) return profile;
-  const texts = [
-    ...dimensions.filter((d) => d.kind === 'diameter').map((d) => d.written),
-    ...notes.map((n) => n.text),
-  ];
-  const written = texts.flatMap((text) => {
-    const parsed = hasDiameterSign(text) ? parseDiameterCallout(text) : undefined;
-    return parsed ? [parsed.nominalMm] : [];
-  });
-  const crossHoles = profile.crossHoles.filter(
-    (hole) =>
-      hole.diameterMm > letteringMm ||
-      written.some((d) => Math.abs(d - hole.diameterMm) <= Math.max(0.1, 0.05 * d)),
-  );
+  const loop = letterLoopOf(letteringMm, writtenDiametersMm(dimensions, notes));
+  const crossHoles = profile.crossHoles.filter((hole) => !loop({ radius: hole.diameterMm / 2 }));
   return crossHoles.length === profile.crossHoles.length ? profile : { ...profile, crossHoles };
 }
 

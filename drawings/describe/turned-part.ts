@@ -128,7 +128,7 @@ export function findTurnedPart(
   const sides: { view: View; axes: Axis[] }[] = [];
   const others: View[] = [];
   for (const view of drawn) {
-    const axes = sideViewAxes(view, centreLines);
+    const axes = sideViewAxes(view, centreLines, hints.letterLoop);
     if (axes.length > 0) sides.push({ view, axes });
     else others.push(view);
   }

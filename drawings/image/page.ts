@@ -176,6 +176,11 @@ function squareLines(paths: PagePath[], pxPt: number): PagePath[] {
   return paths.map((path) => squared.get(path) ?? path);
 }
 
+/**
+ * A bridge's ends are corners of outline lines at least this many outline widths long (a 2 mm
+ * groove at 150 dpi is about 8 widths of a 0.5 mm outline).
+ */
+const CORNER_WIDTHS = 3;
 /** Ends of outline lines within this many outline widths meet (a scan blurs corners). */
 const JOIN_WIDTHS = 2;
 /**
@@ -213,7 +218,14 @@ function plausible(ptPerPx: number): boolean {
 export function bridgesAsOutline(drawing: PageDrawing): PageDrawing {
   const tol = JOIN_WIDTHS * drawing.outlineWidthPt;
   if (!(tol > 0)) return drawing;
-  const corners: Point[] = drawing.part.flatMap((p) => (p.kind === 'line' ? [p.a, p.b] : []));
+  // Pieces shorter than that are what the tracing left of letters and arrowheads it did not
+  // clear (a value written across an extension line), not corners of the part.
+  const corners: Point[] = drawing.part.flatMap((p) =>
+    p.kind === 'line' &&
+    Math.hypot(p.b.x - p.a.x, p.b.y - p.a.y) >= CORNER_WIDTHS * drawing.outlineWidthPt
+      ? [p.a, p.b]
+      : [],
+  );
   const atCorner = (q: Point) => corners.some((c) => Math.hypot(c.x - q.x, c.y - q.y) <= tol);
   const tip = (q: Point) =>
     drawing.arrows.some((a) => Math.hypot(a.tip.x - q.x, a.tip.y - q.y) <= tol);

@@ -20,6 +20,7 @@ import {
   nameCrowdedValues,
   nameUnattachedDiameters,
   nameUnattachedLengths,
+  holdTracedDiameters,
   nameUncertainValues,
 } from './unplaced-values.ts';
 import { drawnDimensions, inUnits } from './scale-fit.ts';
@@ -35,6 +36,7 @@ import {
   looseLineWork,
   unconfirmedFeatures,
   unconfirmedOutline,
+  withoutLetterContours,
   type TracedDoubt,
 } from './traced-features.ts';
 import { apply, type Matrix, type Primitive } from '../geometry/primitives.ts';
@@ -136,8 +138,10 @@ export function describeDrawnPart(
           nameUncertainValues(dimensions, description);
           nameUnattachedDiameters(reading.findings.callouts, dimensions, description);
         }
-        if (reading.ocr && result.isTurnedPart)
+        if (reading.ocr && result.isTurnedPart) {
           nameUnattachedLengths(reading.findings.callouts, dimensions, description);
+          holdTracedDiameters(description);
+        }
         if (description.prismatic) {
           addPlateReadings(
             description,
@@ -355,6 +359,7 @@ function doubtTracedFeatures(
       })),
     ...(plate.sizes ?? []),
   ];
+  withoutLetterContours(plate, written, letterMm);
   const doubts: TracedDoubt[] = [
     ...unconfirmedOutline(plate, written),
     ...unconfirmedFeatures(plate, written),

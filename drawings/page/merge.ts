@@ -15,6 +15,7 @@ import { SNAP_SHARE, applyHoleCallouts } from '../text/hole-callouts.ts';
 import { titleAndNotesFromText } from '../text/title-fields.ts';
 import { isFragment } from '../describe/title-block.ts';
 import { ON_NO_DIAMETER } from '../describe/turned.ts';
+import { MEASURED_SOURCE } from '../describe/readings.ts';
 
 export { applyHoleCallouts };
 
@@ -52,10 +53,19 @@ export function snapToCallouts(
 ): void {
   void scale;
   const attached = new Set(dimensions.map((d) => d.callout));
+  // A length the description already gives a length of the part is no diameter too (a step
+  // 30.5 long beside a Ø30.5 collar whose own callout was not read).
+  const lengths = new Set(
+    (description.readings ?? []).filter((r) => /length$/i.test(r.field)).map((r) => r.source),
+  );
   // A length callout not on a dimension line may still be a diameter whose Ø sign is drawn
   // as lines rather than written as text: taken only when it agrees within 0.5 %.
   const diameters = reading.findings.callouts
-    .filter((c) => (c.kind === 'diameter' && !c.thread) || c.kind === 'length')
+    .filter(
+      (c) =>
+        (c.kind === 'diameter' && !c.thread) ||
+        (c.kind === 'length' && !lengths.has(sourceOfCallout(c, reading.ocr))),
+    )
     .map((c) => ({
       callout: c,
       share: c.kind === 'diameter' || attached.has(c) ? SNAP_SHARE : SNAP_SHARE / 3,
@@ -89,13 +99,20 @@ export function snapToCallouts(
       )
         best = callout;
     }
+    if (!best) return;
+    const entry = description.readings?.find((r) => r.field === field);
     if (
-      !best ||
-      (feature.diameterMm === best.value &&
-        (feature.tolerance || !best.tolerance) &&
-        (feature.fit || !best.fit))
-    )
+      feature.diameterMm === best.value &&
+      (feature.tolerance || !best.tolerance) &&
+      (feature.fit || !best.fit)
+    ) {
+      // A size only measured on the lines that a written one confirms is the written one's.
+      if (entry?.source.includes(MEASURED_SOURCE)) {
+        entry.source = sourceOfCallout(best, reading.ocr);
+        entry.confidence = best.confidence;
+      }
       return;
+    }
     renamed.set(feature.diameter, writtenText(best));
     for (const chamfer of description.features.chamfers) {
       if (chamfer.onDiameterMm === feature.diameterMm) chamfer.onDiameterMm = best.value;
@@ -105,7 +122,6 @@ export function snapToCallouts(
     if (best.tolerance) feature.tolerance = best.tolerance;
     if (best.fit) feature.fit = best.fit;
     snapped.add(formatMm(best.value));
-    const entry = description.readings?.find((r) => r.field === field);
     if (entry) {
       entry.value = value();
       entry.source = sourceOfCallout(best, reading.ocr);

@@ -114,6 +114,30 @@ export function unconfirmedFeatures(
   return doubts;
 }
 
+/**
+ * The traced plate without the pockets and cut-outs that are letters' loops the OCR left (the
+ * bowls of an '8' or a '0' of a value it did not read): no side longer than the lettering's
+ * height, and neither side a length the page writes. A drawn feature that small is dimensioned,
+ * so its written size keeps it (decision 085).
+ *
+ * @param plate - the traced plate (its pockets changed in place)
+ * @param written - the lengths the page writes (mm), with their tolerances
+ * @param letterMm - the dimension lettering's height on the part, mm (0: nothing is dropped)
+ */
+export function withoutLetterContours(
+  plate: Pick<PrismaticDescription, 'pockets'>,
+  written: readonly WrittenLength[],
+  letterMm: number,
+): void {
+  if (!(letterMm > 0)) return;
+  const confirmed = confirmedBy(written);
+  plate.pockets = plate.pockets.filter((pocket) => {
+    const box = boxOfPoints(pocket.outline);
+    const sizes = [widthOf(box), heightOf(box)];
+    return sizes.some((size) => size > letterMm || confirmed(size));
+  });
+}
+
 /** Least length of a cluster of loose line work that is a feature's, not a mark, mm. */
 const LEAST_CLUSTER_MM = 4;
 

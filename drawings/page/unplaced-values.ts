@@ -11,6 +11,8 @@ import type { TextRun } from '../reading.ts';
 import type { TextCallout } from '../text/describe.ts';
 import { isCrowded } from './crowded-texts.ts';
 import { ON_NO_DIAMETER } from '../describe/turned.ts';
+import { MEASURED_SOURCE } from '../describe/readings.ts';
+import { formatMm } from '#cam/callouts';
 import type { DrawnDimension } from './dimensions.ts';
 
 /** Every size of a description in mm (the fields whose names end in 'Mm', or match `key`). */
@@ -202,17 +204,69 @@ function lengthsOf(description: BlueprintDescription): number[] {
 const placedIn = (lengths: number[], mm: number) =>
   lengths.some((length) => Math.abs(length - mm) <= SAME_LENGTH_MM);
 
+export const TRACED_DIAMETER_WHY =
+  "is traced from the scan: no written size was read for it, and a scan measures a diameter only to within a line's width";
+
 /**
- * The description without the written lengths named as not placed (nameUnattachedLengths) that
- * it now has: the operator gave them with Change.
+ * A traced turned part's diameters that only its lines give, as not placed: a diameter whose
+ * written size OCR did not read is measured on the scan to within a line's width (0.1 to 0.2 mm
+ * at 150 dpi) and its fit or tolerance is lost, so no program is called verified on it until the
+ * operator gives its written size or removes the entry once checked. A thread's written callout
+ * sizes its diameter; a taper's ends are its neighbours' (snapToCallouts leaves them too). A vector page's or a DXF's
+ * lines are exact and are not held.
+ *
+ * @param description - a turned part read from a traced raster (changed in place)
+ */
+export function holdTracedDiameters(description: BlueprintDescription): void {
+  const measured = new Set(
+    (description.readings ?? [])
+      .filter((r) => r.source.includes(MEASURED_SOURCE))
+      .map((r) => r.field),
+  );
+  const traced = [
+    ...description.outerDiameters.filter((_, i) => measured.has(`Outer diameter ${i + 1}`)),
+    ...description.innerDiameters.filter((_, i) => measured.has(`Bore ${i + 1}`)),
+  ].flatMap((d) =>
+    d.diameterMm === undefined || d.thread || d.type === 'taper' ? [] : [d.diameterMm],
+  );
+  for (const diameterMm of new Set(traced)) {
+    const text = `Ø${formatMm(diameterMm)}`;
+    description.unplaced = [
+      ...(description.unplaced ?? []),
+      { text, why: TRACED_DIAMETER_WHY, diameterMm },
+    ];
+    description.unresolved = [
+      ...(description.unresolved ?? []),
+      `${text} is traced from the scan, no written size was read for it: give its written size (with its fit or tolerance) with Change, or remove it from the values not placed once checked.`,
+    ];
+  }
+}
+
+/**
+ * The description without the values named as not placed that it now settles: the written
+ * lengths (nameUnattachedLengths) it has, and the traced diameters (holdTracedDiameters) it no
+ * longer has: the operator gave them with Change.
  *
  * @param description - changed in place
  */
 export function withoutPlacedLengths(description: BlueprintDescription): void {
-  if (!description.unplaced?.some((entry) => entry.lengthMm !== undefined)) return;
+  if (
+    !description.unplaced?.some(
+      (entry) => entry.lengthMm !== undefined || entry.diameterMm !== undefined,
+    )
+  )
+    return;
   const lengths = lengthsOf(description);
+  const diameters = [...description.outerDiameters, ...description.innerDiameters].map(
+    (d) => d.diameterMm,
+  );
   const left = description.unplaced.filter(
-    (entry) => entry.lengthMm === undefined || !placedIn(lengths, entry.lengthMm),
+    (entry) =>
+      (entry.lengthMm === undefined || !placedIn(lengths, entry.lengthMm)) &&
+      (entry.diameterMm === undefined ||
+        diameters.some(
+          (d) => d !== undefined && Math.abs(d - entry.diameterMm!) <= SAME_LENGTH_MM,
+        )),
   );
   if (left.length > 0) description.unplaced = left;
   else delete description.unplaced;

@@ -184,6 +184,21 @@ describe('bridgesAsOutline', () => {
     expect(read.thin).not.toContainEqual(line(0, 20, 0, 26));
   });
 
+  it('takes no corner from a scrap of lettering left on the outline work', () => {
+    // A thin extension line from the land's corner up to a letter's stroke (shorter than three
+    // outline widths) traced as outline where a value is written across its end.
+    const page = drawing();
+    page.part.push(line(40, 60, 40.5, 61.5));
+    page.thin.push(line(40, 46, 40, 60));
+    const read = bridgesAsOutline(page);
+    expect(read.thin).toContainEqual(line(40, 46, 40, 60));
+    // A stroke three outline widths long is a corner of the part.
+    const longer = drawing();
+    longer.part.push(line(40, 60, 40, 60 + 3 * longer.outlineWidthPt));
+    longer.thin.push(line(40, 46, 40, 60));
+    expect(bridgesAsOutline(longer).part).toContainEqual(line(40, 46, 40, 60));
+  });
+
   it('leaves dimension lines ending at arrow tips and hatching thin', () => {
     const read = bridgesAsOutline(drawing());
     expect(read.thin).toContainEqual(line(40, 20, 40, 26));

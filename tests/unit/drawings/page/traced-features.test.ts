@@ -12,6 +12,7 @@ import type { Primitive } from '#drawings/geometry/primitives';
 import {
   looseLineWork,
   unconfirmedFeatures,
+  withoutLetterContours,
   unconfirmedOutline,
 } from '#drawings/page/traced-features';
 import { readDrawing } from '#drawings/read';
@@ -283,4 +284,32 @@ describe('scanned plates of the whole-path test (PNG, 150 dpi)', () => {
       expect.stringMatching(/^pocket 22\.\d × 31\.\d mm$/),
     ]);
   }, 60_000);
+});
+
+describe('withoutLetterContours: a traced contour no larger than the lettering', () => {
+  const pocket = (w: number, h: number) => ({
+    label: 'Cut-out',
+    through: true,
+    outline: [
+      { x: 10, y: 10 },
+      { x: 10 + w, y: 10 },
+      { x: 10 + w, y: 10 + h },
+      { x: 10, y: 10 + h },
+    ],
+  });
+
+  it("is a letter's bowl unless a written length gives one of its sides", () => {
+    const plate = { pockets: [pocket(2.1, 2.1), pocket(1, 1), pocket(3, 3), pocket(2, 12)] };
+    withoutLetterContours(plate, [{ mm: 3 }], 3.5);
+    expect(plate.pockets.map((p) => p.outline[2])).toEqual([
+      { x: 13, y: 13 },
+      { x: 12, y: 22 },
+    ]);
+  });
+
+  it('keeps every contour when the lettering is not known', () => {
+    const plate = { pockets: [pocket(1, 1)] };
+    withoutLetterContours(plate, [], 0);
+    expect(plate.pockets).toHaveLength(1);
+  });
 });

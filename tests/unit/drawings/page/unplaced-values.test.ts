@@ -2,13 +2,21 @@
  * Lengths a scan writes beside no dimension line its reading found (page/unplaced-values.ts
  * `nameUnattachedLengths`, decision 081): named as not placed unless a length of the turned part
  * read from its lines is that long, so a program on a length measured from the lines is never
- * called verified while the drawing writes another. Property test over random shafts.
+ * called verified while the drawing writes another; and diameters only traced on a scan
+ * (`holdTracedDiameters`, decision 085), held until the operator gives their written size.
+ * Property tests over random shafts.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyDescription, type BlueprintDescription } from '#contracts/blueprint';
 import type { DrawnDimension } from '#drawings/page/dimensions';
-import { nameUnattachedLengths, withoutPlacedLengths } from '#drawings/page/unplaced-values';
+import {
+  TRACED_DIAMETER_WHY,
+  holdTracedDiameters,
+  nameUnattachedLengths,
+  withoutPlacedLengths,
+} from '#drawings/page/unplaced-values';
+import { MEASURED_SOURCE } from '#drawings/describe/readings';
 import type { TextCallout } from '#drawings/text/describe';
 
 const length = (valueMm: number, text = String(valueMm)): TextCallout => ({
@@ -99,5 +107,67 @@ describe('lengths written beside no dimension line found on a scan', () => {
     description.outerDiameters[0]!.lengthMm = 26.9875;
     withoutPlacedLengths(description);
     expect(description.unplaced).toBeUndefined();
+  });
+});
+
+describe('diameters a scan gives only by its lines (holdTracedDiameters)', () => {
+  /** The shaft with each diameter's reading measured on the lines or taken from a callout. */
+  function read(diametersMm: number[], measured: boolean[]): BlueprintDescription {
+    const description = shaft(diametersMm.map(() => 10));
+    description.outerDiameters.forEach((d, i) => {
+      d.diameterMm = diametersMm[i]!;
+      d.diameter = `Ø${diametersMm[i]}`;
+    });
+    description.readings = diametersMm.map((mm, i) => ({
+      field: `Outer diameter ${i + 1}`,
+      value: `Ø${mm}`,
+      source: measured[i]
+        ? `page 1 ${MEASURED_SOURCE} at 10, 10 pt (measured at scale 1:1)`
+        : `page 1, dimension "Ø${mm}" at 10, 10 pt (OCR)`,
+      confidence: 0.8,
+    }));
+    return description;
+  }
+
+  it('are held, once per size, until the operator gives or removes them', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            mm: fc.integer({ min: 20, max: 1500 }).map((tenths) => tenths / 10),
+            measured: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (steps) => {
+          const description = read(
+            steps.map((s) => s.mm),
+            steps.map((s) => s.measured),
+          );
+          holdTracedDiameters(description);
+          const traced = [...new Set(steps.filter((s) => s.measured).map((s) => s.mm))];
+          expect((description.unplaced ?? []).map((entry) => entry.diameterMm)).toEqual(traced);
+          for (const entry of description.unplaced ?? []) {
+            expect(entry.why).toBe(TRACED_DIAMETER_WHY);
+            expect(description.unresolved?.join(' ')).toContain(`${entry.text} is traced`);
+          }
+          // The operator gives each traced diameter its written size: nothing is left held.
+          for (const d of description.outerDiameters)
+            if (traced.includes(d.diameterMm!)) d.diameterMm = d.diameterMm! + 0.05;
+          withoutPlacedLengths(description);
+          const left = (description.unplaced ?? []).map((entry) => entry.diameterMm);
+          const still = description.outerDiameters.map((d) => d.diameterMm);
+          expect(left.every((mm) => still.some((d) => Math.abs(d! - mm!) <= 0.01))).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('leave a thread, sized by its callout, and a taper, set by its neighbours', () => {
+    const description = read([41.95, 38.2, 30], [true, true, true]);
+    description.outerDiameters[0]!.thread = 'M42x4.5';
+    description.outerDiameters[1]!.type = 'taper';
+    holdTracedDiameters(description);
+    expect(description.unplaced?.map((entry) => entry.text)).toEqual(['Ø30']);
   });
 });
