@@ -176,7 +176,8 @@ function tryOperations(operations: MillOperation[], context: MillPlanContext): T
     runOperation(model, operation, (measured) => {
       if (!milling || measured.index < 0) return;
       const move = operation.moves[measured.index]!;
-      const { ae } = measured.engagement;
+      // A light pass's engagement as planned: a grid cell is as wide as its whole cut.
+      const ae = move.plannedAeMm ?? measured.engagement.ae;
       if (ae <= 0 || move.feed === undefined) return;
       if (!measured.ramp) {
         const base = move.feed / teeth;

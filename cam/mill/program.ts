@@ -56,6 +56,12 @@ export interface MillMove {
    * chip thinning, the spindle's power: cam/mill/in-process.ts).
    */
   feed?: number;
+  /**
+   * The radial engagement of a light pass as planned, mm (a step's wall finishing pass takes
+   * exactly its allowance): its feed is set for it rather than for the stock model's measure,
+   * which a grid of 0.1 mm cells cannot tell for a few tenths (decision 086).
+   */
+  plannedAeMm?: number;
   /** Arcs in the XY plane: centre and direction. */
   arc?: { center: Point2; clockwise: boolean };
 }

@@ -129,11 +129,11 @@ export function planStep(
   return (maxDepthMm: number) => {
     const ap = round(Math.max(0.05, Math.min(rough.depthOfCut!, maxDepthMm)));
     const path = new PathBuilder(context.clearanceZ);
-    const pass = (offset: number, z: number, feed: number) => {
+    const pass = (offset: number, z: number, feed: number, plannedAeMm?: number) => {
       const start = at(sFrom, offset);
       const end = at(sTo, offset);
       path.reposition(start, z);
-      path.feed(end.x, end.y, z, feed);
+      path.feed(end.x, end.y, z, feed, plannedAeMm);
     };
     const roughBottom = bottomZ + floorAllowance;
     const depth = topZ - roughBottom;
@@ -145,7 +145,8 @@ export function planStep(
       }
     // The floor's allowance, then the wall's over its whole height.
     for (const offset of offsets) pass(offset, bottomZ, finish.feedMmPerMin);
-    pass(radius, bottomZ, finish.feedMmPerMin);
+    // The wall's pass takes exactly its allowance: its feed is set for that (in-process.ts).
+    pass(radius, bottomZ, finish.feedMmPerMin, wallAllowance);
     path.retract();
     return [
       {

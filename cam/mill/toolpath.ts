@@ -27,8 +27,19 @@ export class PathBuilder {
     this.push({ kind: 'rapid', x, y, z });
   }
 
-  feed(x: number, y: number, z: number, feed: number): void {
-    this.push({ kind: 'feed', x, y, z, feed });
+  /**
+   * A straight cutting move at `feed` mm/min; `plannedAeMm` is the radial engagement the planner
+   * knows exactly for a light pass (MillMove.plannedAeMm).
+   */
+  feed(x: number, y: number, z: number, feed: number, plannedAeMm?: number): void {
+    this.push({
+      kind: 'feed',
+      x,
+      y,
+      z,
+      feed,
+      ...(plannedAeMm !== undefined ? { plannedAeMm } : {}),
+    });
   }
 
   arc(x: number, y: number, z: number, center: Point2, clockwise: boolean, feed: number): void {

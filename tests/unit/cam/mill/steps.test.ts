@@ -4,10 +4,14 @@
  * outside the stock, and the verifier holds its floor and wall to the tolerance: a program that
  * leaves the step out, or cuts it too shallow or too deep, is never called verified.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateMillProgramForPart, millVerificationInput } from '#cam/jobs/mill';
 import { planMilledPart } from '#cam/mill/plan';
 import { classifyMillTool } from '#cam/mill/tooling';
+import { ratedToolOf } from '#cam/mill/in-process';
+import { identifyMaterial } from '#cam/materials';
+import { chipRange, chipThickness, feedPerTooth } from '#cam/mill/ratings';
 import { prismaticPartFromDescription, type PrismaticPart } from '#cam/prismatic/part';
 import { verifyMillProgram } from '#cam/verify/mill/index';
 import { emptyDescription } from '#contracts/blueprint';
@@ -136,6 +140,37 @@ describe('steps on plates', () => {
     expect(Math.min(...operation.moves.map((move) => move.z))).toBeCloseTo(-4, 3);
     // Depth per level within the tool's table depth.
     expect(operation.data.depthOfCut).toBeLessThanOrEqual(operation.tool.diameterMm!);
+  });
+
+  it("feeds the wall's finishing pass for the allowance it takes, wherever the grid falls", () => {
+    // The wall pass takes a few tenths: a stock model's cells (0.1 mm and more) cannot measure
+    // it, so its feed is set for the planned engagement (decision 086). Stocks of every size
+    // shift the model's grid against the wall.
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 3, noNaN: true }),
+        fc.double({ min: 0, max: 3, noNaN: true }),
+        fc.double({ min: 2, max: 8, noNaN: true }),
+        (extraX, extraY, depthMm) => {
+          const job = millJob({
+            stock: { shape: 'block', xMm: 84 + extraX, yMm: 54 + extraY, zMm: 13 },
+          });
+          const program = generateMillProgramForPart(job, steppedPlate(depthMm));
+          const operation = program.plan.operations.find((op) => op.name === 'Step 1')!;
+          const wall = operation.moves.filter((move) => move.plannedAeMm !== undefined);
+          expect(wall).toHaveLength(1);
+          const grade = identifyMaterial('6061-T6')!;
+          const material = { group: grade.group, subgroup: grade.subgroup };
+          const rated = ratedToolOf(operation.tool, material, job.machine.maxRpm ?? Infinity);
+          const fz = feedPerTooth(rated, wall[0]!.feed!, operation.rpm);
+          const hex = chipThickness(rated, fz, wall[0]!.plannedAeMm!);
+          expect(hex).toBeGreaterThanOrEqual(chipRange.low * rated.tableChipMm);
+          expect(hex).toBeLessThanOrEqual(chipRange.high * rated.tableChipMm);
+          expect(program.report.verified).toBe(true);
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 
   it('fails a program that leaves the step out, or cuts it too shallow or too deep', () => {
