@@ -9,7 +9,7 @@
  * dimension lines agree on per written millimetre (within 2 %), times the scale written in the
  * title block (1:1 when none is), gives the points per pixel.
  */
-import { identity, type LinePrimitive, type Point } from '../geometry/primitives.ts';
+import { identity, type Point } from '../geometry/primitives.ts';
 import { sortPaths, type PageDrawing } from '../page/drawing.ts';
 import { hatchingOf } from '../page/content.ts';
 import { drawnDimensions } from '../page/drawn-part.ts';
@@ -211,10 +211,7 @@ function plausible(ptPerPx: number): boolean {
  * Thin lines that run from one outline corner to another are outline: a scan's short outline
  * lines (a groove's walls, a step's face) measure thinner than they are, and without them a view
  * falls apart at the step. Dimension, extension and leader lines end at arrowheads or short of
- * the outline; hatch lines (page/content.ts hatchingOf) are left, wherever they end. A thin line
- * that runs on through outline corners (a groove's wall traced as one line with the extension
- * line that continues it) is cut at them first: the piece between two corners is the wall, the
- * rest stays thin.
+ * the outline; hatch lines (page/content.ts hatchingOf) are left, wherever they end.
  *
  * @param drawing - a traced page's sorted line work (changed in place and returned)
  */
@@ -233,49 +230,15 @@ export function bridgesAsOutline(drawing: PageDrawing): PageDrawing {
   const tip = (q: Point) =>
     drawing.arrows.some((a) => Math.hypot(a.tip.x - q.x, a.tip.y - q.y) <= tol);
   const hatch = new Set(hatchingOf(drawing.thin));
-  const bridge = (line: LinePrimitive) =>
-    atCorner(line.a) && atCorner(line.b) && !tip(line.a) && !tip(line.b);
-  const thin: LinePrimitive[] = [];
-  const bridges: LinePrimitive[] = [];
-  for (const line of drawing.thin) {
-    if (hatch.has(line)) {
-      thin.push(line);
-      continue;
-    }
-    for (const piece of cutAtCorners(line, corners, tol))
-      (bridge(piece) ? bridges : thin).push(piece);
-  }
+  const bridges = drawing.thin.filter(
+    (line) =>
+      !hatch.has(line) && atCorner(line.a) && atCorner(line.b) && !tip(line.a) && !tip(line.b),
+  );
   if (bridges.length === 0) return drawing;
-  drawing.thin = thin;
+  const moved = new Set(bridges);
+  drawing.thin = drawing.thin.filter((line) => !moved.has(line));
   drawing.part.push(...bridges);
   return drawing;
-}
-
-/**
- * A line cut at the corners that lie on it (within `tol`) between its ends, farther than `tol`
- * from each end; the line itself when none does.
- */
-function cutAtCorners(line: LinePrimitive, corners: Point[], tol: number): LinePrimitive[] {
-  const dx = line.b.x - line.a.x;
-  const dy = line.b.y - line.a.y;
-  const length = Math.hypot(dx, dy);
-  if (!(length > 2 * tol)) return [line];
-  const cuts = corners
-    .map((c) => {
-      const t = ((c.x - line.a.x) * dx + (c.y - line.a.y) * dy) / length;
-      const off = Math.abs((c.x - line.a.x) * dy - (c.y - line.a.y) * dx) / length;
-      return { t, off };
-    })
-    .filter(({ t, off }) => off <= tol && t > tol && t < length - tol)
-    .map(({ t }) => t)
-    .sort((p, q) => p - q);
-  if (cuts.length === 0) return [line];
-  const at = (t: number): Point => ({
-    x: line.a.x + (dx * t) / length,
-    y: line.a.y + (dy * t) / length,
-  });
-  const ts = [0, ...cuts.filter((t, i) => i === 0 || t - cuts[i - 1]! > tol), length];
-  return ts.slice(1).map((t, i) => ({ ...line, a: at(ts[i]!), b: at(t) }));
 }
 
 /**

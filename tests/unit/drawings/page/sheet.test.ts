@@ -199,20 +199,6 @@ describe('bridgesAsOutline', () => {
     expect(bridgesAsOutline(longer).part).toContainEqual(line(40, 46, 40, 60));
   });
 
-  it("cuts a groove's wall out of the extension line it was traced with", () => {
-    // The groove's wall and the land's end face at x = 0 traced as one thin line with the
-    // extension line that runs on past the land's corner (0, 46) down to a dimension line's
-    // arrow at (0, 60).
-    const page = drawing();
-    page.thin[0] = line(0, 20, 0, 60);
-    page.arrows.push({ tip: { x: 0, y: 60 }, direction: { x: 1, y: 0 }, sizePt: 3 });
-    const read = bridgesAsOutline(page);
-    expect(read.part).toContainEqual(line(0, 20, 0, 26));
-    expect(read.part).toContainEqual(line(0, 26, 0, 46));
-    expect(read.thin).toContainEqual(line(0, 46, 0, 60));
-    expect(read.thin.some((l) => l.a.y === 20 && l.b.y === 60)).toBe(false);
-  });
-
   it('leaves dimension lines ending at arrow tips and hatching thin', () => {
     const read = bridgesAsOutline(drawing());
     expect(read.thin).toContainEqual(line(40, 20, 40, 26));
