@@ -291,8 +291,9 @@ export function mendTracedCorners(
 ): { outline: Point[]; mended: number[] } {
   if (radiiMm.length === 0) return { outline, mended: [] };
   const corners = tracedCorners(outline);
+  const round = (c: TracedCorner) => isRound(outline, c, radiiMm, noiseMm);
   const rebuilt = new Map<number, { to: number; points: Point[]; radiusMm: number }>();
-  for (const corner of corners.filter((c) => c.sharpMm > noiseMm)) {
+  for (const corner of corners.filter(round)) {
     const radiusMm = writtenRadiusOf(corner, radiiMm);
     if (radiusMm === undefined) continue;
     rebuilt.set(corner.from, { to: corner.to, points: filletPoints(corner, radiusMm), radiusMm });
@@ -300,7 +301,7 @@ export function mendTracedCorners(
   // Corners traced sharp that lie as near the round ones' written fillet (decision 076).
   const radiusMm = commonRadius([...rebuilt.values()].map((corner) => corner.radiusMm));
   if (radiusMm !== undefined)
-    for (const corner of corners.filter((c) => c.sharpMm <= noiseMm))
+    for (const corner of corners.filter((c) => !round(c)))
       if (onFillet(outline, corner, radiusMm, noiseMm))
         rebuilt.set(corner.from, {
           to: corner.to,
@@ -323,6 +324,31 @@ export function mendTracedCorners(
     else if (!skipped.has(v)) mended.push(outline[v]!);
   }
   return { outline: mended, mended: [...rebuilt.values()].map((corner) => corner.radiusMm) };
+}
+
+/**
+ * The trace lies this many times nearer a written radius's fillet than the sharp corner: it is
+ * round even within a line's width of sharp (an R2 corner bulges 0.59 mm, about the width of a
+ * 0.5 mm outline traced at 150 dpi).
+ */
+const NEARER_FILLET = 2;
+
+/**
+ * Whether a corner is traced round: farther than a line's width from the sharp corner, or
+ * nearer by `NEARER_FILLET` times to the fillet of the written radius that fits it (decision
+ * 087). Otherwise it is taken as sharp (and decision 076 decides between the two).
+ */
+function isRound(
+  outline: Point[],
+  corner: TracedCorner,
+  radiiMm: number[],
+  noiseMm: number,
+): boolean {
+  if (corner.sharpMm > noiseMm) return true;
+  const radiusMm = writtenRadiusOf(corner, radiiMm);
+  if (radiusMm === undefined) return false;
+  const off = offFillet(samplesOf(traceOf(outline, corner)), corner, radiusMm, Infinity);
+  return NEARER_FILLET * off <= corner.sharpMm;
 }
 
 /**
@@ -412,10 +438,11 @@ export function cornersInDoubt(
   noiseMm: number,
 ): CornersInDoubt {
   const corners = tracedCorners(outline);
-  const round = corners.filter((corner) => corner.sharpMm > noiseMm);
+  const isRoundHere = (c: TracedCorner) => isRound(outline, c, radiiMm, noiseMm);
+  const round = corners.filter(isRoundHere);
   const written = round.map((corner) => writtenRadiusOf(corner, radiiMm));
   const radiusMm = commonRadius(written.filter((r): r is number => r !== undefined));
-  const sharp = corners.filter((corner) => corner.sharpMm <= noiseMm);
+  const sharp = corners.filter((corner) => !isRoundHere(corner));
   return {
     unwritten: written.filter((r) => r === undefined).length,
     sharpAmongRound:

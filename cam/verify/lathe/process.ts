@@ -18,6 +18,7 @@ import type { InterpreterEvent, MotionEvent, Point3 } from '../../gcode/events.t
 import { boundsOf } from '../../geometry/polygon.ts';
 import type { Point2, Polygon } from '../../geometry/polygon.ts';
 import type { LatheStock } from '../../lathe/stock-model.ts';
+import { facingOvershootMm } from '../../lathe/operations.ts';
 import { cuttingForces } from '../../process.ts';
 import type { OperationReport } from '../../program.ts';
 import type { PassCheck, ProgramStats } from '../pass.ts';
@@ -168,7 +169,15 @@ export class LatheProcess implements PassCheck {
         tool.kind === 'boring' ||
         tool.kind === 'tap') &&
       to.x < input.stock.diameterMm;
-    const lowestX = cutter?.insert ? -2 * (cutter.insert.noseRadiusMm + 0.5) : -1;
+    // Facing goes past the centre until the insert's lowest edge clears it over the whole depth
+    // of the pass (lathe/operations.ts facingOvershootMm): at most over its rated depth.
+    const lowestX = cutter?.insert
+      ? -2 *
+        Math.max(
+          cutter.insert.noseRadiusMm + 0.5,
+          facingOvershootMm(cutter.shape, cutter.rating.maxDepthOfCutMm ?? 0),
+        )
+      : -1;
     if (
       to.x < lowestX ||
       to.x > input.envelope.xMax ||

@@ -119,6 +119,54 @@ describe('mendTracedCorners', () => {
     expect(farthestOff(mended, 80, 119, 5)).toBeLessThan(0.02);
   });
 
+  it('mends R2 corners that lie within a wide line of sharp (seed 4242 case 5, decision 087)', () => {
+    // The trace of a 60.5 × 40.5 plate with R2 corners (whole-path PNG, seed 4242, case 5),
+    // moved to the origin: an R2 corner bulges 0.59 mm off the sharp corner, within the 0.6 mm
+    // its traced line is wide, so every corner passed for sharp and the one a leader's arrow
+    // covered, traced as a short chord, was programmed 0.15 mm outside the arc.
+    const trace: [number, number][] = [
+      [59.5524, 40.5307],
+      [1.5039, 40.5307],
+      [0.7643, 40.0874],
+      [0.5851, 39.9433],
+      [0.4274, 39.776],
+      [0.2941, 39.5886],
+      [0.1877, 39.3848],
+      [0.1102, 39.1683],
+      [0.0632, 38.9433],
+      [0.0474, 38.7139],
+      [0.0565, 38.5389],
+      [0.0, 38.541],
+      [0.0, 1.2852],
+      [0.4924, 0.655],
+      [0.6794, 0.4744],
+      [0.8896, 0.3217],
+      [1.1191, 0.1997],
+      [1.3633, 0.1108],
+      [1.6175, 0.0567],
+      [1.8768, 0.0386],
+      [2.0392, 0.0457],
+      [1.6923, 0.0],
+      [59.1346, 0.0],
+      [59.8284, 0.4897],
+      [60.0087, 0.6617],
+      [60.1618, 0.8582],
+      [60.2845, 1.0751],
+      [60.3741, 1.3076],
+      [60.4287, 1.5507],
+      [60.447, 1.7992],
+      [60.4392, 1.9617],
+      [60.4838, 1.654],
+      [60.4838, 39.6452],
+    ];
+    const outline = trace.map(([x, y]) => ({ x, y }));
+    const [w, h] = [60.4838, 40.5307];
+    expect(farthestOff(outline, w, h, 2)).toBeGreaterThan(0.2);
+    const { outline: mended, mended: radii } = mendTracedCorners(outline, [2], 0.6);
+    expect(radii).toEqual([2, 2, 2, 2]);
+    expect(farthestOff(mended, w, h, 2)).toBeLessThan(0.05);
+  });
+
   it('keeps sharp corners, corners no written radius fits, and outlines with none written', () => {
     const sharp = tracedOutline(100, 60, 5, ['sharp', 'sharp', 'sharp', 'sharp']);
     expect(mendTracedCorners(sharp, [5], NOISE_MM)).toEqual({ outline: sharp, mended: [] });
