@@ -176,6 +176,38 @@ function describeCommon(findings: TextFindings, d: BlueprintDescription): void {
   }
 }
 
+/** Why a length the text alone reads is not placed on a one-diameter part (decision 088). */
+export const TEXT_ONLY_LENGTH_WHY =
+  "is written on the drawing but the text alone does not place it: the drawing's lines were not read, so the one diameter read is not known to run the whole length";
+
+/**
+ * The written lengths other than the overall length, named as not placed, when the text alone
+ * gives one diameter and that diameter is taken to run the part's whole length: another length
+ * on the drawing says the part has more than that diameter (a step, a neck, a thread's length)
+ * whose diameter OCR did not read. Each entry carries `lengthMm`, so a change that gives the
+ * part that length settles it (page/unplaced-values.ts withoutPlacedLengths).
+ */
+function holdOtherLengths(
+  lengths: TextCallout[],
+  overall: TextCallout,
+  d: BlueprintDescription,
+): void {
+  const named = new Set<string>();
+  for (const c of lengths) {
+    if (!(c.value > 0) || Math.abs(c.value - overall.value) <= 0.01 || c.value > overall.value)
+      continue;
+    if (/cent(?:er|re)d|max|min/i.test(c.qualifier ?? '') || named.has(c.text)) continue;
+    named.add(c.text);
+    d.unplaced = [
+      ...(d.unplaced ?? []),
+      { text: c.text, why: TEXT_ONLY_LENGTH_WHY, lengthMm: c.value },
+    ];
+    d.unresolved!.push(
+      `"${c.text}" is a length the text alone does not place on the part: give the diameters with their lengths with Change, or remove it once checked.`,
+    );
+  }
+}
+
 function describeTurned(findings: TextFindings, d: BlueprintDescription): string[] {
   const judged = judgeTurned(findings);
   const summary: string[] = [];
@@ -218,6 +250,7 @@ function describeTurned(findings: TextFindings, d: BlueprintDescription): string
       only.length = `${formatMm(overall.value)} mm`;
       only.startMm = 0;
       only.location = `from the free end, 0 to ${formatMm(overall.value)} mm`;
+      holdOtherLengths(judged.lengths, overall, d);
     }
   } else {
     d.unresolved!.push(

@@ -5,7 +5,12 @@ import { emptyDescription } from '#contracts/blueprint';
 import { parseThreadCallout } from '#cam/callouts';
 import { applyHoleCallouts } from '#drawings/page/merge';
 import type { PageFrame, TextRun } from '#drawings/reading';
-import { describeFromText, normalizeOcrCallout, readTextFindings } from '#drawings/text/describe';
+import {
+  TEXT_ONLY_LENGTH_WHY,
+  describeFromText,
+  normalizeOcrCallout,
+  readTextFindings,
+} from '#drawings/text/describe';
 
 const blueprints = path.resolve(process.cwd(), '../shared/blueprints');
 
@@ -538,6 +543,27 @@ describe('describeFromText', () => {
     expect(d.unresolved).toContainEqual(
       expect.stringMatching(/^Check Ø21\.5 ±0\.1: taken as an inner/),
     );
+  });
+
+  it('holds the other written lengths when one diameter is taken to run the whole length', () => {
+    // A scan whose OCR read the thread, its length 20 and the overall 28 (seed 4242 case 5 of
+    // the whole-path PNG test: the Ø11.5 and Ø8 steps were not read, and the program of an
+    // M20 bar 28 long was called verified). Decision 088.
+    const runs = [run('M20x2.5', 488, 59), run('20', 314, 455), run('28', 337, 522)];
+    const frame: PageFrame = { page: 1, width: 750, height: 800, unit: 'px' };
+    const d = describeFromText(runs, { fileName: 'scan.png', kind: 'PNG image', frames: [frame] });
+    expect(d.outerDiameters).toEqual([
+      expect.objectContaining({ thread: 'M20x2.5', startMm: 0, lengthMm: 28 }),
+    ]);
+    expect(d.unplaced).toEqual([{ text: '20', why: TEXT_ONLY_LENGTH_WHY, lengthMm: 20 }]);
+    expect(d.unresolved).toContainEqual(expect.stringMatching(/^"20" is a length the text alone/));
+    // With the overall length alone, the one diameter runs the whole part: nothing is held.
+    const plain = describeFromText([run('Ø20', 300, 300), run('28', 337, 522)], {
+      fileName: 'scan.png',
+      kind: 'PNG image',
+      frames: [frame],
+    });
+    expect(plain.unplaced).toBeUndefined();
   });
 
   it('says what is missing when the text holds no callouts', () => {
