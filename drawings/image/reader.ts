@@ -22,6 +22,7 @@ import { describeDrawnPart } from '../page/drawn-part.ts';
 import { greyForLines, readRasterPage } from './page.ts';
 import { diameterSignsSeen } from './diameter-signs.ts';
 import { MEASURED_SOURCE } from '../describe/readings.ts';
+import { holdTextOnlyProfile } from '../page/unplaced-values.ts';
 
 /**
  * The OCR passes: upright text, then text reading bottom to top (the image turned 90°
@@ -172,6 +173,7 @@ export async function readImage(
       drawn.source = `${kind} (offline reader, OCR and line work${aside}): ${fileName}`;
       return drawn;
     }
+    holdTextOnlyProfile(description);
   }
   description.source = `${kind} (offline reader, OCR${aside}): ${fileName}`;
   if (runs.length === 0) {

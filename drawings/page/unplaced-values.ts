@@ -204,6 +204,43 @@ function lengthsOf(description: BlueprintDescription): number[] {
 const placedIn = (lengths: number[], mm: number) =>
   lengths.some((length) => Math.abs(length - mm) <= SAME_LENGTH_MM);
 
+export const TEXT_ONLY_PROFILE_WHY =
+  "is read from the scan's text alone: its lines were not read as a turned part, so where each diameter runs, and the steps, bores and grooves whose values OCR missed, are not seen";
+
+/**
+ * A turned part read from a scan's text alone, held as not placed (decision 088): the text gives
+ * diameters and lengths but not where they lie, and the values OCR missed (a step, a bore) leave
+ * nothing in it, so a program made from it is never called verified until the operator has
+ * checked the profile against the drawing (and removed the entry) or given it with Change.
+ *
+ * @param description - the text's description (changed in place)
+ */
+export function holdTextOnlyProfile(description: BlueprintDescription): void {
+  if (description.outerDiameters.length === 0) return;
+  const profile = description.outerDiameters
+    .map((d) => (d.lengthMm ? `${d.diameter} x ${formatMm(d.lengthMm)}` : d.diameter))
+    .join(', ');
+  const text = `profile ${profile}`.slice(0, 200);
+  description.unplaced = [...(description.unplaced ?? []), { text, why: TEXT_ONLY_PROFILE_WHY }];
+  description.unresolved = [
+    ...(description.unresolved ?? []),
+    `The profile (${profile}) is read from the scan's text alone, not from its lines: check every diameter, length, bore and groove against the drawing, then give what differs with Change or remove the entry.`,
+  ];
+}
+
+/**
+ * The description without the hold of a profile read from the text alone
+ * (holdTextOnlyProfile), once the operator's change gives the diameters with their lengths.
+ *
+ * @param description - changed in place
+ */
+export function withoutTextOnlyProfile(description: BlueprintDescription): void {
+  if (!description.unplaced?.some((entry) => entry.why === TEXT_ONLY_PROFILE_WHY)) return;
+  const left = description.unplaced.filter((entry) => entry.why !== TEXT_ONLY_PROFILE_WHY);
+  if (left.length > 0) description.unplaced = left;
+  else delete description.unplaced;
+}
+
 export const TRACED_DIAMETER_WHY =
   "is traced from the scan: no written size was read for it, and a scan measures a diameter only to within a line's width";
 

@@ -10,7 +10,7 @@ import { Revision } from './edges.ts';
 import { clausesOf, editsOf, type Edit } from './parse.ts';
 import { applyPlateEdit, plateEditsOf, titleEditOf, type PlateEdit } from './plate.ts';
 import { withoutExplainedCircles } from '../describe/concentric.ts';
-import { withoutPlacedLengths } from '../page/unplaced-values.ts';
+import { withoutPlacedLengths, withoutTextOnlyProfile } from '../page/unplaced-values.ts';
 
 /** Feedback the offline reviser cannot use; the message is meant for the user. */
 export class RevisionError extends Error {
@@ -93,6 +93,9 @@ export function reviseDescription(
   if (plateEdits.length > 0) withoutExplainedCircles(draft);
   // A length a scan writes beside no line it found, once given, is placed.
   withoutPlacedLengths(draft);
+  // Diameters given with their lengths replace a profile read from a scan's text alone.
+  if (edits.some((edit) => edit.kind === 'outer' && edit.lengthMm !== undefined))
+    withoutTextOnlyProfile(draft);
   for (const clause of notUnderstood) changes.push(`Not understood, nothing changed: "${clause}".`);
   draft.overview = refreshedOverview(draft);
   return { description: handOver(draft, 'your changes'), changes };

@@ -11,12 +11,15 @@ import { describe, expect, it } from 'vitest';
 import { emptyDescription, type BlueprintDescription } from '#contracts/blueprint';
 import type { DrawnDimension } from '#drawings/page/dimensions';
 import {
+  TEXT_ONLY_PROFILE_WHY,
   TRACED_DIAMETER_WHY,
+  holdTextOnlyProfile,
   holdTracedDiameters,
   nameUnattachedLengths,
   withoutPlacedLengths,
 } from '#drawings/page/unplaced-values';
 import { MEASURED_SOURCE } from '#drawings/describe/readings';
+import { reviseDescription } from '#drawings/revise/revise';
 import type { TextCallout } from '#drawings/text/describe';
 
 const length = (valueMm: number, text = String(valueMm)): TextCallout => ({
@@ -78,7 +81,8 @@ describe('lengths written beside no dimension line found on a scan', () => {
           const otherMm = run - off;
           // Clear of every run by more than the 0.01 mm a length is matched within, and its noise
           // (2 - 1.99 is 0.01000000000000001: the property's counterexample at the edge).
-          fc.pre(otherMm > 0 && runs.every((mm) => Math.abs(mm - otherMm) > 0.0101));
+          // Nor the shaft's diameter (Ø20): every size of the description places a length.
+          fc.pre(otherMm > 0 && [...runs, 20].every((mm) => Math.abs(mm - otherMm) > 0.0101));
           const measured = length(run, 'measured');
           const other = length(otherMm, 'other');
           nameUnattachedLengths([measured, other], [], description);
@@ -91,7 +95,13 @@ describe('lengths written beside no dimension line found on a scan', () => {
           expect(beyond.unplaced).toBeUndefined();
         },
       ),
-      { examples: [[[2], 0, 0, 1.9900000000000002]] },
+      {
+        examples: [
+          [[2], 0, 0, 1.9900000000000002],
+          // 21 − 1 is the shaft's Ø20, which places it (a rare draw, CI 2026-11-30).
+          [[21], 0, 0, 1],
+        ],
+      },
     );
   });
 
@@ -169,5 +179,29 @@ describe('diameters a scan gives only by its lines (holdTracedDiameters)', () =>
     description.outerDiameters[1]!.type = 'taper';
     holdTracedDiameters(description);
     expect(description.unplaced?.map((entry) => entry.text)).toEqual(['Ø30']);
+  });
+});
+
+describe("a profile read from a scan's text alone (holdTextOnlyProfile, decision 088)", () => {
+  it('is held until the operator gives the diameters with their lengths', () => {
+    const description = shaft([12.5]);
+    description.outerDiameters[0]!.diameter = 'Ø68';
+    description.outerDiameters[0]!.diameterMm = 68;
+    holdTextOnlyProfile(description);
+    expect(description.unplaced).toEqual([
+      { text: 'profile Ø68 x 12.5', why: TEXT_ONLY_PROFILE_WHY },
+    ]);
+    expect(description.unresolved?.join(' ')).toMatch(/is read from the scan's text alone/);
+    // A change that only names the material keeps it; one giving the diameters settles it.
+    const material = reviseDescription(description, 'material POM').description;
+    expect(material.unplaced?.map((entry) => entry.why)).toEqual([TEXT_ONLY_PROFILE_WHY]);
+    const given = reviseDescription(description, 'Ø55.5 x 8 long, Ø68 x 4.5 long').description;
+    expect(given.unplaced).toBeUndefined();
+  });
+
+  it('leaves a description with no outer diameter alone', () => {
+    const description = emptyDescription('a plate');
+    holdTextOnlyProfile(description);
+    expect(description.unplaced).toBeUndefined();
   });
 });
