@@ -150,7 +150,8 @@ function threadTargets(plan: LathePlan): NonNullable<LatheVerificationInput['thr
   const target = (thread: ThreadCycle) => ({
     label: thread.label,
     fromZ: thread.threadStartZ,
-    toZ: thread.endZ,
+    // The thread's full length, not the run-out the tool happens to take past it.
+    toZ: thread.threadEndZ,
     rootMm: thread.rootMm,
     leadMm: thread.leadMm,
   });

@@ -104,6 +104,12 @@ export interface ThreadCycle {
   endZ: number;
   /** Z of the thread's free-end side on the part (0 at the free end). */
   threadStartZ: number;
+  /**
+   * Z where the thread's full form ends (its section's end, before an undercut or the run-out
+   * into a smaller diameter): a threading pass must cover threadStartZ to it; `endZ` beyond it is
+   * where the tool happens to run out.
+   */
+  threadEndZ: number;
 }
 
 export interface ThreadMove {

@@ -233,6 +233,7 @@ export function planThreads(
         startZ: round(startZ),
         endZ: round(endZ),
         threadStartZ: round(-section.startMm),
+        threadEndZ: round(-threadSection.endMm),
       },
     });
     if (!rangeOf(tool)) {

@@ -167,6 +167,8 @@ describe('threads in the program', () => {
         startZ: 4.5,
         endZ: -16.4,
         threadStartZ: -0,
+        // The full thread ends where the 3.2 mm undercut starts; the tool runs out to its middle.
+        threadEndZ: -14.8,
       },
     ]);
     expect(adapter.summary.notProgrammed.some((entry) => /thread/i.test(entry))).toBe(false);
