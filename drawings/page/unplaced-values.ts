@@ -205,12 +205,12 @@ const placedIn = (lengths: number[], mm: number) =>
   lengths.some((length) => Math.abs(length - mm) <= SAME_LENGTH_MM);
 
 export const TEXT_ONLY_PROFILE_WHY =
-  "is read from the scan's text alone: its lines were not read as a turned part, so where each diameter runs, and the steps, bores and grooves whose values OCR missed, are not seen";
+  "is read from the drawing's text alone: its lines were not read as a turned part, so where each diameter runs, and the steps, bores and grooves whose values the text does not give, are not seen";
 
 /**
- * A turned part read from a scan's text alone, held as not placed (decision 088): the text gives
- * diameters and lengths but not where they lie, and the values OCR missed (a step, a bore) leave
- * nothing in it, so a program made from it is never called verified until the operator has
+ * A turned part read from a drawing's text alone (a scan, or a PDF whose lines show no part),
+ * held as not placed (decision 088): the text gives diameters and lengths but not where they
+ * lie, and the values it does not give (a step, a bore OCR missed) leave nothing in it, so a program made from it is never called verified until the operator has
  * checked the profile against the drawing (and removed the entry) or given it with Change.
  *
  * @param description - the text's description (changed in place)
@@ -224,7 +224,7 @@ export function holdTextOnlyProfile(description: BlueprintDescription): void {
   description.unplaced = [...(description.unplaced ?? []), { text, why: TEXT_ONLY_PROFILE_WHY }];
   description.unresolved = [
     ...(description.unresolved ?? []),
-    `The profile (${profile}) is read from the scan's text alone, not from its lines: check every diameter, length, bore and groove against the drawing, then give what differs with Change or remove the entry.`,
+    `The profile (${profile}) is read from the drawing's text alone, not from its lines: check every diameter, length, bore and groove against the drawing, then give what differs with Change or remove the entry.`,
   ];
 }
 

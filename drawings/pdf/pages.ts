@@ -7,6 +7,7 @@
 import type { BlueprintDescription } from '#contracts/blueprint';
 import { describeDrawnPart, truncatedNote } from '../page/drawn-part.ts';
 import { mergeFindings } from '../page/merge.ts';
+import { holdTextOnlyProfile } from '../page/unplaced-values.ts';
 import type { PageReading } from '../page/reading.ts';
 import type { PageFrame } from '../reading.ts';
 import { describeFromText } from '../text/describe.ts';
@@ -36,6 +37,8 @@ export function describePages(readings: PageReading[], fileName: string): Bluepr
     { fileName, kind: 'PDF', frames },
   );
   for (const reading of readings.filter((r) => r.ocr)) mergeFindings(fromText, reading.findings);
+  // Where each diameter runs, and the steps the text leaves out, are not seen (decision 088).
+  holdTextOnlyProfile(fromText);
   fromText.unresolved ??= [];
   if (runs.length === 0) {
     fromText.unresolved.unshift(

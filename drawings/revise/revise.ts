@@ -93,7 +93,7 @@ export function reviseDescription(
   if (plateEdits.length > 0) withoutExplainedCircles(draft);
   // A length a scan writes beside no line it found, once given, is placed.
   withoutPlacedLengths(draft);
-  // Diameters given with their lengths replace a profile read from a scan's text alone.
+  // Diameters given with their lengths replace a profile read from a drawing's text alone.
   if (edits.some((edit) => edit.kind === 'outer' && edit.lengthMm !== undefined))
     withoutTextOnlyProfile(draft);
   for (const clause of notUnderstood) changes.push(`Not understood, nothing changed: "${clause}".`);

@@ -182,7 +182,7 @@ describe('diameters a scan gives only by its lines (holdTracedDiameters)', () =>
   });
 });
 
-describe("a profile read from a scan's text alone (holdTextOnlyProfile, decision 088)", () => {
+describe("a profile read from a drawing's text alone (holdTextOnlyProfile, decision 088)", () => {
   it('is held until the operator gives the diameters with their lengths', () => {
     const description = shaft([12.5]);
     description.outerDiameters[0]!.diameter = 'Ø68';
@@ -191,7 +191,7 @@ describe("a profile read from a scan's text alone (holdTextOnlyProfile, decision
     expect(description.unplaced).toEqual([
       { text: 'profile Ø68 x 12.5', why: TEXT_ONLY_PROFILE_WHY },
     ]);
-    expect(description.unresolved?.join(' ')).toMatch(/is read from the scan's text alone/);
+    expect(description.unresolved?.join(' ')).toMatch(/is read from the drawing's text alone/);
     // A change that only names the material keeps it; one giving the diameters settles it.
     const material = reviseDescription(description, 'material POM').description;
     expect(material.unplaced?.map((entry) => entry.why)).toEqual([TEXT_ONLY_PROFILE_WHY]);

@@ -6,6 +6,7 @@ import { fitArc } from '#drawings/page/curves';
 import { sortPaths } from '#drawings/page/drawing';
 import type { PagePath } from '#drawings/page/paths';
 import { openPdf, pageGeometry } from '#drawings/engines/pdfjs';
+import { TEXT_ONLY_PROFILE_WHY } from '#drawings/page/unplaced-values';
 import { pagePaths } from '#drawings/pdf/paths';
 import { readPdf } from '#drawings/pdf/reader';
 import { textRuns } from '#drawings/pdf/text';
@@ -16,11 +17,11 @@ import { blueprintsDir } from '#tests/helpers/paths';
 const blueprint = (path: string) => readFileSync(new URL(path, blueprintsDir));
 
 /** A minimal PDF written by hand, with a correct cross-reference table. */
-function handmadePdf(mediaBox: string, content: string): Buffer {
+function handmadePdf(mediaBox: string, content: string, resources = '<< >>'): Buffer {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     `<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [${mediaBox}] >>`,
-    '<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << >> >>',
+    `<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources ${resources} >>`,
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
   ];
   let body = '%PDF-1.4\n';
@@ -251,6 +252,20 @@ describe('readPdf', () => {
     expect(description.outerDiameters).toEqual([]);
     expect(description.unresolved!.length).toBeGreaterThan(0);
     expect(description.unresolved![0]).toMatch(/no text and no drawn part/);
+  });
+
+  it('holds a turned profile read from the text alone until it is checked (decision 088)', async () => {
+    // Written sizes and no drawn part: where each diameter runs is not seen.
+    const font =
+      '<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >> >> >>';
+    const text = 'BT /F1 14 Tf 100 700 Td (\\330 40) Tj 0 -40 Td (\\330 25) Tj ET';
+    const bytes = handmadePdf('0 0 595 842', text, font);
+    const description = await readPdf(bytes, 'words.pdf', recognizeImage);
+    expect(description.outerDiameters.map((d) => d.diameterMm)).toEqual(
+      expect.arrayContaining([40, 25]),
+    );
+    expect(description.unplaced?.map((entry) => entry.why)).toEqual([TEXT_ONLY_PROFILE_WHY]);
+    expect(description.unresolved?.join(' ')).toMatch(/is read from the drawing's text alone/);
   });
 
   // OCR path: the long reamer facer's text is drawn as strokes, so the page is rendered and read
