@@ -57,6 +57,11 @@ export interface DimensionNote {
    * across a turned part's axis); when absent, `written` tells.
    */
   signWritten?: boolean;
+  /**
+   * The text was read by OCR: a value far from what its line measures, where the page's other
+   * values agree with theirs, is a misreading rather than a size drawn out of scale.
+   */
+  ocr?: true;
 }
 
 /** Everything a reader gives the shared pipeline about one drawing, in mm. */

@@ -21,6 +21,7 @@ import type { Point } from '../geometry/primitives.ts';
 import { placeAxialLength, type AxialLength } from './axial-lengths.ts';
 import type { DimensionNote } from './content.ts';
 import type { TurnedProfile } from './profile.ts';
+import { withoutMisreadDiameters } from './misread-diameters.ts';
 import { floatingConstraints, type FloatingLength, type RunLength } from './floating-lengths.ts';
 
 /** How the drawing states its numbers. */
@@ -275,6 +276,11 @@ export function applyDimensions(
   }
   for (const { dimension, read, a, b } of result.deferred.splice(0))
     matchDiameter(profile, dimension, read, a, b, units, result, true);
+  withoutMisreadDiameters(
+    profile.outer.map((d) => d.diameterMm),
+    profile.bores.map((d) => d.diameterMm),
+    result,
+  );
   constraints.push(...floatingConstraints(profile, boundaries, constraints, floating, result));
   solveLengths(profile, boundaries, constraints, result);
   return result;

@@ -9,6 +9,7 @@
  * dimension lines agree on per written millimetre (within 2 %), times the scale written in the
  * title block (1:1 when none is), gives the points per pixel.
  */
+import { MM_PER_INCH } from '#cam/callouts';
 import { identity, type Point } from '../geometry/primitives.ts';
 import { sortPaths, type PageDrawing } from '../page/drawing.ts';
 import { hatchingOf } from '../page/content.ts';
@@ -208,6 +209,32 @@ function plausible(ptPerPx: number): boolean {
 }
 
 /**
+ * The points per pixel at which the dimension lines' agreed length per written unit is the
+ * drawing's scale, when plausible: the unit is the title block's, else a millimetre, else an
+ * inch (an inch drawing scanned at 36 to 1200 dpi is implausible read as millimetres, and the
+ * other way round, but for scans below 47 or above 900 dpi).
+ *
+ * @param ptPerUnit - page points (at basePtPerPx) per written unit the dimension lines agree on
+ * @param basePtPerPx - points per original pixel the page was read at
+ * @param ratio - the drawing scale written in the title block (2 for 2:1), 1 when none is
+ * @param written - the units the title block names, when it does
+ */
+export function pxCalibrated(
+  ptPerUnit: number,
+  basePtPerPx: number,
+  ratio: number,
+  written: 'mm' | 'inch' | undefined,
+): number | undefined {
+  const at = (mmPerUnit: number) => (basePtPerPx * ratio * mmPerUnit) / (MM_PER_PT * ptPerUnit);
+  const units = written ? [written] : (['mm', 'inch'] as const);
+  for (const unit of units) {
+    const ptPerPx = at(unit === 'inch' ? MM_PER_INCH : 1);
+    if (plausible(ptPerPx / ratio)) return ptPerPx;
+  }
+  return undefined;
+}
+
+/**
  * Thin lines that run from one outline corner to another are outline: a scan's short outline
  * lines (a groove's walls, a step's face) measure thinner than they are, and without them a view
  * falls apart at the step. Dimension, extension and leader lines end at arrowheads or short of
@@ -350,21 +377,23 @@ export async function readRasterPage(
       ({ dimensions } = drawnDimensions(first));
     }
   }
-  const ptPerMm = agreedPtPerMm(
+  // Points per written unit: a millimetre, or an inch on a drawing in inches.
+  const ptPerUnit = agreedPtPerMm(
     dimensions.map((d) => ({ lengthPt: d.line.lengthPt, valueMm: d.callout.value })),
   );
   const ratio = first.findings.scale?.ratio ?? 1;
-  const ptPerPx = ptPerMm && (basePtPerPx * (ratio / MM_PER_PT)) / ptPerMm;
-  if (ptPerPx !== undefined && plausible(ptPerPx / ratio)) {
+  const ptPerPx =
+    ptPerUnit && pxCalibrated(ptPerUnit, basePtPerPx, ratio, first.findings.units?.units);
+  if (ptPerPx !== undefined) {
     // Where the two OCR engines read a value differently, the one its line's length agrees with.
-    const chosen = readingsChosen(runs, dimensions, ptPerMm!, basePtPerPx);
-    const signed = diameterSignsRead(chosen, dimensions, ptPerMm!, basePtPerPx);
+    const chosen = readingsChosen(runs, dimensions, ptPerUnit!, basePtPerPx);
+    const signed = diameterSignsRead(chosen, dimensions, ptPerUnit!, basePtPerPx);
     if (signed !== runs) {
       runs = signed;
       pxFindings = readTextFindings(runs, [frame]);
     }
   }
-  if (ptPerPx === undefined || !plausible(ptPerPx / ratio)) {
+  if (ptPerPx === undefined) {
     return {
       reading: first,
       stats: vectorized.stats,
@@ -382,11 +411,17 @@ export async function readRasterPage(
   };
 }
 
+/** A leading digit a diameter sign may be read as, after bars read from extension lines. */
+const SIGN_AS_DIGIT = /^([|\s]*)[25689](\d+(?:[.,]\d+)?)(.*)$/;
+
 /**
- * Diameter signs OCR read as a '2': 'Ø42' read '242', 'Ø8' read '28' (the slashed circle and
- * the digit have the same height and an open bowl). Where a dimension's value disagrees with
- * its line's length at the scale the other dimensions agree on, and the value without its
- * leading '2' agrees with it, the '2' was the sign: the run is read as 'Ø' and the rest.
+ * Diameter signs OCR read as a digit: 'Ø42' read '242', 'Ø8' read '28', 'Ø2.0625' read
+ * '52.0625' (the slashed circle and the digits with a bowl, 2 5 6 8 9, have the same height; a '0'
+ * changes no value).
+ * Where a dimension's value disagrees with its line's length at the scale the other dimensions
+ * agree on, and the value without its leading digit agrees with it, the digit was the sign: the
+ * run is read as 'Ø' and the rest. A bar OCR read from an extension line beside it ('| 22.3') is
+ * kept before the sign.
  *
  * @param runs - the page's OCR runs, original pixels
  * @param dimensions - its dimension lines with their values, page points at basePtPerPx
@@ -401,10 +436,10 @@ export function diameterSignsRead(
 ): TextRun[] {
   const mended = new Map<TextRun, string>();
   for (const { run, agrees } of disagreeingCallouts(runs, dimensions, ptPerMm, basePtPerPx)) {
-    const written = /^2(\d+(?:[.,]\d+)?)(.*)$/.exec(run.text.trim());
+    const written = SIGN_AS_DIGIT.exec(run.text.trim());
     if (!written || mended.has(run)) continue;
-    const rest = Number(written[1]!.replace(',', '.'));
-    if (rest > 0 && agrees(rest)) mended.set(run, `Ø${written[1]}${written[2]}`);
+    const rest = Number(written[2]!.replace(',', '.'));
+    if (rest > 0 && agrees(rest)) mended.set(run, `${written[1]}Ø${written[2]}${written[3]}`);
   }
   if (mended.size === 0) return runs;
   return runs.map((run) => (mended.has(run) ? { ...run, text: mended.get(run)! } : run));

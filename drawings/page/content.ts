@@ -416,6 +416,7 @@ function dimensionNotes(
       textAt: apply(m, { x: callout.x + callout.width / 2, y: callout.y + callout.height / 2 }),
       source: sourceOfCallout(callout, ocr),
       confidence: callout.confidence,
+      ...(ocr ? { ocr: true as const } : {}),
     };
   });
 }

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LinePrimitive, Primitive } from '#drawings/geometry/primitives';
-import { bridgesAsOutline, diameterSignsRead } from '#drawings/image/page';
+import { bridgesAsOutline, diameterSignsRead, pxCalibrated } from '#drawings/image/page';
 import type { PageDrawing } from '#drawings/page/drawing';
 import { clearBox } from '#drawings/image/raster-ops';
 import { hatchingOf, sheetFrame } from '#drawings/page/content';
@@ -356,15 +356,27 @@ describe('diameterSignsRead', () => {
   const sizeArb = fc.integer({ min: 1, max: 3000 }).map((tenths) => tenths / 10);
   const ptPerMmArb = fc.double({ min: 1, max: 6, noNaN: true });
 
-  it('reads a leading 2 as the diameter sign when the rest is what the line measures', () => {
+  it('reads a leading digit with a bowl as the diameter sign when the rest is what the line measures', () => {
     fc.assert(
-      fc.property(sizeArb, ptPerMmArb, fc.constantFrom('', ' 0/-0.1', ' h6'), (size, k, tail) => {
-        const text = `2${size}${tail}`;
-        const { run, dimension: d } = dimension(text, Number(`2${size}`), size, k);
-        const [mended] = diameterSignsRead([run], [d], k, basePtPerPx);
-        expect(mended!.text).toBe(`Ø${size}${tail}`);
-      }),
+      fc.property(
+        sizeArb,
+        ptPerMmArb,
+        fc.constantFrom('', ' 0/-0.1', ' h6'),
+        fc.constantFrom('2', '5', '6', '8', '9'),
+        fc.constantFrom('', '| '),
+        (size, k, tail, sign, bar) => {
+          const text = `${bar}${sign}${size}${tail}`;
+          const { run, dimension: d } = dimension(text, Number(`${sign}${size}`), size, k);
+          const [mended] = diameterSignsRead([run], [d], k, basePtPerPx);
+          expect(mended!.text).toBe(`${bar}Ø${size}${tail}`);
+        },
+      ),
     );
+  });
+
+  it('leaves a leading digit that is no sign-like shape', () => {
+    const { run, dimension: d } = dimension('142', 142, 42, 3);
+    expect(diameterSignsRead([run], [d], 3, basePtPerPx)[0]!.text).toBe('142');
   });
 
   it('leaves a value its line measures, and a 2 whose rest the line does not measure', () => {
@@ -379,6 +391,29 @@ describe('diameterSignsRead', () => {
         expect(diameterSignsRead([other.run], [other.dimension], k, basePtPerPx)[0]!.text).toBe(
           `2${size}`,
         );
+      }),
+    );
+  });
+});
+
+describe('pxCalibrated', () => {
+  it('takes the dimension lines for millimetres or inches, whichever a scan can be', () => {
+    // A sheet scanned at `dpi`, read at 0.48 pt per pixel (150 dpi assumed).
+    fc.assert(
+      fc.property(fc.integer({ min: 50, max: 600 }), fc.constantFrom(1, 2), (dpi, ratio) => {
+        const basePtPerPx = 0.48;
+        const truePtPerPx = 72 / dpi;
+        // Drawn at `ratio`:1, a written millimetre is `ratio` mm on the sheet.
+        const pxPerMm = (dpi / 25.4) * ratio;
+        const perMm = pxPerMm * basePtPerPx;
+        expect(pxCalibrated(perMm, basePtPerPx, ratio, undefined)).toBeCloseTo(truePtPerPx, 6);
+        expect(pxCalibrated(perMm * 25.4, basePtPerPx, ratio, undefined)).toBeCloseTo(
+          truePtPerPx,
+          6,
+        );
+        expect(pxCalibrated(perMm * 25.4, basePtPerPx, ratio, 'inch')).toBeCloseTo(truePtPerPx, 6);
+        // Millimetres named in the title block: the lines per inch are no scan's.
+        expect(pxCalibrated(perMm * 25.4, basePtPerPx, ratio, 'mm')).toBeUndefined();
       }),
     );
   });

@@ -1,0 +1,77 @@
+/**
+ * Diameter values OCR misread, told by the drawing's own scale: a written diameter whose ratio to
+ * the diameter its line measures is far from the ratio the page's other read diameters agree on
+ * ('Ø2.0625' read '52.0625' with the sign taken for a '5', 'Ø51 ±0.02' read '510.02'). Such a
+ * value is not applied; the drawn diameter stands and is named for the operator to give.
+ */
+import { formatMm, roundMm } from '#cam/callouts';
+import type { DimensionNote } from './content.ts';
+
+/** A read diameter disagrees with the page's scale when its ratio is off by more than this share. */
+const MISREAD_SHARE = 0.25;
+/** Other diameters agree on the scale when within this share of it. */
+const AGREEING_SHARE = 0.03;
+/** At least this many other read diameters must agree before one is called misread. */
+const AGREEING_OTHERS = 2;
+
+/** The written diameters of a dimensioned profile, by index, with the dimensions that gave them. */
+export interface WrittenDiameters {
+  outerDiameters: Map<number, { nominalMm: number; text: string }>;
+  boreDiameters: Map<number, { nominalMm: number; text: string }>;
+  sources: { outer: Map<number, DimensionNote>; bores: Map<number, DimensionNote> };
+  differences: string[];
+  unresolved: string[];
+}
+
+/**
+ * Removes the written diameters OCR misread (see the file's head) and says so in `unresolved`.
+ *
+ * @param drawnOuter - the profile's drawn outer diameters, mm, by index
+ * @param drawnBores - its drawn bore diameters, mm, by index
+ * @param result - the written diameters (changed in place); only those read by OCR are judged
+ */
+export function withoutMisreadDiameters(
+  drawnOuter: number[],
+  drawnBores: number[],
+  result: WrittenDiameters,
+): void {
+  const read = [
+    ...entriesOf(result.outerDiameters, result.sources.outer, drawnOuter),
+    ...entriesOf(result.boreDiameters, result.sources.bores, drawnBores),
+  ];
+  if (read.length < AGREEING_OTHERS + 1) return;
+  const scale = median(read.map((entry) => entry.ratio));
+  const off = (ratio: number) => Math.abs(ratio / scale - 1);
+  const agreeing = read.filter((entry) => off(entry.ratio) <= AGREEING_SHARE).length;
+  for (const entry of read) {
+    if (off(entry.ratio) <= MISREAD_SHARE || agreeing < AGREEING_OTHERS) continue;
+    entry.written.delete(entry.index);
+    entry.sources.delete(entry.index);
+    const drawn = `Ø${formatMm(roundMm(entry.drawnMm * scale))}`;
+    result.differences = result.differences.filter((d) => !d.startsWith(`${entry.text} is drawn`));
+    result.unresolved.push(
+      `Diameter dimension "${entry.text}" does not agree with its line, which measures ${drawn} at the scale the other diameters agree on: it is taken for a misreading and the drawn size is kept; give the written size with Change.`,
+    );
+  }
+}
+
+/** The OCR-read written diameters of one list with their ratio to the drawn size. */
+function entriesOf(
+  written: Map<number, { nominalMm: number; text: string }>,
+  sources: Map<number, DimensionNote>,
+  drawn: number[],
+) {
+  return [...written].flatMap(([index, value]) => {
+    const drawnMm = drawn[index];
+    if (!sources.get(index)?.ocr || !drawnMm || !(value.nominalMm > 0)) return [];
+    return [
+      { index, text: value.text, drawnMm, ratio: value.nominalMm / drawnMm, written, sources },
+    ];
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
