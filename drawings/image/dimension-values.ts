@@ -10,7 +10,7 @@
  * Pure image work around the OCR engine: no web code.
  */
 import { enlargedCrop, pngOf, type GreyImage } from '../engines/prepare-image.ts';
-import { recognizeLines } from '../engines/tesseract.ts';
+import { recognizeLines, type OcrLine } from '../engines/tesseract.ts';
 import type { Point } from '../geometry/primitives.ts';
 import type { TextRun } from '../reading.ts';
 import { normalizeOcrCallout } from '../text/ocr.ts';
@@ -32,6 +32,16 @@ const SQUARE_RAD = (3 * Math.PI) / 180;
 const MAX_LINES = 24;
 /** Least confidence (0..1) of a value read again. */
 const MIN_CONFIDENCE = 0.6;
+/**
+ * A column of the upright strip is a line crossing the value (a centre line through a diameter's
+ * value, an extension line) when its ink in vertical runs of at least CROSSING_RUN letter
+ * heights sums to CROSSING_INK letter heights: a letter's stroke spans about one letter height
+ * of the strip's 1.8, and a dash-dot line's gaps and dots leave most of its dash.
+ */
+const CROSSING_INK = 1.25;
+const CROSSING_RUN = 0.25;
+/** Lettering on both sides within this many letter heights keeps a crossing line's pixels. */
+const LETTER_REACH = 0.45;
 /** A number as written: '12', '19.5', '0,8'. */
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 /** Deviations after a size: '+0.05/-0.02', '0/-0.1', '+0.1 -0.05', '±0.2'. */
@@ -45,6 +55,98 @@ const FIT = String.raw`[A-Za-z]{1,2}\d{1,2}`;
 const VALUE = new RegExp(
   String.raw`^(?:\d+\s*[x×]\s*)?(?:[Ø⌀R]\s*)?${NUMBER}(?:\s*(?:${FIT}|${DEVIATIONS}))?$`,
 );
+
+/**
+ * Whites out the columns of an upright strip that long runs of ink cross (CROSSING_INK), and
+ * the two columns each side, where a line crosses the value: the centre line
+ * of a turned part through the value of its diameter (ISO 129-1 writes a diameter's value at
+ * the middle of its line, on the axis).
+ *
+ * @param image - the strip, value upright (changed in place)
+ * @param keepInLetters - keep the line's pixels in rows with lettering on both sides within
+ *   LETTER_REACH (the letters keep the stroke the line runs along); else the letters it crossed
+ *   keep a gap a line wide
+ * @param letterPx - the letter height in the strip, px
+ * @returns whether a line crossed the strip
+ */
+export function eraseCrossingLines(
+  image: GreyImage,
+  keepInLetters: boolean,
+  letterPx: number,
+): boolean {
+  const { data, width, height } = image;
+  const ink = (x: number, y: number) => data[y * width + x]! < INK_LEVEL;
+  const crossing: number[] = [];
+  for (let x = 0; x < width; x++) {
+    let long = 0;
+    let run = 0;
+    for (let y = 0; y <= height; y++) {
+      if (y < height && ink(x, y)) run++;
+      else {
+        if (run >= CROSSING_RUN * letterPx) long += run;
+        run = 0;
+      }
+    }
+    if (long >= CROSSING_INK * letterPx) crossing.push(x);
+  }
+  if (crossing.length === 0) return false;
+  const columns = new Set(crossing.flatMap((x) => [x - 2, x - 1, x, x + 1, x + 2]));
+  const reach = Math.max(2, Math.round(letterPx * LETTER_REACH));
+  const inkNear = (from: number, to: number, y: number) => {
+    for (let x = Math.max(0, from); x <= Math.min(width - 1, to); x++)
+      if (!columns.has(x) && ink(x, y)) return true;
+    return false;
+  };
+  for (const x of columns) {
+    if (x < 0 || x >= width) continue;
+    for (let y = 0; y < height; y++)
+      if (!keepInLetters || !(inkNear(x - reach, x - 1, y) && inkNear(x + 1, x + reach, y)))
+        data[y * width + x] = 255;
+  }
+  return true;
+}
+
+/**
+ * The strip as given to the engine: itself, or where a line crosses the value, once with the line
+ * cut out between the letters only and once cut out through them (a letter the line runs along
+ * reads better with the line, one it crosses without).
+ */
+function crossingCuts(upright: GreyImage): GreyImage[] {
+  const through = { ...upright, data: Uint8Array.from(upright.data) };
+  if (!eraseCrossingLines(through, false, TARGET_LETTER_PX)) return [upright];
+  eraseCrossingLines(upright, true, TARGET_LETTER_PX);
+  return [upright, through];
+}
+
+/**
+ * The best reading of a cleaned upright strip as one line, when it is a dimension value
+ * (isDimensionValue) read with at least MIN_CONFIDENCE.
+ */
+async function readStrip(image: GreyImage, limitMs: number): Promise<OcrLine | undefined> {
+  const width = image.width + 2 * MARGIN_PX;
+  const height = image.height + 2 * MARGIN_PX;
+  const framed = new Uint8Array(width * height).fill(255);
+  for (let y = 0; y < image.height; y++)
+    framed.set(
+      image.data.subarray(y * image.width, (y + 1) * image.width),
+      (y + MARGIN_PX) * width + MARGIN_PX,
+    );
+  const read = await recognizeLines(
+    await pngOf({ data: framed, width, height }),
+    undefined,
+    limitMs,
+    {
+      singleLine: true,
+    },
+  );
+  const best = read
+    .map((l) => ({ ...l, text: l.text.replace(/\s+/g, ' ').trim() }))
+    .filter((l) => l.text.length > 0)
+    .sort((a, b) => b.confidence - a.confidence)[0];
+  if (!best || best.confidence / 100 < MIN_CONFIDENCE || !isDimensionValue(best.text))
+    return undefined;
+  return best;
+}
 
 /** A dimension line in the original image's pixels (y down), from arrow tip to arrow tip. */
 export interface LineToRead {
@@ -140,36 +242,24 @@ export async function readBesideLines(
     const bottom = Math.min(original.height, Math.ceil(strip.top + strip.height));
     if (right - left < 4 || bottom - top < 4) continue;
     const box = { left, top, width: right - left, height: bottom - top };
-    const image = await enlargedCrop(original, box, scale, quarter);
+    const upright = await enlargedCrop(original, box, scale, quarter);
     // The dimension line's side is the strip's bottom once upright; the extension lines and
     // arrowheads touch its ends.
-    eraseRules(image.data, image.width, image.height);
-    clearTouching(image.data, image.width, image.height, 'bottom');
-    // A strip with no letter-sized ink left is not given to the engine (nor is the engine
-    // started again for it after the line work).
-    if (!hasLetters(image, TARGET_LETTER_PX)) continue;
-    const width = image.width + 2 * MARGIN_PX;
-    const height = image.height + 2 * MARGIN_PX;
-    const framed = new Uint8Array(width * height).fill(255);
-    for (let y = 0; y < image.height; y++)
-      framed.set(
-        image.data.subarray(y * image.width, (y + 1) * image.width),
-        (y + MARGIN_PX) * width + MARGIN_PX,
-      );
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) break;
-    jobs++;
-    const read = await recognizeLines(
-      await pngOf({ data: framed, width, height }),
-      undefined,
-      remaining,
-      { singleLine: true },
-    );
-    const best = read
-      .map((l) => ({ ...l, text: l.text.replace(/\s+/g, ' ').trim() }))
-      .filter((l) => l.text.length > 0)
-      .sort((a, b) => b.confidence - a.confidence)[0];
-    if (!best || best.confidence / 100 < MIN_CONFIDENCE || !isDimensionValue(best.text)) continue;
+    eraseRules(upright.data, upright.width, upright.height);
+    let best: OcrLine | undefined;
+    for (const image of crossingCuts(upright)) {
+      clearTouching(image.data, image.width, image.height, 'bottom');
+      clearTouching(image.data, image.width, image.height, 'top');
+      // A strip with no letter-sized ink left is not given to the engine (nor is the engine
+      // started again for it after the line work).
+      if (!hasLetters(image, TARGET_LETTER_PX)) continue;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0 || jobs >= MAX_LINES) break;
+      jobs++;
+      const read = await readStrip(image, remaining);
+      if (read && (!best || read.confidence > best.confidence)) best = read;
+    }
+    if (!best) continue;
     // The line's box in the upright strip (margin off) back in the original's pixels.
     const u0 = (best.box.x0 - MARGIN_PX) / scale;
     const u1 = (best.box.x1 - MARGIN_PX) / scale;

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  eraseCrossingLines,
   hasLetters,
   isDimensionValue,
   readBesideLines,
@@ -137,6 +138,63 @@ ${arrow(100, 450, -1, 0)}${arrow(330, 450, 1, 0)}
     },
     OCR_TEST_MS,
   );
+});
+
+describe('a value a centre line crosses', () => {
+  it(
+    'reads a diameter whose value is written across the axis (ISO 129-1: at the middle of its line)',
+    async () => {
+      const font = 'font-size="22" font-family="DejaVu Sans, sans-serif"';
+      // A diameter of a side view, its value on the dash-dot centre line, which runs through
+      // its '8' (cleared as touching the strip's edges with the line, the '8' was lost).
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="500"><rect width="100%" height="100%" fill="white"/>
+<line x1="200" y1="100" x2="200" y2="400" stroke="black" stroke-width="1.5"/>
+<line x1="40" y1="250" x2="360" y2="250" stroke="black" stroke-width="1.5" stroke-dasharray="60 8 6 8"/>
+${arrow(200, 100, 0, -1)}${arrow(200, 400, 0, 1)}
+<text transform="translate(192,288) rotate(-90)" ${font}>Ø38.5</text>
+</svg>`;
+      const runs = await readBesideLines(
+        await greyOf(svg),
+        [{ from: { x: 200, y: 400 }, to: { x: 200, y: 100 } }],
+        16,
+        1,
+        OCR_TEST_MS,
+      );
+      expect(runs.map((run) => run.text)).toEqual([expect.stringMatching(/38[.,]5$/)]);
+    },
+    OCR_TEST_MS,
+  );
+
+  it('cuts a line across the strip, through the letters or between them only', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 20, max: 120 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.boolean(),
+        (at, lineWidth, keepInLetters) => {
+          // A 140 × 60 strip: letters 30 px high in rows 15–45, columns 10–130, and a line down it.
+          const width = 140;
+          const height = 60;
+          const data = new Uint8Array(width * height).fill(255);
+          for (let y = 15; y < 45; y++) for (let x = 10; x < 130; x += 4) data[y * width + x] = 0;
+          for (let y = 0; y < height; y++)
+            for (let x = at; x < at + lineWidth; x++) data[y * width + x] = 0;
+          const image = { data, width, height };
+          expect(eraseCrossingLines(image, keepInLetters, 30)).toBe(true);
+          const ink = (x: number, y: number) => data[y * width + x]! < 160;
+          for (let x = at; x < at + lineWidth; x++) {
+            // Above and below the letters the line is gone either way.
+            expect(ink(x, 2)).toBe(false);
+            expect(ink(x, 55)).toBe(false);
+            expect(ink(x, 30)).toBe(keepInLetters);
+          }
+          // A strip without a crossing line is left as it is.
+          const blank = { data: new Uint8Array(width * height).fill(255), width, height };
+          expect(eraseCrossingLines(blank, keepInLetters, 30)).toBe(false);
+        },
+      ),
+    );
+  });
 });
 
 describe('hasLetters', () => {
