@@ -36,7 +36,8 @@ export interface FoundBore {
  * solid end face without such a chamfer is a cosmetic line (a thread's minor diameter), not a
  * bore. Lines of one diameter with a gap between them (more than 4 % of the length) are separate
  * bores: a blind bore from each end. In a section the end face is drawn across the bore too (its
- * far edge): there a visible line with hatching between it and the outline is a bore's edge.
+ * far edge): there a visible line with hatching between it and the outline is a bore's edge,
+ * unless hatching runs between it and the axis too (a thread's minor diameter in the section).
  *
  * @param hatching - section hatching near the view, axis frame (ProfileExtras.hatching)
  * @param noiseMm - radii within this are one bore (ProfileExtras.noiseMm)
@@ -107,6 +108,22 @@ export function findBores(
       return v > radius + TOL && v < outer - TOL;
     });
   };
+  /**
+   * Hatching crosses between the axis and the radius at two of three points along the line, on
+   * that side: the line lies in material (a thread's minor diameter drawn in a section), not at
+   * the edge of a hole, which a section leaves unhatched.
+   */
+  const solidInside = (u0: number, u1: number, radius: number, side: 1 | -1) =>
+    [0.25, 0.5, 0.75].filter((t) => {
+      const u = u0 + t * (u1 - u0);
+      return hatching.some((p) => {
+        if (p.kind !== 'line') return false;
+        const { a, b } = p;
+        if ((a.x - u) * (b.x - u) > 0 || a.x === b.x) return false;
+        const v = side * (a.y + ((u - a.x) / (b.x - a.x)) * (b.y - a.y));
+        return v > TOL && v < radius - Math.max(TOL, noiseMm);
+      });
+    }).length >= 2;
   const lines = [...framed, ...hidden].filter((p) => p.kind === 'line');
   const join = Math.max(TOL, 0.001 * (uMax - uMin));
   /**
@@ -179,8 +196,9 @@ export function findBores(
         !chamfered &&
         !visibleSides.some(
           (side) =>
-            faceStopsAt(endFace, radius, side) ||
-            [0.25, 0.5, 0.75].some((t) => hatchedOutside(u0 + t * (u1 - u0), radius, side)),
+            !solidInside(u0, u1, radius, side) &&
+            (faceStopsAt(endFace, radius, side) ||
+              [0.25, 0.5, 0.75].some((t) => hatchedOutside(u0 + t * (u1 - u0), radius, side))),
         )
       )
         continue;

@@ -58,7 +58,7 @@ const VALUE = new RegExp(
 
 /**
  * Whites out the columns of an upright strip that long runs of ink cross (CROSSING_INK), and
- * the two columns each side, where a line crosses the value: the centre line
+ * the column each side, where a line crosses the value: the centre line
  * of a turned part through the value of its diameter (ISO 129-1 writes a diameter's value at
  * the middle of its line, on the axis).
  *
@@ -90,7 +90,7 @@ export function eraseCrossingLines(
     if (long >= CROSSING_INK * letterPx) crossing.push(x);
   }
   if (crossing.length === 0) return false;
-  const columns = new Set(crossing.flatMap((x) => [x - 2, x - 1, x, x + 1, x + 2]));
+  const columns = new Set(crossing.flatMap((x) => [x - 1, x, x + 1]));
   const reach = Math.max(2, Math.round(letterPx * LETTER_REACH));
   const inkNear = (from: number, to: number, y: number) => {
     for (let x = Math.max(0, from); x <= Math.min(width - 1, to); x++)
@@ -107,9 +107,10 @@ export function eraseCrossingLines(
 }
 
 /**
- * The strip as given to the engine: itself, or where a line crosses the value, once with the line
- * cut out between the letters only and once cut out through them (a letter the line runs along
- * reads better with the line, one it crosses without).
+ * The strip as given to the engine: itself, or where a line crosses the value, first with the
+ * line cut out between the letters only, then (when that reads as no value) cut out through them:
+ * a letter the line runs along reads better with the line ('8' read '3' without its left side),
+ * one it crosses without ('Ø31' read '23Il' with it). The first value read is taken.
  */
 function crossingCuts(upright: GreyImage): GreyImage[] {
   const through = { ...upright, data: Uint8Array.from(upright.data) };
@@ -256,8 +257,8 @@ export async function readBesideLines(
       const remaining = deadline - Date.now();
       if (remaining <= 0 || jobs >= MAX_LINES) break;
       jobs++;
-      const read = await readStrip(image, remaining);
-      if (read && (!best || read.confidence > best.confidence)) best = read;
+      best = await readStrip(image, remaining);
+      if (best) break;
     }
     if (!best) continue;
     // The line's box in the upright strip (margin off) back in the original's pixels.

@@ -50,3 +50,32 @@ describe('findBores', () => {
     expect(two.map((b) => b.diameterMm)).toEqual([6.2, 6]);
   });
 });
+
+describe('findBores in a half section', () => {
+  /** Hatch lines at 45° every 3 mm over u 0–50, between radii `from` and `to` above the axis. */
+  const hatch = (from: number, to: number): Primitive[] =>
+    Array.from({ length: 17 }, (_, k) => line(k * 3, from, k * 3 + (to - from), to));
+  /** A visible line at `radius` above the axis over the whole 50 mm, and the end faces. */
+  const drawn = (radius: number): Primitive[] => [
+    line(0, radius, 50, radius),
+    line(0, 0, 0, 15),
+    line(50, 0, 50, 15),
+  ];
+
+  it('reads a visible line with hatching only outside it as a bore, and one hatched on both sides as none', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 20, max: 120 }), (tenths) => {
+        const radius = tenths / 10;
+        const bore = findBores(drawn(radius), [], () => 15, 0, 50, {
+          hatching: hatch(radius, 15),
+        });
+        expect(bore.map((b) => b.diameterMm)).toEqual([2 * radius]);
+        // A thread's minor diameter drawn thin in the section: material on both sides.
+        const thread = findBores(drawn(radius), [], () => 15, 0, 50, {
+          hatching: [...hatch(0, radius), ...hatch(radius, 15)],
+        });
+        expect(thread).toEqual([]);
+      }),
+    );
+  });
+});
