@@ -225,7 +225,7 @@ export function pxCalibrated(
   ratio: number,
   written: 'mm' | 'inch' | undefined,
 ): number | undefined {
-  const at = (mmPerUnit: number) => (basePtPerPx * ratio * mmPerUnit) / (MM_PER_PT * ptPerUnit);
+  const at = (mmPerUnit: number) => (basePtPerPx * (ratio / MM_PER_PT)) / (ptPerUnit / mmPerUnit);
   const units = written ? [written] : (['mm', 'inch'] as const);
   for (const unit of units) {
     const ptPerPx = at(unit === 'inch' ? MM_PER_INCH : 1);
