@@ -21,7 +21,7 @@ import type { Point } from '../geometry/primitives.ts';
 import { placeAxialLength, type AxialLength } from './axial-lengths.ts';
 import type { DimensionNote } from './content.ts';
 import type { TurnedProfile } from './profile.ts';
-import { withoutMisreadDiameters } from './misread-diameters.ts';
+import { offScale, withoutMisreadDiameters } from './misread-values.ts';
 import { floatingConstraints, type FloatingLength, type RunLength } from './floating-lengths.ts';
 
 /** How the drawing states its numbers. */
@@ -179,6 +179,7 @@ export function applyDimensions(
   };
   const constraints: RunLength[] = [];
   const axisDir = profile.axis.horizontal ? { x: 1, y: 0 } : { x: 0, y: 1 };
+  const misread = misreadLengths(dimensions, units, axisDir);
 
   for (const dimension of dimensions) {
     const read = readDimension(dimension, units);
@@ -211,6 +212,11 @@ export function applyDimensions(
     if (dimension.kind === 'diameter' || along < 0.2) {
       matchDiameter(profile, dimension, read, a, b, units, result);
     } else if (along > 0.98) {
+      const expectedMm = misread.get(dimension);
+      if (expectedMm !== undefined) {
+        result.unresolved.push(misreadLengthNote(read.text, expectedMm));
+        continue;
+      }
       const from = snap(Math.min(a.u, b.u));
       const to = snap(Math.max(a.u, b.u));
       const written = parseLengthCallout(read.text, units.units);
@@ -284,6 +290,33 @@ export function applyDimensions(
   constraints.push(...floatingConstraints(profile, boundaries, constraints, floating, result));
   solveLengths(profile, boundaries, constraints, result);
   return result;
+}
+
+/** Why a length dimension misreadLengths names is not applied. */
+const misreadLengthNote = (text: string, expectedMm: number) =>
+  `Length dimension "${text}" does not agree with its line, which measures ${formatMm(roundMm(expectedMm))} at the scale the other lengths agree on: it is taken for a misreading (or its line for one whose middle arrowhead was lost) and not applied.`;
+
+/**
+ * The length dimensions along the axis read by OCR whose written value the page's scale
+ * contradicts (misread-values.ts offScale), with the length their line measures at that scale.
+ */
+function misreadLengths(
+  dimensions: DimensionNote[],
+  units: DrawingUnits,
+  axisDir: Point,
+): Map<DimensionNote, number> {
+  const read = dimensions.flatMap((dimension) => {
+    if (!dimension.ocr || (dimension.kind !== 'linear' && dimension.kind !== 'aligned')) return [];
+    const direction =
+      dimension.kind === 'linear'
+        ? { x: Math.cos(dimension.angleRad), y: Math.sin(dimension.angleRad) }
+        : unit(dimension.p1, dimension.p2);
+    if (Math.abs(direction.x * axisDir.x + direction.y * axisDir.y) <= 0.98) return [];
+    const shown = readDimension(dimension, units);
+    const written = parseLengthCallout(shown.text, units.units);
+    return written ? [{ dimension, writtenMm: written.valueMm, drawnMm: shown.measuredMm }] : [];
+  });
+  return new Map(offScale(read).map(({ entry, expectedMm }) => [entry.dimension, expectedMm]));
 }
 
 /**

@@ -110,7 +110,10 @@ export function extractProfile(
   const noiseMm = extras.noiseMm ?? 0;
   const framed = toAxisFrame(view.primitives, axis);
   const traced = silhouette(framed);
-  const pieces = noiseMm > 0 ? dropSlivers(traced, noiseMm, facesOf(framed, noiseMm)) : traced;
+  const pieces = withoutAxisEnds(
+    noiseMm > 0 ? dropSlivers(traced, noiseMm, facesOf(framed, noiseMm)) : traced,
+    noiseMm,
+  );
   const uMin = minOf(pieces.map((p) => p.u0));
   const uMax = maxOf(pieces.map((p) => p.u1));
 
@@ -173,6 +176,25 @@ export function extractProfile(
       return axis.horizontal ? { x: along, y: axis.offset + v } : { x: axis.offset + v, y: along };
     },
   };
+}
+
+/** A flat piece within this of the axis (or the drawing's noise) lies on it, mm. */
+const ON_AXIS_MM = 0.005;
+
+/**
+ * The silhouette without flat pieces on the axis at its ends: a line drawn along the axis past an
+ * end face (a section's boundary or a centre line traced solid) is no diameter of the part, and
+ * read as one it made a Ø0 step beyond the part's end.
+ */
+function withoutAxisEnds(pieces: Piece[], noiseMm: number): Piece[] {
+  const onAxis = (p: Piece) =>
+    Math.max(Math.abs(p.r0), Math.abs(p.r1)) <= Math.max(ON_AXIS_MM, noiseMm);
+  let first = 0;
+  let last = pieces.length;
+  while (first < last && onAxis(pieces[first]!)) first++;
+  while (last > first && onAxis(pieces[last - 1]!)) last--;
+  if (first >= last || (first === 0 && last === pieces.length)) return pieces;
+  return pieces.slice(first, last);
 }
 
 /**

@@ -6,7 +6,7 @@
  * the readings of a turned part (describe/readings.ts).
  */
 import type { BlueprintDescription, DiameterFeature } from '#contracts/blueprint';
-import { formatMm, formatTolerance, parseDiameterCallout } from '#cam/callouts';
+import { formatMm, formatTolerance, parseDiameterCallout, roundMm } from '#cam/callouts';
 import type { DrawnDimension, ScaleVerdict } from './dimensions.ts';
 import type { PageReading } from './reading.ts';
 import { addReading } from '../reading.ts';
@@ -33,6 +33,41 @@ function writtenText(callout: TextCallout): string {
   const fit = callout.fit ? ` ${callout.fit}` : '';
   const tolerance = callout.tolerance ? ` ${formatTolerance(callout.tolerance)}` : '';
   return `Ø${value}${fit}${tolerance}`;
+}
+
+/** A diameter sign OCR read as a digit with a bowl before the value ('Ø26.5 h7' read '226.5 h7'). */
+const SIGN_AS_DIGIT = /^[|\s]*[25689](\d+(?:[.,]\d+)?)/;
+
+/**
+ * The callouts of a scan read again with their first digit taken for a diameter sign
+ * (image/page.ts diameterSignsRead mends those on dimension lines; these stand beside none): the
+ * value without it, in the callout's unit, as a diameter, with the same fit and tolerance, held to
+ * a third of the share a written diameter is (0.5 %) unless its fit or tolerance shows it is one.
+ */
+function signsReadAsDigits(
+  callouts: { callout: TextCallout; share: number }[],
+): { callout: TextCallout; share: number }[] {
+  return callouts.flatMap(({ callout }) => {
+    const read = SIGN_AS_DIGIT.exec(callout.text.trim());
+    const whole = /\d+(?:[.,]\d+)?/.exec(callout.text)?.[0];
+    if (!read || !whole) return [];
+    const rest = Number(read[1]!.replace(',', '.'));
+    const wholeValue = Number(whole.replace(',', '.'));
+    if (!(rest > 0) || !(wholeValue > 0)) return [];
+    const telling = Boolean(callout.fit || callout.tolerance);
+    const text = `Ø${callout.text.trim().replace(SIGN_AS_DIGIT, '$1')}`;
+    return [
+      {
+        callout: {
+          ...callout,
+          kind: 'diameter',
+          text,
+          value: roundMm(callout.value * (rest / wholeValue)),
+        },
+        share: telling ? SNAP_SHARE : SNAP_SHARE / 3,
+      },
+    ];
+  });
 }
 
 /**
@@ -70,6 +105,7 @@ export function snapToCallouts(
       callout: c,
       share: c.kind === 'diameter' || attached.has(c) ? SNAP_SHARE : SNAP_SHARE / 3,
     }));
+  if (reading.ocr) diameters.push(...signsReadAsDigits(diameters));
   const snapped = new Set<string>();
   const renamed = new Map<string, string>();
   const snap = (feature: DiameterFeature, field: string, value: () => string, bore: boolean) => {

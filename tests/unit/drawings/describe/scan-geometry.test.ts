@@ -227,3 +227,29 @@ describe('bores of a section shown by its hatching', () => {
     expect(read(false).innerDiameters).toEqual([]);
   });
 });
+
+describe('a line along the axis past an end face', () => {
+  it('is no diameter of the part (it made a Ø0 step beyond the end)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 40 }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.constantFrom(0, 0.3),
+        (radius, past, noiseMm) => {
+          // Ø(2r) × 40 with a solid line along the axis from its end face, `past` mm beyond it.
+          const primitives: Primitive[] = [
+            L(0, radius, 40, radius),
+            L(0, -radius, 40, -radius),
+            L(0, -radius, 0, radius),
+            L(40, -radius, 40, radius),
+            L(40, 0, 40 + past, 0),
+          ];
+          const view = { primitives, box: unionBox(primitives.map(boxOf)) };
+          const profile = extractProfile(view, { horizontal: true, offset: 0 }, [], { noiseMm });
+          expect(profile.outer.map((d) => d.diameterMm)).toEqual([2 * radius]);
+          expect(profile.lengthMm).toBeCloseTo(40, 6);
+        },
+      ),
+    );
+  });
+});

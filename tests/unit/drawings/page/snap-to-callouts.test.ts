@@ -4,7 +4,9 @@
  * description already gives a length of the part is not also taken for a diameter (decision 085:
  * a step 30.5 long beside a collar measured Ø30.47 whose own callout was not read).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { roundMm } from '#cam/callouts';
 import { emptyDescription, type BlueprintDescription } from '#contracts/blueprint';
 import { MEASURED_SOURCE } from '#drawings/describe/readings';
 import { snapToCallouts, sourceOfCallout } from '#drawings/page/merge';
@@ -89,5 +91,31 @@ describe('snapToCallouts', () => {
     snapToCallouts(off, reading, dimensions, scale);
     expect(off.outerDiameters[0]!.diameterMm).toBe(80);
     expect(off.readings![0]!.source).toBe(sourceOfCallout(written, true));
+  });
+
+  it('reads a diameter sign OCR took for a digit when the rest is a measured diameter', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 30, max: 900 }).map((tenths) => tenths / 10),
+        fc.constantFrom('2', '5', '6', '8', '9'),
+        fc.double({ min: -0.001, max: 0.001, noNaN: true }),
+        (size, sign, off) => {
+          const length = callout('length', 20, '20', 10);
+          const misread = {
+            ...callout('diameter', Number(`${sign}${size}`), `${sign}${size} h7`, 60),
+            fit: 'h7',
+          } as TextCallout;
+          const description = step(roundMm(size * (1 + off)), length);
+          const { reading, dimensions } = page([length, misread]);
+          snapToCallouts(description, reading, dimensions, scale);
+          expect(description.outerDiameters[0]!.diameterMm).toBe(size);
+          expect(description.outerDiameters[0]!.fit).toBe('h7');
+          // Not on a vector page: its text is what its author wrote.
+          const vector = step(roundMm(size * (1 + off)), length);
+          snapToCallouts(vector, { ...reading, ocr: false }, dimensions, scale);
+          expect(vector.outerDiameters[0]!.diameterMm).toBe(roundMm(size * (1 + off)));
+        },
+      ),
+    );
   });
 });

@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DimensionNote } from '#drawings/describe/content';
 import {
+  offScale,
   withoutMisreadDiameters,
   type WrittenDiameters,
-} from '#drawings/describe/misread-diameters';
+} from '#drawings/describe/misread-values';
 
 /** A diameter dimension, read by OCR or not. */
 const note = (ocr: boolean): DimensionNote => ({
@@ -82,6 +83,27 @@ describe('withoutMisreadDiameters', () => {
         );
         withoutMisreadDiameters(drawn, [], vector);
         expect(vector.outerDiameters.size).toBe(drawn.length);
+      }),
+    );
+  });
+});
+
+describe('offScale', () => {
+  it('names the one value far from the scale the others agree on, with what its line measures', () => {
+    fc.assert(
+      fc.property(drawnArb, scaleArb, misreadArb, fc.nat(), (drawn, scale, factor, pick) => {
+        const bad = pick % drawn.length;
+        const read = drawn.map((drawnMm, i) => ({
+          drawnMm,
+          writtenMm: drawnMm * scale * (i === bad ? factor : 1),
+        }));
+        const off = offScale(read);
+        expect(off.map(({ entry }) => entry)).toEqual([read[bad]]);
+        expect(off[0]!.expectedMm).toBeCloseTo(drawn[bad]! * scale, 6);
+        // With no misreading, none.
+        expect(offScale(drawn.map((drawnMm) => ({ drawnMm, writtenMm: drawnMm * scale })))).toEqual(
+          [],
+        );
       }),
     );
   });
