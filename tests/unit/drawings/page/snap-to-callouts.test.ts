@@ -100,7 +100,8 @@ describe('snapToCallouts', () => {
         fc.constantFrom('2', '5', '6', '8', '9'),
         fc.double({ min: -0.001, max: 0.001, noNaN: true }),
         (size, sign, off) => {
-          const length = callout('length', 20, '20', 10);
+          // A length no diameter drawn here is near.
+          const length = callout('length', 500, '500', 10);
           const misread = {
             ...callout('diameter', Number(`${sign}${size}`), `${sign}${size} h7`, 60),
             fit: 'h7',
