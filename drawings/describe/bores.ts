@@ -60,7 +60,8 @@ export function findBores(
     if (p.kind !== 'line' || !isParallel(p)) return false;
     const v = Math.abs((p.a.y + p.b.y) / 2);
     const u = (p.a.x + p.b.x) / 2;
-    return v > TOL && v < outerRadiusAt(u) - TOL;
+    // Within a traced line's width of the axis it is the axis (a section's boundary along it).
+    return v > Math.max(TOL, noiseMm) && v < outerRadiusAt(u) - TOL;
   });
   type Span = { u0: number; u1: number; hidden: boolean; side: 1 | -1 };
   const byRadius = new Map<number, Span[]>();

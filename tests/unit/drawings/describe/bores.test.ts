@@ -79,3 +79,21 @@ describe('findBores in a half section', () => {
     );
   });
 });
+
+describe('findBores on a traced scan', () => {
+  it('takes a line within the line noise of the axis for the axis, not a bore', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.006, max: 0.3, noNaN: true }),
+        fc.double({ min: 0.31, max: 0.6, noNaN: true }),
+        (offset, noiseMm) => {
+          // A section's boundary along the axis, traced a little off it, across the whole part.
+          const along = [line(0, offset, 50, offset)];
+          expect(findBores([], along, () => 15, 0, 50, { noiseMm })).toEqual([]);
+          // On a vector drawing (no noise) such a line is a bore of that size.
+          expect(findBores([], along, () => 15, 0, 50)).toHaveLength(1);
+        },
+      ),
+    );
+  });
+});
