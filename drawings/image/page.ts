@@ -19,6 +19,7 @@ import type { PagePath } from '../page/paths.ts';
 import { MM_PER_PT, type DimensionLine, type DrawnDimension } from '../page/dimensions.ts';
 import { letteringHeight, type PageFrame, type TextRun } from '../reading.ts';
 import { readTextFindings, type TextCallout, type TextFindings } from '../text/describe.ts';
+import { SIGN_READ_AS_DIGIT } from '../text/ocr.ts';
 import { vectorize } from './vectorize.ts';
 import type { VectorizeStats } from './types.ts';
 import { readBesideLines } from './dimension-values.ts';
@@ -411,9 +412,6 @@ export async function readRasterPage(
   };
 }
 
-/** A leading digit a diameter sign may be read as, after bars read from extension lines. */
-const SIGN_AS_DIGIT = /^([|\s]*)[25689](\d+(?:[.,]\d+)?)(.*)$/;
-
 /**
  * Diameter signs OCR read as a digit: 'Ø42' read '242', 'Ø8' read '28', 'Ø2.0625' read
  * '52.0625' (the slashed circle and the digits with a bowl, 2 5 6 8 9, have the same height; a '0'
@@ -436,7 +434,7 @@ export function diameterSignsRead(
 ): TextRun[] {
   const mended = new Map<TextRun, string>();
   for (const { run, agrees } of disagreeingCallouts(runs, dimensions, ptPerMm, basePtPerPx)) {
-    const written = SIGN_AS_DIGIT.exec(run.text.trim());
+    const written = SIGN_READ_AS_DIGIT.exec(run.text.trim());
     if (!written || mended.has(run)) continue;
     const rest = Number(written[2]!.replace(',', '.'));
     if (rest > 0 && agrees(rest)) mended.set(run, `${written[1]}Ø${written[2]}${written[3]}`);

@@ -13,6 +13,7 @@ import { addReading } from '../reading.ts';
 import { addIdentityReadings, type TextCallout, type TextFindings } from '../text/describe.ts';
 import { SNAP_SHARE, applyHoleCallouts } from '../text/hole-callouts.ts';
 import { titleAndNotesFromText } from '../text/title-fields.ts';
+import { SIGN_READ_AS_DIGIT } from '../text/ocr.ts';
 import { isFragment } from '../describe/title-block.ts';
 import { ON_NO_DIAMETER } from '../describe/turned.ts';
 import { MEASURED_SOURCE } from '../describe/readings.ts';
@@ -35,9 +36,6 @@ function writtenText(callout: TextCallout): string {
   return `Ø${value}${fit}${tolerance}`;
 }
 
-/** A diameter sign OCR read as a digit with a bowl before the value ('Ø26.5 h7' read '226.5 h7'). */
-const SIGN_AS_DIGIT = /^[|\s]*[25689](\d+(?:[.,]\d+)?)/;
-
 /**
  * The callouts of a scan read again with their first digit taken for a diameter sign
  * (image/page.ts diameterSignsRead mends those on dimension lines; these stand beside none): the
@@ -48,14 +46,14 @@ function signsReadAsDigits(
   callouts: { callout: TextCallout; share: number }[],
 ): { callout: TextCallout; share: number }[] {
   return callouts.flatMap(({ callout }) => {
-    const read = SIGN_AS_DIGIT.exec(callout.text.trim());
+    const read = SIGN_READ_AS_DIGIT.exec(callout.text.trim());
     const whole = /\d+(?:[.,]\d+)?/.exec(callout.text)?.[0];
     if (!read || !whole) return [];
-    const rest = Number(read[1]!.replace(',', '.'));
+    const rest = Number(read[2]!.replace(',', '.'));
     const wholeValue = Number(whole.replace(',', '.'));
     if (!(rest > 0) || !(wholeValue > 0)) return [];
     const telling = Boolean(callout.fit || callout.tolerance);
-    const text = `Ø${callout.text.trim().replace(SIGN_AS_DIGIT, '$1')}`;
+    const text = `Ø${read[2]}${read[3]}`;
     return [
       {
         callout: {

@@ -3,6 +3,14 @@
  * parser reads the text. Used only for runs whose origin is 'ocr': PDF text is taken as stored.
  */
 
+/**
+ * A diameter sign OCR read as a digit with a bowl at the start of a value ('Ø42' read '242',
+ * 'Ø2.0625' read '52.0625', 'Ø26.5 h7' read '226.5 h7'; a '0' changes no value): bars read from
+ * extension lines before it (1), the value without it (2), what follows (3). Which readings are
+ * the sign is for the line work or a measured size to tell (image/page.ts, page/merge.ts).
+ */
+export const SIGN_READ_AS_DIGIT = /^([|\s]*)[25689](\d+(?:[.,]\d+)?)(.*)$/;
+
 /** Characters tesseract returns for the diameter sign Ø (ISO 129-1 / ASME Y14.5 ⌀). */
 const DIAMETER_LOOKALIKES = '@©®?∅ø⌀¢$';
 
