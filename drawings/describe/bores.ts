@@ -98,33 +98,27 @@ export function findBores(
         Math.abs(p.b.x - u) < reach &&
         Math.abs(Math.min(side * p.a.y, side * p.b.y) - radius) <= 0.02 * radius + TOL,
     );
-  /** Hatching crosses the material between the radius and the outline at u, on that side. */
-  const hatchedOutside = (u: number, radius: number, side: 1 | -1) => {
-    const outer = outerRadiusAt(u);
-    return hatching.some((p) => {
+  /** Whether a hatch line crosses u on that side at a distance from the axis between lo and hi. */
+  const hatchedBetween = (u: number, side: 1 | -1, lo: number, hi: number) =>
+    hatching.some((p) => {
       if (p.kind !== 'line') return false;
       const { a, b } = p;
       if ((a.x - u) * (b.x - u) > 0 || a.x === b.x) return false;
       const v = side * (a.y + ((u - a.x) / (b.x - a.x)) * (b.y - a.y));
-      return v > radius + TOL && v < outer - TOL;
+      return v > lo && v < hi;
     });
-  };
+  /** Hatching crosses the material between the radius and the outline at u, on that side. */
+  const hatchedOutside = (u: number, radius: number, side: 1 | -1) =>
+    hatchedBetween(u, side, radius + TOL, outerRadiusAt(u) - TOL);
   /**
    * Hatching crosses between the axis and the radius at two of three points along the line, on
    * that side: the line lies in material (a thread's minor diameter drawn in a section), not at
    * the edge of a hole, which a section leaves unhatched.
    */
   const solidInside = (u0: number, u1: number, radius: number, side: 1 | -1) =>
-    [0.25, 0.5, 0.75].filter((t) => {
-      const u = u0 + t * (u1 - u0);
-      return hatching.some((p) => {
-        if (p.kind !== 'line') return false;
-        const { a, b } = p;
-        if ((a.x - u) * (b.x - u) > 0 || a.x === b.x) return false;
-        const v = side * (a.y + ((u - a.x) / (b.x - a.x)) * (b.y - a.y));
-        return v > TOL && v < radius - Math.max(TOL, noiseMm);
-      });
-    }).length >= 2;
+    [0.25, 0.5, 0.75].filter((t) =>
+      hatchedBetween(u0 + t * (u1 - u0), side, TOL, radius - Math.max(TOL, noiseMm)),
+    ).length >= 2;
   const lines = [...framed, ...hidden].filter((p) => p.kind === 'line');
   const join = Math.max(TOL, 0.001 * (uMax - uMin));
   /**

@@ -4,8 +4,8 @@
  * positions that follow from the written values.
  *
  * Over 500 lines because matching a dimension to the profile (diameters, shoulder lengths, bore
- * depths, the other axial sizes of axial-lengths.ts) and solving the lengths share one result
- * and its helpers.
+ * depths, the other axial sizes of axial-lengths.ts), setting aside the lengths OCR misread
+ * (misread-values.ts tells them) and solving the lengths share one result and its helpers.
  */
 import {
   formatMm,
