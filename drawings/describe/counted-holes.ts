@@ -9,6 +9,8 @@ import { formatMm, parseDiameterCallout, parseThreadCallout } from '#cam/callout
 import type { PrismaticDescription } from '#contracts/blueprint';
 import { countPrefix } from '#contracts/written-numbers';
 import type { PlateSize } from './plate-sizes.ts';
+import type { DimensionNote } from './content.ts';
+import { measuredMm } from './dimensions.ts';
 
 /** A hole's size within this of the callout's is the hole it counts, mm. */
 const SAME_MM = 0.05;
@@ -78,6 +80,121 @@ export function missingCountedHoles(
     found.unheld.push({
       dimension: `${counted.text} (${counted.count - read} of ${counted.count} not found in the top view)`,
       mm: counted.diameterMm,
+      measures: 'other',
+    });
+  }
+  return found;
+}
+
+/** A traced size within this share of a written diameter is that diameter (a scan's trace). */
+const SAME_SHARE = 0.01;
+
+/** Whether two sizes are one within SAME_MM or SAME_SHARE. */
+const sameRound = (a: number, b: number) => Math.abs(a - b) <= Math.max(SAME_MM, SAME_SHARE * b);
+
+/**
+ * Whether a dimension's line spans about `mm`: within MEASURED_SHARE, or MEASURED_MM, of what its
+ * definition points measure (dimensions.ts measuredMm, times the dimension's own factor).
+ */
+function measuresAbout(note: DimensionNote, mm: number): boolean {
+  const span = measuredMm(note) * (note.measureFactor ?? 1);
+  return Math.abs(span - mm) <= Math.max(MEASURED_MM, MEASURED_SHARE * mm);
+}
+
+/** A written diameter its line measures within this share or this many mm (a scan's trace). */
+const MEASURED_SHARE = 0.05;
+const MEASURED_MM = 0.3;
+
+/** Width and height of a polygon's box. */
+function boxSizes(points: readonly { x: number; y: number }[]): number[] {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
+}
+
+/**
+ * Whether holes of one size lie on a circle of `diameterMm` (a pitch circle, written as a
+ * diameter on its centre line): two of them that far apart, or three or more that far across
+ * about their centroid.
+ */
+function pitchCircle(diameterMm: number, holes: PrismaticDescription['holes']): boolean {
+  const bySize = new Map<number, PrismaticDescription['holes']>();
+  for (const hole of holes) {
+    const key = Math.round(hole.diameterMm * 100);
+    bySize.set(key, [...(bySize.get(key) ?? []), hole]);
+  }
+  for (const group of bySize.values()) {
+    if (group.length < 2) continue;
+    const apart = group.some((a, i) =>
+      group.slice(i + 1).some((b) => sameRound(Math.hypot(a.x - b.x, a.y - b.y), diameterMm)),
+    );
+    if (apart) return true;
+    if (group.length < 3) continue;
+    const cx = group.reduce((sum, h) => sum + h.x, 0) / group.length;
+    const cy = group.reduce((sum, h) => sum + h.y, 0) / group.length;
+    if (group.every((h) => sameRound(2 * Math.hypot(h.x - cx, h.y - cy), diameterMm))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the top view holds something round of a written diameter: a hole (its size, its
+ * counterbore or its countersink), a pitch circle of its holes, the outline, a pocket or a step
+ * as wide.
+ */
+function holdsRound(
+  diameterMm: number,
+  plate: Pick<PrismaticDescription, 'holes' | 'outline' | 'pockets'> &
+    Partial<Pick<PrismaticDescription, 'steps'>>,
+): boolean {
+  const sizes = [
+    ...plate.holes.flatMap((hole) => [
+      hole.diameterMm,
+      hole.counterboreDiameterMm ?? 0,
+      hole.countersinkDiameterMm ?? 0,
+    ]),
+    ...boxSizes(plate.outline),
+    ...plate.pockets.flatMap((pocket) => boxSizes(pocket.outline)),
+    ...(plate.steps ?? []).flatMap((step) => boxSizes(step.outline)),
+  ];
+  return (
+    sizes.some((mm) => mm > 0 && sameRound(mm, diameterMm)) || pitchCircle(diameterMm, plate.holes)
+  );
+}
+
+/**
+ * Diameters a plate's dimensions write once ('Ø28', 'Ø8 H7', without a count) that nothing round
+ * of the top view read is: a bore whose circle the line work of a scan did not close. Named in
+ * words and held as sizes the top view does not hold, so no program is verified without it.
+ * Only for a plate's own top view: a turned part's end view shows its diameters as circles the
+ * turned reading places.
+ * @param dimensions - the drawing's dimensions with their text as shown
+ * @param plate - the top view as read
+ * @param units - `mmPerUnit`: 25.4 for a drawing in inches
+ */
+export function missingWrittenHoles(
+  dimensions: readonly { note: DimensionNote; text: string }[],
+  plate: Pick<PrismaticDescription, 'holes' | 'outline' | 'pockets'> &
+    Partial<Pick<PrismaticDescription, 'steps'>>,
+  units: { mmPerUnit: number },
+): { unresolved: string[]; unheld: PlateSize[] } {
+  const inch = Math.abs(units.mmPerUnit - 25.4) < 1e-9;
+  const found = { unresolved: [] as string[], unheld: [] as PlateSize[] };
+  const seen = new Set<string>();
+  for (const { note, text } of dimensions) {
+    const plain = text.replace(/\s+/g, ' ').trim();
+    if (note.kind === 'radius' || !/^[ØøⲪ⌀∅]/.test(plain) || seen.has(plain)) continue;
+    const diameter = parseDiameterCallout(plain, inch ? 'inch' : 'mm');
+    if (!diameter || holdsRound(diameter.nominalMm, plate)) continue;
+    // A value its own line does not measure is a misreading (a scan's '22' read 'Ø2'), no bore.
+    if (!measuresAbout(note, diameter.nominalMm)) continue;
+    seen.add(plain);
+    found.unresolved.push(
+      `The drawing writes "${plain}", and the top view read holds no hole or circle of Ø${formatMm(diameter.nominalMm)}: it is not programmed. Check the drawing, and give the hole with 'Change'.`,
+    );
+    found.unheld.push({
+      dimension: `${plain} (not found in the top view)`,
+      mm: diameter.nominalMm,
       measures: 'other',
     });
   }

@@ -16,6 +16,7 @@ import {
   type View,
 } from '../geometry/shapes.ts';
 import type { NoteFindings } from './notes.ts';
+import { missingWrittenHoles } from './counted-holes.ts';
 import { writtenPlateSizes } from './plate-sizes.ts';
 import { matchStepDepths } from './plate-steps.ts';
 import { circleList, readPrismatic, type DrawingExtras } from './prismatic.ts';
@@ -102,7 +103,9 @@ export function describeNonTurnedPart(
     // and held as sizes the top view does not hold, so no program is called verified over them.
     // A size that is a step's depth gives the step its tolerance.
     matchStepDepths(top.prismatic.steps ?? [], sizes);
-    const held = [...sizes, ...(top.unheld ?? [])];
+    // A bore written once whose circle the line work did not close (a scan) is held too.
+    const written = missingWrittenHoles(extras.dimensions, top.prismatic, extras);
+    const held = [...sizes, ...(top.unheld ?? []), ...written.unheld];
     if (held.length > 0) top.prismatic.sizes = held;
     for (const size of sizes) if (size.tolerance) tolerances.push(size.dimension);
     for (const hole of top.prismatic.holes) {
@@ -114,6 +117,7 @@ export function describeNonTurnedPart(
     description.unresolved!.push(
       `Not a turned part (${reason}): it is read as a plate from its top view. Choose Milling, Wire EDM or Sinker EDM as the job type.`,
       ...top.unresolved,
+      ...written.unresolved,
     );
     const unheld = sizes.filter((size) => size.measures === 'other');
     if (unheld.length > 0) {

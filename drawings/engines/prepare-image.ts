@@ -237,6 +237,75 @@ export async function enlargedCrop(
 }
 
 /**
+ * A rectangle of a grey image lying at an angle, enlarged `scale` times (Lanczos 3) and turned so
+ * that its baseline runs left to right: the value written along a slanted dimension line.
+ * @param centre - the rectangle's centre, original px (y down)
+ * @param size - its length along the baseline and its height across it, original px
+ * @param turnDeg - the clockwise turn that makes the baseline run across (a baseline rising 13°
+ *   to the right on the sheet: 13)
+ * @param clean - changes the enlarged square around the rectangle in place before it is turned
+ * @returns the upright rectangle, about size × scale px; what lies outside the image is white
+ */
+export async function enlargedTurnedCrop(
+  image: GreyImage,
+  centre: { x: number; y: number },
+  size: { length: number; height: number },
+  scale: number,
+  turnDeg: number,
+  clean?: (square: GreyImage) => void,
+): Promise<GreyImage> {
+  // A square around the centre that holds the rectangle at any angle, white where off the image.
+  const reach = Math.ceil(Math.hypot(size.length, size.height) / 2) + 2;
+  const side = 2 * reach + 1;
+  const square = new Uint8Array(side * side).fill(255);
+  const cx = Math.round(centre.x);
+  const cy = Math.round(centre.y);
+  for (let y = 0; y < side; y++) {
+    const sy = cy - reach + y;
+    if (sy < 0 || sy >= image.height) continue;
+    for (let x = 0; x < side; x++) {
+      const sx = cx - reach + x;
+      if (sx >= 0 && sx < image.width) square[y * side + x] = image.data[sy * image.width + sx]!;
+    }
+  }
+  const enlarged = Math.round(side * scale);
+  const resized = await resizedGrey(
+    { data: square, width: side, height: side },
+    enlarged,
+    enlarged,
+  );
+  clean?.(resized);
+  const turned = await rotateGrey(resized, turnDeg);
+  // The square's centre stays the turned image's centre: the rectangle is cut out around it.
+  const width = Math.min(turned.width, Math.round(size.length * scale));
+  const height = Math.min(turned.height, Math.round(size.height * scale));
+  const left = Math.floor((turned.width - width) / 2);
+  const top = Math.floor((turned.height - height) / 2);
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    data.set(
+      turned.data.subarray(
+        (top + y) * turned.width + left,
+        (top + y) * turned.width + left + width,
+      ),
+      y * width,
+    );
+  return { data, width, height };
+}
+
+/** A grey image resized to width × height px (Lanczos 3). */
+async function resizedGrey(image: GreyImage, width: number, height: number): Promise<GreyImage> {
+  const { data, info } = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: 1 },
+  })
+    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height };
+}
+
+/**
  * The image's size after EXIF orientation, px, and its resolution when it stores a real one
  * (72 and 96 dpi are what programs write when they know no better, and count as none).
  * @throws DrawingReadError when the bytes are not a decodable image

@@ -187,20 +187,25 @@ const CORNER_WIDTHS = 3;
 const JOIN_WIDTHS = 2;
 /**
  * The points per written millimetre most dimension lines agree on (drawn length ÷ written
- * value, within 2 % of each other), when at least two agree, or one line is all there is.
+ * value, within 2 % of each other), when at least two agree, or one line is all there is. The
+ * agreeing lines give it by least squares (Σ length × value ÷ Σ value²): a line's ends are traced
+ * to within a pixel or two whatever its length, so a short line (a 5 mm step's 39 px) says
+ * little of the scale and a long one much.
  */
 function agreedPtPerMm(pairs: { lengthPt: number; valueMm: number }[]): number | undefined {
-  const ratios = pairs
+  const lines = pairs
     .filter((p) => p.valueMm > 0 && p.lengthPt > 0)
-    .map((p) => p.lengthPt / p.valueMm)
-    .sort((a, b) => a - b);
+    .map((p) => ({ ...p, ratio: p.lengthPt / p.valueMm }))
+    .sort((a, b) => a.ratio - b.ratio);
   let best: { count: number; ratio: number } | undefined;
-  for (const ratio of ratios) {
-    const agreeing = ratios.filter((r) => Math.abs(r / ratio - 1) <= SCALE_AGREEMENT);
-    const mean = agreeing.reduce((sum, r) => sum + r, 0) / agreeing.length;
-    if (!best || agreeing.length > best.count) best = { count: agreeing.length, ratio: mean };
+  for (const { ratio } of lines) {
+    const agreeing = lines.filter((line) => Math.abs(line.ratio / ratio - 1) <= SCALE_AGREEMENT);
+    if (best && agreeing.length <= best.count) continue;
+    const lengthTimesValue = agreeing.reduce((sum, line) => sum + line.lengthPt * line.valueMm, 0);
+    const valueSquared = agreeing.reduce((sum, line) => sum + line.valueMm ** 2, 0);
+    best = { count: agreeing.length, ratio: lengthTimesValue / valueSquared };
   }
-  if (!best || (best.count < 2 && ratios.length > 1)) return undefined;
+  if (!best || (best.count < 2 && lines.length > 1)) return undefined;
   return best.ratio;
 }
 

@@ -193,7 +193,8 @@ const SIZE_FIELD =
 /**
  * Values of a description taken from written text and values only measured on the lines: over
  * all its readings, and over its sizes alone (a size worked out from written lengths is neither;
- * a size from the geometry is measured).
+ * a size from the geometry is measured; a plate's written sizes, which have no readings, count
+ * as written sizes when they outnumber those of its readings).
  */
 function support(description: BlueprintDescription) {
   const readings = description.readings ?? [];
@@ -201,10 +202,15 @@ function support(description: BlueprintDescription) {
   const sizes = readings.filter((r) => SIZE_FIELD.test(r.field));
   // A plate's outline and its holes without a callout are measured too ('page 1 geometry').
   const drawn = (r: { source: string }) => measured(r) || /\bgeometry\b/.test(r.source);
+  // A plate's written sizes tied to its dimension lines carry no reading of their own.
+  const plateSizes = description.prismatic?.sizes?.length ?? 0;
   return {
     written: readings.length - readings.filter(measured).length,
     measured: readings.filter(measured).length,
-    writtenSizes: sizes.filter((r) => !drawn(r) && !r.source.includes('worked out')).length,
+    writtenSizes: Math.max(
+      plateSizes,
+      sizes.filter((r) => !drawn(r) && !r.source.includes('worked out')).length,
+    ),
     measuredSizes: sizes.filter(drawn).length,
   };
 }

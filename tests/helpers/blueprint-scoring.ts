@@ -376,6 +376,9 @@ export function flattenDescription(description: BlueprintDescription): DrawingVa
     // Written sizes with their own tolerances (an outline size may repeat the measured box).
     for (const size of plate.sizes ?? []) {
       if (!isPositive(size.mm)) continue;
+      // A hole callout the top view does not hold ('Ø28 (not found in the top view)', '4x Ø5.5
+      // (1 of 4 …)': describe/counted-holes.ts) is named as missing, not a length.
+      if (/^(?:\d+\s*[x×]\s*)?(?:[ØøⲪ⌀∅]|M\d)/i.test(size.dimension)) continue;
       const tolerance = toleranceOf(size.tolerance);
       // The end view's box and the plate's thickness restate the turned part; its features'
       // sizes and hole positions are its own.
