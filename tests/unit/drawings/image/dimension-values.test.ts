@@ -1,21 +1,16 @@
 /**
- * Values read again beside dimension lines (drawings/image/dimension-values.ts): where a value is
- * written beside a line (above one across the sheet, left of one up the sheet reading from the
- * bottom), what reads as a value, and the OCR of rendered dimensions with their arrowheads and
- * extension lines.
+ * Values read again beside dimension lines (drawings/image/dimension-values.ts, value-strips.ts,
+ * strip-cleaning.ts): where a value is written beside a line (above one across the sheet, left
+ * of one up the sheet reading from the bottom, along a slanted one), what reads as a value, how
+ * the strip is cleaned, and the OCR of rendered dimensions with their arrowheads and extension
+ * lines.
  */
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  eraseCrossingLines,
-  eraseLine,
-  hasLetters,
-  isDimensionValue,
-  readBesideLines,
-  slantedStripOf,
-  stripOf,
-} from '#drawings/image/dimension-values';
+import { isDimensionValue, readBesideLines } from '#drawings/image/dimension-values';
+import { eraseCrossingLines, eraseLine, hasLetters } from '#drawings/image/strip-cleaning';
+import { slantedStripOf, stripOf } from '#drawings/image/value-strips';
 import { closeOcr } from '#drawings/image/reader';
 
 /** OCR of a few small strips takes about a second; a limit for a slow machine. */
