@@ -15,7 +15,8 @@ const RADIUS_FALL_PER_MM = Math.tan((59 * Math.PI) / 180);
 /**
  * The widest twist drill, mm, whose point past the deepest blind bore keeps POINT_WALL_MM of
  * wall to every outer diameter beyond the bore's bottom (a thread's root) and to the far face.
- * @param part - a turned part in the frame of the face its bores open at (depths from it)
+ * @param part - a turned part in the frame of the face its bores open at (depths from it); a
+ *   first setup's blank keeps the drawn far face in `finishedLengthMm`
  * @returns Infinity when the part has no bore, or its deepest bore runs through
  */
 export function widestDrillForPoint(part: TurnedPart): number {
@@ -24,8 +25,9 @@ export function widestDrillForPoint(part: TurnedPart): number {
   // A bore drilled from both ends (both-ends.ts) ends in the other end's hole.
   if (deepest.through || deepest.meets) return Infinity;
   const depth = deepest.depthMm;
-  // Its tip stops POINT_WALL_MM short of the far face.
-  let widest = (part.lengthMm - POINT_WALL_MM - depth) / POINT_LENGTH_PER_DIAMETER;
+  // Its tip stops POINT_WALL_MM short of the far face as drawn (a blank's is faced off later).
+  const farFace = Math.min(part.lengthMm, part.finishedLengthMm ?? Infinity);
+  let widest = (farFace - POINT_WALL_MM - depth) / POINT_LENGTH_PER_DIAMETER;
   for (const section of part.outer) {
     if (section.endMm <= depth) continue;
     const radiusMm =

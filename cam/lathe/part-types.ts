@@ -84,6 +84,13 @@ export interface EdgeChamfer {
 
 export interface TurnedPart {
   lengthMm: number;
+  /**
+   * Where the far face is as drawn, mm from the free end, when this is the first setup's blank,
+   * longer by what the second setup faces off (second-setup.ts `blankOf`): a drill's point must
+   * stay inside the finished part, not the blank (drill-point.ts). Absent when the far face is at
+   * `lengthMm`.
+   */
+  finishedLengthMm?: number;
   /** From the free end toward the chuck, consecutive. */
   outer: OuterSection[];
   /** Bores opening at the free end, widest first (through bores among them). */

@@ -96,6 +96,7 @@ export function blankOf(part: TurnedPart): TurnedPart {
   return {
     ...rest,
     lengthMm: length,
+    finishedLengthMm: part.finishedLengthMm ?? part.lengthMm,
     outer: part.outer.map((section, index) =>
       index === part.outer.length - 1 ? { ...section, endMm: length } : section,
     ),

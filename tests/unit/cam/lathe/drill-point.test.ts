@@ -10,6 +10,7 @@ import type { BlueprintDescription } from '#contracts/blueprint';
 import { generateProgram } from '#cam/jobs/generate';
 import { POINT_LENGTH_PER_DIAMETER, POINT_WALL_MM } from '#cam/drilling-data';
 import { widestDrillForPoint } from '#cam/lathe/drill-point';
+import { blankOf } from '#cam/lathe/second-setup';
 import { turnedPartFromDescription } from '#cam/lathe/part';
 import type { TurnedPart } from '#cam/lathe/part-types';
 import { latheTooling, toolRow } from '#tests/helpers/parts';
@@ -129,6 +130,34 @@ describe("a drill's point past a blind bore", () => {
         if (Number.isFinite(widest))
           expect(leastWall(part, Math.max(widest, 0) + 0.5)).toBeLessThan(POINT_WALL_MM);
       }),
+    );
+  });
+
+  it('stays inside the drawn far face when the first setup drills a longer blank', () => {
+    // From a sawn blank or turned around, the first setup holds a blank longer by what the
+    // second setup faces off: a point that ends in that stub pierced the finished far face (a
+    // Ø8.5 drill 73 mm deep in a 75.5 mm part, found by missing-tools.property.test.ts).
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 12, max: 60 }),
+        fc.integer({ min: 20, max: 120 }),
+        fc.double({ min: 0.2, max: 0.7, noNaN: true }),
+        fc.double({ min: 0.5, max: 0.99, noNaN: true }),
+        (outer, length, boreShare, depthShare) => {
+          const part = turnedPartFromDescription(
+            necked([[outer, length]], {
+              diameterMm: Math.round(outer * boreShare * 10) / 10,
+              depthMm: Math.round(length * depthShare * 10) / 10,
+            }),
+          );
+          const blank = blankOf(part);
+          expect(blank.lengthMm).toBeGreaterThan(part.lengthMm);
+          const widest = widestDrillForPoint(blank);
+          expect(widest).toBeCloseTo(widestDrillForPoint(part), 9);
+          if (widest > 0)
+            expect(leastWall(part, widest)).toBeGreaterThanOrEqual(POINT_WALL_MM - 1e-3);
+        },
+      ),
     );
   });
 });
