@@ -10,6 +10,7 @@ import { hasDiameterSign } from '#cam/callouts';
 import type { TextRun } from '../reading.ts';
 import type { TextCallout } from '../text/describe.ts';
 import { isCrowded } from './crowded-texts.ts';
+import { isOblique } from '../text/findings.ts';
 import { ON_NO_DIAMETER } from '../describe/turned.ts';
 import { MEASURED_SOURCE } from '../describe/readings.ts';
 import { formatMm } from '#cam/callouts';
@@ -84,10 +85,14 @@ const SAME_DIAMETER_MM = 0.05;
  * another value, or beside a bore the profile did not show), nothing else would say the drawing
  * has that diameter.
  *
+ * A plain number written along a leader (oblique, which the text reading takes for a diameter,
+ * its sign drawn as lines: Gripper.PDF's 'Ø68.50') counts as written with its sign. One that is
+ * the other edge of a chamfer gives the chamfer its size instead (placeOnChamfer).
+ *
  * @param callouts - the page's callouts (values in mm)
  * @param dimensions - the page's dimension lines with the callouts attached to them
  * @param description - the description read from the page, whose `unplaced` and `unresolved`
- *   are added to
+ *   are added to, and whose chamfers may be given their written size
  */
 export function nameUnattachedDiameters(
   callouts: TextCallout[],
@@ -99,8 +104,10 @@ export function nameUnattachedDiameters(
   const named = new Set((description.unplaced ?? []).map((entry) => entry.text));
   for (const callout of callouts) {
     if (callout.kind !== 'diameter' || attached.has(callout) || named.has(callout.text)) continue;
-    if (!hasDiameterSign(callout.text)) continue;
+    const alongLeader = callout.inferred === true && isOblique(callout.angleDeg);
+    if (!hasDiameterSign(callout.text) && !alongLeader) continue;
     if (diameters.some((d) => Math.abs(d - callout.value) <= SAME_DIAMETER_MM)) continue;
+    if (placeOnChamfer(callout, description)) continue;
     named.add(callout.text);
     description.unplaced = [
       ...(description.unplaced ?? []),
@@ -111,6 +118,46 @@ export function nameUnattachedDiameters(
       `"${callout.text}" is written beside no dimension line and matches no diameter read: give it with Change, or remove it once checked.`,
     ];
   }
+}
+
+/**
+ * A chamfer's other edge within this of a written diameter is that diameter: CHAMFER_EDGE_MM
+ * plus CHAMFER_SHARE of the chamfer's radial depth (a vector page measures its legs to 0.01 mm).
+ */
+const CHAMFER_EDGE_MM = 0.1;
+const CHAMFER_SHARE = 0.1;
+
+/**
+ * Gives a chamfer its size from a diameter written at its other edge: the end of an outer
+ * chamfer on a smaller diameter, of a bore's chamfer on a larger one (a chamfer dimensioned by
+ * the diameter it ends at, or by its edge's circle in the end view: Gripper.PDF writes Ø68.50
+ * on the edge of its Ø70.50 plate's 45° chamfer, which its lines measure 1.02 long). Its leg
+ * becomes |D − d| ÷ 2 ÷ tan(angle), its text and reading say so.
+ *
+ * @returns whether the diameter was placed on a chamfer
+ */
+function placeOnChamfer(callout: TextCallout, description: BlueprintDescription): boolean {
+  for (const [index, chamfer] of description.features.chamfers.entries()) {
+    const { sizeMm, angleDeg, onDiameterMm } = chamfer;
+    if (!sizeMm || !angleDeg || !onDiameterMm) continue;
+    const slope = Math.tan((angleDeg * Math.PI) / 180);
+    const depth = sizeMm * slope;
+    const edge = chamfer.inner ? onDiameterMm + 2 * depth : onDiameterMm - 2 * depth;
+    if (Math.abs(edge - callout.value) > CHAMFER_EDGE_MM + CHAMFER_SHARE * depth) continue;
+    const leg = Math.abs(onDiameterMm - callout.value) / 2 / slope;
+    if (!(leg > 0)) continue;
+    const before = chamfer.dimensions;
+    chamfer.sizeMm = Math.round(leg * 1000) / 1000;
+    chamfer.dimensions = `${formatMm(chamfer.sizeMm)} x ${formatMm(angleDeg)}°`;
+    const reading = description.readings?.find((r) => r.field === `Chamfer ${index + 1}`);
+    if (reading) {
+      reading.value = reading.value.replace(before, chamfer.dimensions);
+      reading.source = `${callout.source} (Ø${formatMm(callout.value)} at the chamfer's ${chamfer.inner ? 'large' : 'small'} end)`;
+      reading.confidence = callout.confidence;
+    }
+    return true;
+  }
+  return false;
 }
 
 /**

@@ -64,7 +64,7 @@ function numbersAfter(text: string): number[] {
 }
 
 /** Oblique text: written along a leader or a diametral dimension line, not a horizontal or vertical one. */
-function isOblique(angleDeg: number): boolean {
+export function isOblique(angleDeg: number): boolean {
   const a = ((angleDeg % 90) + 90) % 90;
   return a > 5 && a < 85;
 }

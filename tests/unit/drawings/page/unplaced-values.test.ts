@@ -3,8 +3,9 @@
  * `nameUnattachedLengths`, decision 081): named as not placed unless a length of the turned part
  * read from its lines is that long, so a program on a length measured from the lines is never
  * called verified while the drawing writes another; and diameters only traced on a scan
- * (`holdTracedDiameters`, decision 085), held until the operator gives their written size.
- * Property tests over random shafts.
+ * (`holdTracedDiameters`, decision 085), held until the operator gives their written size; and
+ * diameters written beside no line (`nameUnattachedDiameters`), placed on the chamfer whose edge
+ * they are (decision 090). Property tests over random shafts.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   TRACED_DIAMETER_WHY,
   holdTextOnlyProfile,
   holdTracedDiameters,
+  nameUnattachedDiameters,
   nameUnattachedLengths,
   withoutPlacedLengths,
 } from '#drawings/page/unplaced-values';
@@ -202,6 +204,80 @@ describe("a profile read from a drawing's text alone (holdTextOnlyProfile, decis
   it('leaves a description with no outer diameter alone', () => {
     const description = emptyDescription('a plate');
     holdTextOnlyProfile(description);
+    expect(description.unplaced).toBeUndefined();
+  });
+});
+
+describe('a diameter written along a leader at a chamfer’s edge', () => {
+  /** A plain number written along a leader, which the text reading takes for a diameter. */
+  const alongLeader = (valueMm: number): TextCallout => ({
+    ...length(valueMm, valueMm.toFixed(2)),
+    kind: 'diameter',
+    inferred: true,
+    angleDeg: 23.7,
+    source: 'page 1 at 374, 235 pt',
+  });
+
+  /** A plate of Ø`diameter` with a chamfer of `leg` at `angleDeg` on its free end, measured. */
+  function chamfered(diameter: number, leg: number, angleDeg: number, inner = false) {
+    const description = shaft([6]);
+    description.outerDiameters[0]!.diameterMm = diameter;
+    const dimensions = `${leg} x ${angleDeg}°`;
+    description.features.chamfers = [
+      {
+        dimensions,
+        location: 'at the free end',
+        sizeMm: leg,
+        angleDeg,
+        atMm: 0,
+        onDiameterMm: diameter,
+        ...(inner ? { inner } : {}),
+      },
+    ];
+    description.readings = [
+      {
+        field: 'Chamfer 1',
+        value: `${dimensions} at the free end`,
+        confidence: 0.8,
+        source: 'drawn',
+      },
+    ];
+    return description;
+  }
+
+  it('gives the chamfer the leg its written edge makes, and names the value only when no chamfer ends there', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 2000 }).map((tenths) => tenths / 10),
+        fc.integer({ min: 2, max: 30 }).map((tenths) => tenths / 10),
+        fc.constantFrom(30, 45, 60),
+        fc.boolean(),
+        fc.double({ min: -0.02, max: 0.02, noNaN: true }),
+        (diameter, leg, angleDeg, inner, measuredOff) => {
+          const depth = leg * Math.tan((angleDeg * Math.PI) / 180);
+          const edge = inner ? diameter + 2 * depth : diameter - 2 * depth;
+          fc.pre(edge > 1);
+          // Measured a little off on the lines, written to 0.01 mm.
+          const description = chamfered(diameter, leg + measuredOff, angleDeg, inner);
+          const written = Math.round(edge * 100) / 100;
+          nameUnattachedDiameters([alongLeader(written)], [], description);
+          const [chamfer] = description.features.chamfers;
+          expect(chamfer!.sizeMm).toBeCloseTo(leg, 1);
+          expect(description.unplaced ?? []).toEqual([]);
+          expect(description.readings![0]!.source).toContain(`Ø${written}`);
+          // A value no chamfer ends at is named as not placed.
+          const other = chamfered(diameter, leg, angleDeg, inner);
+          nameUnattachedDiameters([alongLeader(written + 2 * depth + 3)], [], other);
+          expect(other.unplaced).toHaveLength(1);
+          expect(other.features.chamfers[0]!.sizeMm).toBe(leg);
+        },
+      ),
+    );
+  });
+
+  it('leaves a plain number written square to the sheet to the other readings', () => {
+    const description = chamfered(70.5, 1, 45);
+    nameUnattachedDiameters([{ ...alongLeader(50), angleDeg: 0 }], [], description);
     expect(description.unplaced).toBeUndefined();
   });
 });
