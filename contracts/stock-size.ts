@@ -179,14 +179,23 @@ const NAMES_A_DIAMETER = new RegExp(String.raw`^${DIAMETER_SIGN}|\b(?:DIA|diam)`
 /**
  * The value of a length callout, mm: `100`, `100 mm`, `1.5"`, `0.75 in`, `2 m`, `2x 19,9`
  * (19.9); undefined for a diameter (`Ø20`), no number, or a value that is not positive or not
- * finite (`5/0`: decision 039).
+ * finite (`5/0`, `4x1/0`: decision 039).
  */
 function calloutLengthMm(text: string): number | undefined {
-  const decoded = plain(text);
+  const valueMm = writtenLengthMm(plain(text));
+  return valueMm !== undefined && Number.isFinite(valueMm) ? valueMm : undefined;
+}
+
+/**
+ * The positive value a length callout writes, mm, infinite when it divides by zero: a count's
+ * size when one follows the count ('2x 19,9'; '4x1/0' divides by zero), else the first number
+ * ('2x 0' has no positive size after its count: 2, as cam/callouts.ts parseLengthCallout reads).
+ */
+function writtenLengthMm(decoded: string): number | undefined {
   if (NAMES_A_DIAMETER.test(decoded)) return undefined;
   const counted = countPrefix(decoded);
   if (counted && !ANGLE_AFTER.test(counted.rest)) {
-    const rest = calloutLengthMm(counted.rest);
+    const rest = writtenLengthMm(counted.rest);
     if (rest !== undefined) return rest;
   }
   const match = LENGTH_FORM.exec(decoded);
@@ -194,7 +203,7 @@ function calloutLengthMm(text: string): number | undefined {
   const value = readNumber(match[1]!);
   const unit = match[2];
   const valueMm = unit === 'm' ? roundMm(value * 1000) : toMm(value, unit);
-  return valueMm > 0 && Number.isFinite(valueMm) ? valueMm : undefined;
+  return valueMm > 0 ? valueMm : undefined;
 }
 
 // Readings ---------------------------------------------------------------------------------

@@ -211,7 +211,14 @@ describe('parseStockSize reads like the server before issue 32', () => {
         (size) => expectSameReading(size),
       ),
       // A letter among a length's digits is a misreading, no length (found by the property).
-      { numRuns: 3000, examples: [[{ shape: 'Round bar', diameter: '0.1', length: '4m.0' }]] },
+      // A count before no length is no length either ('4x1/0' read 4).
+      {
+        numRuns: 3000,
+        examples: [
+          [{ shape: 'Round bar', diameter: '0.1', length: '4m.0' }],
+          [{ shape: 'Round bar', diameter: '0.1', length: '4x1/0' }],
+        ],
+      },
     );
   });
 
