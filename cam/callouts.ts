@@ -14,6 +14,7 @@ import {
   UNIT,
   countPrefix,
   diameterForms,
+  formatMm,
   isInchUnit,
   readNumber,
   roundMm,
@@ -361,6 +362,11 @@ function chamfer(
 ): ParsedChamfer | undefined {
   const sizeMm = toMm(size, unit, units);
   return sizeMm > 0 && angle > 0 && angle < 90 ? { sizeMm, angleDeg: angle } : undefined;
+}
+
+/** A chamfer as the description writes it: '1 x 45°' (its leg along the axis, mm, and its angle). */
+export function chamferText(chamfer: { sizeMm: number; angleDeg: number }): string {
+  return `${formatMm(chamfer.sizeMm)} x ${formatMm(chamfer.angleDeg)}°`;
 }
 
 /**

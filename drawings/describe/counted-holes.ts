@@ -3,11 +3,13 @@
  * many features a size applies to before it) that the top view read holds fewer of. The line work
  * of a scan can lose a circle, and a hole the reader never saw is not in the description: no
  * check of the program would find it missing. Such a callout is named in `unresolved` and held as
- * a size the top view does not hold, so no program is called verified without the hole.
+ * a size the top view does not hold, so no program is called verified without the hole. So is a
+ * diameter written once that nothing round of a plate's top view is (missingWrittenHoles).
  */
 import { formatMm, parseDiameterCallout, parseThreadCallout } from '#cam/callouts';
 import type { PrismaticDescription } from '#contracts/blueprint';
 import { countPrefix } from '#contracts/written-numbers';
+import { boundsOf, type Polygon } from '#cam/geometry/polygon';
 import type { PlateSize } from './plate-sizes.ts';
 import type { DimensionNote } from './content.ts';
 import { measuredMm } from './dimensions.ts';
@@ -106,10 +108,9 @@ const MEASURED_SHARE = 0.05;
 const MEASURED_MM = 0.3;
 
 /** Width and height of a polygon's box. */
-function boxSizes(points: readonly { x: number; y: number }[]): number[] {
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  return [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
+function boxSizes(points: Polygon): number[] {
+  const { minX, minY, maxX, maxY } = boundsOf([points]);
+  return [maxX - minX, maxY - minY];
 }
 
 /**

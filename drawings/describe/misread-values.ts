@@ -7,6 +7,7 @@
  */
 import { formatMm, roundMm } from '#cam/callouts';
 import type { DimensionNote } from './content.ts';
+import { median } from '../geometry/plane.ts';
 
 /** A read diameter disagrees with the page's scale when its ratio is off by more than this share. */
 const MISREAD_SHARE = 0.25;
@@ -67,7 +68,7 @@ function entriesOf(
 /**
  * The OCR-read values far from the scale the others agree on (see the file's head): of `read`
  * (written value and what its line measures, in one unit), those whose ratio is off the median
- * ratio by more than MISREAD_SHARE while at least AGREEING_OTHERS others lie within
+ * ratio (the upper of two middle ones) by more than MISREAD_SHARE while at least AGREEING_OTHERS others lie within
  * AGREEING_SHARE of it.
  *
  * @returns the misread entries, each with the size its line measures at the agreed scale
@@ -85,10 +86,4 @@ export function offScale<T extends { writtenMm: number; drawnMm: number }>(
   return usable
     .filter((entry) => off(entry) > MISREAD_SHARE)
     .map((entry) => ({ entry, expectedMm: entry.drawnMm * scale }));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

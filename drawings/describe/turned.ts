@@ -6,6 +6,7 @@
  */
 import { turnedSummary } from './turned-summary.ts';
 import {
+  chamferText,
   formatMm,
   formatTolerance,
   parseDiameterCallout,
@@ -175,7 +176,7 @@ export function describeTurnedPart(
     const on = chamfer.inner ? inner[chamfer.onIndex]! : outer[chamfer.onIndex]!;
     const atMm = chamfer.inner ? (chamfer.atMm < 1e-6 ? 0 : overall) : dims.moved(chamfer.atMm);
     return {
-      dimensions: `${formatMm(chamfer.sizeMm)} x ${formatMm(chamfer.angleDeg)}°`,
+      dimensions: chamferText(chamfer),
       location: `${where(atMm)}, on ${chamfer.inner ? 'the bore ' : ''}${on.diameter}`,
       sizeMm: chamfer.sizeMm,
       angleDeg: chamfer.angleDeg,
@@ -264,7 +265,7 @@ function applyChamferNotes(
   }
 
   for (const { chamfer, note } of findings.chamfers) {
-    const size = `${formatMm(chamfer.sizeMm)} x ${formatMm(chamfer.angleDeg)}°`;
+    const size = chamferText(chamfer);
     // A traced chamfer is measured no closer than its lines are wide: within that, and within
     // 10° of the written angle, it is the written one.
     const noise = Math.max(0.01, profile.noiseMm ?? 0);

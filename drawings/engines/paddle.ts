@@ -18,8 +18,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import sharp from 'sharp';
-import type { GreyImage } from './prepare-image.ts';
+import { resizedGrey, type GreyImage } from './prepare-image.ts';
 import type { OcrBox, OcrLine } from './tesseract.ts';
 import {
   ctcDecode,
@@ -174,19 +173,6 @@ export function warmPaddleEngine(): void {
   ask('recognizer').catch(() => undefined);
 }
 
-/** The image resized to the detector's input size (sharp, Lanczos 3; only ever down or to 32s). */
-async function resized(image: GreyImage, width: number, height: number): Promise<GreyImage> {
-  if (width === image.width && height === image.height) return image;
-  const { data, info } = await sharp(image.data, {
-    raw: { width: image.width, height: image.height, channels: 1 },
-  })
-    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data), width: info.width, height: info.height };
-}
-
 /** Detection, then each box recognized alone; lines in `image`'s pixels, top to bottom. */
 async function readImage(
   image: GreyImage,
@@ -199,7 +185,7 @@ async function readImage(
     return ask(model, data, dims);
   };
   const size = detectorSize(image.width, image.height);
-  const input = await resized(image, size.width, size.height);
+  const input = await resizedGrey(image, size.width, size.height);
   const detected = await asked('detector', detectorInput(input), [1, 3, size.height, size.width]);
   const [, , mapHeight, mapWidth] = detected.dims ?? [];
   if (!detected.data || mapWidth !== size.width || mapHeight !== size.height)

@@ -293,8 +293,13 @@ export async function enlargedTurnedCrop(
   return { data, width, height };
 }
 
-/** A grey image resized to width × height px (Lanczos 3). */
-async function resizedGrey(image: GreyImage, width: number, height: number): Promise<GreyImage> {
+/** A grey image resized to width × height px (Lanczos 3); the image itself when it is that size. */
+export async function resizedGrey(
+  image: GreyImage,
+  width: number,
+  height: number,
+): Promise<GreyImage> {
+  if (width === image.width && height === image.height) return image;
   const { data, info } = await sharp(image.data, {
     raw: { width: image.width, height: image.height, channels: 1 },
   })

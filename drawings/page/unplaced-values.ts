@@ -6,14 +6,13 @@
  * it leaves it and is never called verified on it until the operator gives or removes it.
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
-import { hasDiameterSign } from '#cam/callouts';
 import type { TextRun } from '../reading.ts';
 import type { TextCallout } from '../text/describe.ts';
 import { isCrowded } from './crowded-texts.ts';
 import { isOblique } from '../text/findings.ts';
 import { ON_NO_DIAMETER } from '../describe/turned.ts';
 import { MEASURED_SOURCE } from '../describe/readings.ts';
-import { formatMm } from '#cam/callouts';
+import { chamferText, formatMm, hasDiameterSign } from '#cam/callouts';
 import type { DrawnDimension } from './dimensions.ts';
 
 /** Every size of a description in mm (the fields whose names end in 'Mm', or match `key`). */
@@ -148,7 +147,7 @@ function placeOnChamfer(callout: TextCallout, description: BlueprintDescription)
     if (!(leg > 0)) continue;
     const before = chamfer.dimensions;
     chamfer.sizeMm = Math.round(leg * 1000) / 1000;
-    chamfer.dimensions = `${formatMm(chamfer.sizeMm)} x ${formatMm(angleDeg)}°`;
+    chamfer.dimensions = chamferText({ sizeMm: chamfer.sizeMm, angleDeg });
     const reading = description.readings?.find((r) => r.field === `Chamfer ${index + 1}`);
     if (reading) {
       reading.value = reading.value.replace(before, chamfer.dimensions);

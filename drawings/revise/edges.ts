@@ -2,7 +2,7 @@
  * Revision of edges, threads and specifications: chamfers, fillets, threads on diameters,
  * material, heat treatment, hardness, roughness, general tolerance, concentricity.
  */
-import { formatMm } from '#cam/callouts';
+import { chamferText, formatMm } from '#cam/callouts';
 import type { Chamfer, DiameterFeature, Fillet } from '#contracts/blueprint';
 import type { EdgePlace, Edit } from './parse.ts';
 import { ShapeRevision, same } from './shape.ts';
@@ -59,7 +59,7 @@ export class Revision extends ShapeRevision {
   }
 
   private chamfer(edit: Extract<Edit, { kind: 'chamfer' }>) {
-    const dimensions = `${formatMm(edit.chamfer.sizeMm)} x ${formatMm(edit.chamfer.angleDeg)}°`;
+    const dimensions = chamferText(edit.chamfer);
     const bore = this.d.innerDiameters[0];
     const places = edit.inner
       ? [{ atMm: bore?.startMm ?? 0, on: bore }]
