@@ -41,7 +41,8 @@ const FREE_WIDTHS = 2;
 
 /**
  * The drawing with the outline lines that are dimension or extension lines moved to its thin
- * lines.
+ * lines (of an extension line traced on into the outline it starts from, only its own stretch;
+ * decision 091).
  *
  * @param drawing - a traced page's sorted line work (page points; changed in place and returned)
  * @returns the same drawing
@@ -51,15 +52,17 @@ export function dimensionLinesAside(drawing: PageDrawing): PageDrawing {
   if (!(width > 0) || drawing.arrows.length === 0) return drawing;
   const tol = FREE_WIDTHS * width;
   const lines = drawing.part.filter((p): p is LinePrimitive => p.kind === 'line');
-  const moved = new Set<LinePrimitive>();
+  // The lines moved to the thin lines, each with what is moved: the whole line, or the
+  // extension line's stretch when the line runs on as an outline (see extensionPiece).
+  const moved = new Map<LinePrimitive, LinePrimitive>();
   for (const line of lines) {
-    if (drawing.arrows.some((arrow) => runsAlong(line, arrow, tol))) moved.add(line);
+    if (drawing.arrows.some((arrow) => runsAlong(line, arrow, tol))) moved.set(line, line);
   }
   // Running dimensions: their line from the origin to the first arrowhead, and the origin's circle.
   const origins: Arrow[] = [];
   const symbols = new Set<Primitive>();
   for (const row of runningRows(drawing.arrows, tol)) {
-    for (const line of lines) if (onRunningLine(line, row, tol)) moved.add(line);
+    for (const line of lines) if (onRunningLine(line, row, tol)) moved.set(line, line);
     for (const p of drawing.part) {
       if (p.kind !== 'arc' || !isFullCircle(p) || !isOrigin(p, row, tol)) continue;
       symbols.add(p);
@@ -67,23 +70,40 @@ export function dimensionLinesAside(drawing: PageDrawing): PageDrawing {
     }
   }
   // Extension lines: the lines left, square to an arrow through its tip with a free end past it.
-  const kept = () => drawing.part.filter((p) => !moved.has(p as LinePrimitive) && !symbols.has(p));
+  const kept = () =>
+    drawing.part.flatMap((p) => {
+      if (symbols.has(p)) return [];
+      const piece = moved.get(p as LinePrimitive);
+      if (!piece) return [p];
+      return piece === p ? [] : [remainderOf(p as LinePrimitive, piece)];
+    });
+  const moveFrom = (line: LinePrimitive, end: Point) =>
+    moved.set(line, extensionPiece(line, end, kept(), tol));
   const tips = [...drawing.arrows, ...origins];
   for (const line of lines) {
     if (moved.has(line)) continue;
     const ends = tips.flatMap((arrow) => extensionEnd(line, arrow, tol));
-    if (ends.some((end) => isFree(end, line, kept(), tol))) moved.add(line);
+    const free = ends.find((end) => isFree(end, line, kept(), tol));
+    if (free) moveFrom(line, free);
   }
   // Extension lines whose arrowheads were not found: they end just past a dimension line, one
   // that carries an arrowhead or that ends on them.
-  const thin = [...drawing.thin, ...moved];
+  // The pieces of a centre line traced as solid (where hatching or a view's edge broke its
+  // pattern) are no dimension lines, though edges end on the axis.
+  const thin = [...drawing.thin, ...moved.values()].filter(
+    (t) => !drawing.centre.some((axis) => axis.kind === 'line' && onAxis(t, axis, tol)),
+  );
   const withArrows = thin.filter((t) => drawing.arrows.some((arrow) => runsAlong(t, arrow, tol)));
   const arrowPt = medianArrow(drawing.arrows);
   for (const line of lines) {
     if (moved.has(line)) continue;
+    // A stub shorter than an arrowhead (where a dimension line's arrowhead or hatching meets an
+    // edge) is no dimension line.
     const endingOn = thin.filter(
       (t) =>
-        !withArrows.includes(t) && Math.min(distanceTo(t.a, line), distanceTo(t.b, line)) <= tol,
+        !withArrows.includes(t) &&
+        axisOf(t).length >= arrowPt &&
+        Math.min(distanceTo(t.a, line), distanceTo(t.b, line)) <= tol,
     );
     // A dimension line that ends on the line may hide the overshoot under its arrowhead; one
     // that carries its arrowheads elsewhere is crossed.
@@ -91,11 +111,12 @@ export function dimensionLinesAside(drawing: PageDrawing): PageDrawing {
       ...withArrows.flatMap((dimension) => endPastLine(line, dimension, arrowPt, tol, 0)),
       ...endingOn.flatMap((dimension) => endPastLine(line, dimension, arrowPt, tol, -tol)),
     ];
-    if (ends.some((end) => isFree(end, line, kept(), tol))) moved.add(line);
+    const free = ends.find((end) => isFree(end, line, kept(), tol));
+    if (free) moveFrom(line, free);
   }
   if (moved.size === 0 && symbols.size === 0) return drawing;
   drawing.part = kept();
-  drawing.thin.push(...moved);
+  drawing.thin.push(...moved.values());
   return drawing;
 }
 
@@ -223,6 +244,61 @@ function extensionEnd(line: LinePrimitive, arrow: Arrow, tol: number): Point[] {
   if (along >= -tol && along <= overshoot) ends.push(line.a);
   if (length - along >= -tol && length - along <= overshoot) ends.push(line.b);
   return ends;
+}
+
+/** Whether a line runs along a centre line, within `tol` of its axis at both ends. */
+function onAxis(line: LinePrimitive, axis: LinePrimitive, tol: number): boolean {
+  const { length } = axisOf(axis);
+  if (!(length > 0)) return false;
+  return placeOf(axis, line.a).off <= tol && placeOf(axis, line.b).off <= tol;
+}
+
+/**
+ * The stretch of a line that is an extension line, from its free end: the whole line, or, when
+ * the trace ran an extension line on into the outline it starts from (drawn in line, with no
+ * gap: a shoulder's face and the extension line above it are one traced line), the stretch from
+ * the free end to the nearest place where another outline ends on the line (the shoulder's
+ * corner). The rest stays outline.
+ */
+function extensionPiece(
+  line: LinePrimitive,
+  free: Point,
+  outline: Primitive[],
+  tol: number,
+): LinePrimitive {
+  const { u, length } = axisOf(line);
+  const fromA = free === line.a;
+  // Places along the line, measured from the free end, where another outline's end lies on it.
+  let nearest = Infinity;
+  for (const p of outline) {
+    if (p === line) continue;
+    for (const end of endsOf(p)) {
+      const { off, along } = placeOf(line, end);
+      const fromFree = fromA ? along : length - along;
+      if (off <= tol && fromFree > 2 * tol && fromFree < length - 2 * tol)
+        nearest = Math.min(nearest, fromFree);
+    }
+  }
+  if (!Number.isFinite(nearest)) return line;
+  const at = fromA ? nearest : length - nearest;
+  const cut = { x: line.a.x + u.x * at, y: line.a.y + u.y * at };
+  return { ...line, a: free, b: cut };
+}
+
+/** The part of a line left as outline when `piece` (from one of its ends) is moved. */
+function remainderOf(line: LinePrimitive, piece: LinePrimitive): LinePrimitive {
+  const far = piece.a === line.a ? line.b : line.a;
+  return { ...line, a: piece.b, b: far };
+}
+
+/** The end points of a line or an arc. */
+function endsOf(p: Primitive): Point[] {
+  if (p.kind === 'line') return [p.a, p.b];
+  if (isFullCircle(p)) return [];
+  return [p.startRad, p.endRad].map((angle) => ({
+    x: p.center.x + p.radius * Math.cos(angle),
+    y: p.center.y + p.radius * Math.sin(angle),
+  }));
 }
 
 /** Whether no other outline reaches the line's end (it stops in the open). */

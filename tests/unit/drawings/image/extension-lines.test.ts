@@ -145,6 +145,92 @@ describe('dimensionLinesAside', () => {
       }),
     );
   });
+
+  /** The scene's frame: its points and directions turned and placed. */
+  const frameOf = ({ turnRad, at }: Params) => {
+    const cos = Math.cos(turnRad);
+    const sin = Math.sin(turnRad);
+    return {
+      p: (x: number, y: number): Point => ({
+        x: at.x + x * cos - y * sin,
+        y: at.y + x * sin + y * cos,
+      }),
+      dir: (x: number, y: number): Point => ({ x: x * cos - y * sin, y: x * sin + y * cos }),
+    };
+  };
+  const near = (q: Point, r: Point) => Math.hypot(q.x - r.x, q.y - r.y) < 1e-6;
+  const joins = (l: LinePrimitive, q: Point, r: Point) =>
+    (near(l.a, q) && near(l.b, r)) || (near(l.a, r) && near(l.b, q));
+
+  it('keeps as outline the side an extension line was traced on from, and moves the rest', () => {
+    fc.assert(
+      fc.property(sceneArb, (params) => {
+        const { p } = frameOf(params);
+        const { drawing, outline, dimension } = scene({ ...params, gap: 0 });
+        const { width: w, height: h, below, overshoot, arrowPt } = params;
+        const endY = h + below + overshoot * arrowPt;
+        // The right side and the extension line below it traced as one line.
+        const traced = line(p(w, 0), p(w, endY));
+        drawing.part = [
+          outline[0]!,
+          traced,
+          outline[2]!,
+          outline[3]!,
+          dimension[0]!,
+          dimension[2]!,
+        ];
+        const read = dimensionLinesAside(drawing);
+        expect(
+          read.part.filter((l) => l.kind === 'line' && joins(l, p(w, h), p(w, 0))),
+        ).toHaveLength(1);
+        expect(read.thin.filter((l) => joins(l, p(w, endY), p(w, h)))).toHaveLength(1);
+        expect(read.part).toHaveLength(4);
+      }),
+    );
+  });
+
+  it('takes no piece of a centre line traced solid for a dimension line an edge ends on', () => {
+    fc.assert(
+      fc.property(sceneArb, (params) => {
+        const { p, dir } = frameOf(params);
+        const { width: w, height: h, arrowPt } = params;
+        // The half below the axis (y = 0) of a side view: its edges end on the axis, where a piece
+        // of the centre line was traced as a solid line; the rest was found as a centre line.
+        const half = [line(p(0, 0), p(0, h)), line(p(0, h), p(w, h)), line(p(w, h), p(w, 0))];
+        const drawing: PageDrawing = {
+          part: [...half],
+          centre: [line(p(0.6 * w, 0), p(1.5 * w, 0))],
+          hidden: [],
+          thin: [line(p(0, 0), p(0.5 * w, 0))],
+          arrows: [{ tip: p(-3 * w, -3 * h), direction: dir(1, 0), sizePt: arrowPt }],
+          outlineWidthPt: 0.7,
+        };
+        expect(new Set(dimensionLinesAside(drawing).part)).toEqual(new Set(half));
+      }),
+    );
+  });
+
+  it('takes no stub shorter than an arrowhead for a dimension line', () => {
+    fc.assert(
+      fc.property(sceneArb, (params) => {
+        const { p, dir } = frameOf(params);
+        const { width: w, height: h, arrowPt } = params;
+        // An outline whose right side a value's box erased, and the stub a dimension line's
+        // arrowhead left where it meets the top edge, an arrowhead's length from its free end.
+        const open = [line(p(w, 0), p(0, 0)), line(p(0, 0), p(0, h)), line(p(0, h), p(w, h))];
+        const x = Math.max(0.5 * w, w - arrowPt);
+        const drawing: PageDrawing = {
+          part: [...open],
+          centre: [],
+          hidden: [],
+          thin: [line(p(x, -0.1), p(x, 0.6 * arrowPt))],
+          arrows: [{ tip: p(-3 * w, -3 * h), direction: dir(1, 0), sizePt: arrowPt }],
+          outlineWidthPt: 0.7,
+        };
+        expect(new Set(dimensionLinesAside(drawing).part)).toEqual(new Set(open));
+      }),
+    );
+  });
 });
 
 describe('isStrayLine', () => {
