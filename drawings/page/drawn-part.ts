@@ -38,7 +38,9 @@ import {
   unconfirmedOutline,
   withoutLetterContours,
   type TracedDoubt,
+  type WrittenLength,
 } from './traced-features.ts';
+import { writtenRectangle } from './written-outline.ts';
 import { apply, type Matrix, type Primitive } from '../geometry/primitives.ts';
 
 /**
@@ -298,10 +300,34 @@ function mendTracedOutline(
     return;
   }
   const { outline, mended } = mendTracedCorners(plate.outline, radii, noiseMm);
+  const rectangle = writtenRectangle(outline, writtenLengthsOf(reading, plate), radii, noiseMm);
+  if (rectangle) {
+    // Decision 092: a traced rectangle whose sizes the page writes is drawn at them.
+    plate.outline = rectangle.outline;
+    const corners = rectangle.radiusMm > 0 ? ` with R${formatMm(rectangle.radiusMm)} corners` : '';
+    description.overview += ` The outline traced from the scan is drawn at its written sizes, ${formatMm(rectangle.widthMm)} × ${formatMm(rectangle.heightMm)} mm${corners}.`;
+    return;
+  }
   if (mended.length === 0) return;
   plate.outline = outline;
   const written = [...new Set(mended)].map((r) => `R${formatMm(r)}`).join(', ');
   description.overview += ` The outline's ${mended.length} traced round corner${mended.length === 1 ? ' is' : 's are'} drawn as ${written} fillets, as written.`;
+}
+
+/** The lengths a traced plate's page writes (its length callouts and its sizes), mm. */
+function writtenLengthsOf(
+  reading: PageReading,
+  plate: NonNullable<BlueprintDescription['prismatic']>,
+): WrittenLength[] {
+  return [
+    ...reading.findings.callouts
+      .filter((callout) => callout.kind === 'length')
+      .map((callout) => ({
+        mm: callout.value,
+        ...(callout.tolerance ? { tolerance: callout.tolerance } : {}),
+      })),
+    ...(plate.sizes ?? []),
+  ];
 }
 
 /**
@@ -350,15 +376,7 @@ function doubtTracedFeatures(
     .map((run) => run.height)
     .sort((a, b) => a - b);
   const letterMm = (heights[Math.floor(heights.length / 2)] ?? 0) * toMm;
-  const written = [
-    ...reading.findings.callouts
-      .filter((callout) => callout.kind === 'length')
-      .map((callout) => ({
-        mm: callout.value,
-        ...(callout.tolerance ? { tolerance: callout.tolerance } : {}),
-      })),
-    ...(plate.sizes ?? []),
-  ];
+  const written = writtenLengthsOf(reading, plate);
   withoutLetterContours(plate, written, letterMm);
   const doubts: TracedDoubt[] = [
     ...unconfirmedOutline(plate, written),

@@ -37,15 +37,32 @@ export interface TracedDoubt {
 /** A written size confirms a traced one within this share of it, at least 0.02 mm. */
 const CONFIRM_SHARE = 0.005;
 
-/** Whether a written length confirms a traced size (`CONFIRM_SHARE`, or its tolerance). */
+/**
+ * The written length that confirms a traced size: within `CONFIRM_SHARE` of it (at least
+ * 0.02 mm) or within its own tolerance; the nearest when several do, undefined when none does.
+ *
+ * @param written - the lengths the page writes (mm), with their tolerances
+ * @param tracedMm - a size measured on the scan, mm
+ */
+export function confirmingLength(
+  written: readonly WrittenLength[],
+  tracedMm: number,
+): WrittenLength | undefined {
+  let best: WrittenLength | undefined;
+  for (const length of written) {
+    const { mm, tolerance } = length;
+    const slack = Math.max(0.02, CONFIRM_SHARE * mm);
+    const low = mm + Math.min(0, tolerance?.lowerMm ?? 0) - slack;
+    const high = mm + Math.max(0, tolerance?.upperMm ?? 0) + slack;
+    if (tracedMm < low || tracedMm > high) continue;
+    if (!best || Math.abs(mm - tracedMm) < Math.abs(best.mm - tracedMm)) best = length;
+  }
+  return best;
+}
+
+/** Whether a written length confirms a traced size (confirmingLength). */
 function confirmedBy(written: readonly WrittenLength[]): (tracedMm: number) => boolean {
-  return (traced) =>
-    written.some(({ mm, tolerance }) => {
-      const slack = Math.max(0.02, CONFIRM_SHARE * mm);
-      const low = mm + Math.min(0, tolerance?.lowerMm ?? 0) - slack;
-      const high = mm + Math.max(0, tolerance?.upperMm ?? 0) + slack;
-      return traced >= low && traced <= high;
-    });
+  return (traced) => confirmingLength(written, traced) !== undefined;
 }
 
 /** A length the page writes, mm, with its own tolerance. */

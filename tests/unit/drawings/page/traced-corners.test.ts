@@ -212,6 +212,7 @@ describe('a scanned plate of the whole-path test (PNG, 150 dpi, seed 7 case 10)'
     const placed = outline.map((p) => ({ x: p.x - x0, y: p.y - y0 }));
     // Within a pixel of the drawn outline (0.17 mm), under ISO 2768-m's 0.3 mm.
     expect(farthestOff(placed, 80, 119, 5)).toBeLessThan(0.2);
-    expect(description.overview).toMatch(/4 traced round corners are drawn as R5 fillets/);
+    // Its corners rebuilt as R5 fillets, then the whole outline at its written sizes (decision 092).
+    expect(description.overview).toMatch(/drawn at its written sizes, 80 × 119 mm with R5 corners/);
   }, 60_000);
 });
