@@ -190,6 +190,9 @@ export function tracedOutlineHold(
   };
 }
 
+/** How a bridged outline's hold names the bridge (drawings/page/drawn-part.ts lifts it, decision 092). */
+export const BRIDGED_GAP = 'closed with a straight line (a corner an arrowhead or a leader covers)';
+
 /**
  * A traced outline closed across gaps (closedLoops `mend`), held: where the trace broke (a
  * corner an arrowhead or a leader covers) a straight line was taken, and a program cut along it
@@ -197,7 +200,7 @@ export function tracedOutlineHold(
  * @param gaps - how many gaps were bridged
  */
 function bridgedOutline(outline: Polygon, gaps: number): { unplaced: Unplaced; ask: string } {
-  const why = `${gaps === 1 ? 'a gap in its trace was' : `${gaps} gaps in its trace were`} closed with a straight line (a corner an arrowhead or a leader covers)`;
+  const why = `${gaps === 1 ? 'a gap in its trace was' : `${gaps} gaps in its trace were`} ${BRIDGED_GAP}`;
   return tracedOutlineHold(outline, why, 'check the outline, or give it with Change');
 }
 

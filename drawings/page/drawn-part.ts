@@ -30,7 +30,7 @@ import { addPlateReadings, mergeFindings, snapToCallouts } from './merge.ts';
 import { DxfReadError, letteringHeight, readerLimits, type PageFrame } from '../reading.ts';
 import { readTextFindings, type TextCallout } from '../text/describe.ts';
 import type { FloatingLength } from '../describe/floating-lengths.ts';
-import { tracedOutlineHold } from '../describe/top-outline.ts';
+import { BRIDGED_GAP, tracedOutlineHold } from '../describe/top-outline.ts';
 import { cornersInDoubt, mendTracedCorners, offSquareMm } from './traced-outline.ts';
 import {
   looseLineWork,
@@ -306,6 +306,9 @@ function mendTracedOutline(
     plate.outline = rectangle.outline;
     const corners = rectangle.radiusMm > 0 ? ` with R${formatMm(rectangle.radiusMm)} corners` : '';
     description.overview += ` The outline traced from the scan is drawn at its written sizes, ${formatMm(rectangle.widthMm)} × ${formatMm(rectangle.heightMm)} mm${corners}.`;
+    // A gap the trace was closed across lies on the written rectangle: it hides no corner.
+    description.unplaced = description.unplaced?.filter((item) => !item.why.includes(BRIDGED_GAP));
+    description.unresolved = description.unresolved?.filter((ask) => !ask.includes(BRIDGED_GAP));
     return;
   }
   if (mended.length === 0) return;

@@ -216,3 +216,41 @@ describe('a scanned plate of the whole-path test (PNG, 150 dpi, seed 7 case 10)'
     expect(description.overview).toMatch(/drawn at its written sizes, 80 × 119 mm with R5 corners/);
   }, 60_000);
 });
+
+describe('a scanned plate of the whole-path test (PNG, 150 dpi, seed 777 case 1)', () => {
+  it('draws at its written sizes an outline closed across a gap on its edge (was held as bridged)', async () => {
+    const corner = [8.5, 52.5];
+    const plate: PlatePart = {
+      kind: 'plate',
+      units: 'mm',
+      width: 61,
+      height: 58,
+      thickness: 25,
+      cornerRadius: 2,
+      holes: [
+        {
+          diameter: 4.5,
+          centres: corner.flatMap((x) => [8.5, 49.5].map((y) => ({ x, y }))),
+        },
+        { diameter: 6.6, centres: [{ x: 30.5, y: 29 }] },
+      ],
+      pockets: [],
+      material: 'EN AW-6082',
+      generalTolerance: 'ISO 2768-m',
+      truth: [],
+    };
+    const sheet = buildSheet(plate, { ...plainStyle, units: plate.units });
+    const bytes = svgToPng(sheetToSvg(sheet), 150);
+    const description = await readDrawing({ fileName: 'generated.png', type: 'png', bytes });
+    const outline = description.prismatic!.outline;
+    const x0 = Math.min(...outline.map((p) => p.x));
+    const y0 = Math.min(...outline.map((p) => p.y));
+    const placed = outline.map((p) => ({ x: p.x - x0, y: p.y - y0 }));
+    expect(farthestOff(placed, 61, 58, 2)).toBeLessThan(0.01);
+    expect(description.overview).toMatch(/drawn at its written sizes, 61 × 58 mm with R2 corners/);
+    // The gap lies on the written rectangle: nothing of the outline is held.
+    expect(description.unplaced ?? []).not.toContainEqual(
+      expect.objectContaining({ text: expect.stringMatching(/^outline /) }),
+    );
+  }, 60_000);
+});
