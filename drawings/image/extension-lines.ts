@@ -19,7 +19,7 @@ import {
   type Point,
   type Primitive,
 } from '../geometry/primitives.ts';
-import { distanceTo } from '../geometry/shapes.ts';
+import { distanceTo, endpoints } from '../geometry/shapes.ts';
 import type { Arrow } from '../page/arrowheads.ts';
 import type { PageDrawing } from '../page/drawing.ts';
 
@@ -272,7 +272,7 @@ function extensionPiece(
   let nearest = Infinity;
   for (const p of outline) {
     if (p === line) continue;
-    for (const end of endsOf(p)) {
+    for (const end of endpoints(p) ?? []) {
       const { off, along } = placeOf(line, end);
       const fromFree = fromA ? along : length - along;
       if (off <= tol && fromFree > 2 * tol && fromFree < length - 2 * tol)
@@ -289,16 +289,6 @@ function extensionPiece(
 function remainderOf(line: LinePrimitive, piece: LinePrimitive): LinePrimitive {
   const far = piece.a === line.a ? line.b : line.a;
   return { ...line, a: piece.b, b: far };
-}
-
-/** The end points of a line or an arc. */
-function endsOf(p: Primitive): Point[] {
-  if (p.kind === 'line') return [p.a, p.b];
-  if (isFullCircle(p)) return [];
-  return [p.startRad, p.endRad].map((angle) => ({
-    x: p.center.x + p.radius * Math.cos(angle),
-    y: p.center.y + p.radius * Math.sin(angle),
-  }));
 }
 
 /** Whether no other outline reaches the line's end (it stops in the open). */

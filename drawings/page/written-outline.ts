@@ -7,7 +7,7 @@
  * trace is a rectangle, sharp or with one corner radius, and the page writes both its width and
  * its height, the outline is the written rectangle about the traced one's centre.
  */
-import { signedArea } from '#cam/geometry/polygon';
+import { boundsOf, signedArea } from '#cam/geometry/polygon';
 import type { Point } from '../geometry/primitives.ts';
 import { confirmingLength, type WrittenLength } from './traced-features.ts';
 import { tracedCorners } from './traced-outline.ts';
@@ -51,14 +51,7 @@ export function writtenRectangle(
   noiseMm: number,
 ): WrittenRectangle | undefined {
   if (outline.length < 4) return undefined;
-  const xs = outline.map((p) => p.x);
-  const ys = outline.map((p) => p.y);
-  const box = {
-    minX: Math.min(...xs),
-    maxX: Math.max(...xs),
-    minY: Math.min(...ys),
-    maxY: Math.max(...ys),
-  };
+  const box = boundsOf([outline]);
   const width = confirmingLength(written, box.maxX - box.minX);
   const height = confirmingLength(written, box.maxY - box.minY);
   if (!width || !height) return undefined;

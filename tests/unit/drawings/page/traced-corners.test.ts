@@ -45,6 +45,20 @@ function farthestOff(outline: Point[], w: number, h: number, r: number): number 
   return worst;
 }
 
+/**
+ * A plate drawn as a 150 dpi PNG and read as a user's upload: its description, and its outline
+ * moved so that its lower-left corner is at the origin (mm).
+ */
+async function readScannedPlate(plate: PlatePart) {
+  const sheet = buildSheet(plate, { ...plainStyle, units: plate.units });
+  const bytes = svgToPng(sheetToSvg(sheet), 150);
+  const description = await readDrawing({ fileName: 'generated.png', type: 'png', bytes });
+  const outline = description.prismatic!.outline;
+  const x0 = Math.min(...outline.map((p) => p.x));
+  const y0 = Math.min(...outline.map((p) => p.y));
+  return { description, placed: outline.map((p) => ({ x: p.x - x0, y: p.y - y0 })) };
+}
+
 type CornerTrace = 'sharp' | 'chord' | 'two chords' | 'run on';
 
 /**
@@ -203,13 +217,7 @@ describe('a scanned plate of the whole-path test (PNG, 150 dpi, seed 7 case 10)'
       generalTolerance: 'ISO 2768-m',
       truth: [],
     };
-    const sheet = buildSheet(plate, { ...plainStyle, units: plate.units });
-    const bytes = svgToPng(sheetToSvg(sheet), 150);
-    const description = await readDrawing({ fileName: 'generated.png', type: 'png', bytes });
-    const outline = description.prismatic!.outline;
-    const x0 = Math.min(...outline.map((p) => p.x));
-    const y0 = Math.min(...outline.map((p) => p.y));
-    const placed = outline.map((p) => ({ x: p.x - x0, y: p.y - y0 }));
+    const { description, placed } = await readScannedPlate(plate);
     // Within a pixel of the drawn outline (0.17 mm), under ISO 2768-m's 0.3 mm.
     expect(farthestOff(placed, 80, 119, 5)).toBeLessThan(0.2);
     // Its corners rebuilt as R5 fillets, then the whole outline at its written sizes (decision 092).
@@ -239,13 +247,7 @@ describe('a scanned plate of the whole-path test (PNG, 150 dpi, seed 777 case 1)
       generalTolerance: 'ISO 2768-m',
       truth: [],
     };
-    const sheet = buildSheet(plate, { ...plainStyle, units: plate.units });
-    const bytes = svgToPng(sheetToSvg(sheet), 150);
-    const description = await readDrawing({ fileName: 'generated.png', type: 'png', bytes });
-    const outline = description.prismatic!.outline;
-    const x0 = Math.min(...outline.map((p) => p.x));
-    const y0 = Math.min(...outline.map((p) => p.y));
-    const placed = outline.map((p) => ({ x: p.x - x0, y: p.y - y0 }));
+    const { description, placed } = await readScannedPlate(plate);
     expect(farthestOff(placed, 61, 58, 2)).toBeLessThan(0.01);
     expect(description.overview).toMatch(/drawn at its written sizes, 61 × 58 mm with R2 corners/);
     // The gap lies on the written rectangle: nothing of the outline is held.
