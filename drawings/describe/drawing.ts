@@ -309,7 +309,7 @@ export function describeDrawing(
         mmPerUnit: units.mmPerUnit,
         kind,
         hidden: drawing.hidden,
-        ...(hints.lineNoiseMm !== undefined ? { traced: true } : {}),
+        ...(hints.lineNoiseMm !== undefined ? { traced: true, noiseMm: hints.lineNoiseMm } : {}),
         ...(hints.joinToleranceMm !== undefined ? { joinToleranceMm: hints.joinToleranceMm } : {}),
       },
     );

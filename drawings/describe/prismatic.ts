@@ -69,6 +69,11 @@ export interface DrawingExtras {
    * (closedLoops `mend`), and is then held for the operator where a gap was bridged.
    */
   traced?: boolean;
+  /**
+   * How far a traced page's lines stray from where they are drawn, mm (a line's width): a
+   * circle this close to the outline or a cut-out touches it. Absent: four join tolerances.
+   */
+  noiseMm?: number;
 }
 
 /** The top view read for the prismatic part model, and what it leaves open. */
@@ -184,11 +189,17 @@ function readTopView(
     edgeGap,
   );
   const cutOuts = nested.outer;
+  // A circle touches the outline or a cut-out when their lines meet within a line's width on a
+  // traced page: edgeGap, four join tolerances (4.4 mm on a 1024 px sheet), took a flange's Ø28
+  // bore for touching its Ø2 bolt holes 2.5 mm away, and its Ø40 step 1 mm inside its Ø42 rim
+  // for the rim.
+  const touchGap = Math.max(0.02, Math.min(edgeGap, extras.noiseMm ?? edgeGap));
   const solid = (p: Point2, clearance: number) =>
     inMaterial(p) &&
-    distanceToBoundary(p, outline) > clearance + edgeGap &&
+    distanceToBoundary(p, outline) > clearance + touchGap &&
     cutOuts.every(
-      (c) => !insidePolygon(p, c.polygon) && distanceToBoundary(p, c.polygon) > clearance + edgeGap,
+      (c) =>
+        !insidePolygon(p, c.polygon) && distanceToBoundary(p, c.polygon) > clearance + touchGap,
     );
   // Holes: circles in the material; concentric larger circles are reported, not modelled.
   const circles = circleLoops
@@ -203,7 +214,7 @@ function readTopView(
     // counterbore that a kidney-shaped cut-out cuts into), not where it leaves the outline.
     const inside =
       inMaterial(circle.center) &&
-      distanceToBoundary(circle.center, outline) > circle.diameterMm / 2 + edgeGap;
+      distanceToBoundary(circle.center, outline) > circle.diameterMm / 2 + touchGap;
     if (host && inside) host.around.push(circle.diameterMm);
     else if (!host && solid(circle.center, circle.diameterMm / 2))
       holes.push({ ...circle, around: [] });

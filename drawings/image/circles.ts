@@ -59,9 +59,65 @@ export function joinArcs(
       out.push(group[0]!);
       continue;
     }
-    out.push(...joinedGroup(group, inkedAlong, whole, minWholeRadiusPx));
+    for (const part of splitWhereNoCircleFits(group))
+      out.push(...joinedGroup(part, inkedAlong, whole, minWholeRadiusPx));
   }
   return withoutRepeatedCircles(out);
+}
+
+/**
+ * A set of arcs no one circle fits, split into sets of one circle each. Arcs of one circle are
+ * joined pairwise, so a set can chain two close concentric circles (a bore 3 px inside a
+ * counterbore's or a chamfer's edge) through an arc fitted between them where lines cross both.
+ * Each set is the arcs whose pixels lie on the circle of the longest arc left (90 % within
+ * 1.5 px + 2 % of its radius, as for joining, about that circle fitted again to them), less the
+ * arcs farthest from it until one circle fits them; an arc on no longer arc's circle is a set of
+ * its own.
+ *
+ * @param group - arcs joined as one circle's, pixels
+ * @returns `[group]` when one circle fits its pixels (or it has under three arcs), else the sets
+ */
+function splitWhereNoCircleFits(group: Arc[]): Arc[][] {
+  if (
+    group.length < 3 ||
+    groupCircle(
+      group,
+      group.flatMap((arc) => arc.pixels),
+    )
+  )
+    return [group];
+  let left = [...group].sort((p, q) => arcLength(q) - arcLength(p));
+  const sets: Arc[][] = [];
+  while (left.length > 0) {
+    const seed = left[0]!;
+    const onCircle = (center: Point, radius: number) =>
+      left.filter(
+        (arc) => arc === seed || pixelsOnCircle(arc, center, radius, 1.5 + 0.02 * radius) >= 0.9,
+      );
+    let members = onCircle(seed.center, seed.radius);
+    const refitted = fitCircle(members.flatMap((arc) => arc.pixels));
+    if (refitted) members = onCircle(refitted.center, refitted.radius);
+    // Arcs between two circles lie within the tolerance of both: the one farthest from the
+    // seed's circle leaves until one circle fits the rest.
+    const off = (arc: Arc) =>
+      arc.pixels.reduce((sum, p) => sum + Math.abs(dist(p, seed.center) - seed.radius), 0) /
+      Math.max(1, arc.pixels.length);
+    while (
+      members.length > 1 &&
+      !groupCircle(
+        members,
+        members.flatMap((arc) => arc.pixels),
+      )
+    ) {
+      const farthest = members
+        .filter((arc) => arc !== seed)
+        .reduce((a, b) => (off(b) > off(a) ? b : a));
+      members = members.filter((arc) => arc !== farthest);
+    }
+    sets.push(members);
+    left = left.filter((arc) => !members.includes(arc));
+  }
+  return sets;
 }
 
 /**

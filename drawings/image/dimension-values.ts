@@ -52,14 +52,29 @@ const FIT = String.raw`[A-Za-z]{1,2}\d{1,2}`;
  * count ('4x'), a fit or deviations after it ('31.5 h6', '20 +0.1/-0.05', '12 ±0.2').
  */
 const VALUE = new RegExp(
-  String.raw`^(?:\d+\s*[x×]\s*)?(?:[Ø⌀R]\s*)?${NUMBER}(?:\s*(?:${FIT}|${DEVIATIONS}))?$`,
+  String.raw`^(?:\d+\s*[xX×]\s*)?(?:[Ø⌀R]\s*)?${NUMBER}(?:\s*(?:${FIT}|${DEVIATIONS}))?$`,
 );
 
 /**
- * The best reading of a cleaned upright strip as one line, when it is a dimension value
- * (isDimensionValue) read with at least MIN_CONFIDENCE.
+ * A hole note on a leader's shelf ('2x Ø4.5', '4 X 24.5' with its sign read as a digit) is
+ * taken from this confidence: the plate's holes decide it (a drawn hole of its size for each it
+ * counts, text/hole-callouts.ts), where a dimension's value has only its own reading.
  */
-async function readStrip(image: GreyImage, limitMs: number): Promise<OcrLine | undefined> {
+const SHELF_MIN_CONFIDENCE = 0.2;
+
+/** A counted size: '2x Ø4.5', '4 X 6.6', '2×Ø5.5'. */
+const COUNTED = new RegExp(String.raw`^\d+\s*[xX×]\s*[Ø⌀]?\s*${NUMBER}$`);
+
+/**
+ * The best reading of a cleaned upright strip as one line, when it is a dimension value
+ * (isDimensionValue) read with at least MIN_CONFIDENCE, or on a leader's shelf (`onShelf`) a
+ * counted size read with at least SHELF_MIN_CONFIDENCE.
+ */
+async function readStrip(
+  image: GreyImage,
+  limitMs: number,
+  onShelf: boolean,
+): Promise<OcrLine | undefined> {
   const width = image.width + 2 * MARGIN_PX;
   const height = image.height + 2 * MARGIN_PX;
   const framed = new Uint8Array(width * height).fill(255);
@@ -80,9 +95,10 @@ async function readStrip(image: GreyImage, limitMs: number): Promise<OcrLine | u
     .map((l) => ({ ...l, text: l.text.replace(/\s+/g, ' ').trim() }))
     .filter((l) => l.text.length > 0)
     .sort((a, b) => b.confidence - a.confidence)[0];
-  if (!best || best.confidence / 100 < MIN_CONFIDENCE || !isDimensionValue(best.text))
-    return undefined;
-  return best;
+  if (!best || !isDimensionValue(best.text)) return undefined;
+  const counted = onShelf && COUNTED.test(normalizeOcrCallout(best.text).replace(/\s+/g, ' '));
+  const least = counted ? SHELF_MIN_CONFIDENCE : MIN_CONFIDENCE;
+  return best.confidence / 100 >= least ? best : undefined;
 }
 
 /** Whether a text read beside a dimension line is a value (VALUE), after the OCR fixes. */
@@ -106,11 +122,14 @@ async function readBeside(
     if (!strip) return undefined;
     const upright = strip.image;
     // The dimension line's side is the strip's bottom once upright (the line itself a rule in
-    // the strip across it); the extension lines and arrowheads touch its ends.
+    // the strip across it); the extension lines and arrowheads touch its ends. A note standing
+    // on a leader's shelf touches the shelf's edge along the strip's bottom: neither it nor what
+    // touches it is cleared (the feet of its letters and its decimal point would go with it).
+    const onShelf = line.standsOn === true && near === STRIP_NEAR;
     if (near === ACROSS_LINE) eraseLine(upright);
-    else eraseRules(upright.data, upright.width, upright.height);
+    else if (!onShelf) eraseRules(upright.data, upright.width, upright.height);
     for (const image of crossingCuts(upright)) {
-      clearTouching(image.data, image.width, image.height, 'bottom');
+      if (!onShelf) clearTouching(image.data, image.width, image.height, 'bottom');
       clearTouching(image.data, image.width, image.height, 'top');
       // A strip with no letter-sized ink left is not given to the engine (nor is the engine
       // started again for it after the line work).
@@ -118,7 +137,7 @@ async function readBeside(
       const remaining = budget.deadline - Date.now();
       if (remaining <= 0 || budget.jobs >= MAX_LINES) return undefined;
       budget.jobs++;
-      const best = await readStrip(image, remaining);
+      const best = await readStrip(image, remaining, line.standsOn === true);
       if (best) return { best, strip };
     }
   }

@@ -23,6 +23,7 @@ import { SIGN_READ_AS_DIGIT } from '../text/ocr.ts';
 import { vectorize } from './vectorize.ts';
 import type { VectorizeStats } from './types.ts';
 import { readBesideLines } from './dimension-values.ts';
+import { unreadShelves } from './leader-shelves.ts';
 import { disagreeingCallouts } from './disagreeing-callouts.ts';
 import { readingsChosen } from './engine-choice.ts';
 import { dimensionLinesAside } from './extension-lines.ts';
@@ -344,14 +345,26 @@ export async function readRasterPage(
     return !dimension || !withinSpan(line, dimension.callout);
   });
   const letterPx = letteringHeight(runs);
-  if (free.length > 0 && letterPx !== undefined && rereadMs > 0) {
+  // Leaders' shelves with no note on them: their notes read again where they stand.
+  const shelves =
+    letterPx === undefined
+      ? []
+      : unreadShelves(first.drawing.thin, first.runs, letterPx * basePtPerPx);
+  if (free.length + shelves.length > 0 && letterPx !== undefined && rereadMs > 0) {
     const toImage = (p: Point) => ({
       x: (p.x / basePtPerPx) * scale,
       y: (p.y / basePtPerPx) * scale,
     });
     const found = await readBesideLines(
       image,
-      free.map((line) => ({ from: toImage(line.from), to: toImage(line.to) })),
+      [
+        ...free.map((line) => ({ from: toImage(line.from), to: toImage(line.to) })),
+        ...shelves.map((line) => ({
+          from: toImage(line.from),
+          to: toImage(line.to),
+          standsOn: true,
+        })),
+      ],
       letterPx * scale,
       frame.page,
       rereadMs,

@@ -31,6 +31,11 @@ const SQUARE_RAD = (3 * Math.PI) / 180;
 export interface LineToRead {
   from: Point;
   to: Point;
+  /**
+   * The text stands on the line, not a gap above it: a leader's shelf, whose note's letters
+   * touch it (leader-shelves.ts).
+   */
+  standsOn?: boolean;
 }
 
 /** Whether a line runs across (0) or up the sheet (90), within 3°; undefined when slanted. */

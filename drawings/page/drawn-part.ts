@@ -41,6 +41,7 @@ import {
   type WrittenLength,
 } from './traced-features.ts';
 import { writtenRectangle } from './written-outline.ts';
+import { sizeTracedHoles, type PlateHole } from './traced-holes.ts';
 import { apply, type Matrix, type Primitive } from '../geometry/primitives.ts';
 
 /**
@@ -62,7 +63,14 @@ export function describeDrawnPart(
   fileName: string,
 ): BlueprintDescription | undefined {
   let described:
-    { description: BlueprintDescription; reading: PageReading; scale: ScaleVerdict } | undefined;
+    | {
+        description: BlueprintDescription;
+        reading: PageReading;
+        scale: ScaleVerdict;
+        /** A plate traced from a scan: its holes are sized by what the page writes, or held. */
+        tracedHoles?: (sized: ReadonlySet<PlateHole>) => void;
+      }
+    | undefined;
   const notes: string[] = [];
   for (const page of readings) {
     const { reading, dimensions, scale } = withUnits(page);
@@ -153,6 +161,10 @@ export function describeDrawnPart(
           );
         }
         described = { description, reading, scale };
+        if (reading.ocr && description.prismatic && !result.isTurnedPart) {
+          described.tracedHoles = (sized) =>
+            sizeTracedHoles(description, sized, dimensions, drawn.toPage);
+        }
         break;
       }
       notes.push(`page ${reading.page}: ${description.overview}`);
@@ -162,7 +174,10 @@ export function describeDrawnPart(
   }
   if (!described) return undefined;
   const { description, reading, scale } = described;
-  for (const other of readings) mergeFindings(description, other.findings);
+  const sized = new Set<PlateHole>();
+  for (const other of readings)
+    for (const hole of mergeFindings(description, other.findings)) sized.add(hole);
+  described.tracedHoles?.(sized);
   if (scale.from === 'assumed') {
     description.unresolved!.push(
       'The drawing scale is not written and no dimension line could be measured: 1:1 assumed; check the sizes (Change).',

@@ -217,11 +217,17 @@ function withSnappedTolerances(description: BlueprintDescription): void {
   );
 }
 
+type PlateHole = NonNullable<BlueprintDescription['prismatic']>['holes'][number];
+
 /**
  * Material, general tolerance and roughness from the text of a page where the description has
- * none, with their readings; the pipeline's notes that they are missing are removed.
+ * none, with their readings; the pipeline's notes that they are missing are removed. The page's
+ * hole callouts size the plate's holes (applyHoleCallouts); the holes they sized are returned.
  */
-export function mergeFindings(description: BlueprintDescription, findings: TextFindings): void {
+export function mergeFindings(
+  description: BlueprintDescription,
+  findings: TextFindings,
+): Set<PlateHole> {
   description.unresolved ??= [];
   const drop = (pattern: RegExp) => {
     description.unresolved = description.unresolved!.filter((entry) => !pattern.test(entry));
@@ -264,7 +270,7 @@ export function mergeFindings(description: BlueprintDescription, findings: TextF
     );
     drop(/^No surface finish/);
   }
-  applyHoleCallouts(description, findings);
+  const sized = applyHoleCallouts(description, findings);
   const named =
     findings.partName &&
     !isFragment(findings.partName.text) &&
@@ -278,6 +284,7 @@ export function mergeFindings(description: BlueprintDescription, findings: TextF
     description,
   );
   titleAndNotesFromText(description, findings);
+  return sized;
 }
 
 /**

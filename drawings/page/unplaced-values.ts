@@ -327,8 +327,8 @@ export function holdTracedDiameters(description: BlueprintDescription): void {
 
 /**
  * The description without the values named as not placed that it now settles: the written
- * lengths (nameUnattachedLengths) it has, and the traced diameters (holdTracedDiameters) it no
- * longer has: the operator gave them with Change.
+ * lengths (nameUnattachedLengths) it has, and the traced diameters (holdTracedDiameters) and
+ * plate holes (traced-holes.ts) it no longer has: the operator gave them with Change.
  *
  * @param description - changed in place
  */
@@ -340,9 +340,12 @@ export function withoutPlacedLengths(description: BlueprintDescription): void {
   )
     return;
   const lengths = lengthsOf(description);
-  const diameters = [...description.outerDiameters, ...description.innerDiameters].map(
-    (d) => d.diameterMm,
-  );
+  // A traced plate hole held (traced-holes.ts) stays held while a hole of its size is there.
+  const diameters = [
+    ...description.outerDiameters,
+    ...description.innerDiameters,
+    ...(description.prismatic?.holes ?? []),
+  ].map((d) => d.diameterMm);
   const left = description.unplaced.filter(
     (entry) =>
       (entry.lengthMm === undefined || !placedIn(lengths, entry.lengthMm)) &&

@@ -5,13 +5,20 @@
  * callout's size, and the counterbore's or countersink's drawn circle is no hole of its own.
  */
 import type { BlueprintDescription } from '#contracts/blueprint';
-import { countersinkText, formatMm, formatTolerance, parseThreadCallout } from '#cam/callouts';
+import {
+  countersinkText,
+  formatMm,
+  formatTolerance,
+  parseThreadCallout,
+  roundMm,
+} from '#cam/callouts';
 import { addReading } from '../reading.ts';
 import { withoutExplainedCircles } from '../describe/concentric.ts';
 import { isCounterboreOnly } from './counterbores.ts';
 import { isCountersinkOnly } from './countersinks.ts';
 import { counterboreText } from './describe.ts';
 import type { TextCallout, TextFindings } from './types.ts';
+import { SIGN_READ_AS_DIGIT } from './ocr.ts';
 
 /** A drawn diameter within this share of a written one is taken to be it (drawings are drawn to size within the line width). */
 export const SNAP_SHARE = 0.015;
@@ -38,6 +45,40 @@ function holeMatches(hole: PlateHole, callout: TextCallout, plainSizes: number[]
     return !ownSize && Math.abs(d - (major - thread.pitchMm)) <= THREAD_SHARE * major;
   }
   return Math.abs(d - callout.value) <= SNAP_SHARE * callout.value;
+}
+
+/**
+ * A counted size OCR read without its diameter sign, the sign taken for a digit with a bowl
+ * ('2X24.5' for '2xØ4.5', SIGN_READ_AS_DIGIT), where no drawn hole has the size as read: the
+ * callout without that digit (its sign read), and its holes, when exactly as many drawn holes as
+ * it counts have that size.
+ *
+ * @param callout - a counted diameter without a sign (`inferred`)
+ * @param holes - the drawn holes no callout has sized yet
+ * @param plainSizes - the sizes plain diameter callouts write
+ */
+function signReadAsDigit(
+  callout: TextCallout,
+  holes: PlateHole[],
+  plainSizes: number[],
+): { callout: TextCallout; matched: PlateHole[] } | undefined {
+  if (callout.kind !== 'diameter' || !callout.inferred || (callout.count ?? 1) < 2)
+    return undefined;
+  const counted = /^(\d+\s*[xX×]\s*)(.*)$/.exec(callout.text.trim());
+  const read = counted && SIGN_READ_AS_DIGIT.exec(counted[2]!);
+  const whole = read && /\d+(?:[.,]\d+)?/.exec(counted[2]!)?.[0];
+  if (!read || !whole) return undefined;
+  const rest = Number(read[2]!.replace(',', '.'));
+  const wholeValue = Number(whole.replace(',', '.'));
+  if (!(rest > 0) || !(wholeValue > 0)) return undefined;
+  const { inferred: _inferred, ...written } = callout;
+  const signed: TextCallout = {
+    ...written,
+    text: `${counted[1]}Ø${read[2]}${read[3]}`,
+    value: roundMm(callout.value * (rest / wholeValue)),
+  };
+  const matched = holes.filter((h) => holeMatches(h, signed, plainSizes));
+  return matched.length === callout.count ? { callout: signed, matched } : undefined;
 }
 
 /**
@@ -70,10 +111,14 @@ function withoutCircleAround(
  *
  * @param description - a description (changed in place); nothing happens without `prismatic`
  * @param findings - what the text of one page says
+ * @returns the holes a callout sized
  */
-export function applyHoleCallouts(description: BlueprintDescription, findings: TextFindings): void {
+export function applyHoleCallouts(
+  description: BlueprintDescription,
+  findings: TextFindings,
+): Set<PlateHole> {
   const plate = description.prismatic;
-  if (!plate) return;
+  if (!plate) return new Set();
   // A countersink or counterbore written on its own names no hole of its size.
   const holeCallouts = findings.callouts.filter(
     (c) => !isCountersinkOnly(c) && !isCounterboreOnly(c),
@@ -95,10 +140,14 @@ export function applyHoleCallouts(description: BlueprintDescription, findings: T
     .filter((c) => c.kind === 'diameter' && !c.thread && !c.inferred)
     .map((c) => c.value);
   const applied = new Set<PlateHole>();
-  for (const callout of callouts) {
-    const matched = plate.holes.filter(
-      (h) => !applied.has(h) && !h.thread && holeMatches(h, callout, plainSizes),
-    );
+  for (const read of callouts) {
+    const free = plate.holes.filter((h) => !applied.has(h) && !h.thread);
+    let callout = read;
+    let matched = free.filter((h) => holeMatches(h, callout, plainSizes));
+    if (matched.length === 0) {
+      const signed = signReadAsDigit(read, free, plainSizes);
+      if (signed) ({ callout, matched } = signed);
+    }
     if (matched.length === 0) continue;
     const { counterbore, countersink } = callout;
     // The counterbore's or countersink's own circle, concentric with a matched hole, is no hole.
@@ -152,6 +201,7 @@ export function applyHoleCallouts(description: BlueprintDescription, findings: T
     }
   }
   if (applied.size > 0) withoutExplainedCircles(description);
+  return applied;
 }
 
 /**

@@ -184,6 +184,17 @@ export function plateViews(part: PlatePart, options: PlateViewOptions): SheetCon
   // The callouts' texts with their shelves, so that no callout is written over another (a
   // drafter moves one to another hole of its group or turns its leader).
   const placed: { minX: number; maxX: number; minY: number; maxY: number }[] = [];
+  // Nor over the values of the dimensions beside the view: the overall sizes above and to the
+  // right, the hole positions' chains in rows below and columns left of it, and the corner
+  // radius up and to the right of the top right corner.
+  const chains = (part.holes.length + 2) * sizes.row;
+  placed.push(
+    { minX: -chains, maxX: 0, minY: -chains, maxY: top },
+    { minX: -chains, maxX: right, minY: -chains, maxY: 0 },
+    { minX: 0, maxX: right, minY: top, maxY: top + 3 * sizes.row },
+    { minX: right, maxX: right + 3 * sizes.row, minY: 0, maxY: top },
+    { minX: right - sizes.row, maxX: right + 5 * sizes.row, minY: top, maxY: top + 5 * sizes.row },
+  );
   // Nor over a hole.
   for (const group of part.holes) {
     const r = (holeEnvelope(group) / 2) * s;
@@ -251,14 +262,18 @@ export function plateViews(part: PlatePart, options: PlateViewOptions): SheetCon
     const circles = part.holes.flatMap((other) =>
       other.centres.map((c) => ({ centre: P(c.x, c.y), r: (holeEnvelope(other) / 2) * s })),
     );
+    // Nor by a corner of the outline (a drafter does not run a leader across a corner).
+    const corners = [P(0, 0), P(part.width, 0), P(part.width, part.height), P(0, part.height)];
     const clear = (dimension: ReturnType<typeof callout>) =>
-      dimension.lines.every(([a, b]) =>
-        circles.every(
-          ({ centre, r }) =>
-            Math.hypot(centre.x - dimension.p1.x, centre.y - dimension.p1.y) <= r + 1e-6 ||
-            Math.hypot(centre.x - dimension.p2.x, centre.y - dimension.p2.y) <= r + 1e-6 ||
-            distanceToSegment(centre, a, b) > r + sizes.gap,
-        ),
+      dimension.lines.every(
+        ([a, b]) =>
+          corners.every((corner) => distanceToSegment(corner, a, b) > sizes.height) &&
+          circles.every(
+            ({ centre, r }) =>
+              Math.hypot(centre.x - dimension.p1.x, centre.y - dimension.p1.y) <= r + 1e-6 ||
+              Math.hypot(centre.x - dimension.p2.x, centre.y - dimension.p2.y) <= r + 1e-6 ||
+              distanceToSegment(centre, a, b) > r + sizes.gap,
+          ),
       );
     const outside = (box: ReturnType<typeof boxOf>) =>
       box.maxX < ox0 || box.minX > ox1 || box.maxY < oy0 || box.minY > oy1;
