@@ -45,18 +45,52 @@ export function concentricUnplaced(holes: DrawnHole[]): Unplaced[] {
       else groups.set(id, { diameterMm: circle, holeDiameterMm: hole.diameterMm, holes: [place] });
     }
   }
-  return [...groups.values()].map((around) => {
-    const count = around.holes.length;
-    const hole = diameterText(around.holeDiameterMm);
-    const holesText = count === 1 ? `the ${hole} hole` : `${count} holes of ${hole}`;
-    return {
-      text: `${diameterText(around.diameterMm)} around ${holesText}`,
-      why: CIRCLE_WHY,
-      topView: true as const,
-      around,
-    };
-  });
+  return [...groups.values()].map((around) => ({
+    text: aroundText(around),
+    why: CIRCLE_WHY,
+    topView: true as const,
+    around,
+  }));
 }
+
+/** 'Ø30 around the Ø28 hole', 'Ø11 around 4 holes of Ø6.6'. */
+function aroundText(around: ConcentricAround): string {
+  const count = around.holes.length;
+  const hole = diameterText(around.holeDiameterMm);
+  const holesText = count === 1 ? `the ${hole} hole` : `${count} holes of ${hole}`;
+  return `${diameterText(around.diameterMm)} around ${holesText}`;
+}
+
+/**
+ * The concentric circles drawn around a hole named by the hole's size once a written size sized
+ * it (a traced Ø27.92 bore given the Ø28 written across it): their entries in `unplaced` and the
+ * concentric-circles note in `unresolved`.
+ *
+ * @param description - changed in place
+ * @param place - the hole's centre, mm
+ * @param diameterMm - its size as written, mm
+ */
+export function renameCirclesAround(
+  description: BlueprintDescription,
+  place: { x: number; y: number },
+  diameterMm: number,
+): void {
+  const entries = (description.unplaced ?? []).filter(({ around }) =>
+    around?.holes.some((p) => Math.hypot(p.x - place.x, p.y - place.y) <= SAME_PLACE_MM),
+  );
+  if (entries.length === 0) return;
+  for (const entry of entries) {
+    entry.around!.holeDiameterMm = diameterMm;
+    entry.text = aroundText(entry.around!);
+  }
+  const note = concentricCirclesNote(description.unplaced);
+  description.unresolved = (description.unresolved ?? []).map((entry) =>
+    entry.startsWith(START) && entry.endsWith(END) && note ? note : entry,
+  );
+}
+
+/** A hole's centre within this of a circle's listed place is the hole drawn there, mm. */
+const SAME_PLACE_MM = 0.1;
 
 /**
  * The note naming the concentric circles of `unplaced` ('Concentric circles around the Ø28 hole

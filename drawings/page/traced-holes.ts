@@ -21,6 +21,7 @@ import { SNAP_SHARE } from '../text/hole-callouts.ts';
 import type { TextCallout } from '../text/types.ts';
 import type { DimensionLine } from './dimensions.ts';
 import { sourceOfCallout } from './merge.ts';
+import { renameCirclesAround } from '../describe/concentric.ts';
 
 export type PlateHole = PrismaticDescription['holes'][number];
 
@@ -98,6 +99,7 @@ export function sizeTracedHoles(
       (across.fit ? ` ${across.fit}` : '') +
       (across.tolerance ? ` ${formatTolerance(across.tolerance)}` : '');
     if (across.fit) hole.fit = across.fit;
+    renameCirclesAround(description, hole, across.value);
     const entry = description.readings?.find((r) => r.field === `Hole ${i + 1}`);
     if (entry) {
       entry.value = `${hole.diameter} at ${formatMm(hole.x)}, ${formatMm(hole.y)}`;

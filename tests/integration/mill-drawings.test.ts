@@ -74,13 +74,19 @@ const leftUndone: Record<string, RegExp[] | { count: number; each: RegExp }> = {
     /^Outside contour: no end mill has flutes longer than 25\.5 mm/,
   ],
   'flange.png': [
-    // The slots' 60, 6 and 2, and the Ø28 bore whose circle the scan's line work does not close,
-    // read beside their lines and named (decision 090).
-    /^The drawing writes 60, 6, 2, Ø28 \(not found in the top view\), which the top view does not hold/,
-    // A slot's side and the hub's circle, broken where values and lines cross them on the scan,
-    // close no contour: named, not left out in silence (decision 072).
+    // The slots' 60, 6 and 2, read beside their lines and named (decision 090).
+    /^The drawing writes 60, 6, 2, which the top view does not hold/,
+    // The Ø30 step and the Ø40 recess around the bore, traced as circles of their own and sized by
+    // no callout (decision 093: the bore takes the 28 written across it).
+    /^The drawing writes "Ø29\.\d+ around the Ø28 hole", which is a circle drawn around a hole/,
+    /^The drawing writes "Ø39\.\d+ around the Ø28 hole", which is a circle drawn around a hole/,
+    // A slot's side, broken where values and lines cross it on the scan, closes no contour:
+    // named, not left out in silence (decision 072).
     /^The drawing writes "lines of 0\.\d+ × [56]\.\d+ mm at X4\.\d+ Y2[01](\.\d+)?", which closes no contour/,
-    /^The drawing writes "lines of 4[12](\.\d+)? × 4[12](\.\d+)? mm at X35\.\d+ Y2[01](\.\d+)?", which closes no/,
+    // The one bolt hole whose circle closes, traced Ø1.65 (Ø2 drawn), held (decision 093).
+    /^The drawing writes "Ø1\.\d+", which is a hole traced from the scan/,
+    /^Ø1\.\d+: no Ø1\.\d+ drill is selected/,
+    /^Ø28: no Ø28 drill is selected/,
     /^Outside contour: no end mill has flutes longer than 25\.\d+ mm/,
   ],
   'makerslide_b17022.dxf': [

@@ -11,6 +11,7 @@ import { dimensionLine } from '#drawings/page/dimensions';
 import { sizeTracedHoles, TRACED_HOLE_WHY } from '#drawings/page/traced-holes';
 import { withoutPlacedLengths } from '#drawings/page/unplaced-values';
 import { unreadShelves } from '#drawings/image/leader-shelves';
+import { concentricCirclesNote, concentricUnplaced } from '#drawings/describe/concentric';
 import type { LinePrimitive } from '#drawings/geometry/primitives';
 import { readTextFindings } from '#drawings/text/describe';
 
@@ -121,6 +122,24 @@ describe('sizeTracedHoles', () => {
         },
       ),
       { numRuns: 50, seed: 20261201 },
+    );
+  });
+
+  it('names the circles drawn around the hole by its written size', () => {
+    const description = plate([{ d: 27.9, x: 50, y: 30 }]);
+    const hole = description.prismatic!.holes[0]!;
+    description.unplaced = concentricUnplaced([
+      { center: { x: hole.x, y: hole.y }, diameterMm: 27.92, around: [29.95, 39.91] },
+    ]);
+    description.unresolved = [concentricCirclesNote(description.unplaced)!];
+    const line = across('28', { x: 36, y: 30 }, { x: 64, y: 30 });
+    sizeTracedHoles(description, new Set(), [line], toPage);
+    expect(description.unplaced.map((entry) => entry.text)).toEqual([
+      'Ø29.95 around the Ø28 hole',
+      'Ø39.91 around the Ø28 hole',
+    ]);
+    expect(description.unresolved[0]).toMatch(
+      /^Concentric circles around the Ø28 hole \(Ø29\.95, Ø39\.91\)/,
     );
   });
 
