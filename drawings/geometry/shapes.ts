@@ -4,6 +4,7 @@
  * apart in frames.ts.
  */
 import { isFullCircle, type Primitive, type Point } from './primitives.ts';
+import { distanceToSegment } from './plane.ts';
 
 export interface Box {
   minX: number;
@@ -208,16 +209,7 @@ function mirrors(
 
 /** Distance from a point to a line segment or an arc, mm. */
 export function distanceTo(p: Point, primitive: Primitive): number {
-  if (primitive.kind === 'line') {
-    const { a, b } = primitive;
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const t = Math.max(
-      0,
-      Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy || 1)),
-    );
-    return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
-  }
+  if (primitive.kind === 'line') return distanceToSegment(p, primitive.a, primitive.b);
   const angle = Math.atan2(p.y - primitive.center.y, p.x - primitive.center.x);
   if (onArc(angle, primitive.startRad, primitive.endRad)) {
     return Math.abs(

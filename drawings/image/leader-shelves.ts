@@ -9,6 +9,7 @@
  * Pure geometry over the page's thin lines and text boxes, page points: no web code.
  */
 import type { LinePrimitive, Point } from '../geometry/primitives.ts';
+import { dist } from '../geometry/plane.ts';
 
 /** A text box on the page, points (y down). */
 interface Box {
@@ -36,8 +37,8 @@ const ABOVE_LETTERS = 2;
 
 const angleOf = (line: LinePrimitive) =>
   Math.atan2(Math.abs(line.b.y - line.a.y), Math.abs(line.b.x - line.a.x));
-const length = (line: LinePrimitive) => Math.hypot(line.b.x - line.a.x, line.b.y - line.a.y);
-const near = (p: Point, q: Point, gap: number) => Math.hypot(p.x - q.x, p.y - q.y) <= gap;
+const length = (line: LinePrimitive) => dist(line.a, line.b);
+const near = (p: Point, q: Point, gap: number) => dist(p, q) <= gap;
 
 /**
  * The leader shelves with no text standing on them.

@@ -14,6 +14,7 @@ import { formatMm } from '#cam/callouts';
 import { distanceToBoundary, type Point2, type Polygon } from '#cam/geometry/polygon';
 import type { PrismaticDescription } from '#contracts/blueprint';
 import { insidePolygon } from '../geometry/outline.ts';
+import { distanceToSegment } from '../geometry/plane.ts';
 import type { Primitive } from '../geometry/primitives.ts';
 import {
   boxOf,
@@ -260,15 +261,6 @@ function clusters(primitives: readonly Primitive[], gap: number): Primitive[][] 
     out.push(cluster);
   }
   return out.map((cluster) => cluster.members);
-}
-
-function distanceToSegment(p: Point2, a: Point2, b: Point2): number {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const length2 = dx * dx + dy * dy;
-  const t =
-    length2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2));
-  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
 }
 
 function boxOfPoints(points: readonly Point2[]): Box {

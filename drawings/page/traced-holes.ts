@@ -17,6 +17,7 @@
 import type { BlueprintDescription, PrismaticDescription } from '#contracts/blueprint';
 import { formatMm, formatTolerance } from '#cam/callouts';
 import type { Point } from '../geometry/primitives.ts';
+import { distanceToSegment } from '../geometry/plane.ts';
 import { SNAP_SHARE } from '../text/hole-callouts.ts';
 import type { TextCallout } from '../text/types.ts';
 import type { DimensionLine } from './dimensions.ts';
@@ -34,15 +35,6 @@ export const TRACED_HOLE_WHY =
  */
 const THROUGH_CENTRE_SHARE = 0.15;
 const ACROSS_SHARE = 0.1;
-
-/** Distance from `p` to the segment from `a` to `b`. */
-function toSegment(p: Point, a: Point, b: Point): number {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const l2 = dx * dx + dy * dy;
-  const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2));
-  return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy);
-}
 
 /**
  * The callout of a dimension line drawn across the hole through its centre whose value the
@@ -62,7 +54,7 @@ function acrossCallout(
       (callout.kind === 'diameter' || callout.kind === 'length') &&
       !callout.thread &&
       Math.abs(callout.value - hole.diameterMm) <= SNAP_SHARE * callout.value &&
-      toSegment(centre, line.from, line.to) <= THROUGH_CENTRE_SHARE * radiusPt &&
+      distanceToSegment(centre, line.from, line.to) <= THROUGH_CENTRE_SHARE * radiusPt &&
       Math.abs(line.lengthPt - 2 * radiusPt) <= ACROSS_SHARE * 2 * radiusPt,
   )?.callout;
 }
