@@ -36,10 +36,37 @@ export interface TextRun {
 export function letteringHeight(runs: TextRun[]): number | undefined {
   const heights = runs
     .filter((run) => /\d/.test(run.text))
-    .map((run) => (Math.abs(run.angleDeg - 90) <= 3 ? run.width : run.height))
+    .map(letterHeightOf)
     .sort((a, b) => a - b);
   if (heights.length === 0) return undefined;
   return heights[Math.floor(heights.length / 2)];
+}
+
+/**
+ * A run whose letters are lower than this share of the page's lettering is no writing: ISO 3098
+ * steps heights by √2 and a tolerance is written one step down (0.7), so nothing written on a
+ * drawing is a third of its lettering high. A hidden line's dash read as '1' (3 px high beside
+ * 22 px lettering, on a 150 dpi scan) became a shaft's Ø1.
+ */
+const LETTER_SHARE = 0.35;
+
+/** A run's letter height: its box's height, or its width when it reads bottom to top. */
+const letterHeightOf = (run: { width: number; height: number; angleDeg: number }) =>
+  Math.abs(run.angleDeg - 90) <= 3 ? run.width : run.height;
+
+/**
+ * Whether a run's letters are far lower than the page's lettering (LETTER_SHARE): what OCR read
+ * there is a line's dash or an arrowhead, not text.
+ * @param run - its box and angle, in the units of `lettering`
+ * @param lettering - the page's lettering height (letteringHeight)
+ * @param share - of the lettering, for writing known to be full height (a dimension's value)
+ */
+export function belowLettering(
+  run: { width: number; height: number; angleDeg: number },
+  lettering: number,
+  share = LETTER_SHARE,
+): boolean {
+  return letterHeightOf(run) < share * lettering;
 }
 
 /** Units of TextRun coordinates for a page: points for PDF text, pixels for images. */

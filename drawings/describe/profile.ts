@@ -63,6 +63,11 @@ export interface TurnedProfile {
   fillets: ProfileFillet[];
   bores: ProfileBore[];
   crossHoles: { diameterMm: number; atMm: number }[];
+  /**
+   * Hidden lines along the axis inside the part that no bore accounts for (unreadBores): their
+   * diameter, and where they run from the free end, mm.
+   */
+  hiddenBores: { diameterMm: number; startMm: number; endMm: number }[];
   /** Steps up to this size were taken as the drawing's noise (extractProfile), mm; 0: none. */
   noiseMm: number;
   /** A drawing point in profile coordinates: u from the free end, v from the axis (mm). */
@@ -156,6 +161,18 @@ export function extractProfile(
       atMm: fromFree(p.kind === 'arc' ? p.center.x : 0),
     }));
 
+  const hiddenBores = unreadBores(toAxisFrame(hidden, axis), bores, outerRadiusAt, {
+    uMin,
+    uMax,
+    noiseMm,
+  }).map((bore) => {
+    const [start, end] = [fromFree(bore.u0), fromFree(bore.u1)].sort((a, b) => a - b) as [
+      number,
+      number,
+    ];
+    return { diameterMm: bore.diameterMm, startMm: start, endMm: end };
+  });
+
   return {
     axis,
     freeEndAtMin,
@@ -165,6 +182,7 @@ export function extractProfile(
     fillets,
     bores: profileBores,
     crossHoles,
+    hiddenBores,
     noiseMm,
     locate: (point) => {
       const u = axis.horizontal ? point.x : point.y;
@@ -176,6 +194,54 @@ export function extractProfile(
       return axis.horizontal ? { x: along, y: axis.offset + v } : { x: axis.offset + v, y: along };
     },
   };
+}
+
+/** Hidden lines shorter than this share of the part are no bore's edge (a hole's, a mark's). */
+const HIDDEN_BORE_SHARE = 0.1;
+
+/**
+ * Hidden lines parallel to the axis inside the part, on both sides of it at one radius (within
+ * the drawing's noise), longer than a tenth of the part, that no bore found has: a bore whose
+ * ends the reading did not find (a scan that lost the end face the bore runs out of). Named,
+ * so that the program is not called verified without it.
+ *
+ * @param hidden - hidden lines in the axis frame (u along the axis, v from it), mm
+ * @param bores - the bores found (findBores)
+ * @param outerRadiusAt - the part's radius at u
+ * @returns each such radius once: its diameter and its extent along the axis
+ */
+export function unreadBores(
+  hidden: Primitive[],
+  bores: FoundBore[],
+  outerRadiusAt: (u: number) => number,
+  { uMin, uMax, noiseMm }: { uMin: number; uMax: number; noiseMm: number },
+): { diameterMm: number; u0: number; u1: number }[] {
+  const same = Math.max(noiseMm, 0.01);
+  const lines = hidden.flatMap((p) => {
+    if (p.kind !== 'line' || Math.abs(p.a.y - p.b.y) > same) return [];
+    const v = (p.a.y + p.b.y) / 2;
+    const u0 = Math.max(uMin, Math.min(p.a.x, p.b.x));
+    const u1 = Math.min(uMax, Math.max(p.a.x, p.b.x));
+    const radius = Math.abs(v);
+    if (u1 - u0 < HIDDEN_BORE_SHARE * (uMax - uMin)) return [];
+    if (radius <= same || radius >= outerRadiusAt((u0 + u1) / 2) - same) return [];
+    return [{ radius, side: Math.sign(v), u0, u1 }];
+  });
+  const found: { diameterMm: number; u0: number; u1: number }[] = [];
+  for (const line of lines) {
+    if (bores.some((bore) => Math.abs(bore.diameterMm / 2 - line.radius) <= same)) continue;
+    const mirrored = lines.some(
+      (other) => other.side === -line.side && Math.abs(other.radius - line.radius) <= same,
+    );
+    if (!mirrored) continue;
+    // The pieces of one radius (broken where shoulders cross them) are one bore's.
+    const known = found.find((bore) => Math.abs(bore.diameterMm / 2 - line.radius) <= same);
+    if (known) {
+      known.u0 = Math.min(known.u0, line.u0);
+      known.u1 = Math.max(known.u1, line.u1);
+    } else found.push({ diameterMm: 2 * line.radius, u0: line.u0, u1: line.u1 });
+  }
+  return found;
 }
 
 /** A flat piece within this of the axis (or the drawing's noise) lies on it, mm. */

@@ -236,9 +236,19 @@ export function describeTurnedPart(
     const text = `cross hole Ø${formatMm(roundMm(hole.diameterMm))} at ${formatMm(dims.moved(hole.atMm))} mm`;
     unplaced.push({ text, why: CROSS_HOLE_WHY });
   }
+  // Hidden lines of a bore the reading did not make one of: named, so no program leaves it out.
+  for (const bore of profile.hiddenBores) {
+    const text = `hidden lines Ø${formatMm(roundMm(bore.diameterMm))} from ${formatMm(roundMm(dims.moved(bore.startMm)))} to ${formatMm(roundMm(dims.moved(bore.endMm)))} mm`;
+    if (!inner.some((d) => Math.abs((d.diameterMm ?? -1) - bore.diameterMm) <= 0.05))
+      unplaced.push({ text, why: HIDDEN_BORE_WHY });
+  }
   if (unplaced.length > 0) description.unplaced = unplaced;
   return description;
 }
+
+/** Why hidden lines along the axis that no bore accounts for are named. */
+const HIDDEN_BORE_WHY =
+  'show a bore inside the part whose ends or size the reading could not find: give the bore with Change (its diameter, depth and the end it starts from), or remove the entry once checked';
 
 /** Why a written diameter no diameter of the profile has is named as not placed. */
 export const ON_NO_DIAMETER = 'is placed on no diameter of the profile';

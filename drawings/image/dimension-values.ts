@@ -11,7 +11,7 @@
  */
 import { pngOf, type GreyImage } from '../engines/prepare-image.ts';
 import { recognizeLines, type OcrLine } from '../engines/tesseract.ts';
-import type { TextRun } from '../reading.ts';
+import { belowLettering, type TextRun } from '../reading.ts';
 import { normalizeOcrCallout } from '../text/ocr.ts';
 import { clearTouching, eraseRules } from './deviations.ts';
 import { TARGET_LETTER_PX, crossingCuts, eraseLine, hasLetters } from './strip-cleaning.ts';
@@ -144,6 +144,9 @@ async function readBeside(
   return undefined;
 }
 
+/** A value read again is at least this share of the page's lettering high. */
+const VALUE_SHARE = 0.6;
+
 /**
  * Reads the values beside dimension lines that have none.
  * @param original - the image in grey at its own contrast, original pixels
@@ -179,6 +182,9 @@ export async function readBesideLines(
       x1: best.box.x1 - MARGIN_PX,
       y1: best.box.y1 - MARGIN_PX,
     });
+    // A dimension's value is written at the lettering's height (its deviations, a step lower,
+    // are read apart): a centre line's dash the engine read as '1' (0.4 of it) is no value.
+    if (belowLettering({ ...at, angleDeg: strip.angleDeg }, letterPx, VALUE_SHARE)) continue;
     out.push({
       text: best.text,
       ...at,

@@ -262,7 +262,32 @@ export function straightFit(
   const off = (k: number) => Math.abs(dot(sub(pts[k]!, inner.c), nrm));
   for (let k = from; k < i; k++) if (off(k) > bendStart) return undefined;
   for (let k = j + 1; k <= to; k++) if (off(k) > bendEnd) return undefined;
+  // The end's pixels off the line, from the last one on it (within a pixel) to the end.
+  let first = i - 1;
+  while (first > from && off(first) <= 1) first--;
+  let last = j + 1;
+  while (last < to && off(last) <= 1) last++;
+  if (
+    (i > from && off(from) > bendStart / 2 + 1 && isLeg(pts, from, first, inner.u)) ||
+    (j < to && off(to) > bendEnd / 2 + 1 && isLeg(pts, last, to, inner.u))
+  )
+    return undefined;
   return inner;
+}
+
+/**
+ * Whether pts[from..to], the pixels of a stretch's end off its line (direction `u`), are an edge
+ * of their own rather than the skeleton bending toward a junction: straight and square to the
+ * stretch (within 30°). Asked only of an end that leaves the line by more than half the bend
+ * allowance and a pixel (more than the line's half width): a groove's 1 mm wall between its
+ * floor and the shoulder beside it (6 px at 150 dpi) was taken for the bend and lost, and the
+ * side view fell apart at the groove; a corner's skeleton, which rounds off diagonally, still
+ * bends.
+ */
+function isLeg(pts: Point[], from: number, to: number, u: Point): boolean {
+  if (to - from < 2) return false;
+  const leg = fitLine(pts, from, to);
+  return leg.maxDev <= LINE_TOL_PX && Math.abs(cross(leg.u, u)) >= Math.cos((30 * Math.PI) / 180);
 }
 
 /** A stretch that bows by no more than its stroke allows turns by less than this, radians. */

@@ -9,7 +9,7 @@
  * lines are traced on.
  */
 import type { GreyImage } from '../engines/prepare-image.ts';
-import type { TextRun } from '../reading.ts';
+import { belowLettering, letteringHeight, type TextRun } from '../reading.ts';
 
 /** What line work is read as: one or two of the strokes a line's end or an arrowhead looks like. */
 const LINE_LIKE = /^[1lI|!\-_/\\'"`.,:;~^<>vV=]{1,2}$/;
@@ -24,7 +24,8 @@ const MARK_LIKE = /^[^\d\s]{1,3}$/;
  * '-', '|', '<', …), or of up to three characters with no digit (a small circle and its centre
  * lines read as 'AL)'), with ink a quarter of its height (at least 2 px) beyond both its left and
  * right sides, along the middle 60 % of its height, or beyond both its top and bottom, along the
- * middle 60 % of its width.
+ * middle 60 % of its width; and such a run lower and narrower than a third of the page's lettering
+ * (reading.ts belowLettering), wherever it stands.
  *
  * @param runs - the page's OCR runs, original pixels
  * @param image - the image the lines are traced on, dark ink on light paper
@@ -38,7 +39,9 @@ export function withoutLineWorkRuns(
   scale: number,
   threshold: number,
 ): TextRun[] {
-  const kept = runs.filter((run) => !lineLike(run.text.trim()) || !crossed(run));
+  const lettering = letteringHeight(runs);
+  const tiny = (run: TextRun) => lettering !== undefined && belowLettering(run, lettering);
+  const kept = runs.filter((run) => !lineLike(run.text.trim()) || !(tiny(run) || crossed(run)));
   return kept.length === runs.length ? runs : kept;
 
   function crossed(run: TextRun): boolean {

@@ -190,12 +190,15 @@ export function nameUncertainValues(
 }
 
 /**
- * The lengths a traced page writes that no dimension line took and that no length of a turned
- * part's description has (within 0.01 mm: a segment, a bore's depth, the overall length, a
- * written axial size, or a run of neighbouring segments measured from one face), as not placed.
- * On a scan a dimension line whose arrowheads were not found leaves its value to no line, and
- * the length it gives is measured from the lines instead, no closer than they are wide: a
- * program on that measure must not be called verified while the drawing writes another.
+ * The lengths a traced page writes that no length of a turned part's description has (within
+ * 0.01 mm: a segment, a bore's depth, the overall length, a written axial size, or a run of
+ * neighbouring segments measured from one face), as not placed: those no dimension line took
+ * (no longer than the part), and those a dimension line took that are a little longer than the
+ * part read (lostEnd). On a scan a dimension line whose arrowheads were not found leaves its
+ * value to no line, and the length it gives is measured from the lines instead, no closer than
+ * they are wide; an end face the tracing lost (a chamfered end's) leaves the overall length
+ * written on its line unapplied and the part that much short: a program on either measure must
+ * not be called verified while the drawing writes another.
  *
  * @param callouts - the page's callouts (values in mm)
  * @param dimensions - the page's dimension lines with the callouts attached to them
@@ -213,27 +216,49 @@ export function nameUnattachedLengths(
   // Longer than the part, a number is no length of it (a plate's reference size, a grid number).
   const longest = description.dimensions.overallLengthMm ?? Math.max(0, ...lengths);
   for (const callout of callouts) {
-    if (callout.kind !== 'length' || attached.has(callout) || named.has(callout.text)) continue;
+    if (callout.kind !== 'length' || named.has(callout.text)) continue;
     if (!(callout.value > 0) || callout.count || callout.reference) continue;
-    if (callout.value > longest + SAME_LENGTH_MM) continue;
+    const onLine = attached.has(callout);
+    // A line's value a little longer than the part read is the part's length, of which the
+    // tracing lost an end (a chamfered end's face); shorter ones on lines the part has no place
+    // for are another view's (an end view's hole positions and widths).
+    if (onLine ? !lostEnd(callout.value, longest) : callout.value > longest + SAME_LENGTH_MM)
+      continue;
     if (placedIn(lengths, callout.value)) continue;
     named.add(callout.text);
     description.unplaced = [
       ...(description.unplaced ?? []),
-      { text: callout.text, why: UNATTACHED_LENGTH_WHY, lengthMm: callout.value },
+      {
+        text: callout.text,
+        why: onLine ? UNAPPLIED_LENGTH_WHY : UNATTACHED_LENGTH_WHY,
+        lengthMm: callout.value,
+      },
     ];
     description.unresolved = [
       ...(description.unresolved ?? []),
-      `"${callout.text}" is written beside no dimension line found on the scan: give the length it dimensions with Change, or remove it once checked.`,
+      onLine
+        ? `"${callout.text}" is written on a dimension line, but the part read from the scan's lines has no length of ${formatMm(callout.value)} mm: check its lengths, and give the one it dimensions with Change, or remove it once checked.`
+        : `"${callout.text}" is written beside no dimension line found on the scan: give the length it dimensions with Change, or remove it once checked.`,
     ];
   }
 }
+
+/**
+ * Whether a length written on a dimension line is the part's, of which the tracing lost an end:
+ * longer than the part read, by at most a tenth of it and a millimetre (a chamfered end's face,
+ * a facing allowance's line).
+ */
+const lostEnd = (mm: number, longest: number) =>
+  mm > longest + SAME_LENGTH_MM && mm <= 1.1 * longest + 1;
 
 /** Lengths within this of each other are one length, mm. */
 const SAME_LENGTH_MM = 0.01;
 
 const UNATTACHED_LENGTH_WHY =
   'is written beside no dimension line found on the scan, and no length of the part read from its lines is that long';
+
+const UNAPPLIED_LENGTH_WHY =
+  "is written on a dimension line, but no length of the part read from the scan's lines is that long (a face the tracing lost, or a line between no two faces)";
 
 /**
  * Every size of a turned part's description and every run of its neighbouring segments, mm; not

@@ -83,6 +83,9 @@ const leftUndone: Record<string, RegExp[] | { count: number; each: RegExp }> = {
     // A slot's side, broken where values and lines cross it on the scan, closes no contour:
     // named, not left out in silence (decision 072).
     /^The drawing writes "lines of 0\.\d+ × [56]\.\d+ mm at X4\.\d+ Y2[01](\.\d+)?", which closes no contour/,
+    // The other slot's broken side, traced whole enough since decision 094 to be seen, is named
+    // the same way.
+    /^The drawing writes "lines of \d\.\d+ × [56]\.\d+ mm at X6\d(\.\d+)? Y2[01](\.\d+)?", which closes no contour/,
     // The one bolt hole whose circle closes, traced Ø1.65 (Ø2 drawn), held (decision 093).
     /^The drawing writes "Ø1\.\d+", which is a hole traced from the scan/,
     /^Ø1\.\d+: no Ø1\.\d+ drill is selected/,

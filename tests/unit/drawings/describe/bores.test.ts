@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findBores } from '#drawings/describe/bores';
+import { unreadBores } from '#drawings/describe/profile';
 import type { Primitive } from '#drawings/geometry/primitives';
 
 const line = (x0: number, y0: number, x1: number, y1: number): Primitive => ({
@@ -92,6 +93,41 @@ describe('findBores on a traced scan', () => {
           expect(findBores([], along, () => 15, 0, 50, { noiseMm })).toEqual([]);
           // On a vector drawing (no noise) such a line is a bore of that size.
           expect(findBores([], along, () => 15, 0, 50)).toHaveLength(1);
+        },
+      ),
+    );
+  });
+});
+
+describe('unreadBores', () => {
+  it('names hidden lines of a bore that no bore found accounts for, and no others', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1, max: 12, noNaN: true }),
+        fc.double({ min: 5, max: 45, noNaN: true }),
+        fc.boolean(),
+        (radius, length, found) => {
+          // Hidden lines on both sides of the axis from the free end, inside a Ø30 part 50 long.
+          const hidden = [line(0, radius, length, radius), line(0, -radius, length, -radius)];
+          const bores = found ? findBores([], hidden, () => 15, 0, 50) : [];
+          const named = unreadBores(hidden, bores, () => 15, { uMin: 0, uMax: 50, noiseMm: 0 });
+          if (bores.length > 0) expect(named).toEqual([]);
+          else {
+            expect(named).toHaveLength(1);
+            expect(named[0]!.diameterMm).toBeCloseTo(2 * radius, 6);
+            expect(named[0]).toMatchObject({ u0: 0, u1: length });
+          }
+          // A single hidden line (a mark, a cosmetic edge) or one outside the part is no bore.
+          expect(
+            unreadBores([line(0, radius, length, radius)], [], () => 15, {
+              uMin: 0,
+              uMax: 50,
+              noiseMm: 0,
+            }),
+          ).toEqual([]);
+          expect(
+            unreadBores(hidden, [], () => radius - 0.5, { uMin: 0, uMax: 50, noiseMm: 0 }),
+          ).toEqual([]);
         },
       ),
     );

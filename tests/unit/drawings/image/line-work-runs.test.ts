@@ -85,4 +85,27 @@ describe('withoutLineWorkRuns', () => {
     expect(withoutLineWorkRuns(runs, paper([100]), 2, 128)).toEqual([]);
     expect(withoutLineWorkRuns(runs, paper([140]), 2, 128)).toBe(runs);
   });
+
+  it('drops a line-like run a third of the lettering high in open paper, and keeps one as high', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 15, max: 40 }),
+        fc.constantFrom('1', '-', 'l1'),
+        fc.boolean(),
+        (lettering, text, upright) => {
+          // The page's values, 'lettering' px high; a dash read as '1' a third of that.
+          const values = [0, 1, 2].map((k) => run(`${k + 2}5`, 10 + 40 * k, 10, 20, lettering));
+          const low = Math.floor(0.34 * lettering);
+          const dash = upright
+            ? run(text, 150, 150, 12, low)
+            : { ...run(text, 150, 150, low, 12), angleDeg: 90 };
+          const kept = withoutLineWorkRuns([...values, dash], paper([]), 1, 128);
+          expect(kept).toEqual(values);
+          const tall = { ...dash, ...(upright ? { height: lettering } : { width: lettering }) };
+          const all = [...values, tall];
+          expect(withoutLineWorkRuns(all, paper([]), 1, 128)).toBe(all);
+        },
+      ),
+    );
+  });
 });

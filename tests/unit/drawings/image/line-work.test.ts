@@ -43,6 +43,32 @@ describe('splitChain at a corner', () => {
   });
 });
 
+describe('splitChain at a short edge of its own', () => {
+  it('reads a wall as short as the bend allowance, square to the edge, as its own line', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 45, max: 200 }),
+        // The bend allowance is 5.5 px (a 2 px half width); a groove's 1 mm wall is 6 px at
+        // 150 dpi.
+        fc.integer({ min: 5, max: 7 }),
+        (run, leg) => {
+          // An edge along y = 0 to a corner, then straight down `leg` px to a junction.
+          const pixels: Point[] = [];
+          for (let x = run; x >= 0; x--) pixels.push({ x: x + 0.5, y: 0.5 });
+          for (let y = 1; y <= leg; y++) pixels.push({ x: 0.5, y: y + 0.5 });
+          const { lines, arcs } = splitChain(
+            { pixels, freeStart: true, freeEnd: false, closed: false },
+            5.5,
+          );
+          expect(arcs).toEqual([]);
+          expect(lines).toHaveLength(2);
+          expect(Math.abs(lines[1]!.b.y - lines[1]!.a.y)).toBeGreaterThan(leg - 1.5);
+        },
+      ),
+    );
+  });
+});
+
 describe('splitChain between two junctions', () => {
   /** Skeleton pixels along a circular arc of `radius` px through `sweepDeg`, centred on x = 0. */
   const arcPixels = (radius: number, sweepDeg: number): Point[] => {

@@ -485,3 +485,56 @@ describe('vectorize input', () => {
     expect(pairArrows(drawing.arrows, drawing.thin).length).toBeGreaterThanOrEqual(5);
   }, 120_000);
 });
+
+describe('vectorize on a narrow groove whose diameter is dimensioned on its floor', () => {
+  it("keeps the groove's floor, which the arrowheads' tips touch, as outline", async () => {
+    // A neck 2.5–4 mm wide and 1–2 mm deep between two shoulders, drawn by the sheet generator
+    // with its diameter's dimension line across it, both arrowheads on the floor (ISO 129-1),
+    // scanned at 150 dpi: the floor is 15–24 px long. Clearing the arrowheads cut it into stubs
+    // the skeleton dropped, and the side view fell apart at the groove (whole-path seed
+    // 20261129, case 12).
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          width: fc.integer({ min: 5, max: 8 }).map((halves) => halves / 2),
+          depth: fc.integer({ min: 2, max: 4 }).map((halves) => halves / 2),
+        }),
+        async ({ width, depth }) => {
+          const part: TurnedPart = {
+            kind: 'turned',
+            units: 'mm',
+            steps: [
+              { diameter: 42, length: 40 },
+              { diameter: 42 - 2 * depth, length: width, groove: true },
+              { diameter: 78.5, length: 25 },
+            ],
+            bores: [],
+            chamfers: [],
+            material: 'C45',
+            generalTolerance: 'ISO 2768-m',
+            truth: [],
+          };
+          const sheet = buildSheet(part, { ...plainStyle, view: 'side' });
+          const png = svgToPng(sheetToSvg(sheet), DPI);
+          const { image, scale } = await greyForLines(png, 'neck.png');
+          const { paths } = vectorize(image, { ptPerPx: PT_PER_PX / scale });
+          const outline = lines(sortPaths(paths, true).part);
+          // Two outline lines across the neck, one on each side of the axis, its diameter apart.
+          const floors = outline.filter(
+            (l) =>
+              Math.abs(l.a.y - l.b.y) <= PX &&
+              Math.abs(Math.abs(l.a.x - l.b.x) - width * PT_PER_MM) <= 2 * PX,
+          );
+          const neck = (42 - 2 * depth) * PT_PER_MM;
+          expect(
+            floors.some((f) =>
+              floors.some((g) => Math.abs(Math.abs(g.a.y - f.a.y) - neck) <= 2 * PX),
+            ),
+            `a ${width} mm neck ${depth} mm deep`,
+          ).toBe(true);
+        },
+      ),
+      { numRuns: 6, seed: 20261201 },
+    );
+  }, 120_000);
+});

@@ -260,7 +260,7 @@ describe('scanned plates of the whole-path test (PNG, 150 dpi)', () => {
     });
     expect(description.prismatic?.pockets).toEqual([]);
     expect(description.unplaced?.map((item) => item.text)).toEqual([
-      expect.stringMatching(/^lines of 3\d\.\d × 1[23](\.\d)? mm at X11\d(\.\d)? Y20(\.\d)?$/),
+      expect.stringMatching(/^lines of 3\d(\.\d)? × 1[23](\.\d)? mm at X11\d(\.\d)? Y20(\.\d)?$/),
     ]);
   }, 60_000);
 

@@ -107,18 +107,38 @@ describe('lengths written beside no dimension line found on a scan', () => {
     );
   });
 
-  it('leave a value alone that a dimension line took', () => {
+  it('name a value a dimension line took that is a little longer than the part read (a lost end)', () => {
+    fc.assert(
+      fc.property(segments, fc.double({ min: 0.05, max: 0.09, noNaN: true }), (lengths, share) => {
+        const description = shaft(lengths);
+        const part = lengths.reduce((sum, mm) => sum + mm, 0);
+        const written = length(Math.round(part * (1 + share) * 100) / 100, 'overall');
+        const taken = { callout: written } as unknown as DrawnDimension;
+        nameUnattachedLengths([written], [taken], description);
+        expect(description.unplaced?.map((entry) => [entry.text, entry.why])).toEqual([
+          ['overall', expect.stringMatching(/^is written on a dimension line/)],
+        ]);
+        // Once the operator gives the length, it is placed.
+        description.dimensions.overallLengthMm = written.value;
+        withoutPlacedLengths(description);
+        expect(description.unplaced).toBeUndefined();
+      }),
+    );
+  });
+
+  it("leave a line's value alone that the part has, or that is another view's (shorter, or far longer)", () => {
     const description = shaft([26.878, 33.447]);
-    const written = length(26.9875, '1.0625');
-    const taken = { callout: written } as unknown as DrawnDimension;
-    nameUnattachedLengths([written], [taken], description);
+    const on = (value: number, text: string) => {
+      const callout = length(value, text);
+      nameUnattachedLengths([callout], [{ callout } as unknown as DrawnDimension], description);
+    };
+    on(26.878, 'segment');
+    on(30, "an end view's hole position");
+    on(100, "an end view's width");
     expect(description.unplaced).toBeUndefined();
-    nameUnattachedLengths([written], [], description);
-    expect(description.unplaced?.map((entry) => entry.text)).toEqual(['1.0625']);
-    // Once the operator gives the length, it is placed.
-    description.outerDiameters[0]!.lengthMm = 26.9875;
-    withoutPlacedLengths(description);
-    expect(description.unplaced).toBeUndefined();
+    // Without a line, a length no part of the shaft has is named.
+    nameUnattachedLengths([length(30, '30')], [], description);
+    expect(description.unplaced?.map((entry) => entry.text)).toEqual(['30']);
   });
 });
 
