@@ -488,7 +488,7 @@ describe('vectorize input', () => {
 
 describe('vectorize on a narrow groove whose diameter is dimensioned on its floor', () => {
   it("keeps the groove's floor, which the arrowheads' tips touch, as outline", async () => {
-    // A neck 2.5–4 mm wide and 1–2 mm deep between two shoulders, drawn by the sheet generator
+    // A neck 2.5–4 mm wide and 1–3 mm deep between two shoulders, drawn by the sheet generator
     // with its diameter's dimension line across it, both arrowheads on the floor (ISO 129-1),
     // scanned at 150 dpi: the floor is 15–24 px long. Clearing the arrowheads cut it into stubs
     // the skeleton dropped, and the side view fell apart at the groove (whole-path seed
@@ -497,7 +497,7 @@ describe('vectorize on a narrow groove whose diameter is dimensioned on its floo
       fc.asyncProperty(
         fc.record({
           width: fc.integer({ min: 5, max: 8 }).map((halves) => halves / 2),
-          depth: fc.integer({ min: 2, max: 4 }).map((halves) => halves / 2),
+          depth: fc.integer({ min: 2, max: 6 }).map((halves) => halves / 2),
         }),
         async ({ width, depth }) => {
           const part: TurnedPart = {
@@ -515,15 +515,20 @@ describe('vectorize on a narrow groove whose diameter is dimensioned on its floo
             truth: [],
           };
           const sheet = buildSheet(part, { ...plainStyle, view: 'side' });
-          const png = svgToPng(sheetToSvg(sheet), DPI);
-          const { image, scale } = await greyForLines(png, 'neck.png');
-          const { paths } = vectorize(image, { ptPerPx: PT_PER_PX / scale });
+          // Traced at the scan's own pixels, as a sheet this size is (greyForLines enlarges
+          // only small images).
+          const { data, info } = await sharp(svgToPng(sheetToSvg(sheet), DPI))
+            .greyscale()
+            .raw()
+            .toBuffer({ resolveWithObject: true });
+          const image = { data: new Uint8Array(data), width: info.width, height: info.height };
+          const { paths } = vectorize(image, { ptPerPx: PT_PER_PX });
           const outline = lines(sortPaths(paths, true).part);
           // Two outline lines across the neck, one on each side of the axis, its diameter apart.
           const floors = outline.filter(
             (l) =>
               Math.abs(l.a.y - l.b.y) <= PX &&
-              Math.abs(Math.abs(l.a.x - l.b.x) - width * PT_PER_MM) <= 2 * PX,
+              Math.abs(Math.abs(l.a.x - l.b.x) - width * PT_PER_MM) <= 3 * PX,
           );
           const neck = (42 - 2 * depth) * PT_PER_MM;
           expect(
@@ -534,7 +539,7 @@ describe('vectorize on a narrow groove whose diameter is dimensioned on its floo
           ).toBe(true);
         },
       ),
-      { numRuns: 6, seed: 20261201 },
+      { numRuns: 10, seed: 20261201 },
     );
   }, 120_000);
 });
