@@ -5,7 +5,7 @@
  * The silhouette and its edge breaks are found in silhouette.ts.
  */
 import { isFullCircle, type Point, type Primitive } from '../geometry/primitives.ts';
-import { toAxisFrame, type Axis } from './axis.ts';
+import { isParallel, toAxisFrame, type Axis } from './axis.ts';
 import { findBores, type FoundBore } from './bores.ts';
 import {
   dropSlivers,
@@ -218,7 +218,8 @@ export function unreadBores(
 ): { diameterMm: number; u0: number; u1: number }[] {
   const same = Math.max(noiseMm, 0.01);
   const lines = hidden.flatMap((p) => {
-    if (p.kind !== 'line' || Math.abs(p.a.y - p.b.y) > same) return [];
+    // Parallel to the axis as findBores takes a bore's lines.
+    if (p.kind !== 'line' || !isParallel(p)) return [];
     const v = (p.a.y + p.b.y) / 2;
     const u0 = Math.max(uMin, Math.min(p.a.x, p.b.x));
     const u1 = Math.min(uMax, Math.max(p.a.x, p.b.x));

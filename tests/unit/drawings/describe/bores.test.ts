@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findBores } from '#drawings/describe/bores';
+import { findBores, type FoundBore } from '#drawings/describe/bores';
 import { unreadBores } from '#drawings/describe/profile';
 import type { Primitive } from '#drawings/geometry/primitives';
 
@@ -99,6 +99,10 @@ describe('findBores on a traced scan', () => {
   });
 });
 
+/** The hidden lines of a Ø30 part 50 mm long that no bore in `bores` accounts for. */
+const unread = (hidden: Primitive[], bores: FoundBore[] = [], radius = 15) =>
+  unreadBores(hidden, bores, () => radius, { uMin: 0, uMax: 50, noiseMm: 0 });
+
 describe('unreadBores', () => {
   it('names hidden lines of a bore that no bore found accounts for, and no others', () => {
     fc.assert(
@@ -110,7 +114,7 @@ describe('unreadBores', () => {
           // Hidden lines on both sides of the axis from the free end, inside a Ø30 part 50 long.
           const hidden = [line(0, radius, length, radius), line(0, -radius, length, -radius)];
           const bores = found ? findBores([], hidden, () => 15, 0, 50) : [];
-          const named = unreadBores(hidden, bores, () => 15, { uMin: 0, uMax: 50, noiseMm: 0 });
+          const named = unread(hidden, bores);
           if (bores.length > 0) expect(named).toEqual([]);
           else {
             expect(named).toHaveLength(1);
@@ -118,16 +122,8 @@ describe('unreadBores', () => {
             expect(named[0]).toMatchObject({ u0: 0, u1: length });
           }
           // A single hidden line (a mark, a cosmetic edge) or one outside the part is no bore.
-          expect(
-            unreadBores([line(0, radius, length, radius)], [], () => 15, {
-              uMin: 0,
-              uMax: 50,
-              noiseMm: 0,
-            }),
-          ).toEqual([]);
-          expect(
-            unreadBores(hidden, [], () => radius - 0.5, { uMin: 0, uMax: 50, noiseMm: 0 }),
-          ).toEqual([]);
+          expect(unread([line(0, radius, length, radius)])).toEqual([]);
+          expect(unread(hidden, [], radius - 0.5)).toEqual([]);
         },
       ),
     );
