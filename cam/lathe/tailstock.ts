@@ -55,6 +55,12 @@ export interface CentreSupport {
   seatDiameterMm: number;
   /** How deep the centre drill's point goes below the face, mm. */
   depthMm: number;
+  /**
+   * The diameter at the face that the stock model's sweep of the centre drill (its convex hull,
+   * which bridges the step from pilot to countersink) cuts at that depth, mm: wider than D1, and
+   * what must lie inside a bore the centre hole is drilled where.
+   */
+  sweptFaceMm: number;
   /** 'ISO 6411-A2.5/5.3'. */
   label: string;
   /**
@@ -110,15 +116,17 @@ function centreHoleOf(drill: LatheTool): CentreSupport | undefined {
     pilotMm: pilot,
     seatDiameterMm: seat,
     depthMm: round2(high),
+    sweptFaceMm: Math.ceil(200 * outlineRadiusAt(convexHull(profile), round2(high))) / 100,
     label: `ISO 6411-A${pilot}/${seat}`,
   };
 }
 
 /**
  * The centre hole the tailstock may hold the part by, or why it may not: the largest a selected
- * centre drill sinks (D1 = 2.12 · d) that either lies inside the free end's bores (drilled after
- * the tailstock is retracted, so the part keeps none: `inBore`) or, where the part may keep a
- * centre hole (`part.centreHoles`), is at most half the free-end face's flat.
+ * centre drill sinks (D1 = 2.12 · d) that either lies inside the free end's bores, as the stock
+ * model sweeps it (`sweptFaceMm`) with 0.1 mm a side to spare (drilled after the tailstock is
+ * retracted, so the part keeps none: `inBore`), or, where the part may keep a centre hole
+ * (`part.centreHoles`), is at most half the free-end face's flat.
  * @returns the support, or a sentence naming what is missing (undefined when the part has no
  *   bore at its free end and does not permit centre holes: nothing to say)
  */
@@ -141,7 +149,7 @@ export function centreSupportFor(
     const narrowest = Math.min(...part.inner.map((bore) => bore.targetMm));
     const deepest = Math.max(...part.inner.map((bore) => bore.depthMm));
     const fits = holes.find(
-      (hole) => hole.seatDiameterMm + 0.2 <= narrowest && hole.depthMm + 0.2 <= deepest,
+      (hole) => hole.sweptFaceMm + 0.2 <= narrowest && hole.depthMm + 0.2 <= deepest,
     );
     if (fits) return { support: { ...fits, inBore: true } };
     return {

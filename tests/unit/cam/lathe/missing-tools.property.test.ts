@@ -69,6 +69,31 @@ const toolSet = fc
     ...(set.unreadable ? [set.unreadable] : []),
   ]);
 
+/**
+ * Found by this test: a Ø5.5 bore no selected tool makes, at a free end held by the tailstock.
+ * The A2.5 centre hole (Ø5.3 at the face) was seated in it, but the stock model sweeps the
+ * centre drill's convex hull, Ø5.69 there, which cut 0.08 mm into the bore's wall.
+ */
+const narrowBoreAtThread = {
+  part: {
+    sections: [
+      { diameterMm: 6, lengthMm: 4, extra: {} },
+      { diameterMm: 12, lengthMm: 4, extra: { fit: 'h6' } },
+      { diameterMm: 12, lengthMm: 13, extra: { fit: 'h11' } },
+      { diameterMm: 69.5, lengthMm: 27, extra: { fit: 'p6' } },
+    ],
+    bores: [{ share: 0.63, depthShare: 0.32, through: false }],
+    machine: 'unknown',
+    chamfer: undefined,
+    mouthChamfer: undefined,
+    thread: 'M12',
+    material: 'AISI 4140',
+    dialect: 'linuxcnc',
+  } as RandomLathePart,
+  minBoreMm: 4,
+  tools: [slot('T1'), slot('T2'), ...boreTooling],
+};
+
 const caseOf = fc.record({
   part: turnedPart,
   minBoreMm: fc.constantFrom(2, 4, 10),
@@ -175,7 +200,7 @@ describe('a missing tool on random turned parts', () => {
         }
         checkProgram(program, part, tools);
       }),
-      { numRuns: Number(process.env.LATHE_RUNS ?? 60) },
+      { numRuns: Number(process.env.LATHE_RUNS ?? 60), examples: [[narrowBoreAtThread]] },
     );
   }, 180_000);
 });

@@ -44,6 +44,7 @@ describe('a slender part held by the tailstock', () => {
       pilotMm: 2.5,
       seatDiameterMm: 5.3,
       depthMm: 5.42,
+      sweptFaceMm: 5.69,
       label: 'ISO 6411-A2.5/5.3',
     });
     expect(plan.notProgrammed).toEqual([]);
@@ -132,6 +133,21 @@ describe('a slender part held by the tailstock', () => {
     expect(retractAt(held.plan)).toBe(names.indexOf('Centre drill'));
     expect(failedIds(held.report)).toEqual([]);
     expect(held.report.verified).toBe(true);
+  });
+
+  it('does not seat in a free-end bore narrower than what the centre drill is swept to', () => {
+    // The A2.5/5.3 hole is Ø5.3 at the face, but the stock model sweeps the drill's convex hull
+    // (Ø5.69 there): in a Ø5.5 bore it would cut the bore's wall (a random part found it).
+    const narrow = farOutside([diameter(12, 150), diameter(30, 30)], undefined, '6061-T6', [
+      diameter(5.5, 15),
+    ]);
+    const program = generateLatheProgram(farEndJob(narrow));
+    expect(program.plan.tailstock).toBeUndefined();
+    expect(program.plan.warnings).toContainEqual(
+      expect.stringMatching(/would not lie inside the free end's bore \(Ø5\.5, 15 deep\)/),
+    );
+    expect(failedIds(program.report).filter((id) => id === 'gouges')).toEqual([]);
+    expect(program.report.verified).toBe(false);
   });
 
   it('roughs beside the centre with the next turning tool when the roughing insert meets it', () => {
