@@ -13,6 +13,7 @@ import { MM_PER_INCH } from '#cam/callouts';
 import { identity, type Point } from '../geometry/primitives.ts';
 import { sortPaths, type PageDrawing } from '../page/drawing.ts';
 import { hatchingOf } from '../page/content.ts';
+import { hatchingAside } from './hatching.ts';
 import { drawnDimensions } from '../page/drawn-part.ts';
 import type { PageReading } from '../page/reading.ts';
 import type { PagePath } from '../page/paths.ts';
@@ -315,7 +316,9 @@ export async function readRasterPage(
     };
     const drawing = bridgesAsOutline(
       dimensionLinesAside(
-        sortPaths(k === 1 ? vectorized.paths : scalePaths(vectorized.paths, k), true),
+        hatchingAside(
+          sortPaths(k === 1 ? vectorized.paths : scalePaths(vectorized.paths, k), true),
+        ),
       ),
     );
     return {
