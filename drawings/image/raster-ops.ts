@@ -109,19 +109,32 @@ export class Sampler {
 // ——— Ink masks ———
 
 /**
- * Clears a text box from an ink mask, except the lines that run straight through it: a row (or
- * column) inked from one pixel before the box to one pixel after it is a line the text sits on
- * or crosses (an outline under a diameter written inside the part), and stays.
+ * Clears a text box from an ink mask, except the lines that run into it: a row (or column) inked
+ * from one pixel before the box to one pixel after it is a line the text sits on or crosses (an
+ * outline under a diameter written inside the part), and stays; so does the stretch of a row (or
+ * column) that runs straight into the box, inked for `lineRunPx` outside it, as far as it stays
+ * inked inside and up to the first line that leaves it square for as long (an outline's corner
+ * under a value written across it, not the extension line beyond the corner; a letter's stroke
+ * across the line does not stop it).
  *
  * @param ink - 1 = ink, changed in place
  * @param box - the text's box, px (grown by a pixel each side)
+ * @param lineRunPx - how far a row or column runs inked outside the box to be a line running
+ *   into it: longer than any stroke of the lettering (Infinity: only lines through the box stay)
  */
-export function clearBox(ink: Uint8Array, w: number, h: number, box: PixelBox): void {
+export function clearBox(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  box: PixelBox,
+  lineRunPx = Infinity,
+): void {
   const x0 = Math.max(0, Math.floor(box.x) - 1);
   const y0 = Math.max(0, Math.floor(box.y) - 1);
   const x1 = Math.min(w, Math.ceil(box.x + box.width) + 1);
   const y1 = Math.min(h, Math.ceil(box.y + box.height) + 1);
   if (x1 <= x0 || y1 <= y0) return;
+  const kept = linesInto(ink, w, h, { x0, y0, x1, y1 }, lineRunPx);
   const rowThrough = (y: number) => {
     if (x0 === 0 || x1 === w) return false;
     for (let x = x0 - 1; x <= x1; x++) if (!ink[y * w + x]) return false;
@@ -138,8 +151,57 @@ export function clearBox(ink: Uint8Array, w: number, h: number, box: PixelBox): 
   for (let x = x0; x < x1; x++) columns.push(columnThrough(x));
   for (let y = y0; y < y1; y++) {
     if (rows[y - y0]) continue;
-    for (let x = x0; x < x1; x++) if (!columns[x - x0]) ink[y * w + x] = 0;
+    for (let x = x0; x < x1; x++)
+      if (!columns[x - x0] && !kept[(y - y0) * (x1 - x0) + x - x0]) ink[y * w + x] = 0;
   }
+}
+
+/**
+ * The pixels of a box (x0 ≤ x < x1, y0 ≤ y < y1) that continue a row or column inked straight
+ * into it from outside for `run` px: from its edge, as far as the ink runs on unbroken, up to
+ * the first pixel where ink leaves square to it for `run` px too (a corner, or a line the row
+ * meets). 1 = kept, row-major over the box.
+ */
+function linesInto(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  { x0, y0, x1, y1 }: { x0: number; y0: number; x1: number; y1: number },
+  run: number,
+): Uint8Array {
+  const bw = x1 - x0;
+  const kept = new Uint8Array(bw * (y1 - y0));
+  if (!Number.isFinite(run)) return kept;
+  const inked = (x: number, y: number) => x >= 0 && x < w && y >= 0 && y < h && ink[y * w + x];
+  const reach = (x: number, y: number, dx: number, dy: number, most: number) => {
+    let k = 0;
+    while (k < most && inked(x + (k + 1) * dx, y + (k + 1) * dy)) k += 1;
+    return k;
+  };
+  const square = Math.round(run);
+  const walk = (x: number, y: number, dx: number, dy: number) => {
+    let meeting = false;
+    for (; x >= x0 && x < x1 && y >= y0 && y < y1 && inked(x, y); x += dx, y += dy) {
+      // Through the width of a line that leaves square, and no further.
+      const across = reach(x, y, dy, dx, square) + reach(x, y, -dy, -dx, square) >= square;
+      if (meeting && !across) return;
+      meeting ||= across;
+      kept[(y - y0) * bw + x - x0] = 1;
+    }
+  };
+  const from = (x: number, y: number, dx: number, dy: number) => {
+    if (reach(x - dx, y - dy, -dx, -dy, run) >= run - 1 && inked(x - dx, y - dy))
+      walk(x, y, dx, dy);
+  };
+  for (let y = y0; y < y1; y++) {
+    from(x0, y, 1, 0);
+    from(x1 - 1, y, -1, 0);
+  }
+  for (let x = x0; x < x1; x++) {
+    from(x, y0, 0, 1);
+    from(x, y1 - 1, 0, -1);
+  }
+  return kept;
 }
 
 /**

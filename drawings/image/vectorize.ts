@@ -52,6 +52,8 @@ const ARROW_MAX_PT = 45;
 /** Width classes: histogram bins (natural log of px) and the least share of length of a class. */
 const WIDTH_BIN = 0.05;
 const WIDTH_MODE_SHARE = 0.03;
+/** A line running into a text box is inked outside it for this many text heights. */
+const LINE_RUN_HEIGHTS = 1.5;
 /**
  * Width classes closer than this ratio are one line width (ISO 128-20 widths step by √2, 1.41).
  * A 0.5 mm outline at 150 dpi (2.95 px) measures 3 px or 4 px as it falls on the pixel grid
@@ -84,12 +86,16 @@ export function vectorize(image: GreyImage, options: VectorizeOptions): Vectoriz
   const ink = new Uint8Array(w * h);
   for (let i = 0; i < ink.length; i++) ink[i] = data[i]! <= levels.threshold ? 1 : 0;
   const boxes = options.textBoxes ?? [];
-  for (const box of boxes) clearBox(ink, w, h, box);
-  const specks = dropSpecks(ink, w, h, Math.max(2, SPECK_MM * pxPerMm));
-  // Letters OCR did not box, at the dimension text's height: the upper quartile of the boxes'
-  // short sides (a title block's many small entries would pull the median down).
+  // The dimension text's height: the upper quartile of the boxes' short sides (a title block's
+  // many small entries would pull the median down).
   const heights = boxes.map((b) => Math.min(b.width, b.height)).sort((a, b) => a - b);
   const textHeight = heights.length >= 3 ? heights[Math.floor(0.75 * (heights.length - 1))]! : 0;
+  // A line runs into a text box from further than a letter's stroke reaches: an outline's corner
+  // under a value written across it stays.
+  const lineRun = textHeight > 0 ? LINE_RUN_HEIGHTS * textHeight : Infinity;
+  for (const box of boxes) clearBox(ink, w, h, box, lineRun);
+  const specks = dropSpecks(ink, w, h, Math.max(2, SPECK_MM * pxPerMm));
+  // Letters OCR did not box, at the dimension text's height.
   const glyphs = textHeight > 0 ? dropGlyphs(ink, w, h, textHeight) : 0;
   let inkPixels = 0;
   for (let i = 0; i < ink.length; i++) inkPixels += ink[i]!;

@@ -149,6 +149,42 @@ describe('clearBox', () => {
     expect(ink[8 * w + 20]).toBe(0);
     expect(ink[20 * w + 12]).toBe(0);
   });
+
+  /**
+   * A corner at (30, 30) under a text box (x 20–39, y 20–39): its top edge from x 0, its side
+   * down to the image's foot, lines two pixels wide; a glyph's strokes in the box (10 px at
+   * most), one across the side; lines run 12 px or more outside the box.
+   */
+  function cornerUnderText(extension: boolean) {
+    const w = 60;
+    const h = 60;
+    const ink = new Uint8Array(w * h);
+    for (const y of [30, 31]) for (let x = 0; x <= 31; x++) ink[y * w + x] = 1;
+    for (const x of [30, 31]) for (let y = 30; y < h; y++) ink[y * w + x] = 1;
+    // A stub of line running on up from the corner, inside the box.
+    if (extension) for (const x of [30, 31]) for (let y = 24; y < 30; y++) ink[y * w + x] = 1;
+    for (let y = 21; y < 28; y++) ink[y * w + 35] = 1;
+    for (let x = 22; x < 28; x++) ink[24 * w + x] = 1;
+    for (let x = 26; x < 36; x++) ink[36 * w + x] = 1;
+    clearBox(ink, w, h, { x: 20, y: 20, width: 20, height: 20 }, 12);
+    return { ink, w };
+  }
+
+  it("keeps an outline's corner under the text: both edges run into the box and meet there", () => {
+    const { ink, w } = cornerUnderText(false);
+    for (let x = 0; x <= 31; x++) expect(ink[30 * w + x] && ink[31 * w + x], `x ${x}`).toBe(1);
+    for (let y = 30; y < 60; y++) expect(ink[y * w + 30] && ink[y * w + 31], `y ${y}`).toBe(1);
+    expect(ink[24 * w + 35]).toBe(0);
+    expect(ink[24 * w + 25]).toBe(0);
+    // The glyph's stroke across the side is cleared beside it.
+    expect(ink[36 * w + 27]).toBe(0);
+  });
+
+  it('keeps the side up to the corner and no further: a stub past it goes with the text', () => {
+    const { ink, w } = cornerUnderText(true);
+    for (let y = 30; y < 60; y++) expect(ink[y * w + 30], `y ${y}`).toBe(1);
+    for (let y = 24; y < 30; y++) expect(ink[y * w + 30], `y ${y}`).toBe(0);
+  });
 });
 
 describe('bridgesAsOutline', () => {
