@@ -40,7 +40,8 @@ const leftUndone: Record<string, RegExp[]> = {
     /^what the drawing writes as "Ø15": it is placed on no diameter of the profile/,
   ],
   // 'Candle_holder.jpg': its Ø38 H12 bore at the chuck end is made in a second setup (048).
-  // 'Gripper.PDF': PLA on a Ø75 bar, too deep for the blade to part off: a sawn blank (058).
+  // 'Gripper.PDF': its bosses beside the axis turned as their Ø60.59 envelope, milled after
+  // (096); PLA on a Ø75 bar, too deep for the blade to part off: a sawn blank (058).
   // The tapped hole (decision 051): the demo 15L has neither the Ø6.8 tap drill nor an M8 tap,
   // and says so; the drawing's R0.2 fillets are not made.
   'LIU0010.jpg': [
