@@ -133,7 +133,9 @@ export function edgeOf(pieces: Piece[], i: number): EdgeKind | undefined {
 }
 
 /**
- * The silhouette without the slivers a traced raster leaves: a piece no longer than `noiseMm`
+ * The silhouette without the slivers a traced raster leaves: a piece no longer than `noiseMm` at
+ * an end of the silhouette, apart from the rest by more than `noiseMm`, is left out (a stub of a
+ * centre line or an arrowhead beyond the end face); any other piece no longer than `noiseMm`
  * (the corner a line's width rounds off, a face traced off square, the gap where two lines fail
  * to meet) is taken into a longer flat piece beside it (up to the shoulder's face when one is
  * drawn there), and a flat piece and a nearly flat one
@@ -142,6 +144,12 @@ export function edgeOf(pieces: Piece[], i: number): EdgeKind | undefined {
  */
 export function dropSlivers(pieces: Piece[], noiseMm: number, faces: number[]): Piece[] {
   const out = pieces.map((piece) => ({ ...piece }));
+  const small = (piece: Piece) => piece.u1 - piece.u0 <= noiseMm;
+  // A sliver at an end, apart from the rest by more than the noise, is no part of the part (a
+  // stub of a centre line or of an arrowhead traced beyond its end face).
+  while (out.length > 1 && small(out.at(-1)!) && out.at(-1)!.u0 - out.at(-2)!.u1 > noiseMm)
+    out.pop();
+  while (out.length > 1 && small(out[0]!) && out[1]!.u0 - out[0]!.u1 > noiseMm) out.shift();
   // Gaps where no line is traced (a line stopping short of the face it meets): the pieces meet
   // at the face drawn in the gap, or halfway; the ends reach the end faces.
   const faceNear = (u0: number, u1: number) => faces.find((u) => u >= u0 && u <= u1);
@@ -162,7 +170,6 @@ export function dropSlivers(pieces: Piece[], noiseMm: number, faces: number[]): 
   const faceIn = (piece: Piece) =>
     faces.find((u) => u >= piece.u0 - noiseMm / 2 && u <= piece.u1 + noiseMm / 2);
   const touch = (left: Piece, right: Piece) => Math.abs(left.u1 - right.u0) < 1e-6;
-  const small = (piece: Piece) => piece.u1 - piece.u0 <= noiseMm;
   /** A flat piece longer than the noise, which can take a sliver beside it. */
   const holds = (piece: Piece | undefined): piece is Piece =>
     piece !== undefined && isFlat(piece) && !small(piece);
