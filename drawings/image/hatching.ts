@@ -6,10 +6,9 @@
  * seldom come four or more to one angle at an even pitch.
  */
 import type { LinePrimitive } from '../geometry/primitives.ts';
+import { slantDeg } from '../page/content.ts';
 import type { PageDrawing } from '../page/drawing.ts';
 
-/** Hatch lines run at 15° to 75° from the sheet's edges (as page/content.ts hatchingOf). */
-const HATCH_MIN_DEG = 15;
 /** Lines of one pattern are parallel within this many degrees (a scan's trace wavers more). */
 const PARALLEL_DEG = 3;
 /** A line lies on a pattern within this many degrees of its direction. */
@@ -34,12 +33,6 @@ interface Pattern {
   first: number;
   last: number;
   pitch: number;
-}
-
-/** The line's direction in degrees, 0 to 180. */
-function directionDeg(line: LinePrimitive): number {
-  const deg = (Math.atan2(line.b.y - line.a.y, line.b.x - line.a.x) * 180) / Math.PI;
-  return ((deg % 180) + 180) % 180;
 }
 
 /** The offset of a line's middle across the direction `deg`, points. */
@@ -80,9 +73,10 @@ function evenPitches(group: Slanted[], deg: number, widthPt: number): Pattern[] 
 
 /** The slanted lines among `lines`, with their directions. */
 function slantedOf(lines: LinePrimitive[]): Slanted[] {
-  return lines
-    .map((line) => ({ line, deg: directionDeg(line) }))
-    .filter(({ deg }) => Math.min(deg % 90, 90 - (deg % 90)) >= HATCH_MIN_DEG);
+  return lines.flatMap((line) => {
+    const deg = slantDeg(line);
+    return deg === undefined ? [] : [{ line, deg }];
+  });
 }
 
 /**

@@ -196,6 +196,16 @@ const HATCH_PARALLEL_DEG = 2;
 const HATCH_MIN_LINES = 4;
 
 /**
+ * A line's direction in degrees (0 to 180) when it runs at a slant a hatch line may have (15° to
+ * 75° from the sheet's edges), else undefined.
+ */
+export function slantDeg(line: { a: Point; b: Point }): number | undefined {
+  const deg =
+    ((((Math.atan2(line.b.y - line.a.y, line.b.x - line.a.x) * 180) / Math.PI) % 180) + 180) % 180;
+  return Math.min(deg % 90, 90 - (deg % 90)) >= HATCH_MIN_DEG ? deg : undefined;
+}
+
+/**
  * Section hatching among a page's thin lines: groups of at least four parallel lines at a slant
  * (15° to 75°); dimension and extension lines run square to the sheet, and leaders are few and
  * seldom parallel.
@@ -206,14 +216,9 @@ const HATCH_MIN_LINES = 4;
 export function hatchingOf(thin: Primitive[]): Primitive[] {
   const slanted = thin
     .filter((p): p is Extract<Primitive, { kind: 'line' }> => p.kind === 'line')
-    .map((line) => {
-      let deg = (Math.atan2(line.b.y - line.a.y, line.b.x - line.a.x) * 180) / Math.PI;
-      deg = ((deg % 180) + 180) % 180;
-      return { line, deg };
-    })
-    .filter(({ deg }) => {
-      const fromEdge = Math.min(deg % 90, 90 - (deg % 90));
-      return fromEdge >= HATCH_MIN_DEG;
+    .flatMap((line) => {
+      const deg = slantDeg(line);
+      return deg === undefined ? [] : [{ line, deg }];
     })
     .sort((a, b) => a.deg - b.deg);
   // Sorted by angle: a line's parallels are its neighbours in the list.
