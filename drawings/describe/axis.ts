@@ -70,6 +70,17 @@ function isSquare(primitive: Primitive): boolean {
   );
 }
 
+/** A line parallel to the u axis made `by` longer at each end (in axis coordinates). */
+function lengthenedAlongU(line: Primitive, by: number): Primitive {
+  if (line.kind !== 'line') return line;
+  const [first, second] = line.a.x <= line.b.x ? [line.a, line.b] : [line.b, line.a];
+  return {
+    ...line,
+    a: { x: first.x - by, y: first.y },
+    b: { x: second.x + by, y: second.y },
+  };
+}
+
 interface AxisScore {
   axis: Axis;
   /** Share of the length where the outline above and below the axis mirror each other. */
@@ -81,6 +92,9 @@ interface AxisScore {
 }
 
 const SAMPLES = 240;
+
+/** How far the outline on either side of an axis may miss its mirror image, mm: 0.02 + 1 % of its reach. */
+const symmetryTolerance = (extentMm: number) => 0.02 + 0.01 * extentMm;
 
 /** Buckets along the axis for finding the primitives a line u = const may cross. */
 const BUCKETS = 512;
@@ -131,14 +145,24 @@ function scoreAxis(
   );
   const uMin = minOf(us);
   const uMax = maxOf(us);
-  const envelope = envelopeOf(framed, uMin, uMax);
+  const traced = envelopeOf(framed, uMin, uMax);
+  const sampleU = (i: number) => uMin + ((i + 0.5) * (uMax - uMin)) / SAMPLES;
   let extent = 0;
-  const rows = Array.from({ length: SAMPLES }, (_, i) => {
-    const row = envelope(uMin + ((i + 0.5) * (uMax - uMin)) / SAMPLES);
+  for (let i = 0; i < SAMPLES; i += 1) {
+    const row = traced(sampleU(i));
     if (Number.isFinite(row.up)) extent = Math.max(extent, Math.abs(row.up), Math.abs(row.down));
-    return row;
-  });
-  const tol = 0.02 + 0.01 * extent;
+  }
+  const tol = symmetryTolerance(extent);
+  // Where another line met a cylinder's line, a traced raster leaves a gap as wide as that line
+  // (section hatching set aside): the outline is read across gaps within the tolerance.
+  const envelope = envelopeOf(
+    framed.map((primitive) =>
+      isParallel(primitive) ? lengthenedAlongU(primitive, tol) : primitive,
+    ),
+    uMin,
+    uMax,
+  );
+  const rows = Array.from({ length: SAMPLES }, (_, i) => envelope(sampleU(i)));
   // A hole seen as a circle inside the outline and off the axis is never in a turned part's side
   // view (a cross hole is drilled through the axis, its circle centred on it): the view is a
   // plate's top view. A detail mark's circle crosses the outline and does not count, nor does a
@@ -206,11 +230,16 @@ function candidateAxes(view: View, centreLines: Primitive[]): Axis[] {
       axes.push({ horizontal: false, offset: a.x });
     }
   }
+  // Axes closer than the symmetry tolerance are one axis: the first found (the view's middle
+  // before a centre line, whose trace on a raster lies a pixel or so aside) is kept.
+  const within = (horizontal: boolean) =>
+    symmetryTolerance(horizontal ? heightOf(box) / 2 : widthOf(box) / 2);
   return axes.filter(
     (axis, i) =>
       axes.findIndex(
         (other) =>
-          other.horizontal === axis.horizontal && Math.abs(other.offset - axis.offset) < 1e-6,
+          other.horizontal === axis.horizontal &&
+          Math.abs(other.offset - axis.offset) < within(axis.horizontal),
       ) === i,
   );
 }

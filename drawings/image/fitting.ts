@@ -253,13 +253,22 @@ export function straightFit(
   while (i < to && bendStart > 0 && dist(pts[i]!, pts[from]!) < bendStart) i++;
   let j = to;
   while (j > i && bendEnd > 0 && dist(pts[j]!, pts[to]!) < bendEnd) j--;
-  // The straight middle is long beside the bends (an arc's middle is not straight when it is).
-  if (j - i < 2 || dist(pts[i]!, pts[j]!) < BEND_SHARE * Math.max(bendStart, bendEnd))
-    return undefined;
+  if (j - i < 2) return undefined;
   const inner = fitLine(pts, i, j);
   if (inner.maxDev > LINE_TOL_PX) return undefined;
   const nrm = normalOf(inner.u);
   const off = (k: number) => Math.abs(dot(sub(pts[k]!, inner.c), nrm));
+  // The straight middle is long beside the bends (an arc's middle is not straight when it is):
+  // beside the bends, or beside the hooks when the pixels leave the line only over the last two
+  // pixels at each end (a short edge hooked toward a junction; a leg of 3 px or more square to
+  // it is an edge of its own, which the allowance splits off).
+  let hookStart = i;
+  while (hookStart > from && off(hookStart - 1) <= 1) hookStart--;
+  let hookEnd = j;
+  while (hookEnd < to && off(hookEnd + 1) <= 1) hookEnd++;
+  const hooks = Math.max(dist(pts[from]!, pts[hookStart]!), dist(pts[to]!, pts[hookEnd]!));
+  const bends = hooks <= MAX_HOOK_PX ? Math.max(hooks, 1) : Math.max(bendStart, bendEnd);
+  if (dist(pts[i]!, pts[j]!) < BEND_SHARE * bends) return undefined;
   for (let k = from; k < i; k++) if (off(k) > bendStart) return undefined;
   for (let k = j + 1; k <= to; k++) if (off(k) > bendEnd) return undefined;
   // The end's pixels off the line, from the last one on it (within a pixel) to the end.
@@ -313,6 +322,8 @@ function withinStroke(pts: Point[], from: number, to: number, bendPx: number): b
 
 /** A line's straight middle is at least this many times as long as the bends at its ends. */
 const BEND_SHARE = 4;
+/** An end that leaves its line over no more than this is hooked toward a junction, px. */
+const MAX_HOOK_PX = 2;
 
 /** Where two fitted lines cross (undefined when parallel). */
 export function intersect(p: LineFit, q: LineFit): Point | undefined {

@@ -121,6 +121,34 @@ describe('splitChain between two junctions', () => {
   });
 });
 
+describe('splitChain on a short edge hooked toward a junction', () => {
+  it('reads it as a line, not an arc, however short beside the bend allowance', () => {
+    fc.assert(
+      fc.property(
+        // An outline piece between two hatch lines, or an extension line running into a corner:
+        // 16–40 px, its last 1–2 pixels stepping toward the line that meets it (decision 097).
+        fc.integer({ min: 16, max: 40 }),
+        fc.integer({ min: 1, max: 2 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.boolean(),
+        (run, hookEnd, hookStart, freeStart) => {
+          const pixels: Point[] = [];
+          for (let k = hookStart; k >= 1; k--) pixels.push({ x: -k + 0.5, y: k + 0.5 });
+          for (let x = 0; x <= run; x++) pixels.push({ x: x + 0.5, y: 0.5 });
+          for (let k = 1; k <= hookEnd; k++) pixels.push({ x: run + k + 0.5, y: k + 0.5 });
+          const { lines, arcs } = splitChain(
+            { pixels, freeStart: freeStart && hookStart === 0, freeEnd: false, closed: false },
+            5,
+          );
+          expect(arcs).toEqual([]);
+          expect(lines).toHaveLength(1);
+          expect(Math.abs(lines[0]!.b.y - lines[0]!.a.y)).toBeLessThan(1);
+        },
+      ),
+    );
+  });
+});
+
 describe('withoutLetterLoops', () => {
   const arc = (x: number, y: number, radius: number): Arc => ({
     center: { x, y },
