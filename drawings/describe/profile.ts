@@ -9,6 +9,7 @@ import { isParallel, toAxisFrame, type Axis } from './axis.ts';
 import { findBores, type FoundBore } from './bores.ts';
 import {
   dropSlivers,
+  withoutDips,
   edgeOf,
   isFlat,
   radiusAt,
@@ -97,6 +98,11 @@ export interface ProfileExtras {
   hatching?: Primitive[];
 }
 
+/** A traced silhouette without the dips of its broken edges, then without its slivers. */
+function tracedOutline(pieces: Piece[], noiseMm: number, faces: number[]): Piece[] {
+  return dropSlivers(withoutDips(pieces, noiseMm, faces), noiseMm, faces);
+}
+
 /**
  * The profile of the side view of a turned part.
  *
@@ -116,7 +122,7 @@ export function extractProfile(
   const framed = toAxisFrame(view.primitives, axis);
   const traced = silhouette(framed);
   const pieces = withoutAxisEnds(
-    noiseMm > 0 ? dropSlivers(traced, noiseMm, facesOf(framed, noiseMm)) : traced,
+    noiseMm > 0 ? tracedOutline(traced, noiseMm, facesOf(framed, noiseMm)) : traced,
     noiseMm,
   );
   const uMin = minOf(pieces.map((p) => p.u0));

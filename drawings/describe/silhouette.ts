@@ -248,3 +248,40 @@ export function dropSlivers(pieces: Piece[], noiseMm: number, faces: number[]): 
   }
   return out;
 }
+
+/** A dip in a traced silhouette is at most this many line widths long. */
+const DIP_NOISE = 3;
+
+/**
+ * The silhouette without the dips a traced raster leaves where an edge is broken: a piece no
+ * longer than DIP_NOISE line widths, lower than the pieces on both sides of it by more than a
+ * line's width, and without a face drawn at each of its ends, is the gap where a crossing line
+ * (section hatching, an extension line) or a lost corner broke the edge, and the silhouette fell
+ * to a line inside it (a bore's). The pieces beside it meet at the face drawn at its end, or
+ * halfway. A groove has both its walls drawn, and is kept.
+ */
+export function withoutDips(pieces: Piece[], noiseMm: number, faces: number[]): Piece[] {
+  const out = pieces.map((piece) => ({ ...piece }));
+  const touch = (left: Piece, right: Piece) => Math.abs(left.u1 - right.u0) < 1e-6;
+  const faceAt = (u: number) => faces.find((face) => Math.abs(face - u) <= noiseMm);
+  for (let i = 1; i + 1 < out.length;) {
+    const [before, dip, after] = [out[i - 1]!, out[i]!, out[i + 1]!];
+    const low = Math.max(dip.r0, dip.r1);
+    const isDip =
+      dip.u1 - dip.u0 <= DIP_NOISE * noiseMm &&
+      touch(before, dip) &&
+      touch(dip, after) &&
+      before.r1 - low > noiseMm &&
+      after.r0 - low > noiseMm &&
+      (faceAt(dip.u0) === undefined || faceAt(dip.u1) === undefined);
+    if (!isDip) {
+      i++;
+      continue;
+    }
+    const at = faceAt(dip.u0) ?? faceAt(dip.u1) ?? (dip.u0 + dip.u1) / 2;
+    before.u1 = at;
+    after.u0 = at;
+    out.splice(i, 1);
+  }
+  return out;
+}

@@ -1,10 +1,12 @@
 /**
  * The slivers a traced raster leaves in a turned part's silhouette (describe/silhouette.ts
  * `dropSlivers`): at an end, apart from the part, they are left out; beside a flat piece they
- * are taken into it; a vector drawing (no noise) keeps every piece.
+ * are taken into it; a vector drawing (no noise) keeps every piece. The dips a broken edge
+ * leaves (`withoutDips`, decision 097) are filled; a groove with both walls drawn is kept.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dropSlivers, type Piece } from '#drawings/describe/silhouette';
+import { dropSlivers, withoutDips, type Piece } from '#drawings/describe/silhouette';
 
 const piece = (u0: number, u1: number, r0: number, r1 = r0): Piece => ({
   u0,
@@ -36,5 +38,74 @@ describe('slivers of a traced silhouette', () => {
 
   it('keeps every piece of a vector drawing', () => {
     expect(spans(dropSlivers([...body, stub], 0, [0, 8.5]))).toEqual(spans([...body, stub]));
+  });
+});
+
+describe('dips of a traced silhouette where an edge is broken', () => {
+  /** Flat steps of the given lengths and radii, end to end from u = 0, and their faces. */
+  const stepped = (steps: { length: number; r: number }[]) => {
+    const pieces: Piece[] = [];
+    const faces = [0];
+    let u = 0;
+    for (const { length, r } of steps) {
+      pieces.push(piece(u, u + length, r));
+      u += length;
+      faces.push(u);
+    }
+    return { pieces, faces };
+  };
+  /** The piece of `pieces` at `at`, cut by a dip to radius `r` over `width`. */
+  const broken = (pieces: Piece[], at: number, width: number, r: number): Piece[] =>
+    pieces.flatMap((p) =>
+      at - width / 2 > p.u0 && at + width / 2 < p.u1
+        ? [
+            piece(p.u0, at - width / 2, p.r0),
+            piece(at - width / 2, at + width / 2, r),
+            piece(at + width / 2, p.u1, p.r1),
+          ]
+        : [p],
+    );
+  const radii = (pieces: Piece[]) =>
+    pieces.map((p) => p.r0).filter((r, i, all) => i === 0 || r !== all[i - 1]);
+
+  it('fills a dip down to a bore line where hatching broke the outline', () => {
+    // LIU0010's section: the outline Ø19.9 broken for 0.12 mm over its Ø6.75 bore.
+    const { pieces, faces } = stepped([{ length: 25, r: 9.95 }]);
+    const filled = withoutDips(broken(pieces, 20, 0.12, 3.38), 0.053, faces);
+    expect(radii(filled)).toEqual([9.95]);
+    expect(filled.at(-1)!.u1).toBe(25);
+  });
+
+  it('keeps a groove whose walls are drawn, and a dip longer than three line widths', () => {
+    const { pieces } = stepped([{ length: 25, r: 9.95 }]);
+    const groove = broken(pieces, 12, 0.12, 8.25);
+    expect(radii(withoutDips(groove, 0.053, [0, 11.94, 12.06, 25]))).toEqual([9.95, 8.25, 9.95]);
+    const wide = broken(pieces, 12, 0.2, 3.38);
+    expect(radii(withoutDips(wide, 0.053, [0, 25]))).toEqual([9.95, 3.38, 9.95]);
+  });
+
+  it('gives back the stepped profile for random steps and random dips', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            length: fc.double({ min: 1, max: 40, noNaN: true }),
+            r: fc.double({ min: 2, max: 40, noNaN: true }),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.double({ min: 0.02, max: 0.3, noNaN: true }),
+        fc.array(fc.double({ min: 0.05, max: 0.95, noNaN: true }), { maxLength: 4 }),
+        (steps, noise, at) => {
+          // Neighbouring steps differ by more than the noise, as traced steps do.
+          fc.pre(steps.every((s, i) => i === 0 || Math.abs(s.r - steps[i - 1]!.r) > noise));
+          const { pieces, faces } = stepped(steps);
+          const total = faces.at(-1)!;
+          let dipped = pieces;
+          for (const t of at) dipped = broken(dipped, t * total, 2 * noise, 0.5);
+          expect(radii(withoutDips(dipped, noise, faces))).toEqual(radii(pieces));
+        },
+      ),
+    );
   });
 });
