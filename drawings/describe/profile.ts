@@ -8,8 +8,7 @@ import { isFullCircle, type Point, type Primitive } from '../geometry/primitives
 import { isParallel, toAxisFrame, type Axis } from './axis.ts';
 import { findBores, type FoundBore } from './bores.ts';
 import {
-  dropSlivers,
-  withoutDips,
+  tracedOutline,
   edgeOf,
   isFlat,
   radiusAt,
@@ -96,11 +95,6 @@ export interface ProfileExtras {
   noiseMm?: number;
   /** Section hatching near the view (DrawingContent.hatching), mm. */
   hatching?: Primitive[];
-}
-
-/** A traced silhouette without the dips of its broken edges, then without its slivers. */
-function tracedOutline(pieces: Piece[], noiseMm: number, faces: number[]): Piece[] {
-  return dropSlivers(withoutDips(pieces, noiseMm, faces), noiseMm, faces);
 }
 
 /**

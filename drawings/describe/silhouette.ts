@@ -285,3 +285,8 @@ export function withoutDips(pieces: Piece[], noiseMm: number, faces: number[]): 
   }
   return out;
 }
+
+/** A traced silhouette without the dips of its broken edges, then without its slivers. */
+export function tracedOutline(pieces: Piece[], noiseMm: number, faces: number[]): Piece[] {
+  return dropSlivers(withoutDips(pieces, noiseMm, faces), noiseMm, faces);
+}

@@ -24,8 +24,9 @@ const MARK_LIKE = /^[^\d\s]{1,3}$/;
  * '-', '|', '<', …), or of up to three characters with no digit (a small circle and its centre
  * lines read as 'AL)'), with ink a quarter of its height (at least 2 px) beyond both its left and
  * right sides, along the middle 60 % of its height, or beyond both its top and bottom, along the
- * middle 60 % of its width; and such a run lower and narrower than a third of the page's lettering
- * (reading.ts belowLettering), wherever it stands.
+ * middle 60 % of its width; and such a run, or any run of one or two glyphs, lower than a third of
+ * the page's lettering (reading.ts belowLettering), wherever it stands: a chamfer's corner read as
+ * a '7' 7 px high beside 38 px lettering (Candle_holder.jpg) is no value.
  *
  * @param runs - the page's OCR runs, original pixels
  * @param image - the image the lines are traced on, dark ink on light paper
@@ -41,7 +42,12 @@ export function withoutLineWorkRuns(
 ): TextRun[] {
   const lettering = letteringHeight(runs);
   const tiny = (run: TextRun) => lettering !== undefined && belowLettering(run, lettering);
-  const kept = runs.filter((run) => !lineLike(run.text.trim()) || !(tiny(run) || crossed(run)));
+  const kept = runs.filter((run) => {
+    const text = run.text.trim();
+    return (
+      !(tiny(run) && (lineLike(text) || glyphs(text) <= 2)) && !(lineLike(text) && crossed(run))
+    );
+  });
   return kept.length === runs.length ? runs : kept;
 
   function crossed(run: TextRun): boolean {
@@ -62,6 +68,10 @@ export function withoutLineWorkRuns(
       (column(left - margin) && column(right + margin)) ||
       (row(top - margin) && row(bottom + margin))
     );
+  }
+
+  function glyphs(text: string): number {
+    return text.replace(/\s/g, '').length;
   }
 
   function lineLike(text: string): boolean {

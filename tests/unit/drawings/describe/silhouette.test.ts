@@ -54,10 +54,13 @@ describe('dips of a traced silhouette where an edge is broken', () => {
     }
     return { pieces, faces };
   };
-  /** The piece of `pieces` at `at`, cut by a dip to radius `r` over `width`. */
-  const broken = (pieces: Piece[], at: number, width: number, r: number): Piece[] =>
+  /**
+   * The piece of `pieces` at `at`, cut by a dip to radius `r` over `width` whose ends stand more
+   * than `margin` from the piece's (a dip within a line's width of both faces is a groove).
+   */
+  const broken = (pieces: Piece[], at: number, width: number, r: number, margin = 0): Piece[] =>
     pieces.flatMap((p) =>
-      at - width / 2 > p.u0 && at + width / 2 < p.u1
+      at - width / 2 - margin > p.u0 && at + width / 2 + margin < p.u1
         ? [
             piece(p.u0, at - width / 2, p.r0),
             piece(at - width / 2, at + width / 2, r),
@@ -102,7 +105,7 @@ describe('dips of a traced silhouette where an edge is broken', () => {
           const { pieces, faces } = stepped(steps);
           const total = faces.at(-1)!;
           let dipped = pieces;
-          for (const t of at) dipped = broken(dipped, t * total, 2 * noise, 0.5);
+          for (const t of at) dipped = broken(dipped, t * total, 2 * noise, 0.5, noise);
           expect(radii(withoutDips(dipped, noise, faces))).toEqual(radii(pieces));
         },
       ),

@@ -86,11 +86,11 @@ describe('withoutLineWorkRuns', () => {
     expect(withoutLineWorkRuns(runs, paper([140]), 2, 128)).toBe(runs);
   });
 
-  it('drops a line-like run a third of the lettering high in open paper, and keeps one as high', () => {
+  it('drops a line-like run, or a glyph or two, a third of the lettering high in open paper, and keeps one as high', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 15, max: 40 }),
-        fc.constantFrom('1', '-', 'l1'),
+        fc.constantFrom('1', '-', 'l1', '7', '4', '25', 'A'),
         fc.boolean(),
         (lettering, text, upright) => {
           // The page's values, 'lettering' px high; a dash read as '1' a third of that.
@@ -107,5 +107,12 @@ describe('withoutLineWorkRuns', () => {
         },
       ),
     );
+  });
+
+  it('keeps a word of three glyphs or more as low, in open paper (small print in a title block)', () => {
+    const values = [0, 1, 2].map((k) => run(`${k + 2}5`, 10 + 40 * k, 10, 20, 30));
+    const word = run('M10', 150, 150, 30, 9);
+    const all = [...values, word];
+    expect(withoutLineWorkRuns(all, paper([]), 1, 128)).toBe(all);
   });
 });
