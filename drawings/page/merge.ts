@@ -12,6 +12,7 @@ import type { PageReading } from './reading.ts';
 import { addReading } from '../reading.ts';
 import { addIdentityReadings, type TextCallout, type TextFindings } from '../text/describe.ts';
 import { SNAP_SHARE, applyHoleCallouts } from '../text/hole-callouts.ts';
+import { turnedSections } from '../text/turned.ts';
 import { titleAndNotesFromText } from '../text/title-fields.ts';
 import { SIGN_READ_AS_DIGIT } from '../text/ocr.ts';
 import { isFragment } from '../describe/title-block.ts';
@@ -86,10 +87,13 @@ export function snapToCallouts(
 ): void {
   void scale;
   const attached = new Set(dimensions.map((d) => d.callout));
-  // A length the description already gives a length of the part is no diameter too (a step
-  // 30.5 long beside a Ø30.5 collar whose own callout was not read).
+  // A length the description already gives a length of the part, or a bore's depth, is no
+  // diameter too (a step 30.5 long beside a Ø30.5 collar whose own callout was not read; a bore
+  // 20 deep under a piston's Ø19.9 lands, LIU0010.jpg).
   const lengths = new Set(
-    (description.readings ?? []).filter((r) => /length$/i.test(r.field)).map((r) => r.source),
+    (description.readings ?? [])
+      .filter((r) => /(length|depth)$/i.test(r.field))
+      .map((r) => r.source),
   );
   // A length callout not on a dimension line may still be a diameter whose Ø sign is drawn
   // as lines rather than written as text: taken only when it agrees within 0.5 %.
@@ -104,6 +108,7 @@ export function snapToCallouts(
       share: c.kind === 'diameter' || attached.has(c) ? SNAP_SHARE : SNAP_SHARE / 3,
     }));
   if (reading.ocr) diameters.push(...signsReadAsDigits(diameters));
+  const sections = new Set(turnedSections(reading.findings.callouts));
   const snapped = new Set<string>();
   const renamed = new Map<string, string>();
   const snap = (feature: DiameterFeature, field: string, value: () => string, bore: boolean) => {
@@ -120,7 +125,9 @@ export function snapToCallouts(
     // hole's words or fit for a bore, a shaft's fit for an outer diameter) wins.
     const upper = (c: TextCallout) => Boolean(c.fit && /^[A-Z]/.test(c.fit));
     const lower = (c: TextCallout) => Boolean(c.fit && /^[a-z]/.test(c.fit));
-    const other = (c: TextCallout) => (bore ? lower(c) : upper(c) || Boolean(c.holeHint));
+    // A counted diameter as large as the part's ('2x Ø19,9', two lands) is the part's, not holes.
+    const holes = (c: TextCallout) => Boolean(c.holeHint) && !sections.has(c);
+    const other = (c: TextCallout) => (bore ? lower(c) : upper(c) || holes(c));
     const suits = (c: TextCallout) => (bore ? upper(c) || Boolean(c.holeHint) : lower(c));
     let best: TextCallout | undefined;
     for (const { callout, share } of diameters) {

@@ -2,7 +2,9 @@
  * Diameters measured on a page's lines that its written values give (page/merge.ts
  * `snapToCallouts`): a written diameter of the size confirms a measured one, and a length the
  * description already gives a length of the part is not also taken for a diameter (decision 085:
- * a step 30.5 long beside a collar measured Ø30.47 whose own callout was not read).
+ * a step 30.5 long beside a collar measured Ø30.47 whose own callout was not read), nor a bore's
+ * depth; a counted diameter as large as the part's ('2x Ø19,9' on a piston's two lands) is the
+ * part's, not a hole pattern's.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -115,6 +117,45 @@ describe('snapToCallouts', () => {
           const vector = step(roundMm(size * (1 + off)), length);
           snapToCallouts(vector, { ...reading, ocr: false }, dimensions, scale);
           expect(vector.outerDiameters[0]!.diameterMm).toBe(roundMm(size * (1 + off)));
+        },
+      ),
+    );
+  });
+
+  it("takes no diameter from a bore's depth, and the part's size from a counted section diameter", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 600 }).map((tenths) => tenths / 10),
+        fc.double({ min: 0.003, max: 0.012, noNaN: true }),
+        fc.boolean(),
+        fc.double({ min: 0.6, max: 1, noNaN: true }),
+        fc.integer({ min: 2, max: 4 }),
+        (size, share, above, t, count) => {
+          // A bore whose written depth is near the part's diameter (LIU0010.jpg: Ø19.9 lands, a
+          // bore 20 deep), the lands written once, counted; the diameter traced nearer the depth.
+          const deep = roundMm(size * (1 + (above ? share : -share)));
+          const depth = callout('length', deep, `${deep}`, 10);
+          const lands = {
+            ...callout('diameter', size, `${count}x Ø${size} 0/-0.1`, 60),
+            count,
+            holeHint: true,
+            tolerance: '0/-0.1',
+          } as TextCallout;
+          const single = callout('diameter', roundMm(size * 0.8), `Ø${roundMm(size * 0.8)}`, 110);
+          const description = step(
+            roundMm(size + (deep - size) * t),
+            callout('length', 7, '7', 150),
+          );
+          description.readings!.push({
+            field: 'Bore 1 depth',
+            value: `${deep} mm deep`,
+            source: sourceOfCallout(depth, true),
+            confidence: 0.9,
+          });
+          const { reading, dimensions } = page([depth, lands, single]);
+          snapToCallouts(description, reading, dimensions, scale);
+          expect(description.outerDiameters[0]!.diameterMm).toBe(size);
+          expect(description.outerDiameters[0]!.tolerance).toBe('0/-0.1');
         },
       ),
     );
