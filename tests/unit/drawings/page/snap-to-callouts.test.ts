@@ -139,7 +139,7 @@ describe('snapToCallouts', () => {
             ...callout('diameter', size, `${count}x Ø${size} 0/-0.1`, 60),
             count,
             holeHint: true,
-            tolerance: '0/-0.1',
+            tolerance: { upperMm: 0, lowerMm: -0.1 },
           } as TextCallout;
           const single = callout('diameter', roundMm(size * 0.8), `Ø${roundMm(size * 0.8)}`, 110);
           const description = step(
@@ -155,7 +155,7 @@ describe('snapToCallouts', () => {
           const { reading, dimensions } = page([depth, lands, single]);
           snapToCallouts(description, reading, dimensions, scale);
           expect(description.outerDiameters[0]!.diameterMm).toBe(size);
-          expect(description.outerDiameters[0]!.tolerance).toBe('0/-0.1');
+          expect(description.outerDiameters[0]!.tolerance).toEqual({ upperMm: 0, lowerMm: -0.1 });
         },
       ),
     );
