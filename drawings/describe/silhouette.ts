@@ -99,6 +99,11 @@ function joined(pieces: Piece[], i: number, j: number): boolean {
   );
 }
 
+/** Whether `right` starts where `left` ends, along the axis (at whatever radii). */
+function touch(left: Piece, right: Piece): boolean {
+  return Math.abs(left.u1 - right.u0) < 1e-6;
+}
+
 export type EdgeKind = { kind: 'chamfer' | 'fillet'; owner: number; faceAtStart: boolean };
 
 /**
@@ -169,7 +174,6 @@ export function dropSlivers(pieces: Piece[], noiseMm: number, faces: number[]): 
   /** A shoulder's face drawn within or beside the sliver: where the pieces on either side meet. */
   const faceIn = (piece: Piece) =>
     faces.find((u) => u >= piece.u0 - noiseMm / 2 && u <= piece.u1 + noiseMm / 2);
-  const touch = (left: Piece, right: Piece) => Math.abs(left.u1 - right.u0) < 1e-6;
   /** A flat piece longer than the noise, which can take a sliver beside it. */
   const holds = (piece: Piece | undefined): piece is Piece =>
     piece !== undefined && isFlat(piece) && !small(piece);
@@ -262,7 +266,6 @@ const DIP_NOISE = 3;
  */
 export function withoutDips(pieces: Piece[], noiseMm: number, faces: number[]): Piece[] {
   const out = pieces.map((piece) => ({ ...piece }));
-  const touch = (left: Piece, right: Piece) => Math.abs(left.u1 - right.u0) < 1e-6;
   const faceAt = (u: number) => faces.find((face) => Math.abs(face - u) <= noiseMm);
   for (let i = 1; i + 1 < out.length;) {
     const [before, dip, after] = [out[i - 1]!, out[i]!, out[i + 1]!];
