@@ -105,6 +105,13 @@ export interface DimensionedProfile {
    * end face a bore opens at to its bottom.
    */
   boreDepths: Map<number, number>;
+  /**
+   * Written lengths from the end face a blind bore opens at to a place inside it, short of its
+   * bottom, by index in `profile.bores`, each with the note that says it is not applied: a tapped
+   * hole's thread depth in section (ISO 6410-1), taken once the bore is known to be threaded
+   * (turned.ts applyThreads).
+   */
+  boreInnerLengths: Map<number, { valueMm: number; dimension: DimensionNote; note: string }[]>;
   /** A drawn position (mm from the free end) moved to where the written lengths put it. */
   moved(u: number): number;
   /** Written values that differ from the drawing, in words. */
@@ -155,6 +162,7 @@ export function applyDimensions(
     overallMm: profile.lengthMm,
     filletRadii: new Map(),
     boreDepths: new Map(),
+    boreInnerLengths: new Map(),
     moved: (u) => u,
     differences: [],
     unresolved: [],
@@ -241,9 +249,8 @@ export function applyDimensions(
           result.axial.push(placed);
           continue;
         }
-        result.unresolved.push(
-          `Length dimension "${read.text}" (drawn ${formatMm(read.measuredMm)} mm) does not run between two shoulders or ends; not applied.`,
-        );
+        const note = `Length dimension "${read.text}" (drawn ${formatMm(read.measuredMm)} mm) does not run between two shoulders or ends; not applied.`;
+        notApplied(result, profile, a.u, b.u, written?.valueMm, dimension, note);
         continue;
       }
       if (!written) {
@@ -340,6 +347,53 @@ function boreDepthOf(
     return fromFree
       ? at(near, 0) && at(far, bore.endMm)
       : at(near, bore.startMm) && at(far, profile.lengthMm);
+  });
+  return index === -1 ? undefined : index;
+}
+
+/**
+ * A length dimension between no two shoulders or ends: `note` says it is not applied; one that
+ * runs from a blind bore's mouth to a place inside it (boreInsideOf) is also kept in
+ * `result.boreInnerLengths`, a thread depth once the bore is known to be tapped.
+ */
+function notApplied(
+  result: DimensionedProfile,
+  profile: TurnedProfile,
+  u1: number,
+  u2: number,
+  valueMm: number | undefined,
+  dimension: DimensionNote,
+  note: string,
+): void {
+  result.unresolved.push(note);
+  if (valueMm === undefined) return;
+  const tolMm = Math.max(0.05, 0.002 * profile.lengthMm, profile.noiseMm);
+  const inside = boreInsideOf(profile, u1, u2, tolMm);
+  if (inside === undefined) return;
+  const list = result.boreInnerLengths.get(inside) ?? [];
+  result.boreInnerLengths.set(inside, [...list, { valueMm, dimension, note }]);
+}
+
+/**
+ * The blind bore a length dimension runs into from the end face it opens at, ending inside it at
+ * least `tolMm` short of its bottom (index in `profile.bores`), or undefined.
+ */
+function boreInsideOf(
+  profile: TurnedProfile,
+  u1: number,
+  u2: number,
+  tolMm: number,
+): number | undefined {
+  const [near, far] = [Math.min(u1, u2), Math.max(u1, u2)];
+  const index = profile.bores.findIndex((bore) => {
+    if (bore.through) return false;
+    const fromFree = bore.startMm <= tolMm;
+    if (fromFree === bore.endMm >= profile.lengthMm - tolMm) return false;
+    return fromFree
+      ? Math.abs(near) <= tolMm && far > tolMm && far < bore.endMm - tolMm
+      : Math.abs(far - profile.lengthMm) <= tolMm &&
+          near < profile.lengthMm - tolMm &&
+          near > bore.startMm + tolMm;
   });
   return index === -1 ? undefined : index;
 }

@@ -107,10 +107,21 @@ export function addTurnedReadings(
     if (!drawn) return;
     const value = `${feature.diameter}, ${feature.length}`;
     const note = dims.sources.bores.get(k);
+    // A bore drawn at a thread's tap drill is the thread its callout names (tapped-bores.ts).
+    const threadNote = feature.thread
+      ? findings.threads.find(({ thread }) => thread.designation === feature.thread)?.note
+      : undefined;
     if (note) written(`Bore ${k + 1}`, value, note);
+    else if (threadNote) fromNote(`Bore ${k + 1}`, value, threadNote);
     else measured(`Bore ${k + 1}`, value, (drawn.startMm + drawn.endMm) / 2, drawn.diameterMm / 2);
     const depth = dims.sources.boreDepths.get(k);
-    if (depth) written(`Bore ${k + 1} depth`, feature.length, depth);
+    const depthMm = dims.boreDepths.get(k);
+    if (depth && threadNote && depthMm !== undefined)
+      written(`Bore ${k + 1} drill depth`, `${formatMm(depthMm)} mm deep`, depth);
+    else if (depth) written(`Bore ${k + 1} depth`, feature.length, depth);
+    const inside = dims.boreInnerLengths.get(k);
+    if (threadNote && inside?.length === 1 && feature.lengthMm !== undefined)
+      written(`Bore ${k + 1} thread depth`, feature.length, inside[0]!.dimension);
   });
 
   description.features.chamfers.forEach((chamfer, k) => {

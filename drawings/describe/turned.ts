@@ -21,6 +21,7 @@ import {
   type DiameterFeature,
 } from '#contracts/blueprint';
 import { describedLengths, nameVGrooves } from './axial-lengths.ts';
+import { threadDrawnAtMinor } from './tapped-bores.ts';
 import type { DimensionedProfile } from './dimensions.ts';
 import type { NoteFindings } from './notes.ts';
 import type { TurnedProfile } from './profile.ts';
@@ -348,6 +349,8 @@ function applyThreads(
         .sort((a, b) => Math.abs(a.diameterMm! - major) - Math.abs(b.diameterMm! - major))[0];
       if (target) break;
     }
+    // An internal thread drawn in section at its minor diameter (ISO 6410-1).
+    if (!target && threadDrawnAtMinor(thread, inner, dims, profile.noiseMm, unresolved)) continue;
     if (!target) {
       const u = dims.moved(profile.locate(note.at).u);
       target = outer.find((d) => d.startMm! <= u && u <= d.startMm! + d.lengthMm!);
