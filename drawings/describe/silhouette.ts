@@ -215,16 +215,20 @@ export function dropSlivers(pieces: Piece[], noiseMm: number, faces: number[]): 
     }
   }
   // Pieces beside each other at radii within the noise, one of them flat and the longer: one
-  // flat piece at its radius.
+  // flat piece at its radius. The shorter one may fall by up to two line widths when it runs
+  // from a face (a corner's fillet, R0.2 at 2:1, traced as a slope into the flat piece).
   const nearFlat = (piece: Piece) => Math.abs(piece.r1 - piece.r0) <= noiseMm;
+  const fromFace = (piece: Piece, u: number) =>
+    Math.abs(piece.r1 - piece.r0) <= CORNER_NOISE * noiseMm &&
+    faces.some((face) => Math.abs(face - u) <= noiseMm);
   for (let i = 1; i < out.length;) {
     const left = out[i - 1]!;
     const right = out[i]!;
     const longer = left.u1 - left.u0 >= right.u1 - right.u0 ? left : right;
     if (
       isFlat(longer) &&
-      nearFlat(left) &&
-      nearFlat(right) &&
+      (nearFlat(left) || (left !== longer && fromFace(left, left.u0))) &&
+      (nearFlat(right) || (right !== longer && fromFace(right, right.u1))) &&
       touch(left, right) &&
       Math.abs(left.r1 - right.r0) <= noiseMm
     ) {
@@ -245,7 +249,8 @@ export function dropSlivers(pieces: Piece[], noiseMm: number, faces: number[]): 
     const [left, right] = slope < flat ? [out[slope], out[flat]] : [out[flat], out[slope]];
     if (slope === flat || !left || !right || !touch(left, right)) continue;
     const step = Math.abs(left.r1 - right.r0);
-    if (step <= TOL || step > noiseMm || !isFlat(out[flat]!) || nearFlat(out[slope]!)) continue;
+    if (step <= TOL || step > CORNER_NOISE * noiseMm || !isFlat(out[flat]!)) continue;
+    if (nearFlat(out[slope]!)) continue;
     if (out[slope]!.primitive.kind !== 'line') continue;
     if (slope < flat) left.r1 = right.r0;
     else right.r0 = left.r1;
@@ -255,6 +260,61 @@ export function dropSlivers(pieces: Piece[], noiseMm: number, faces: number[]): 
 
 /** A dip in a traced silhouette is at most this many line widths long. */
 const DIP_NOISE = 3;
+/**
+ * A corner traced off its edge by at most this many line widths: a fillet's slope into a flat
+ * piece, a chamfer's start below the flat piece it breaks (a scan's blur at the corner).
+ */
+const CORNER_NOISE = 2;
+
+/**
+ * The silhouette with a slanted edge that the tracing broke into pieces made one again: sloped
+ * line pieces one after the other, apart along the axis by at most DIP_NOISE line widths, whose
+ * ends all lie within a line's width of the line from the first's start to the last's end, are
+ * one piece along that line (a chamfer's edge crossed by a dimension's extension line), whatever
+ * the fitting made of them (a short traced stretch fitted as an arc whose middle is within two
+ * line widths of the line).
+ */
+export function joinBrokenSlopes(pieces: Piece[], noiseMm: number): Piece[] {
+  const out = pieces.map((piece) => ({ ...piece }));
+  // A traced arc (the fitting's take on a blurred line or a corner it rounded) counts when its
+  // middle is within two line widths of the line too.
+  const onLineAt = (piece: Piece, along: (u: number) => number) => {
+    const mid = (piece.u0 + piece.u1) / 2;
+    return (
+      Math.abs(along(piece.u0) - piece.r0) <= noiseMm &&
+      Math.abs(along(piece.u1) - piece.r1) <= noiseMm &&
+      Math.abs(along(mid) - radiusAt(piece.primitive, mid, (piece.r0 + piece.r1) / 2)) <=
+        CORNER_NOISE * noiseMm
+    );
+  };
+  for (let i = 1; i < out.length;) {
+    const [left, right] = [out[i - 1]!, out[i]!];
+    const gap = right.u0 - left.u1;
+    const along = (u: number) =>
+      left.r0 + ((right.r1 - left.r0) * (u - left.u0)) / (right.u1 - left.u0);
+    const onLine =
+      !isFlat(left) &&
+      !isFlat(right) &&
+      gap >= -1e-6 &&
+      gap <= DIP_NOISE * noiseMm &&
+      Math.sign(slope(left)) === Math.sign(slope(right)) &&
+      onLineAt(left, along) &&
+      onLineAt(right, along);
+    if (!onLine) {
+      i++;
+      continue;
+    }
+    const line: Primitive = {
+      kind: 'line',
+      a: { x: left.u0, y: left.r0 },
+      b: { x: right.u1, y: right.r1 },
+      layer: left.primitive.layer,
+    };
+    out[i - 1] = { u0: left.u0, u1: right.u1, r0: left.r0, r1: right.r1, primitive: line };
+    out.splice(i, 1);
+  }
+  return out;
+}
 
 /**
  * The silhouette without the dips a traced raster leaves where an edge is broken: a piece no
@@ -289,7 +349,11 @@ export function withoutDips(pieces: Piece[], noiseMm: number, faces: number[]): 
   return out;
 }
 
-/** A traced silhouette without the dips of its broken edges, then without its slivers. */
+/** A traced silhouette without the dips of its broken edges, its broken slopes joined, then without its slivers. */
 export function tracedOutline(pieces: Piece[], noiseMm: number, faces: number[]): Piece[] {
-  return dropSlivers(withoutDips(pieces, noiseMm, faces), noiseMm, faces);
+  return dropSlivers(
+    joinBrokenSlopes(withoutDips(pieces, noiseMm, faces), noiseMm),
+    noiseMm,
+    faces,
+  );
 }

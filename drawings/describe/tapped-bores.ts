@@ -71,7 +71,8 @@ export function threadDrawnAtMinor(
   }
   delete bore.lengthMm;
   bore.length = '';
-  const drill = drilled !== undefined ? ` (its tap drill is drawn ${formatMm(drilled)} mm deep)` : '';
+  const drill =
+    drilled !== undefined ? ` (its tap drill is drawn ${formatMm(drilled)} mm deep)` : '';
   unresolved.push(
     `The depth of the thread ${thread.designation}${drill}: give it with Change, e.g. "${thread.designation} x ${formatMm(Math.round(2 * thread.majorDiameterMm))} deep".`,
   );

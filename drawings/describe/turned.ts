@@ -218,6 +218,8 @@ export function describeTurnedPart(
     const text = note.text.replace(/\s+/g, ' ');
     unresolved.push(`Note kept as text, not applied: "${text}".`);
     if (unplacedDiameter(text, [...outer, ...inner])) unplaced.push({ text, why: ON_NO_DIAMETER });
+    else if (unplacedRadius(text, description.features.fillets))
+      unplaced.push({ text, why: ON_NO_CORNER });
   }
   // A diameter the drawing dimensions that no diameter of the description has (within 0.05 mm).
   for (const { text, nominalMm } of dims.unplacedDiameters)
@@ -253,6 +255,23 @@ const HIDDEN_BORE_WHY =
 
 /** Why a written diameter no diameter of the profile has is named as not placed. */
 export const ON_NO_DIAMETER = 'is placed on no diameter of the profile';
+
+/** Why a radius note no fillet of the profile has is named as not placed. */
+const ON_NO_CORNER =
+  'is a radius the drawing writes that no corner of the profile read has, so the corners it rounds are not made';
+
+/**
+ * Whether a note is a radius callout ('2x R0,2', 'R1.5', ISO 129-1) that no fillet of the
+ * description has (within 0.01 mm): corners the drawing rounds that the program would leave sharp.
+ */
+function unplacedRadius(text: string, fillets: { radiusMm?: number }[]): boolean {
+  const radius = /^(?:\d+\s*[x×]\s*)?R\s*(\d+(?:[.,]\d+)?|[.,]\d+)\s*$/i.exec(
+    text.replace(/^[^\dR]+/i, ''),
+  );
+  if (!radius) return false;
+  const mm = Number(radius[1]!.replace(',', '.'));
+  return mm > 0 && !fillets.some((f) => Math.abs((f.radiusMm ?? -1) - mm) <= 0.01);
+}
 
 /** Why a cross hole is left out of a turned part's program. */
 const CROSS_HOLE_WHY =

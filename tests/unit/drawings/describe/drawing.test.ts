@@ -160,4 +160,26 @@ describe('readDxf: axis, bores and readings of the shared pipeline', () => {
     expect(reading('Material')!.source).toMatch(/steel rod stock/);
     expect(reading('Overall length')).toMatchObject({ value: '900 mm' });
   });
+  it('names a radius note that no corner of the profile has as not placed, and no other note', () => {
+    // Pin Ø20 × 30 with sharp corners, the notes "2x R0.5" and "R1.5 REF" (a reference size is
+    // not made) beside it.
+    const pin = (notes: string[]) =>
+      readDxf(
+        dxf(
+          [
+            line(0, 10, 30, 10),
+            line(0, -10, 30, -10),
+            line(0, 10, 0, -10),
+            line(30, 10, 30, -10),
+            ...notes.map((note, k) => text(note, 40, 12 + 5 * k)),
+          ],
+          { insunits: 4 },
+        ),
+        'pin.dxf',
+      ).description;
+    const held = pin(['2x R0.5', 'R1.5 REF']);
+    expect(held.unplaced?.map((entry) => entry.text)).toEqual(['2x R0.5']);
+    expect(held.unplaced?.[0]?.why).toMatch(/^is a radius the drawing writes that no corner/);
+    expect(pin(['R1.5 REF']).unplaced).toBeUndefined();
+  });
 });

@@ -6,7 +6,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dropSlivers, withoutDips, type Piece } from '#drawings/describe/silhouette';
+import {
+  dropSlivers,
+  joinBrokenSlopes,
+  withoutDips,
+  type Piece,
+} from '#drawings/describe/silhouette';
 
 const piece = (u0: number, u1: number, r0: number, r1 = r0): Piece => ({
   u0,
@@ -110,5 +115,68 @@ describe('dips of a traced silhouette where an edge is broken', () => {
         },
       ),
     );
+  });
+});
+
+describe('a slanted edge the tracing broke, and a corner traced as a slope', () => {
+  const noise = 0.1;
+
+  it('joins the pieces of a chamfer broken by a gap into one slope, for random chamfers and breaks', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1, max: 3, noNaN: true }),
+        fc.integer({ min: 15, max: 60 }),
+        fc.double({ min: 0.2, max: 0.6, noNaN: true }),
+        // Up to (almost) three line widths, each piece keeping at least a fifth of the leg.
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: -0.9, max: 0.9, noNaN: true }),
+        (leg, angleDeg, share, gapShare, w) => {
+          const gap = gapShare * Math.min(2.9 * noise, 0.2 * leg);
+          const r = 10;
+          const drop = leg * Math.tan((angleDeg * Math.PI) / 180);
+          const at = (u: number) => r - drop + (drop * u) / leg;
+          const cut = share * leg;
+          // The break's end traced up to half a line's width off, the piece still rising.
+          const wobble = w * Math.min(noise / 2, (at(cut) - at(0)) / 2);
+          const pieces = [
+            piece(0, cut, at(0), at(cut) + wobble),
+            piece(cut + gap, leg, at(cut + gap), r),
+            piece(leg, 20, r),
+          ];
+          const joined = joinBrokenSlopes(pieces, noise);
+          expect(spans(joined)).toEqual([
+            [0, leg, at(0), r],
+            [leg, 20, r, r],
+          ]);
+        },
+      ),
+    );
+  });
+
+  it('keeps a taper and a steeper chamfer after it as two slopes', () => {
+    // A 5° taper over 10 mm, then a 45° chamfer of 1 mm: the joint lies far off the line.
+    const taper = piece(1, 11, 9, 9 + 10 * Math.tan((5 * Math.PI) / 180));
+    const chamfer = piece(0, 1, 8, 9);
+    expect(joinBrokenSlopes([chamfer, taper], noise)).toHaveLength(2);
+  });
+
+  it("takes a groove's corner traced as a slope from its wall into the groove's floor", () => {
+    // A Ø20 land, a groove Ø16.5 from 12.5 to 15 whose corner at 15 is traced as a slope that
+    // rises 0.17 (less than two line widths) over 0.7 mm to the wall.
+    const faces = [0, 12.5, 15, 25];
+    const pieces = [
+      piece(0, 12.5, 10),
+      piece(12.5, 14.3, 8.25),
+      piece(14.3, 15, 8.25, 8.42),
+      piece(15, 25, 10),
+    ];
+    expect(spans(dropSlivers(pieces, noise, faces))).toEqual([
+      [0, 12.5, 10, 10],
+      [12.5, 15, 8.25, 8.25],
+      [15, 25, 10, 10],
+    ]);
+    // Rising three line widths, it is a step of the part, kept.
+    const step = [...pieces.slice(0, 2), piece(14.3, 15, 8.25, 8.55), pieces[3]!];
+    expect(dropSlivers(step, noise, faces)).toHaveLength(4);
   });
 });

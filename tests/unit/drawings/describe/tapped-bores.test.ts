@@ -60,10 +60,7 @@ describe('a tapped hole drawn in section at its tap drill', () => {
   it('is the thread its callout names, as deep as its written thread depth (random pins)', () => {
     fc.assert(
       fc.property(pinArb, ({ major, outer, length, drill, thread }) => {
-        const { description } = readDxf(
-          tappedPin(major, outer, length, drill, thread),
-          'pin.dxf',
-        );
+        const { description } = readDxf(tappedPin(major, outer, length, drill, thread), 'pin.dxf');
         expect(description.innerDiameters).toHaveLength(1);
         const bore = description.innerDiameters[0]!;
         expect(bore).toMatchObject({ thread: `M${major}`, diameterMm: major, lengthMm: thread });
@@ -73,9 +70,9 @@ describe('a tapped hole drawn in section at its tap drill', () => {
         const unresolved = description.unresolved!.join(' ');
         expect(unresolved).not.toContain(`Thread "M${major}" matches no diameter`);
         expect(unresolved).not.toContain(`"${thread}" (drawn`);
-        expect(description.readings?.find((r) => r.field === 'Bore 1 thread depth')).toMatchObject(
-          { value: `${thread} mm deep` },
-        );
+        expect(description.readings?.find((r) => r.field === 'Bore 1 thread depth')).toMatchObject({
+          value: `${thread} mm deep`,
+        });
       }),
       { numRuns: 40 },
     );

@@ -7,6 +7,7 @@ import { isCalloutText, mergePasses, splitBaselines } from '#drawings/image/ocr-
 import { DrawingReadError, type TextRun } from '#drawings/reading';
 import { reviseDescription } from '#drawings/revise/revise';
 import type { BlueprintDescription } from '#contracts/blueprint';
+import { removeUnplaced } from '#contracts/values-table';
 import { generateLatheProgram } from '#cam/jobs/lathe';
 import type { ProgramJob } from '#cam/program';
 import { turnedPartFromDescription } from '#cam/lathe/part';
@@ -279,12 +280,12 @@ describe('recognizeImage', { timeout: OCR_TEST_MS }, () => {
 });
 
 describe('readImage', { timeout: OCR_TEST_MS }, () => {
-  it('describes LIU0010.jpg from its text, with the source and readings', async () => {
+  it('describes LIU0010.jpg from its text and line work, with the source and readings', async () => {
     const description = await readImage(blueprint('lathe/LIU0010.jpg'), 'LIU0010.jpg', 'jpg');
-    expect(description.source).toBe('JPG image (offline reader, OCR): LIU0010.jpg');
+    expect(description.source).toBe('JPG image (offline reader, OCR and line work): LIU0010.jpg');
     expect(description.materialSpecs.material).toMatch(/EN AW-6082/);
     const material = description.readings?.find((r) => /EN AW-6082/.test(r.value));
-    expect(material?.source).toMatch(/^OCR, page 1 at/);
+    expect(material?.source).toMatch(/^page 1 at .*\(OCR "EN AW-6082"/);
   });
 
   it('says so and asks for the sizes when an image holds no text', async () => {
@@ -393,28 +394,62 @@ describe(
       expect(program.report.passed).toBe(true);
     });
 
-    it('LIU0010.jpg: a turned piston, 2x Ø19,9 as sections, Ø16,5, tapped M8, EN AW-6082', async () => {
+    // Read from the section's line work: the lands and the groove between them, and the M8 drawn
+    // at its tap drill (ISO 6410-1) as deep as the '16' written to the thread's limit.
+    it('LIU0010.jpg: a turned piston, 2x Ø19,9 as lands, Ø16,5 groove, tapped M8 x 16, EN AW-6082', async () => {
       const description = await read('LIU0010.jpg');
       expect(description.prismatic).toBeUndefined();
-      expect(diameters(description.outerDiameters)).toEqual([19.9, 16.5]);
-      expect(description.innerDiameters.map((d) => d.thread)).toEqual(['M8']);
+      expect(description.source).toContain('OCR and line work');
+      expect(diameters(description.outerDiameters)).toEqual([19.9, 16.5, 19.9]);
+      expect(description.outerDiameters[1]!.tolerance).toEqual({ upperMm: 0.1, lowerMm: 0 });
+      const [land, groove] = description.outerDiameters;
+      expect(land!.lengthMm).toBeCloseTo(12.5, 6);
+      // The groove is 2.5 +0.2/0 wide on the drawing; traced within that.
+      expect(groove!.lengthMm).toBeGreaterThanOrEqual(2.5);
+      expect(groove!.lengthMm).toBeLessThanOrEqual(2.7);
+      expect(description.innerDiameters.map((d) => [d.thread, d.startMm, d.lengthMm])).toEqual([
+        ['M8', 0, 16],
+      ]);
       expect(description.materialSpecs.material).toMatch(/EN AW-6082/);
       expect(description.dimensions.generalTolerance).toMatch(/2768-m/);
       const unresolved = description.unresolved!.join(' ');
-      expect(unresolved).toMatch(/written 2x: taken as 2 sections/);
-      expect(unresolved).toMatch(/depth of the bore \(M8\)/);
-      expect(unresolved).not.toMatch(/hole positions|plate thickness/);
+      expect(unresolved).not.toMatch(/hole positions|plate thickness|M8.*matches no diameter/);
     });
 
-    // A size given a length twice is two sections (revise-shape.ts), and 'tapped M8 x 16 deep'
-    // gives the tapped hole its depth (revise-edges.ts).
-    it('LIU0010.jpg: one Change gives the lengths of both Ø19,9 lands', async () => {
+    // The values written in other views (the detail's groove corners R0,2 and R0,15 and its Ra
+    // 0,8 and 1,6, the side view's running 15) are held as not placed until the operator removes
+    // them from the values table; the shop adds its M8 tap drill and tap.
+    it('LIU0010.jpg: a program once the values not placed are checked and removed', async () => {
       const description = await read('LIU0010.jpg');
-      const revised = reviseDescription(
-        description,
-        'Ø19.9 x 12.5 long, Ø16.5 x 2.5 long, Ø19.9 x 10 long, tapped M8 x 16 deep',
-      ).description;
-      const program = generateLatheProgram(latheJob(revised));
+      expect(description.unplaced?.map((entry) => entry.text)).toEqual([
+        '2x R0,2',
+        '\\ 2x R0,15',
+        '0,8',
+        '15',
+        '1,6',
+      ]);
+      while (description.unplaced) removeUnplaced(description, 'unplaced', 0);
+      const job = latheJob(description);
+      job.tools.push(
+        {
+          ...job.tools[0]!,
+          id: 'tool-T10',
+          slotNumber: 'T10',
+          toolName: 'Drill 6.8',
+          toolDescription: 'HSS twist drill Ø6.8 mm, tap drill M8',
+          toolType: 'Drilling',
+        },
+        {
+          ...job.tools[0]!,
+          id: 'tool-T11',
+          slotNumber: 'T11',
+          toolName: 'Tap M8x1.25',
+          toolDescription: 'HSS-E machine tap, form C',
+          toolType: 'Drilling',
+        },
+      );
+      const program = generateLatheProgram(job);
+      expect(program.report.unfinished).toEqual([]);
       expect(program.report.passed).toBe(true);
     });
   },
