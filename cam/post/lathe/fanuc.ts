@@ -97,9 +97,9 @@ export function fanucStyleFlavour(style: FanucStyle): LatheFlavour {
       '%',
       `${style.programNumber(options.programNumber)} (${commentText(header.partName, true).slice(0, 30)})`,
     ],
-    // G54 is the power-on default; a program with a second setup selects it, since a reset can
-    // leave the last run's G55 in force.
-    setup: (plan) => ['G21 G18 G40 G80 G99', ...(plan.secondSetup ? ['G54'] : []), ...style.home],
+    // The work offset is selected in every program: G54 is the power-on default only until a
+    // program (this one's second setup, or another program) selects G55, and a reset keeps it.
+    setup: () => ['G21 G18 G40 G80 G99', 'G54', ...style.home],
     toolChange: (tool) => [style.toolCall(tool)],
     spindle: (spindle) =>
       spindle.mode === 'css'
