@@ -8,6 +8,7 @@ import { blueprintDescriptionSchema } from './blueprint.ts';
 import type { BlueprintAnalysis, MaterialSize } from './blueprint.ts';
 import { jobTypes } from './job-types.ts';
 import { text } from './text.ts';
+import { namesJoined } from './names.ts';
 import type { JobType } from './job-types.ts';
 import type { MachineLimitsResponse } from './shop.ts';
 import type { StockSize } from './stock-size.ts';
@@ -30,7 +31,7 @@ export interface WorkflowMachine {
   _id: string;
   name: string;
   serialNumber: string;
-  /** "Tormach 15L Slant-PRO with Tormach PathPilot PathPilot": the prompt helper's machineDetails. */
+  /** "Tormach 15L Slant-PRO with Tormach PathPilot": the prompt helper's machineDetails. */
   details: string;
   typeName: string;
   /**
@@ -98,7 +99,7 @@ export function machineDetailsOf(machine: {
   controllerModelType: { name: string } | null;
 }): string {
   const name = (reference: { name: string } | null) => reference?.name ?? 'Unknown';
-  return `${name(machine.machineManufacturer)} ${name(machine.machineModelType)} with ${name(machine.controllerType)} ${name(machine.controllerModelType)}`;
+  return `${namesJoined(name(machine.machineManufacturer), name(machine.machineModelType))} with ${namesJoined(name(machine.controllerType), name(machine.controllerModelType))}`;
 }
 
 /**

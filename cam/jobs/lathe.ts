@@ -26,6 +26,7 @@ import { frontOf } from '../lathe/two-chuckings.ts';
 import type { LathePlan, ThreadCycle } from '../lathe/program.ts';
 import { finishWithNotes } from './finish.ts';
 import type { KindProgram, PostedJob } from './finish.ts';
+import { controllerName } from '#contracts/names';
 
 /** A lathe program: the finished program and the plan it was written from. */
 export interface LatheProgram extends KindProgram {
@@ -430,7 +431,7 @@ export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
       postLabel: post.label,
     });
   const options = { programNumber: 1000 + (job.programVersion % 9000) };
-  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
+  const controller = controllerName(job.machine);
   const verification = latheVerificationInput(plan, post.dialect, tools, job);
   return {
     machineKind: 'lathe',

@@ -28,6 +28,7 @@ import { programHeader } from '../post/common.ts';
 import { PlanningError } from '../errors.ts';
 import { finishWithNotes } from './finish.ts';
 import type { KindProgram, PostedJob } from './finish.ts';
+import { controllerName, namesJoined } from '#contracts/names';
 
 /** A milling program: the finished program and the plan it was written from. */
 export interface MillProgram extends KindProgram {
@@ -283,7 +284,7 @@ function planOnTable(
     tools,
     maxRpm,
     ...(spindlePowerKw !== undefined ? { spindlePowerKw } : {}),
-    machineName: job.machine.name || `${job.machine.manufacturer} ${job.machine.model}`.trim(),
+    machineName: job.machine.name || `${namesJoined(job.machine.manufacturer, job.machine.model)}`.trim(),
     ...(job.overrides ? { overrides: job.overrides } : {}),
   });
   const note = turnedNote(placement, travels);
@@ -316,7 +317,7 @@ export function postMillJobForPart(
       postLabel: post.label,
     });
   const options = { programNumber: 1000 + (job.programVersion % 9000) };
-  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
+  const controller = controllerName(job.machine);
   const verification = millVerificationInput(plan, post.dialect, tools, job.machine);
   const planned = new Set(plan.notProgrammed);
   return {

@@ -20,6 +20,7 @@ import { programHeader } from '../post/common.ts';
 import { SinkerPlanningError } from '../errors.ts';
 import { finishWithNotes } from './finish.ts';
 import type { KindProgram, PostedJob } from './finish.ts';
+import { controllerName } from '#contracts/names';
 
 export interface GeneratedSinkerProgram extends KindProgram {
   dialect: 'iso-edm';
@@ -38,7 +39,7 @@ const fmt = (value: number) => String(Math.round(value * 1000) / 1000);
 export function postSinkerJob(job: ProgramJob): PostedJob & { plan: SinkerPlan } {
   if (job.machine.dialect !== 'iso-edm') {
     throw new SinkerPlanningError(
-      `Sinker EDM programs are written in the ISO dialect of Fanuc-style EDM controls (iso-edm: Mitsubishi, Sodick, Makino, GF AgieCharmilles in ISO mode). ${job.machine.name} has a ${`${job.machine.controllerType} ${job.machine.controllerModel}`.trim()} control with the ${job.machine.dialect} dialect: choose a sinker EDM machine with an ISO control.`,
+      `Sinker EDM programs are written in the ISO dialect of Fanuc-style EDM controls (iso-edm: Mitsubishi, Sodick, Makino, GF AgieCharmilles in ISO mode). ${job.machine.name} has a ${controllerName(job.machine)} control with the ${job.machine.dialect} dialect: choose a sinker EDM machine with an ISO control.`,
     );
   }
   if (job.stock.shape !== 'block') {
@@ -63,7 +64,7 @@ export function postSinkerJob(job: ProgramJob): PostedJob & { plan: SinkerPlan }
       postLabel: sinkerPost.label,
     });
   const options = { programNumber: 1000 + (job.programVersion % 9000) };
-  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
+  const controller = controllerName(job.machine);
   const verification = sinkerVerificationInput(
     plan,
     stockBoundsOf(part, { xMm: stock.xMm, yMm: stock.yMm }),

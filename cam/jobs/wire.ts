@@ -18,6 +18,7 @@ import { programHeader } from '../post/common.ts';
 import { WirePlanningError } from '../errors.ts';
 import { finishWithNotes } from './finish.ts';
 import type { KindProgram, PostedJob } from './finish.ts';
+import { controllerName } from '#contracts/names';
 
 export interface GeneratedWireProgram extends KindProgram {
   dialect: 'iso-edm';
@@ -30,7 +31,7 @@ const fmt = (value: number) => String(Math.round(value * 1000) / 1000);
 function requireIsoEdm(job: ProgramJob, kind: 'Wire EDM'): void {
   if (job.machine.dialect !== 'iso-edm') {
     throw new WirePlanningError(
-      `${kind} programs are written in the ISO dialect of Fanuc-style EDM controls (iso-edm: Mitsubishi, Sodick, Makino, Fanuc Robocut, GF AgieCharmilles in ISO mode). ${job.machine.name} has a ${`${job.machine.controllerType} ${job.machine.controllerModel}`.trim()} control with the ${job.machine.dialect} dialect: choose an EDM machine with an ISO control.`,
+      `${kind} programs are written in the ISO dialect of Fanuc-style EDM controls (iso-edm: Mitsubishi, Sodick, Makino, Fanuc Robocut, GF AgieCharmilles in ISO mode). ${job.machine.name} has a ${controllerName(job.machine)} control with the ${job.machine.dialect} dialect: choose an EDM machine with an ISO control.`,
     );
   }
 }
@@ -79,7 +80,7 @@ export function postWireJob(job: ProgramJob): PostedJob & { plan: WirePlan } {
       postLabel: wirePost.label,
     });
   const options = { programNumber: 1000 + (job.programVersion % 9000) };
-  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
+  const controller = controllerName(job.machine);
   const verification = wireVerificationInput(plan);
   return {
     machineKind: 'wire',

@@ -6,6 +6,7 @@
 import type { Dialect } from '../gcode/events.ts';
 import { diameterSignsAsWord } from '../callouts/signs.ts';
 import type { ProgramJob } from '../program.ts';
+import { controllerName, namesJoined } from '#contracts/names';
 
 /** What the header of a program states (spec: part, material, stock, machine, controller, tools, version). */
 export interface ProgramHeader {
@@ -135,13 +136,13 @@ export function programHeader(
   plan: { warnings: string[]; notProgrammed: string[] },
   options: { fallbackName: string; stock: string; postLabel: string },
 ): ProgramHeader {
-  const controller = `${job.machine.controllerType} ${job.machine.controllerModel}`.trim();
+  const controller = controllerName(job.machine);
   return {
     partName:
       job.partName ?? (job.description.source?.split(':').pop()?.trim() || options.fallbackName),
     material: job.material,
     stock: options.stock,
-    machine: `${job.machine.name} - ${job.machine.manufacturer} ${job.machine.model}, serial ${job.machine.serialNumber}`,
+    machine: `${job.machine.name} - ${namesJoined(job.machine.manufacturer, job.machine.model)}, serial ${job.machine.serialNumber}`,
     controller: `${controller} (${options.postLabel})`,
     programVersion: job.programVersion,
     notes: [

@@ -59,6 +59,8 @@ export type DrawingUnitsRead = DrawingUnits & { note?: string; name: string };
 
 /** What a reader tells the shared pipeline about its drawing besides its content. */
 export interface DrawingHints extends AxisHints {
+  /** The file kind as the overview names it ('JPG image' for a traced scan); `kind` when absent. */
+  kindName?: string;
   /**
    * Measured sizes are rounded to this step, mm (a PDF's lines carry drawing noise: 0.01);
    * when absent they are kept as drawn (roundMm).
@@ -331,7 +333,14 @@ export function describeDrawing(
     );
   }
   if (units.note) description.unresolved!.unshift(units.note);
+  if (hints.kindName)
+    description.overview = overviewNaming(description.overview, kind, hints.kindName);
   return { description, isTurnedPart: verdict.turned, units: units.units };
+}
+
+/** The overview's 'read offline from the PDF' naming the file kind read instead ('JPG image'). */
+function overviewNaming(overview: string, kind: string, kindName: string): string {
+  return overview.replace(new RegExp(`(read offline from the) ${kind}\\b`, 'i'), `$1 ${kindName}`);
 }
 
 /** The sizes written with a diameter sign in diameter dimensions and notes, mm. */

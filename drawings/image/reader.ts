@@ -168,7 +168,7 @@ export async function readImage(
     // way without the lines.
     if (raster.runs !== runs)
       description = describeFromText(raster.runs, { fileName, kind, frames: [frame] });
-    const drawn = describeDrawnPart([raster.reading], fileName);
+    const drawn = describeDrawnPart([raster.reading], fileName, kind);
     if (drawn && betterSupported(drawn, description)) {
       drawn.source = `${kind} (offline reader, OCR and line work${aside}): ${fileName}`;
       return drawn;

@@ -57,10 +57,12 @@ const MM_PER_INCH = 25.4;
  *
  * @param readings - the pages, in order (page points, y down)
  * @param fileName - for messages
+ * @param kindName - the file kind as the overview names it ('JPG image'); 'PDF' when absent
  */
 export function describeDrawnPart(
   readings: PageReading[],
   fileName: string,
+  kindName = 'PDF',
 ): BlueprintDescription | undefined {
   let described:
     | {
@@ -102,6 +104,7 @@ export function describeDrawnPart(
           `page ${reading.page} ${MEASURED_SOURCE} at ${at(p)} (measured at scale ${scaleText(scale.ratio)})`,
       };
       const result = describeDrawing(content, drawingUnits, fileName, 'PDF', {
+        kindName,
         diameterDirections: drawn.diameterDirections,
         dimensionsFor: drawn.dimensionsFor,
         // A traced raster measures no finer than its pixels (a 150 dpi scan's is 0.17 mm on

@@ -3,7 +3,7 @@
 (Material: 11SMnPb30)
 (Stock: round bar DIA 30 x 90 mm, 57 mm out of the chuck)
 (Machine: Golden lathe - Tormach 15L Slant-PRO, serial G-1)
-(Controller: Tormach PathPilot PathPilot [LinuxCNC / PathPilot])
+(Controller: Tormach PathPilot [LinuxCNC / PathPilot])
 (Program version 1, written by Q-Bot)
 (Z0 is the finished free-end face; X is a diameter; mm)
 (Tools:)

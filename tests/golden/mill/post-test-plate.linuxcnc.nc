@@ -4,7 +4,7 @@ G17 G21 G40 G49 G80 G90 G94 G54
 (Material: AISI 1045)
 (Stock: block 64 x 44 x 12 mm, its top at Z2, its lower-left corner at X-2 Y-2)
 (Machine: Tormach 1100MX - Tormach 1100MX, serial MX-1)
-(Controller: Tormach PathPilot PathPilot [LinuxCNC / PathPilot])
+(Controller: Tormach PathPilot [LinuxCNC / PathPilot])
 (Program version 3, written by Q-Bot)
 (X0 Y0 lower-left corner of the part, Z0 finished top face; mm)
 (Clearance height Z7)

@@ -116,7 +116,7 @@ describe('lathe programs for designed parts', () => {
     expect(header).toContain('(Material: 6061-T6)');
     expect(header).toMatch(/\(Stock: round bar DIA 42 mm, \d+ mm out of the chuck\)/);
     expect(header).toContain('(Machine: Test lathe - Tormach 15L Slant-PRO, serial SN-1)');
-    expect(header).toContain('Controller: Tormach PathPilot PathPilot');
+    expect(header).toContain('(Controller: Tormach PathPilot [LinuxCNC / PathPilot])');
     expect(header).toContain('(Program version 3, written by Q-Bot)');
     expect(header).toContain('(T6 Drill 16 - HSS twist drill DIA 16 mm)');
     expect(header).not.toContain('T5 Drill 8.5');

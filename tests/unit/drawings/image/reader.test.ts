@@ -283,6 +283,9 @@ describe('readImage', { timeout: OCR_TEST_MS }, () => {
   it('describes LIU0010.jpg from its text and line work, with the source and readings', async () => {
     const description = await readImage(blueprint('lathe/LIU0010.jpg'), 'LIU0010.jpg', 'jpg');
     expect(description.source).toBe('JPG image (offline reader, OCR and line work): LIU0010.jpg');
+    // The overview names the file kind it was read from, not the page model it went through.
+    expect(description.overview).toContain('read offline from the JPG image');
+    expect(description.overview).not.toMatch(/\bPDF\b/);
     expect(description.materialSpecs.material).toMatch(/EN AW-6082/);
     const material = description.readings?.find((r) => /EN AW-6082/.test(r.value));
     expect(material?.source).toMatch(/^page 1 at .*\(OCR "EN AW-6082"/);
