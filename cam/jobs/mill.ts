@@ -284,7 +284,8 @@ function planOnTable(
     tools,
     maxRpm,
     ...(spindlePowerKw !== undefined ? { spindlePowerKw } : {}),
-    machineName: job.machine.name || `${namesJoined(job.machine.manufacturer, job.machine.model)}`.trim(),
+    machineName:
+      job.machine.name || `${namesJoined(job.machine.manufacturer, job.machine.model)}`.trim(),
     ...(job.overrides ? { overrides: job.overrides } : {}),
   });
   const note = turnedNote(placement, travels);
