@@ -14,6 +14,7 @@
  * The verifier measures the finished program the same way, with a margin of one grid cell in
  * the tool's favour, so a plan that passes here passes there.
  */
+import { arcToleranceFor, withArcs } from './arc-moves.ts';
 import { feedPerToothForChip, powerShare } from '../process.ts';
 import type { Point3 } from '../gcode/events.ts';
 import { fluteLengthOf, flutesOf, millingData } from './cutting-data.ts';
@@ -300,6 +301,8 @@ export function commitOperations(
       output.notProgrammed.push(operations);
       return false;
     }
+    const arcTolerance = arcToleranceFor(context.tolerance);
+    for (const operation of operations) operation.moves = withArcs(operation.moves, arcTolerance);
     const trial = tryOperations(operations, context);
     const worst = Math.max(trial.apShare * 1.02, trial.powerShare * 1.03);
     if (worst <= 1 || attempt >= 5 || cap <= 0.05) {

@@ -6,27 +6,14 @@
 import type { ArcPrimitive, LinePrimitive, Point, Primitive } from '../geometry/primitives.ts';
 import type { PagePath } from './paths.ts';
 import { leastSquaresCircle } from '../geometry/fit.ts';
+import { circleThrough as circleThroughPoints } from '#cam/geometry/arc-fit';
 
 const LAYER = 'pdf';
 const TWO_PI = 2 * Math.PI;
 
 /** A circle through three points, or undefined when they are (nearly) in a line. */
-function circleThrough(
-  a: Point,
-  b: Point,
-  c: Point,
-): { center: Point; radius: number } | undefined {
-  const d = 2 * (a.x * (b.y - c.y) + b.x * (c.y - a.y) + c.x * (a.y - b.y));
-  if (Math.abs(d) < 1e-9) return undefined;
-  const a2 = a.x * a.x + a.y * a.y;
-  const b2 = b.x * b.x + b.y * b.y;
-  const c2 = c.x * c.x + c.y * c.y;
-  const center = {
-    x: (a2 * (b.y - c.y) + b2 * (c.y - a.y) + c2 * (a.y - b.y)) / d,
-    y: (a2 * (c.x - b.x) + b2 * (a.x - c.x) + c2 * (b.x - a.x)) / d,
-  };
-  return { center, radius: Math.hypot(a.x - center.x, a.y - center.y) };
-}
+const circleThrough = (a: Point, b: Point, c: Point) =>
+  circleThroughPoints(a, b, c, 1e-9) ?? undefined;
 
 const normal = (angle: number) => ((angle % TWO_PI) + TWO_PI) % TWO_PI;
 

@@ -7,22 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateProgram } from '#cam/jobs/generate';
-import { readDxf } from '#drawings/dxf/reader';
-import { blueprint } from '#tests/helpers/dxf-drawings';
-import { demoMill } from './plates.ts';
+import { flh001Job } from './plates.ts';
 
-const { description } = readDxf(blueprint('mill-edm/FLH-001.dxf'), 'FLH-001.dxf');
-const { machine, tools } = demoMill('Haas VF-2');
-const program = generateProgram({
-  jobType: 'Milling',
-  description,
-  material: 'AISI 1045',
-  stock: { shape: 'block', xMm: 180, yMm: 80, zMm: 10 },
-  machine,
-  tools,
-  programVersion: 1,
-  partName: 'FLH-001',
-});
+const program = generateProgram(flh001Job('Haas VF-2'));
 const { report } = program;
 
 describe('FLH-001.dxf on the demo Haas VF-2', () => {

@@ -15,6 +15,8 @@ import type { ToolRow } from '#cam/tool-row';
 import { emptyDescription } from '#contracts/blueprint';
 import { demoMachines } from '#db/seed/demo-shop';
 import { rectangle, toolRow } from '#tests/helpers/parts';
+import { readDxf } from '#drawings/dxf/reader';
+import { blueprint } from '#tests/helpers/dxf-drawings';
 
 /** The tooling of a small VMC, enough for the test plate. */
 export const millTooling: ToolRow[] = [
@@ -284,4 +286,23 @@ export function movesBeyondStock(program: MillProgram): string[] {
       beyond.push(`line ${event.line}: T${event.tool} at X${x} Y${y}`);
   }
   return beyond;
+}
+
+/**
+ * FLH-001.dxf (../shared/blueprints/mill-edm) as read, milled from a 180 x 80 x 10 block of
+ * AISI 1045 on the demo mill `name` with its tools.
+ */
+export function flh001Job(name: string): ProgramJob {
+  const { description } = readDxf(blueprint('mill-edm/FLH-001.dxf'), 'FLH-001.dxf');
+  const { machine, tools } = demoMill(name);
+  return {
+    jobType: 'Milling',
+    description,
+    material: 'AISI 1045',
+    stock: { shape: 'block', xMm: 180, yMm: 80, zMm: 10 },
+    machine,
+    tools,
+    programVersion: 1,
+    partName: 'FLH-001',
+  };
 }
