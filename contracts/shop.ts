@@ -119,9 +119,13 @@ export const modelsQuerySchema = z.object({
   machineTypeId: id('machine type'),
   manufacturerId: id('manufacturer'),
 });
+/** Optional: the machine type whose models' controllers are listed (all types when absent). */
+const machineTypeFilter = { machineTypeId: id('machine type').optional() };
+export const controllerTypesQuerySchema = z.object(machineTypeFilter);
 export const controllerModelsQuerySchema = z.object({
   controllerTypeId: id('controller type'),
   manufacturerId: id('manufacturer'),
+  ...machineTypeFilter,
 });
 
 // Machines -----------------------------------------------------------------------------------

@@ -56,8 +56,15 @@ export function listModels(
     .orderBy(asc(machineModels.name), asc(machineModels.id));
 }
 
-/** Controller types on which any model of the manufacturer is sold. */
-export function listControllerTypes(db: Executor, manufacturerId: string): Promise<Lookup[]> {
+/**
+ * Controller types on which any model of the manufacturer is sold; of its models of
+ * `machineTypeId` only, when given (a turning center's form offers no mill control).
+ */
+export function listControllerTypes(
+  db: Executor,
+  manufacturerId: string,
+  machineTypeId?: string,
+): Promise<Lookup[]> {
   return db
     .selectDistinct({ _id: controllerTypes.id, name: controllerTypes.name })
     .from(controllerTypes)
@@ -67,15 +74,24 @@ export function listControllerTypes(db: Executor, manufacturerId: string): Promi
       eq(machineModelControllers.controllerModelId, controllerModels.id),
     )
     .innerJoin(machineModels, eq(machineModels.id, machineModelControllers.machineModelId))
-    .where(eq(machineModels.manufacturerId, manufacturerId))
+    .where(
+      and(
+        eq(machineModels.manufacturerId, manufacturerId),
+        machineTypeId ? eq(machineModels.machineTypeId, machineTypeId) : undefined,
+      ),
+    )
     .orderBy(asc(controllerTypes.name), asc(controllerTypes.id));
 }
 
-/** Controller models of the type on which any model of the manufacturer is sold. */
+/**
+ * Controller models of the type on which any model of the manufacturer is sold; of its models
+ * of `machineTypeId` only, when given.
+ */
 export function listControllerModels(
   db: Executor,
   controllerTypeId: string,
   manufacturerId: string,
+  machineTypeId?: string,
 ): Promise<ControllerModelLookup[]> {
   return db
     .selectDistinct({
@@ -93,6 +109,7 @@ export function listControllerModels(
       and(
         eq(controllerModels.controllerTypeId, controllerTypeId),
         eq(machineModels.manufacturerId, manufacturerId),
+        machineTypeId ? eq(machineModels.machineTypeId, machineTypeId) : undefined,
       ),
     )
     .orderBy(asc(controllerModels.name), asc(controllerModels.id));

@@ -149,8 +149,9 @@ export async function getMachine(
 
 /**
  * Check that the form's catalog choices exist and fit: the manufacturer makes that machine type,
- * the model is theirs and of that type, the controller type is offered by the manufacturer and
- * the controller model is of that type and offered by the manufacturer.
+ * the model is theirs and of that type, the controller type is offered by the manufacturer on
+ * machines of that type and the controller model is of that controller type and offered by the
+ * manufacturer on machines of that type.
  * @throws AppError 400 with one message per field that does not fit
  */
 export async function checkMachineReferences(db: Executor, body: MachineBody): Promise<void> {
@@ -175,7 +176,10 @@ export async function checkMachineReferences(db: Executor, body: MachineBody): P
       ),
     );
   if (!model) errors.machineModelType = shopServerMessages.referenceMismatch.machineModelType;
-  const offeredTypes = await listControllerTypes(db, body.machineManufacturer);
+  // Controllers of the chosen machine type's models (no mill control on a lathe), once the
+  // type and maker fit; else each wrong field is named once, above.
+  const ofType = errors.machineType || errors.machineManufacturer ? undefined : body.machineType;
+  const offeredTypes = await listControllerTypes(db, body.machineManufacturer, ofType);
   if (!offeredTypes.some((type) => type._id === body.controllerType)) {
     errors.controllerType = shopServerMessages.referenceMismatch.controllerType;
   }
@@ -183,6 +187,7 @@ export async function checkMachineReferences(db: Executor, body: MachineBody): P
     db,
     body.controllerType,
     body.machineManufacturer,
+    ofType,
   );
   if (!offeredModels.some((controller) => controller._id === body.controllerModelType)) {
     errors.controllerModelType = shopServerMessages.referenceMismatch.controllerModelType;

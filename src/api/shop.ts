@@ -26,13 +26,22 @@ export const getManufacturers = (machineTypeId: string) =>
 export const getModels = (machineTypeId: string, manufacturerId: string) =>
   apiRequest<Lookup[]>('GET', `/api/shop/models?${query({ machineTypeId, manufacturerId })}`);
 
-export const getControllerTypes = (manufacturerId: string) =>
-  apiRequest<Lookup[]>('GET', `/api/shop/controller-types/${manufacturerId}`);
+/** The manufacturer's controller types, of its machines of `machineTypeId` only. */
+export const getControllerTypes = (manufacturerId: string, machineTypeId: string) =>
+  apiRequest<Lookup[]>(
+    'GET',
+    `/api/shop/controller-types/${manufacturerId}?${query({ machineTypeId })}`,
+  );
 
-export const getControllerModels = (controllerTypeId: string, manufacturerId: string) =>
+/** The controller models of the type, on the manufacturer's machines of `machineTypeId` only. */
+export const getControllerModels = (
+  controllerTypeId: string,
+  manufacturerId: string,
+  machineTypeId: string,
+) =>
   apiRequest<ControllerModelLookup[]>(
     'GET',
-    `/api/shop/controller-models?${query({ controllerTypeId, manufacturerId })}`,
+    `/api/shop/controller-models?${query({ controllerTypeId, manufacturerId, machineTypeId })}`,
   );
 
 export const getMyMachines = () => apiRequest<MachinesResponse>('GET', '/api/machines/my-machines');

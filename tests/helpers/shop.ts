@@ -63,7 +63,11 @@ export async function catalogChoice(
     'model',
   );
   const controllerType = find(
-    await get<{ _id: string; name: string }[]>(t, token, `/api/shop/controller-types/${maker.id}`),
+    await get<{ _id: string; name: string }[]>(
+      t,
+      token,
+      `/api/shop/controller-types/${maker.id}?machineTypeId=${type._id}`,
+    ),
     controllerTypeName,
     'controller type',
   );
@@ -71,7 +75,7 @@ export async function catalogChoice(
     await get<{ _id: string; name: string }[]>(
       t,
       token,
-      `/api/shop/controller-models?controllerTypeId=${controllerType._id}&manufacturerId=${maker.id}`,
+      `/api/shop/controller-models?controllerTypeId=${controllerType._id}&manufacturerId=${maker.id}&machineTypeId=${type._id}`,
     ),
     controllerModelName,
     'controller model',

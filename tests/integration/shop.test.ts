@@ -104,6 +104,65 @@ describe('catalog lookups', () => {
     expect(controllers.every((controller) => controller.dialect === 'sinumerik')).toBe(true);
   });
 
+  it("offers only the controllers of the chosen machine type's models, and refuses another", async () => {
+    const types = (await call('GET', '/api/shop/machine-types')).json<
+      { _id: string; name: string }[]
+    >();
+    const turning = types.find((type) => type.name === 'Turning Center')!;
+    const okuma = (await call('GET', `/api/shop/manufacturers/${turning._id}`))
+      .json<{ id: string; name: string }[]>()
+      .find((maker) => maker.name === 'Okuma')!;
+    const osp = (
+      await call('GET', `/api/shop/controller-types/${okuma.id}?machineTypeId=${turning._id}`)
+    )
+      .json<{ _id: string; name: string }[]>()
+      .find((type) => type.name === 'Okuma OSP')!;
+    const listed = async (machineType?: string) =>
+      (
+        await call(
+          'GET',
+          `/api/shop/controller-models?controllerTypeId=${osp._id}&manufacturerId=${okuma.id}${machineType ? `&machineTypeId=${machineType}` : ''}`,
+        )
+      )
+        .json<{ name: string }[]>()
+        .map((controller) => controller.name);
+    // Okuma sells lathes on the OSP-P300LA and machining centers on the OSP-P300MA.
+    expect(await listed()).toEqual(expect.arrayContaining(['OSP-P300LA', 'OSP-P300MA']));
+    expect(await listed(turning._id)).toContain('OSP-P300LA');
+    expect(await listed(turning._id)).not.toContain('OSP-P300MA');
+    // The server holds the form to the same lists: a mill control on a lathe is refused.
+    const lathe = await catalogChoice(t, token, [
+      'Turning Center',
+      'Okuma',
+      (
+        await call(
+          'GET',
+          `/api/shop/models?machineTypeId=${turning._id}&manufacturerId=${okuma.id}`,
+        )
+      ).json<{ name: string }[]>()[0]!.name,
+      'Okuma OSP',
+      'OSP-P300LA',
+    ]);
+    const millControl = (
+      await call(
+        'GET',
+        `/api/shop/controller-models?controllerTypeId=${osp._id}&manufacturerId=${okuma.id}`,
+      )
+    )
+      .json<{ _id: string; name: string }[]>()
+      .find((controller) => controller.name === 'OSP-P300MA')!;
+    const response = await call('POST', '/api/machines/add-machine-to-shop', {
+      ...lathe,
+      controllerModelType: millControl._id,
+      name: 'Okuma lathe',
+      serialNumber: 'OK-1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ errors: Record<string, string> }>().errors).toEqual({
+      controllerModelType: 'This controller model is not of the chosen controller type.',
+    });
+  });
+
   it('names the dialect of the demo controllers', async () => {
     const tormach = await catalogChoice(t, token, tormach15L);
     const haas = await catalogChoice(t, token, haasST10);

@@ -16,6 +16,7 @@ import { apiErrorSchema } from '#contracts/errors';
 import {
   controllerModelLookupSchema,
   controllerModelsQuerySchema,
+  controllerTypesQuerySchema,
   lookupSchema,
   machineTypeLookupSchema,
   machineTypeParamsSchema,
@@ -76,10 +77,12 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Controller types the manufacturer's machines are sold with",
         security,
         params: manufacturerParamsSchema,
+        querystring: controllerTypesQuerySchema,
         response: { 200: z.array(lookupSchema), ...errors },
       },
     },
-    (request) => listControllerTypes(app.db, request.params.manufacturerId),
+    (request) =>
+      listControllerTypes(app.db, request.params.manufacturerId, request.query.machineTypeId),
   );
 
   app.get(
@@ -93,7 +96,12 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      listControllerModels(app.db, request.query.controllerTypeId, request.query.manufacturerId),
+      listControllerModels(
+        app.db,
+        request.query.controllerTypeId,
+        request.query.manufacturerId,
+        request.query.machineTypeId,
+      ),
   );
 };
 

@@ -76,9 +76,15 @@ function AddMachine() {
           saved.machineType && saved.machineManufacturer
             ? getModels(saved.machineType, saved.machineManufacturer)
             : [],
-          saved.machineManufacturer ? getControllerTypes(saved.machineManufacturer) : [],
+          saved.machineManufacturer
+            ? getControllerTypes(saved.machineManufacturer, saved.machineType)
+            : [],
           saved.controllerType && saved.machineManufacturer
-            ? getControllerModels(saved.controllerType, saved.machineManufacturer)
+            ? getControllerModels(
+                saved.controllerType,
+                saved.machineManufacturer,
+                saved.machineType,
+              )
             : [],
         ]);
         setOptions((current) => ({
@@ -120,13 +126,13 @@ function AddMachine() {
       getModels(next.machineType, value)
         .then((models) => setList('machineModelType', models))
         .catch(logFailure('models'));
-      getControllerTypes(value)
+      getControllerTypes(value, next.machineType)
         .then((types) => setList('controllerType', types))
         .catch(logFailure('controller types'));
     }
     if (field === 'controllerType') {
       setList('controllerModelType', []);
-      getControllerModels(value, next.machineManufacturer)
+      getControllerModels(value, next.machineManufacturer, next.machineType)
         .then((models) => setList('controllerModelType', models))
         .catch(logFailure('controller models'));
     }
