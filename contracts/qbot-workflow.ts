@@ -91,6 +91,9 @@ export interface WorkflowTool {
   understood?: { usable: boolean; summary: string };
 }
 
+/** `text` ending in one full stop (an entry may end in its own). */
+const sentence = (text: string) => `${text.replace(/[.\s]+$/, '')}.`;
+
 /** The prompt helper's machineDetails sentence for a machine of the shop. */
 export function machineDetailsOf(machine: {
   machineManufacturer: { name: string } | null;
@@ -315,7 +318,7 @@ export const qbotExtraMessages = {
   generated: (version: number, file: string) =>
     `Program version ${version} is written and verified: ${file}. Download it, then run it in your machine's simulator or dry-run it.`,
   generatedIncomplete: (version: number, file: string, unfinished: readonly string[]) =>
-    `Program version ${version} is written but not verified: it leaves ${unfinished.length === 1 ? 'one thing' : `${unfinished.length} things`} of the drawing undone. ${unfinished.map((entry) => `Left undone: ${entry}.`).join(' ')} Download ${file} only if you will finish ${unfinished.length === 1 ? 'it' : 'them'} another way.`,
+    `Program version ${version} is written but not verified: it leaves ${unfinished.length === 1 ? 'one thing' : `${unfinished.length} things`} of the drawing undone. ${unfinished.map((entry) => `Left undone: ${sentence(entry)}`).join(' ')} Download ${file} only if you will finish ${unfinished.length === 1 ? 'it' : 'them'} another way.`,
   limitedByMachine: (notes: readonly string[]) =>
     `The machine limits what you asked for: ${notes.join(' ')}`,
   simulateQuestion: 'Did the simulation run correctly?',

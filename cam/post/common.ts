@@ -67,15 +67,16 @@ export function formatNumber(value: number, decimals = 3, keepPoint = false): st
 
 /**
  * Text safe inside a G-code comment: ASCII only, no parentheses (they would end the comment),
- * Ø written as DIA and ° as DEG. Upper case when the controller wants it.
+ * Ø written as DIA, ° as DEG and µ as u (µm as um). Upper case when the controller wants it.
  */
 export function commentText(text: string, upperCase: boolean): string {
   const plain = diameterSignsAsWord(text)
     .replace(/°/g, ' DEG')
+    .replace(/[µμ]/g, 'u')
     .replace(/±/g, '+/-')
     .replace(/×/g, 'x')
-    .replace(/[()]/g, (bracket) => (bracket === '(' ? '[' : ']'))
     .normalize('NFKD')
+    .replace(/[()]/g, (bracket) => (bracket === '(' ? '[' : ']'))
     .replace(/[^\x20-\x7E]/g, '')
     .replace(/\s+/g, ' ')
     .trim();

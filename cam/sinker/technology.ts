@@ -72,7 +72,27 @@ export function materialPair(
           warning: `A ${electrode} electrode on carbide wears fast: copper-tungsten suits carbide. The carbide conditions are used.`,
         };
   }
-  return { pair: electrode === 'graphite' ? 'graphite on steel' : 'copper on steel' };
+  const pair = electrode === 'graphite' ? 'graphite on steel' : 'copper on steel';
+  const other = nonFerrousFamily(workpiece);
+  if (!other) return { pair };
+  return {
+    pair,
+    warning: `No conditions for ${electrode} on ${other} are held here: the E numbers are those of the ${pair} table, a stand-in; map them to the control's table for ${electrode} on ${other} (${workpiece}) before running.`,
+  };
+}
+
+/**
+ * The family of a workpiece material that sinks unlike steel (other gaps, removal and wear:
+ * aluminium and copper alloys conduct heat away, titanium and nickel alloys sink slowly), or
+ * undefined for steels and unnamed materials.
+ */
+export function nonFerrousFamily(workpiece: string): string | undefined {
+  if (/alumin|\bEN AW\b|\bAlMg|\bAlSi|\b(2024|5083|6061|6082|7075)\b/i.test(workpiece))
+    return 'aluminium';
+  if (/brass|bronze|\bcopper|\bCuZn|\bCuSn|\bC36000\b/i.test(workpiece)) return 'copper alloy';
+  if (/titan|\bTi-?6Al/i.test(workpiece)) return 'titanium';
+  if (/inconel|nickel|hastelloy|\b(718|625)\b/i.test(workpiece)) return 'nickel alloy';
+  return undefined;
 }
 
 export interface ChosenCondition extends ConditionRow {

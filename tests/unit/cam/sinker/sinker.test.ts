@@ -131,6 +131,12 @@ describe('sinker conditions', () => {
       pair: 'copper-tungsten on carbide',
     });
     expect(materialPair('graphite', 'tungsten carbide').warning).toMatch(/copper-tungsten/);
+    // Steel tables are no silent stand-in on another metal: the program says so.
+    expect(materialPair('graphite', 'AISI 1045').warning).toBeUndefined();
+    expect(materialPair('graphite', 'Aluminium 6082-T6').warning).toMatch(
+      /^No conditions for graphite on aluminium are held here: .*graphite on steel table, a stand-in/,
+    );
+    expect(materialPair('copper', 'Brass CuZn39Pb3').warning).toMatch(/copper on copper alloy/);
     for (const table of Object.values(conditionTables))
       for (let index = 1; index < table.length; index += 1) {
         expect(table[index]!.gapMm).toBeLessThan(table[index - 1]!.gapMm);
