@@ -26,6 +26,7 @@
  * manuals (NGC); SINUMERIK 840D sl / 828D Programming Manuals "Fundamentals", "Job planning"
  * and "Cycles"; ISO 6983-1 for the EDM controls (Fanuc-style wire and sinker controls).
  */
+import { lineOverLimits } from './limits.ts';
 import { arcTo } from './arcs.ts';
 import { callCycle, drillBlock, latheThreadBlock, startCycleSeries } from './cycle-blocks.ts';
 import type { Dialect, InterpretOptions, InterpreterEvent, MotionEvent, Point3 } from './events.ts';
@@ -104,6 +105,8 @@ class Machine extends ModalState {
       if (trimmed && trimmed !== '%') this.error('text after the program end');
       return;
     }
+    const overLimits = lineOverLimits(text, this.dialect);
+    if (overLimits) this.error(overLimits);
     if (!lexer.lex(text)) {
       this.error(lexer.error ?? 'not G-code');
       return;
