@@ -67,9 +67,9 @@ describe('controller limits', () => {
           if (fault === 'number') {
             fc.pre(programNumbers !== undefined);
             const numbered = lines.findIndex((line) => /^O\d/.test(line));
-            lines[numbered] = lines[numbered]!.replace(/^O\d+/, `O${programNumbers!.max + 1}`);
+            lines[numbered] = lines[numbered]!.replace(/^O\d+/, `O${programNumbers.max + 1}`);
             expect(errors(lines, golden).join('\n')).toMatch(
-              new RegExp(`^${numbered + 1}: program number O${programNumbers!.max + 1}`, 'm'),
+              new RegExp(`^${numbered + 1}: program number O${programNumbers.max + 1}`, 'm'),
             );
             return;
           }
