@@ -42,6 +42,8 @@ export interface MachineLimits {
   /** Lathes: the largest diameter it turns and the bar it takes through the spindle, mm. */
   maxTurningDiameterMm?: number;
   barCapacityMm?: number;
+  /** Lathes: the body diameter of the standard chuck, mm (its rated speed: cam/lathe/chuck.ts). */
+  chuckDiameterMm?: number;
   /** The spec sheet these figures come from: maker, document or page, and its year. */
   source: string;
 }

@@ -144,6 +144,7 @@ export const machineLimitsSchema = z.object({
   toolPositions: z.number().int().nonnegative(),
   maxTurningDiameterMm: z.number().positive().optional(),
   barCapacityMm: z.number().positive().optional(),
+  chuckDiameterMm: z.number().positive().optional(),
   source: z.string(),
 });
 export type MachineLimitsResponse = z.infer<typeof machineLimitsSchema>;

@@ -39,6 +39,7 @@ export const machineLimitsSchema = z.strictObject({
   toolPositions: z.number().int().nonnegative(),
   maxTurningDiameterMm: positive.optional(),
   barCapacityMm: positive.optional(),
+  chuckDiameterMm: positive.optional(),
   source: z.string().trim().min(1),
 });
 type LimitsField = keyof z.infer<typeof machineLimitsSchema>;
@@ -51,15 +52,15 @@ const limitsFieldsByJobType: Record<
   Lathe: { required: ['maxRpm', 'spindlePowerKw', 'maxTurningDiameterMm'], forbidden: [] },
   Milling: {
     required: ['maxRpm', 'spindlePowerKw'],
-    forbidden: ['maxTurningDiameterMm', 'barCapacityMm'],
+    forbidden: ['maxTurningDiameterMm', 'barCapacityMm', 'chuckDiameterMm'],
   },
   'Wire EDM': {
     required: [],
-    forbidden: ['maxRpm', 'spindlePowerKw', 'maxTurningDiameterMm', 'barCapacityMm'],
+    forbidden: ['maxRpm', 'spindlePowerKw', 'maxTurningDiameterMm', 'barCapacityMm', 'chuckDiameterMm'],
   },
   'Sinker EDM': {
     required: [],
-    forbidden: ['maxRpm', 'spindlePowerKw', 'maxTurningDiameterMm', 'barCapacityMm'],
+    forbidden: ['maxRpm', 'spindlePowerKw', 'maxTurningDiameterMm', 'barCapacityMm', 'chuckDiameterMm'],
   },
 };
 
