@@ -56,11 +56,23 @@ const limitsFieldsByJobType: Record<
   },
   'Wire EDM': {
     required: [],
-    forbidden: ['maxRpm', 'spindlePowerKw', 'maxTurningDiameterMm', 'barCapacityMm', 'chuckDiameterMm'],
+    forbidden: [
+      'maxRpm',
+      'spindlePowerKw',
+      'maxTurningDiameterMm',
+      'barCapacityMm',
+      'chuckDiameterMm',
+    ],
   },
   'Sinker EDM': {
     required: [],
-    forbidden: ['maxRpm', 'spindlePowerKw', 'maxTurningDiameterMm', 'barCapacityMm', 'chuckDiameterMm'],
+    forbidden: [
+      'maxRpm',
+      'spindlePowerKw',
+      'maxTurningDiameterMm',
+      'barCapacityMm',
+      'chuckDiameterMm',
+    ],
   },
 };
 
