@@ -54,6 +54,11 @@ export function wireHeaderLines(plan: WirePlan, header: ProgramHeader): string[]
     `Conditions: take the control's technology for ${plan.wire.label} in ${header.material}, ${mm(plan.thicknessMm)} mm thick, ${passes.length} cut${passes.length > 1 ? 's' : ''}: ${passes.map((pass) => `${pass.name} Ra ${pass.raUm}`).join(', ')}`,
     'The offsets above are typical values; use the technology table values if they differ',
     `Contours: ${plan.contours.map((contour) => contour.label).join(', ')}`,
+    `Start holes to drill in the blank before the wire is threaded (${plan.contours.length}):`,
+    ...plan.contours.map(
+      (contour, index) =>
+        `${index + 1}. dia ${mm(contour.startHoleDiameterMm)} at ${xy(contour.startHole)} for ${contour.label}`,
+    ),
     ...header.notes.map((note) => `Note: ${note}`),
   ];
 }

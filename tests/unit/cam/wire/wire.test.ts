@@ -296,6 +296,14 @@ describe('the iso-edm wire post', () => {
     expect(gcode).not.toMatch(/G92/);
     expect(lines).toContain('G0 X20. Y18.');
     expect(lines).toContain('M0 (THREAD WIRE AT START HOLE X20. Y18. DIA 2)');
+    // The header lists every start hole, where the operator prepares the blank.
+    const header = lines.slice(
+      0,
+      lines.findIndex((line) => line.startsWith('G90')),
+    );
+    const holes = header.filter((line) => /^\(\d+\. DIA [\d.]+ AT X/.test(line));
+    expect(holes).toHaveLength(plan().contours.length);
+    expect(holes).toContain('(1. DIA 2 AT X20. Y18. FOR CUT-OUT 20 X 10)');
     expect(lines.filter((line) => line === 'M0 (CUT WIRE)')).toHaveLength(2);
     expect(lines.filter((line) => /^G41 D1 G1/.test(line))).toHaveLength(2);
     expect(lines.filter((line) => /^G42 D1 G1/.test(line))).toHaveLength(1);
