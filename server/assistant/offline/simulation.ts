@@ -13,8 +13,10 @@ import type { SimulationContext } from '../types.ts';
 interface Problem {
   name: string;
   pattern: RegExp;
+  /** What regeneration changes for it; empty when a program change cannot help (said why). */
   overrides: Record<string, number>;
-  analysis: string;
+  /** Its cause and what is done about it, for the complaint that names it. */
+  analysis: string | ((complaint: string) => string);
   recommendations: string[];
   safetyNotes: string[];
   changes: Partial<SimulationAnalysis['suggestedChanges']>;
@@ -107,9 +109,57 @@ const problems: Problem[] = [
     safetyNotes: ['Watch the first part closely: the heavier cuts load the spindle more.'],
     changes: { feedRate: 'Feeds 15 % higher.', depthOfCut: 'Roughing depth of cut 25 % larger.' },
   },
+  {
+    name: 'pip',
+    pattern:
+      /\b(pip|nub|stub|teat|burr|nipple)\b[^.;]*\b(part(ing|ed)?[- ]?off|cut[- ]?off)\b|\b(part(ing|ed)?[- ]?off|cut[- ]?off)\b[^.;]*\b(pip|nub|stub|teat|burr|nipple)\b/i,
+    overrides: {},
+    analysis:
+      'A pip at the part-off is not changed in the program: the blade already feeds past the centre, so the part broke off under its weight before the blade reached the centre, or the blade sits above or below the centre line.',
+    recommendations: [
+      "Check the parting blade's centre height (its tip on the spindle's centre line).",
+      'Catch the part (a parts catcher or a hand) so it does not break off before the blade is through.',
+    ],
+    safetyNotes: [],
+    changes: {},
+  },
+  {
+    name: 'size',
+    pattern:
+      /\b(over|under)[- ]?size\b|\b(too|is|was) (big|large|small|thick|thin)\b|\bout of tolerance\b|\b\d+(?:[.,]\d+)? ?mm (over|under|too (big|large|small))\b/i,
+    overrides: {},
+    analysis: (complaint) => {
+      const amount = /(\d+(?:[.,]\d+)?) ?mm/.exec(complaint)?.[1]?.replace(',', '.');
+      const over = /\bover|big|large|thick/i.test(complaint);
+      const offset = amount ? ` (${over ? '-' : '+'}${amount} mm on the diameter or length)` : '';
+      return `A size off by a few hundredths is not changed in the program, which cuts to the drawing's size: the tool's edge has worn or its offset is off. Correct it with the finishing tool's wear offset at the control${offset}, then measure the next part.`;
+    },
+    recommendations: [
+      "Set the finishing tool's wear offset by the measured error, and re-measure the next part.",
+    ],
+    safetyNotes: [],
+    changes: {},
+  },
 ];
 
 const unchanged = 'No change.';
+
+/**
+ * The complaints of a feedback text, one per clause: sentences, and the parts of a sentence
+ * between commas and 'and'/'but' ("chatter, a pip at part-off and Ø20 0.04 mm oversize").
+ */
+function complaints(feedback: string): string[] {
+  return feedback
+    .split(/[.;!?\n]+(?=\s|$)|,|\s+(?:and|but)\s+(?=(?:a|an|the|it|there|one|Ø|\d)\b)/i)
+    .map((part) => part.replace(/^\s*(?:and|but)\s+/i, '').trim())
+    .filter((part) => /[a-z]{2}/i.test(part));
+}
+
+/** A complaint with the problems it names. */
+interface Complaint {
+  text: string;
+  found: Problem[];
+}
 
 /** A negation earlier in the same clause: "no chatter", "did not hit", "without burrs". */
 const negation = /\b(no|not|never|without|none|nothing)\b|n't\b/i;
@@ -136,16 +186,22 @@ function mentions(feedback: string, pattern: RegExp): boolean {
 }
 
 /**
- * Analyse simulation feedback. Several problems may be named at once; each one's overrides are
- * multiplied in (clearances take the larger). When no known problem is named, no new program is
- * proposed (requiresNewGcode false).
+ * Analyse simulation feedback complaint by complaint (issue 34: each gets its own cause and
+ * change, or why none). Several problems may be named at once; each one's overrides are
+ * multiplied in (clearances take the larger). When no named problem calls for a program change
+ * (none known, or only a pip or a size the control corrects), no new program is proposed
+ * (requiresNewGcode false).
  */
 export function analyzeSimulationOffline(context: SimulationContext): SimulationAnalysis {
-  const found = problems.filter((problem) => mentions(context.feedback, problem.pattern));
+  const items: Complaint[] = complaints(context.feedback).map((text) => ({
+    text,
+    found: problems.filter((problem) => mentions(text, problem.pattern)),
+  }));
+  const found = [...new Set(items.flatMap((item) => item.found))];
   const warnings = context.program?.warnings ?? [];
   if (found.length === 0) {
     return {
-      analysis: `I could not tell from your description what went wrong ("${context.feedback.slice(0, 200)}"). Name what you saw: chatter, a poor finish, tool wear, a collision, a broken tool, or a cycle that is too slow.`,
+      analysis: `I could not tell from your description what went wrong ("${context.feedback.slice(0, 200)}"). Name what you saw: chatter, a poor finish, tool wear, a collision, a broken tool, a pip at the part-off, a size off, or a cycle that is too slow.`,
       recommendations: [
         'Describe the problem with one of those words so I can change the program for it.',
       ],
@@ -173,19 +229,43 @@ export function analyzeSimulationOffline(context: SimulationContext): Simulation
       .map((problem) => problem.changes[field])
       .filter(Boolean)
       .join(' ') || unchanged;
+  const changed = Object.keys(overrides).length > 0;
   return {
-    analysis: found.map((problem) => problem.analysis).join(' '),
-    recommendations: found.flatMap((problem) => problem.recommendations),
+    analysis: itemized(items),
+    recommendations: [...new Set(found.flatMap((problem) => problem.recommendations))],
     safetyNotes: [
       ...new Set([...found.flatMap((problem) => problem.safetyNotes), ...warnings.slice(0, 2)]),
     ],
-    requiresNewGcode: true,
+    requiresNewGcode: changed,
     suggestedChanges: {
       feedRate: change('feedRate'),
       spindleSpeed: change('spindleSpeed'),
       toolPath: change('toolPath'),
       depthOfCut: change('depthOfCut'),
     },
-    overrides,
+    ...(changed ? { overrides } : {}),
   };
 }
+
+/**
+ * The analysis, complaint by complaint: what each names and what is done about it, and which
+ * complaints it could not place (nothing is changed for them). A clause the operator negates
+ * ("no chatter") is no complaint.
+ */
+function itemized(items: Complaint[]): string {
+  const answered = items.filter((item) => item.found.length > 0);
+  if (answered.length === 1 && items.length === 1)
+    return answered[0]!.found.map((problem) => analysisOf(problem, items[0]!.text)).join(' ');
+  return items
+    .filter((item) => item.found.length > 0 || !negation.test(item.text))
+    .map((item, index) => {
+      const said = item.found.length
+        ? item.found.map((problem) => analysisOf(problem, item.text)).join(' ')
+        : 'I could not tell what this describes, so nothing is changed for it.';
+      return `${index + 1}. "${item.text}": ${said}`;
+    })
+    .join(' ');
+}
+
+const analysisOf = (problem: Problem, complaint: string) =>
+  typeof problem.analysis === 'string' ? problem.analysis : problem.analysis(complaint);

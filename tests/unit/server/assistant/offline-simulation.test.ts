@@ -75,3 +75,36 @@ describe('the offline simulation analysis', () => {
     expect(Object.values(result.suggestedChanges)).toEqual(Array(4).fill('No change.'));
   });
 });
+
+describe('feedback with several complaints', () => {
+  it('answers each complaint on its own: a cause and a change, or why none', () => {
+    const result = analyze(
+      'Heavy chatter on the long diameter, a pip left at part-off and Ø20 is 0.04 mm oversize',
+    );
+    // Three complaints, numbered in the operator's order, each with its own answer.
+    expect(result.analysis).toMatch(/^1\. "Heavy chatter on the long diameter": .*chatter/);
+    expect(result.analysis).toMatch(
+      /2\. "a pip left at part-off": A pip at the part-off is not changed/,
+    );
+    expect(result.analysis).toMatch(
+      /3\. "Ø20 is 0\.04 mm oversize": A size off .* wear offset at the control \(-0\.04 mm/,
+    );
+    // Only the chatter changes the program; the others are said to need none.
+    expect(result.overrides).toEqual({ surfaceSpeedFactor: 0.8, depthOfCutFactor: 0.7 });
+    expect(result.requiresNewGcode).toBe(true);
+    expect(result.recommendations.join(' ')).toMatch(/centre height/);
+  });
+
+  it('names a complaint it cannot place beside those it can, and changes nothing for it', () => {
+    const result = analyze('The finish is rough, and the door squeaks oddly');
+    expect(result.analysis).toMatch(/1\. "The finish is rough": /);
+    expect(result.analysis).toMatch(/2\. "the door squeaks oddly": I could not tell/);
+  });
+
+  it('proposes no new program when no complaint calls for a program change', () => {
+    const result = analyze('There is a pip at the cut-off');
+    expect(result.requiresNewGcode).toBe(false);
+    expect(result.overrides).toBeUndefined();
+    expect(result.analysis).toMatch(/^A pip at the part-off is not changed in the program/);
+  });
+});
