@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { workflowStepOf } from '#machines/qbotContext';
 import { ChangeDescriptionStep } from './steps/ChangeDescriptionStep.tsx';
 import { DescriptionStep } from './steps/DescriptionStep.tsx';
 import { DownloadStep } from './steps/DownloadStep.tsx';
+import { ProgramRecord } from './ProgramRecord.tsx';
 import { FabricateStep } from './steps/FabricateStep.tsx';
 import { GenerateStep } from './steps/GenerateStep.tsx';
 import { JobTypeStep } from './steps/JobTypeStep.tsx';
@@ -34,6 +36,17 @@ export function StepWidget({ state, send }: StepWidgetProps) {
   );
 }
 
+/** A step after the download, with the downloaded program kept below it (ProgramRecord). */
+function withProgram(widget: ReactNode, state: StepProps['state']) {
+  const { program } = state.context;
+  return (
+    <>
+      {widget}
+      {program ? <ProgramRecord program={program} /> : null}
+    </>
+  );
+}
+
 function CurrentStep({ state, send }: StepWidgetProps) {
   const step = workflowStepOf(state.value);
   switch (step) {
@@ -59,13 +72,13 @@ function CurrentStep({ state, send }: StepWidgetProps) {
     case 'download_gcode':
       return <DownloadStep state={state} send={send} />;
     case 'simulate_in_machine':
-      return <SimulationStep state={state} send={send} />;
+      return withProgram(<SimulationStep state={state} send={send} />, state);
     case 'simulation_feedback':
-      return <SimulationFeedbackStep state={state} send={send} />;
+      return withProgram(<SimulationFeedbackStep state={state} send={send} />, state);
     case 'simulation_error':
-      return <SimulationErrorStep state={state} send={send} />;
+      return withProgram(<SimulationErrorStep state={state} send={send} />, state);
     case 'fabricate_in_machine':
-      return <FabricateStep state={state} send={send} />;
+      return withProgram(<FabricateStep state={state} send={send} />, state);
     default:
       return null;
   }

@@ -158,6 +158,21 @@ describe('the Q-Bot workflow in the browser', () => {
     expect(first.heading).toContain('Program version 1');
     expect(first.failedChecks).toBe(0);
 
+    // The program stays in the chat after its download, and downloads again from there.
+    const record = page.locator('.program-record');
+    await record.locator(':scope > summary').click();
+    await expect
+      .poll(() => record.locator('.program-panel h4').textContent())
+      .toContain('Program version 1');
+    await expect
+      .poll(() => record.locator('.operation-report tbody tr').count())
+      .toBeGreaterThan(0);
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      record.getByRole('button', { name: 'Download again' }).click(),
+    ]);
+    expect(await readFile(await again.path(), 'utf8')).toBe(first.text);
+
     // The operator finds chatter: the analysis asks for a new program with slower speeds.
     await expectAccessible(page, 'the simulation step');
     await button(page, 'No, Found Issues').click();
