@@ -326,6 +326,12 @@ export const qbotExtraMessages = {
   programReady: 'The program is ready.',
 } as const;
 
+/** A program written earlier in the job: enough to name it and download it again. */
+export type EarlierProgram = Pick<
+  WorkflowProgram,
+  'version' | 'fileUrl' | 'fileName' | 'status' | 'verified' | 'dialect'
+>;
+
 /** Everything the workflow holds: its messages, the drawing, the job's choices and its program. */
 export interface QbotContext {
   threadId: string | null;
@@ -350,6 +356,11 @@ export interface QbotContext {
   toolOptions: WorkflowTool[];
   toolIds: string[];
   program: WorkflowProgram | null;
+  /**
+   * The programs written before `program` in this job, oldest first, each downloadable again
+   * (issue 34); absent in workflows stored before it.
+   */
+  earlierPrograms?: EarlierProgram[];
   simulationFeedback: string | null;
   simulationAnalysis: SimulationAnalysis | null;
   /** The step widget's error line. */

@@ -261,6 +261,7 @@ export const initialQbotContext = (): QbotContext => ({
   toolOptions: [],
   toolIds: [],
   program: null,
+  earlierPrograms: [],
   simulationFeedback: null,
   simulationAnalysis: null,
   error: null,
@@ -376,8 +377,22 @@ export function programStored(context: QbotContext, event: unknown): Partial<Qbo
         )
       : qbotExtraMessages.generated(program.version, program.fileName);
   const limited = program.limited ?? [];
+  const before = context.program;
   return {
     program,
+    earlierPrograms: before
+      ? [
+          ...(context.earlierPrograms ?? []),
+          {
+            version: before.version,
+            fileUrl: before.fileUrl,
+            fileName: before.fileName,
+            verified: before.verified,
+            dialect: before.dialect,
+            ...(before.status ? { status: before.status } : {}),
+          },
+        ]
+      : (context.earlierPrograms ?? []),
     error: null,
     ...post(
       context,
@@ -404,8 +419,8 @@ export function programStored(context: QbotContext, event: unknown): Partial<Qbo
  * | Choose Job Type       | jobType, machine, tools, program                                |
  * | Choose Machine        | machine (and its options), tools, program                       |
  * | Choose Tooling        | tools (toolIds and toolOptions), program                        |
- * | Confirm Job Summary   | program (with the simulation feedback and its analysis)         |
- * | Generate G-Code       | program (with the simulation feedback and its analysis)         |
+ * | Confirm Job Summary   | program, its earlier versions, the feedback and its analysis    |
+ * | Generate G-Code       | program, its earlier versions, the feedback and its analysis    |
  * | Download G-Code       | nothing but `error` and `completed`                             |
  * | Simulate              | nothing but `error` and `completed`                             |
  * | Fabricate in Machine  | nothing but `error` and `completed`                             |
@@ -427,7 +442,12 @@ export const resetGroups: readonly {
   { step: 'Choose Tooling', cleared: () => ({ toolIds: [], toolOptions: [] }) },
   {
     step: 'Generate G-Code',
-    cleared: () => ({ program: null, simulationFeedback: null, simulationAnalysis: null }),
+    cleared: () => ({
+      program: null,
+      earlierPrograms: [],
+      simulationFeedback: null,
+      simulationAnalysis: null,
+    }),
   },
 ];
 

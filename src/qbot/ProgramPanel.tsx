@@ -2,7 +2,7 @@ import type { ProgramOperationReport, WorkflowProgram } from '#contracts/qbot-wo
 import { Backplot } from '../components/Backplot.tsx';
 
 /** A program's status: its own, or (programs written before statuses existed) from `verified`. */
-export const statusOf = (program: WorkflowProgram) =>
+export const statusOf = (program: Pick<WorkflowProgram, 'status' | 'verified'>) =>
   program.status ?? (program.verified ? 'verified' : 'incomplete');
 
 const number = (value: number, digits = 2) =>

@@ -38,11 +38,11 @@ export function StepWidget({ state, send }: StepWidgetProps) {
 
 /** A step after the download, with the downloaded program kept below it (ProgramRecord). */
 function withProgram(widget: ReactNode, state: StepProps['state']) {
-  const { program } = state.context;
+  const { program, earlierPrograms } = state.context;
   return (
     <>
       {widget}
-      {program ? <ProgramRecord program={program} /> : null}
+      {program ? <ProgramRecord program={program} earlier={earlierPrograms ?? []} /> : null}
     </>
   );
 }

@@ -187,6 +187,16 @@ describe('the Q-Bot workflow in the browser', () => {
     await button(page, 'Regenerate G-Code with Changes').waitFor();
     await expectAccessible(page, 'the analysis of the feedback');
     await button(page, 'Regenerate G-Code with Changes').click();
+    // The first version stays downloadable beside the second.
+    await button(page, 'Download').waitFor({ timeout: 60_000 });
+    const [earlier] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .locator('.download .earlier-programs')
+        .getByRole('button', { name: 'Download version 1' })
+        .click(),
+    ]);
+    expect(await readFile(await earlier.path(), 'utf8')).toBe(first.text);
     const second = await downloadProgram(page);
     expect(second.heading).toContain('Program version 2');
     expect(second.failedChecks).toBe(0);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Spinner } from '../../components/Spinner.tsx';
 import { downloadProgram } from '../download.ts';
 import { ProgramPanel, statusOf } from '../ProgramPanel.tsx';
+import { EarlierPrograms } from '../ProgramRecord.tsx';
 import type { StepProps } from './StepProps.ts';
 
 /**
@@ -43,6 +44,7 @@ export function DownloadStep({ state, send }: StepProps) {
         </button>
       </div>
       <ProgramPanel program={context.program} />
+      <EarlierPrograms programs={context.earlierPrograms ?? []} />
     </div>
   ) : null;
 }

@@ -4,7 +4,7 @@ import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { BlueprintAnalysis } from '#contracts/blueprint';
 import { emptyDescription } from '#contracts/blueprint';
 import { qbotWorkflowMachine } from '#machines/qbotWorkflow';
-import { initialQbotContext, resetContext } from '#machines/qbotContext';
+import { initialQbotContext, programStored, resetContext } from '#machines/qbotContext';
 import type {
   AnalyzeInput,
   DescribeInput,
@@ -506,7 +506,12 @@ describe('a Work Tracker reset', () => {
     const index = trackerSteps.indexOf(step);
     const cleared: Partial<QbotContext> = { error: null, completed: false };
     if (index <= 9)
-      Object.assign(cleared, { program: null, simulationFeedback: null, simulationAnalysis: null });
+      Object.assign(cleared, {
+        program: null,
+        earlierPrograms: [],
+        simulationFeedback: null,
+        simulationAnalysis: null,
+      });
     if (index <= 7) Object.assign(cleared, { toolIds: [], toolOptions: [] });
     if (index <= 6) Object.assign(cleared, { machine: null, machineOptions: [] });
     if (index <= 5) Object.assign(cleared, { jobType: null });
@@ -557,7 +562,12 @@ describe('a Work Tracker reset', () => {
 
   it('clears, for each step, the fields chosen at that step or later', () => {
     const sorted = (fields: string[]) => [...fields].sort();
-    const programFields = ['program', 'simulationFeedback', 'simulationAnalysis'];
+    const programFields = [
+      'program',
+      'earlierPrograms',
+      'simulationFeedback',
+      'simulationAnalysis',
+    ];
     const toolFields = ['toolIds', 'toolOptions', ...programFields];
     const machineFields = ['machine', 'machineOptions', ...toolFields];
     const jobTypeFields = ['jobType', ...machineFields];
@@ -745,5 +755,49 @@ describe('no dead end at the machine, tool and generation steps', () => {
     expect(toolLoads()).toBe(2);
     expect(actor.getSnapshot().context.error).toBeNull();
     actor.stop();
+  });
+});
+
+describe('the programs of a job', () => {
+  const written = (version: number): WorkflowProgram => ({
+    version,
+    fileUrl: `/api/files/f${version}`,
+    fileName: `part-v${version}.nc`,
+    verified: version !== 2,
+    status: version === 2 ? 'incomplete' : 'verified',
+    checks: [],
+    operations: [],
+    warnings: [],
+    notProgrammed: [],
+    dialect: 'linuxcnc',
+  });
+
+  it('keeps every earlier version to download again, and a reset to Generate G-Code clears them', () => {
+    let context: QbotContext = initialQbotContext();
+    for (const version of [1, 2, 3])
+      context = { ...context, ...programStored(context, { output: written(version) }) };
+    expect(context.program?.version).toBe(3);
+    expect(context.earlierPrograms).toEqual([
+      {
+        version: 1,
+        fileUrl: '/api/files/f1',
+        fileName: 'part-v1.nc',
+        verified: true,
+        status: 'verified',
+        dialect: 'linuxcnc',
+      },
+      {
+        version: 2,
+        fileUrl: '/api/files/f2',
+        fileName: 'part-v2.nc',
+        verified: false,
+        status: 'incomplete',
+        dialect: 'linuxcnc',
+      },
+    ]);
+    // A workflow stored before the field existed starts its list at the next program.
+    const stored = { ...context, earlierPrograms: undefined };
+    expect(programStored(stored, { output: written(4) }).earlierPrograms).toHaveLength(1);
+    expect(resetContext(context, 'Generate G-Code').earlierPrograms).toEqual([]);
   });
 });
