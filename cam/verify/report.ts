@@ -17,13 +17,32 @@ export class CheckList<Id extends string> {
    * @param titles - each check's title, in report order
    * @param completeness - the checks whose failure means "part of the drawing is left undone"
    *   rather than "the program must not run" (VerificationCheck.kind)
+   * @param catchAll - the completeness check for whatever the others do not name ("Nothing of
+   *   the drawing is left uncut"), and its title when it passes beside one that failed ("Nothing
+   *   else …"), so that no ✓ states what a failed check beside it denies (issue 34)
    */
   constructor(
     private readonly titles: Record<Id, string>,
     completeness: readonly Id[] = [],
+    private readonly catchAll?: { id: Id; titleBesideGaps: string },
   ) {
     this.problems = new Map((Object.keys(titles) as Id[]).map((id) => [id, []]));
     this.completeness = new Set(completeness);
+  }
+
+  /**
+   * What the plan itself left out (its 'not programmed' entries): the catch-all's ✓ then claims
+   * only the rest of the drawing too.
+   */
+  planGaps = false;
+
+  /** The title of `id`: the catch-all's own when something else is left undone. */
+  private titleOf(id: Id): string {
+    if (this.catchAll?.id !== id) return this.titles[id];
+    const othersFailed = [...this.completeness].some(
+      (other) => other !== id && this.problems.get(other)!.length > 0,
+    );
+    return othersFailed || this.planGaps ? this.catchAll.titleBesideGaps : this.titles[id];
   }
 
   /** Record a problem of check `id`. */
@@ -42,7 +61,7 @@ export class CheckList<Id extends string> {
       .filter(applies)
       .map((id) => ({
         id,
-        title: this.titles[id],
+        title: this.titleOf(id),
         passed: this.problems.get(id)!.length === 0,
         details: this.problems.get(id)!,
         kind: this.completeness.has(id) ? ('completeness' as const) : ('process' as const),

@@ -62,7 +62,10 @@ export function verifyLatheEvents(
   input: LatheVerificationInput,
   lineCount: () => number = () => 0,
 ): ProgramReport {
-  const checks = new CheckList(checkTitles, completenessChecks);
+  const checks = new CheckList(checkTitles, completenessChecks, {
+    id: 'complete',
+    titleBesideGaps: 'Nothing else of the drawing is left uncut',
+  });
   const { fail } = checks;
   const tolerance = input.sizeToleranceMm ?? DIAMETER_TOLERANCE_MM;
   const machine = input.machine ?? {};
@@ -102,6 +105,9 @@ export function verifyLatheEvents(
   const finished = setups.finished();
   const leftLabels = checkFinishedPart(input, finished, tolerance, fail, stock);
   const simulated = checkCompleteness(input, finished, fail, leftLabels);
+  // What the plan left out is listed as unfinished (cam/jobs/finish.ts withPlanGaps): the
+  // catch-all's ✓ then claims only the rest of the drawing.
+  checks.planGaps = (input.notProgrammed ?? []).length > 0;
   const centreHeld = tailstock?.finish(setups.firstSetupBar()) ?? false;
   checkSupport(input, fail, setups.firstSetupBar(), centreHeld);
 

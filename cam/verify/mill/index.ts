@@ -52,7 +52,10 @@ export function verifyMillEvents(
   lineCount: () => number = () => 0,
 ): ProgramReport {
   const machine = input.machine ?? {};
-  const checkList = new CheckList(checkTitles(machine), completenessChecks);
+  const checkList = new CheckList(checkTitles(machine), completenessChecks, {
+    id: 'drawing',
+    titleBesideGaps: 'Everything else on the drawing is programmed',
+  });
   const { fail } = checkList;
   const simulation = millSimulation(input);
   const process = new MillProcess(input, simulation, fail);

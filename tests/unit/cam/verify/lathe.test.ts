@@ -13,6 +13,7 @@ import { classifyTool } from '#cam/lathe/tooling';
 import { verifyLatheProgram } from '#cam/verify/lathe/index';
 import type { LatheVerificationInput } from '#cam/verify/lathe/input';
 import { latheTooling, testParts } from '#tests/helpers/parts';
+import { goldenLatheJob } from '#tests/helpers/golden-jobs';
 
 const tormach15L: MachineLimits = {
   maxRpm: 2500,
@@ -253,6 +254,26 @@ describe('the lathe verifier', () => {
     expect(report.passed).toBe(false);
     expect(detailsOf(before, adapter.input, 'finishing')).toMatch(
       /^Finish OD: T2 DNMG 150404 takes 2\.5\d+ mm at X/m,
+    );
+  });
+});
+
+describe('checks that agree', () => {
+  it('claims only the rest of the drawing beside a failed completeness check', () => {
+    const job = goldenLatheJob('linuxcnc');
+    // No threading insert: the thread is left, and said so.
+    const tools = job.tools.filter((tool) => !/thread/i.test(tool.toolName));
+    const program = generateLatheProgram({ ...job, tools });
+    expect(program.report.complete).toBe(false);
+    const complete = program.report.checks.find((check) => check.id === 'complete')!;
+    expect(complete.title).toBe(
+      complete.passed
+        ? 'Nothing else of the drawing is left uncut'
+        : 'Nothing of the drawing is left uncut',
+    );
+    const full = generateLatheProgram(job);
+    expect(full.report.checks.find((check) => check.id === 'complete')?.title).toBe(
+      'Nothing of the drawing is left uncut',
     );
   });
 });

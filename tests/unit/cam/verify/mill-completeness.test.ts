@@ -54,6 +54,11 @@ describe('the mill verifier and the whole part model', () => {
     );
     const pockets = report.checks.find((check) => check.id === 'pockets')!;
     expect(pockets).toMatchObject({ passed: false, kind: 'completeness' });
+    // Beside the failed pocket check, the catch-all's ✓ claims only the rest of the drawing.
+    expect(report.checks.find((check) => check.id === 'drawing')).toMatchObject({
+      passed: true,
+      title: 'Everything else on the drawing is programmed',
+    });
   });
 
   it('says what the part model does not hold, once, and is then not complete', () => {
