@@ -44,6 +44,15 @@ export const machineLimitsSchema = z.strictObject({
 });
 type LimitsField = keyof z.infer<typeof machineLimitsSchema>;
 
+/** Lathe fields, and the spindle's: an EDM has neither. */
+const edmForbidden: LimitsField[] = [
+  'maxRpm',
+  'spindlePowerKw',
+  'maxTurningDiameterMm',
+  'barCapacityMm',
+  'chuckDiameterMm',
+];
+
 /** The limits fields each job type must have, and those it must not have. */
 const limitsFieldsByJobType: Record<
   JobType,
@@ -54,26 +63,8 @@ const limitsFieldsByJobType: Record<
     required: ['maxRpm', 'spindlePowerKw'],
     forbidden: ['maxTurningDiameterMm', 'barCapacityMm', 'chuckDiameterMm'],
   },
-  'Wire EDM': {
-    required: [],
-    forbidden: [
-      'maxRpm',
-      'spindlePowerKw',
-      'maxTurningDiameterMm',
-      'barCapacityMm',
-      'chuckDiameterMm',
-    ],
-  },
-  'Sinker EDM': {
-    required: [],
-    forbidden: [
-      'maxRpm',
-      'spindlePowerKw',
-      'maxTurningDiameterMm',
-      'barCapacityMm',
-      'chuckDiameterMm',
-    ],
-  },
+  'Wire EDM': { required: [], forbidden: edmForbidden },
+  'Sinker EDM': { required: [], forbidden: edmForbidden },
 };
 
 export const catalogSchema = z
