@@ -23,6 +23,11 @@ export interface MachineInfo {
   maxRpm?: number;
   /** What the machine can do, from its catalog model's spec sheet, when the catalog has it. */
   limits?: MachineLimits;
+  /**
+   * Why the job's spindle limit (`limits.maxRpm`) is below the machine's own, when it is: "the
+   * 210 mm chuck's safe speed gripping Ø150 …" (cam/lathe/chuck.ts).
+   */
+  spindleLimitReason?: string;
 }
 
 /**

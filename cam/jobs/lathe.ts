@@ -368,6 +368,9 @@ export function latheVerificationInput(
           machine: {
             name: job.machine.name,
             ...(limits.maxRpm !== undefined ? { maxRpm: limits.maxRpm } : {}),
+            ...(job.machine.spindleLimitReason
+              ? { maxRpmReason: job.machine.spindleLimitReason }
+              : {}),
             ...(limits.spindlePowerKw !== undefined
               ? { spindlePowerKw: limits.spindlePowerKw }
               : {}),
@@ -408,7 +411,11 @@ function spindleLimitFor(
   return {
     maxRpm: safe.rpm,
     note: `Spindle limited to ${safe.rpm} rpm: ${safe.reason}; ${machine.name} turns ${top} rpm. Hold the limit lower if the chuck on the machine is rated lower.`,
-    machine: { ...machine, limits: { ...machine.limits, maxRpm: safe.rpm } },
+    machine: {
+      ...machine,
+      limits: { ...machine.limits, maxRpm: safe.rpm },
+      spindleLimitReason: safe.reason,
+    },
   };
 }
 

@@ -105,6 +105,8 @@ export interface LatheVerificationInput {
   machine?: {
     name?: string;
     maxRpm?: number;
+    /** Why `maxRpm` is below the machine's own top speed, when it is (the chuck's safe speed). */
+    maxRpmReason?: string;
     spindlePowerKw?: number;
     travelsMm?: { x: number; z: number };
     maxTurningDiameterMm?: number;

@@ -208,7 +208,9 @@ export class LatheProcess implements PassCheck {
         this.overSpeed.add(text);
         this.fail(
           'spindle',
-          `line ${event.line}: ${text}, above ${machine.name ?? 'the machine'}'s ${machine.maxRpm} rpm`,
+          machine.maxRpmReason
+            ? `line ${event.line}: ${text}, above ${machine.maxRpm} rpm, ${machine.maxRpmReason}`
+            : `line ${event.line}: ${text}, above ${machine.name ?? 'the machine'}'s ${machine.maxRpm} rpm`,
         );
       }
     }
