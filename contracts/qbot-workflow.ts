@@ -332,6 +332,26 @@ export type EarlierProgram = Pick<
   'version' | 'fileUrl' | 'fileName' | 'status' | 'verified' | 'dialect'
 >;
 
+/** What the chat says of a written program: verified, or incomplete with what it leaves. */
+export const programWrittenMessage = (program: WorkflowProgram): string =>
+  program.status === 'incomplete'
+    ? qbotExtraMessages.generatedIncomplete(
+        program.version,
+        program.fileName,
+        program.unfinished ?? [],
+      )
+    : qbotExtraMessages.generated(program.version, program.fileName);
+
+/** What the job keeps of a program once another replaces it. */
+export const earlierProgramOf = (program: WorkflowProgram): EarlierProgram => ({
+  version: program.version,
+  fileUrl: program.fileUrl,
+  fileName: program.fileName,
+  verified: program.verified,
+  dialect: program.dialect,
+  ...(program.status ? { status: program.status } : {}),
+});
+
 /** Everything the workflow holds: its messages, the drawing, the job's choices and its program. */
 export interface QbotContext {
   threadId: string | null;

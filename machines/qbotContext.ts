@@ -10,7 +10,13 @@ import type { CallFailure } from './signIn.ts';
 import { jobTypes } from '#contracts/job-types';
 import { machineFit, partLengthOf, type MachineFit } from '#contracts/machine-fit';
 import type { JobType } from '#contracts/job-types';
-import { qbotExtraMessages, qbotMessages, trackerSteps } from '#contracts/qbot-workflow';
+import {
+  earlierProgramOf,
+  programWrittenMessage,
+  qbotExtraMessages,
+  qbotMessages,
+  trackerSteps,
+} from '#contracts/qbot-workflow';
 import {
   blockStockText,
   parseStockSize,
@@ -368,31 +374,12 @@ export function revisionStored(
 /** What the chat says of a written program: verified, or incomplete with what it leaves. */
 export function programStored(context: QbotContext, event: unknown): Partial<QbotContext> {
   const program = (event as { output?: WorkflowProgram }).output!;
-  const written =
-    program.status === 'incomplete'
-      ? qbotExtraMessages.generatedIncomplete(
-          program.version,
-          program.fileName,
-          program.unfinished ?? [],
-        )
-      : qbotExtraMessages.generated(program.version, program.fileName);
+  const written = programWrittenMessage(program);
   const limited = program.limited ?? [];
-  const before = context.program;
+  const earlier = context.earlierPrograms ?? [];
   return {
     program,
-    earlierPrograms: before
-      ? [
-          ...(context.earlierPrograms ?? []),
-          {
-            version: before.version,
-            fileUrl: before.fileUrl,
-            fileName: before.fileName,
-            verified: before.verified,
-            dialect: before.dialect,
-            ...(before.status ? { status: before.status } : {}),
-          },
-        ]
-      : (context.earlierPrograms ?? []),
+    earlierPrograms: context.program ? [...earlier, earlierProgramOf(context.program)] : earlier,
     error: null,
     ...post(
       context,

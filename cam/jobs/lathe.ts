@@ -4,13 +4,13 @@
  * the post-processor of the machine's controller (cam/post/lathe/), and check its interpreted
  * moves with the verifier (cam/verify/lathe/).
  */
-import { chuckSafeRpm } from '../lathe/chuck.ts';
+import { spindleLimitFor } from '../lathe/chuck.ts';
 import { PlanningError } from '../errors.ts';
 import { programHeader } from '../post/common.ts';
 import { lathePostFor } from '../post/lathe/index.ts';
 import type { LatheDialect } from '../gcode/dialects.ts';
 import { safeFileName } from '../program.ts';
-import type { MachineInfo, PlotOutline, ProgramJob } from '../program.ts';
+import type { PlotOutline, ProgramJob } from '../program.ts';
 import { identifyMaterial } from '../materials.ts';
 import { classifyTool } from '../lathe/tooling.ts';
 import { latheCutterOf } from '../lathe/cutters.ts';
@@ -396,30 +396,6 @@ function centreHoleOf(plan: LathePlan, tools: LatheTool[]) {
 }
 
 /**
- * The spindle limit of a lathe job: the machine's top speed, or its chuck's safe speed for the
- * bar when lower (cam/lathe/chuck.ts, VDI 3106), with the header's note saying why and the
- * machine as the verifier holds it (its top speed the same limit).
- */
-function spindleLimitFor(
-  machine: MachineInfo,
-  barDiameterMm: number,
-): { maxRpm: number; note?: string; machine: MachineInfo } {
-  const top = machine.maxRpm ?? machine.limits?.maxRpm ?? defaultMaxRpm;
-  const chuck = machine.limits?.chuckDiameterMm;
-  const safe = chuck !== undefined ? chuckSafeRpm(chuck, top, barDiameterMm) : undefined;
-  if (!safe || safe.rpm >= top || !machine.limits) return { maxRpm: top, machine };
-  return {
-    maxRpm: safe.rpm,
-    note: `Spindle limited to ${safe.rpm} rpm: ${safe.reason}; ${machine.name} turns ${top} rpm. Hold the limit lower if the chuck on the machine is rated lower.`,
-    machine: {
-      ...machine,
-      limits: { ...machine.limits, maxRpm: safe.rpm },
-      spindleLimitReason: safe.reason,
-    },
-  };
-}
-
-/**
  * Plan a lathe job and write its program's body with the post-processor of the machine's
  * controller (the head and the verification follow in cam/jobs/finish.ts).
  * @throws PartModelError when the description lacks sizes, PlanningError when the job cannot be
@@ -436,7 +412,7 @@ export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
   }
   const drawn = turnedPartFromDescription(job.description);
   const tools = job.tools.map(classifyTool);
-  const spindle = spindleLimitFor(job.machine, job.stock.diameterMm);
+  const spindle = spindleLimitFor(job.machine, job.stock.diameterMm, defaultMaxRpm);
   const maxRpm = spindle.maxRpm;
   const planned = planTurnedPart({
     part: drawn,

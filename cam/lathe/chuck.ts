@@ -14,6 +14,8 @@
  * the machine.
  */
 
+import type { MachineInfo } from '../program.ts';
+
 /**
  * The jaws' centre of gravity lies about this share of the chuck's diameter outside the face
  * they grip with (standard hard top jaws of a 210 mm chuck are about 50 mm tall).
@@ -57,5 +59,32 @@ export function chuckSafeRpm(
       rpm < ratedRpm
         ? `the ${size} mm chuck's safe speed gripping Ø${Math.round(blankDiameterMm * 10) / 10} (rated ${ratedRpm} rpm with its jaws at mid-stroke; VDI 3106)`
         : `the ${size} mm chuck's rated top speed`,
+  };
+}
+
+/**
+ * The spindle limit of a lathe job: the machine's top speed, or its chuck's safe speed for the
+ * bar when lower (cam/lathe/chuck.ts, VDI 3106), with the header's note saying why and the
+ * machine as the verifier holds it (its top speed the same limit).
+ * @param barDiameterMm - the bar or blank gripped, mm
+ * @param defaultMaxRpm - the top speed taken when the machine's is not known, rpm
+ */
+export function spindleLimitFor(
+  machine: MachineInfo,
+  barDiameterMm: number,
+  defaultMaxRpm: number,
+): { maxRpm: number; note?: string; machine: MachineInfo } {
+  const top = machine.maxRpm ?? machine.limits?.maxRpm ?? defaultMaxRpm;
+  const chuck = machine.limits?.chuckDiameterMm;
+  const safe = chuck !== undefined ? chuckSafeRpm(chuck, top, barDiameterMm) : undefined;
+  if (!safe || safe.rpm >= top || !machine.limits) return { maxRpm: top, machine };
+  return {
+    maxRpm: safe.rpm,
+    note: `Spindle limited to ${safe.rpm} rpm: ${safe.reason}; ${machine.name} turns ${top} rpm. Hold the limit lower if the chuck on the machine is rated lower.`,
+    machine: {
+      ...machine,
+      limits: { ...machine.limits, maxRpm: safe.rpm },
+      spindleLimitReason: safe.reason,
+    },
   };
 }
