@@ -16,8 +16,11 @@
 import type { Dialect, MachineKind } from './events.ts';
 import { letter, letterBit } from './lexer.ts';
 
-/** The controller dialects lathe programs are written in: every dialect but the EDM one. */
-export type LatheDialect = Exclude<Dialect, 'iso-edm'>;
+/**
+ * The controller dialects lathe programs are written in: every dialect but the EDM one and
+ * Heidenhain's (the catalog's Heidenhain controls, TNC 620 and TNC 640, run mills).
+ */
+export type LatheDialect = Exclude<Dialect, 'iso-edm' | 'heidenhain'>;
 
 /** The controller dialects mill programs are written in: every dialect but the EDM one. */
 export type MillDialect = Exclude<Dialect, 'iso-edm'>;
@@ -86,6 +89,8 @@ const lathe = (dialect: Dialect): CodeTable => {
       return table(fanucLatheG, [0, 1, 2, 3, 4, 5, 8, 9, 29, 30], 'GMNOTSFXZUWIKRPQ');
     case 'haas':
       return table(fanucLatheG, [0, 1, 2, 3, 4, 5, 8, 9, 30], 'GMNOTSFXZUWIKRPQDA');
+    case 'okuma':
+      return table(fanucLatheG, [0, 1, 2, 3, 4, 5, 8, 9, 30], 'GMNOTSFXZUWIKRPQ');
     default:
       return table(
         [0, 1, 2, 3, 4, 9, 17, 18, 33, 40, 41, 42, 53, 60, 64, 70, 71, 90, 91, 94, 95, 96, 97],
@@ -111,11 +116,13 @@ const edm = (machine: MachineKind): CodeTable =>
  * @param machine - the machine kind
  * @returns a new table (G and M codes as numbers, letters as a {@link letterBit} mask)
  * @throws RangeError for a pair this product does not write: iso-edm is for wire and sinker EDM
- *   only, the other dialects for lathes and mills
+ *   only, the other dialects for lathes and mills; and for heidenhain (Klartext, not G-code)
  */
 export function codeTable(dialect: Dialect, machine: MachineKind): CodeTable {
   if ((dialect === 'iso-edm') !== (machine === 'wire' || machine === 'sinker'))
     throw new RangeError(`${dialect} is not a dialect this product writes for a ${machine}`);
+  if (dialect === 'heidenhain')
+    throw new RangeError('Heidenhain Klartext is not G-code: it has no code table');
   if (machine === 'lathe') return lathe(dialect);
   if (machine === 'mill') return mill(dialect);
   return edm(machine);

@@ -9,7 +9,8 @@
  */
 
 /** G-code dialects (db/seed/catalog.json controller models). */
-export type Dialect = 'linuxcnc' | 'fanuc' | 'haas' | 'sinumerik' | 'iso-edm';
+export type Dialect =
+  'linuxcnc' | 'fanuc' | 'haas' | 'sinumerik' | 'okuma' | 'heidenhain' | 'iso-edm';
 
 export type MachineKind = 'lathe' | 'mill' | 'wire' | 'sinker';
 

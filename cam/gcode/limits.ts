@@ -28,6 +28,8 @@ const limits: Record<Dialect, ControllerLimits> = {
   fanuc: { maxLineLength: 250, programNumbers: { min: 1, max: 9999 } },
   haas: { maxLineLength: 250, programNumbers: { min: 1, max: 99999 } },
   sinumerik: { maxLineLength: 511 },
+  okuma: { maxLineLength: 250 },
+  heidenhain: { maxLineLength: 250 },
   'iso-edm': { maxLineLength: 250 },
 };
 
