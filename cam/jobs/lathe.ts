@@ -447,7 +447,7 @@ export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
   return {
     machineKind: 'lathe',
     dialect: post.dialect,
-    fileName: `${safeFileName(headerOf([]).partName)}-v${job.programVersion}.nc`,
+    fileName: `${safeFileName(headerOf([]).partName)}-v${job.programVersion}${post.fileExtension ?? '.nc'}`,
     summary: {
       jobType: 'Lathe',
       operations: plan.operations.map((operation) => ({

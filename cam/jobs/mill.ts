@@ -324,7 +324,7 @@ export function postMillJobForPart(
   return {
     machineKind: 'mill',
     dialect: post.dialect,
-    fileName: `${safeFileName(headerOf([]).partName)}-v${job.programVersion}.nc`,
+    fileName: `${safeFileName(headerOf([]).partName)}-v${job.programVersion}${post.fileExtension ?? '.nc'}`,
     plan,
     outline: millOutline(part),
     summary: {

@@ -35,6 +35,11 @@ export interface PostProcessor<Plan, PostDialect extends Dialect = Dialect> {
   dialect: PostDialect;
   /** What the controller family is called in messages. */
   label: string;
+  /**
+   * The file name extension its controls load programs under, with the dot; '.nc' when unset.
+   * The program's name inside the file (Heidenhain BEGIN PGM, Okuma O name) follows the file's.
+   */
+  fileExtension?: string;
   /** The program's first lines, up to and with its header comments. */
   head(plan: Plan, header: ProgramHeader, options: PostOptions): string[];
   /** The program's lines after the head; the last is '' so the text ends with a line break. */

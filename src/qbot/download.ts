@@ -1,12 +1,15 @@
 import { fetchFile } from '../api/qbot.ts';
 
-/** Save the program at `fileUrl` as `fileName` (with `.nc` added when missing). */
+/**
+ * Save the program at `fileUrl` as `fileName`, whose extension is the one its controller loads
+ * ('.nc', Heidenhain '.h', Okuma '.MIN'); '.nc' is added to a name without one.
+ */
 export async function downloadProgram(fileUrl: string, fileName: string): Promise<void> {
   const blob = await fetchFile(fileUrl);
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
-  anchor.download = fileName.endsWith('.nc') ? fileName : `${fileName}.nc`;
+  anchor.download = /\.[A-Za-z0-9]{1,4}$/.test(fileName) ? fileName : `${fileName}.nc`;
   document.body.append(anchor);
   anchor.click();
   anchor.remove();
