@@ -57,7 +57,12 @@ import {
 } from './second-setup.ts';
 import { holdsForSawnBlank, sawnPartOf, sawnWarnings } from './sawn-blank.ts';
 import { planChuckings, withSupportNamed } from './support.ts';
-import { unsupportedStickOuts } from './slenderness.ts';
+import {
+  maxUnsupportedSlenderness,
+  slenderWarningRatio,
+  unsupportedStickOuts,
+  withinLimit,
+} from './slenderness.ts';
 import { tapHoles } from './tapping.ts';
 import type { CentreSupport } from './tailstock.ts';
 import { centreHoleOperation, heldByTailstock, withTailstock } from './tailstock-plan.ts';
@@ -92,11 +97,20 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
   );
 }
 
-/** The plan in the chuck alone, else in two chuckings, else held by the tailstock. */
+/**
+ * The plan in the chuck alone, else in two chuckings, else held by the tailstock: in the chuck
+ * alone while it sticks out at most 3 × D by the trade rule (slenderness.ts
+ * `slenderWarningRatio`); past it, in two chuckings or with the tailstock where either holds it,
+ * and else in the chuck alone up to the rule's limit, said in a warning (decision 108).
+ */
 function supportedPlan(input: LathePlanInput): LathePlan {
   const whole = chosenPlan(input);
-  if (unsupportedStickOuts(planChuckings(whole)).length === 0) return withSupportNamed(whole);
-  const split = inTwoChuckings(input, whole, (at) => chosenPlan(input, at));
+  const chuckings = planChuckings(whole);
+  if (chuckings.every((chucking) => withinLimit(chucking, slenderWarningRatio)))
+    return withSupportNamed(whole);
+  const limit =
+    unsupportedStickOuts(chuckings).length === 0 ? slenderWarningRatio : maxUnsupportedSlenderness;
+  const split = inTwoChuckings(input, whole, (at) => chosenPlan(input, at), limit);
   if (split) return withSupportNamed(split);
   return withSupportNamed(
     withTailstock(input, whole, (centre, tools) =>

@@ -31,8 +31,14 @@ export const maxUnsupportedSlenderness = 5;
  */
 export const maxCentreSlenderness = 12;
 
-/** The stick-out, as a multiple of the stiffness diameter, past which the plan warns (L/D 4). */
-export const slenderWarningRatio = 4;
+/**
+ * The stick-out, as a multiple of the stiffness diameter, past which the plan holds the part
+ * with the tailstock or in two chuckings where it can, and else says it is turned in the chuck
+ * alone: the trade rule's L/D 3 for work held in a chuck alone (issue 34, "over 3 × D"), by this
+ * measure (5 here is about 4 there, so 3 there is about 3.75 here);
+ * docs/decisions/108-support-past-three-diameters.md.
+ */
+export const slenderWarningRatio = 3.75;
 
 /** A span of a diameter along the part (first setup's Z: `fromZ` free-end side, > `toZ`), mm. */
 export interface ProfileSpan {
@@ -175,6 +181,16 @@ export const withinRule = (chucking: Chucking): boolean =>
   slendernessOf(chucking).ratio <= limitOf(chucking) + 1e-9;
 
 /**
+ * Whether a chucking sticks out at most `unsupportedLimit` times its stiffness diameter when
+ * the chuck holds it alone ({@link maxCentreSlenderness} when the tailstock's centre holds its
+ * end): the plan's {@link slenderWarningRatio}, where it looks for support first, or the rule's
+ * {@link maxUnsupportedSlenderness}.
+ */
+export const withinLimit = (chucking: Chucking, unsupportedLimit: number): boolean =>
+  slendernessOf(chucking).ratio <=
+  (chucking.centre ? maxCentreSlenderness : Math.min(unsupportedLimit, limitOf(chucking))) + 1e-9;
+
+/**
  * The sentences for each chucking that sticks out more than {@link maxUnsupportedSlenderness}
  * times its stiffness diameter, as the plan's 'not programmed' entries and the verifier's
  * unfinished ones word them alike ("unsupported stick-out: the part sticks out 69 mm, 6.9 times
@@ -206,7 +222,7 @@ export function slenderWarnings(chuckings: Chucking[]): string[] {
     if (chucking.centre) return [];
     if (ratio <= slenderWarningRatio + 1e-9 || ratio > maxUnsupportedSlenderness + 1e-9) return [];
     return [
-      `The part sticks out ${round1(chucking.stickOutMm)} mm${index > 0 ? ' in setup 2' : ''}, ${round1(ratio)} times its stiffness diameter Ø${round1(diameterMm)}: watch for chatter, and if it comes, support it with the tailstock or a steady rest.`,
+      `Workholding: the part sticks out ${round1(chucking.stickOutMm)} mm${index > 0 ? ' in setup 2' : ''}, ${round1(ratio)} times its stiffness diameter Ø${round1(diameterMm)}, past the 3 x D a part is turned in the chuck alone; neither two chuckings nor the tailstock can hold it here, so it is turned in the chuck alone: watch for chatter, and if it comes, support it with a steady rest.`,
     ];
   });
 }

@@ -33,7 +33,12 @@ import { cutGrooves } from './grooving.ts';
 import type { OuterSection, TurnedPart } from './part-types.ts';
 import type { LathePlan } from './program.ts';
 import { roughOutside } from './roughing.ts';
-import { chuckingsOf, slendernessOf, unsupportedStickOuts, withinRule } from './slenderness.ts';
+import {
+  chuckingsOf,
+  maxUnsupportedSlenderness,
+  slendernessOf,
+  withinLimit,
+} from './slenderness.ts';
 import { planChuckings, profileSpans } from './support.ts';
 import { cutThreads, reachedFrom } from './threading.ts';
 
@@ -171,11 +176,14 @@ function gripsFor(part: TurnedPart, splitMm: number, barCapacityMm?: number): Sp
  * @param part - the part as drawn
  * @param plan - the plan of the part turned whole in the first setup
  * @param barCapacityMm - the spindle's bar capacity, when known
+ * @param limit - the largest slenderness of a chucking the chuck holds alone (slenderness.ts
+ *   `withinLimit`)
  */
 export function twoChuckingsFor(
   part: TurnedPart,
   plan: LathePlan,
   barCapacityMm?: number,
+  limit = maxUnsupportedSlenderness,
 ): TwoChuckings[] {
   const length = part.lengthMm;
   const { outer, inner } = profileSpans(part);
@@ -188,14 +196,14 @@ export function twoChuckingsFor(
   const options = splitsOf(part).flatMap(({ splitMm }) => {
     const remainder = { fromZ: -splitMm, diameterAt: () => stock.diameterMm };
     const [first] = chuckingsOf(stock, length, outer, inner, undefined, remainder);
-    if (!withinRule(first!)) return [];
+    if (!withinLimit(first!, limit)) return [];
     const held = gripsFor(part, splitMm, barCapacityMm)
       .map((grip) => {
         const second = { frontZ: 0.5, chuckFaceZ: -(length - grip.jawsAtMm) };
         const chucking = chuckingsOf(stock, length, outer, inner, second)[1]!;
         return { grip, chucking };
       })
-      .filter(({ chucking }) => withinRule(chucking))
+      .filter(({ chucking }) => withinLimit(chucking, limit))
       .sort((a, b) => slendernessOf(a.chucking).ratio - slendernessOf(b.chucking).ratio)[0];
     if (!held) return [];
     const ratios: [number, number] = [
@@ -289,13 +297,15 @@ const splitsTried = 3;
  * The plan of a part in two chuckings whose chuckings are both within the rule, of the best
  * splits estimated from the plan that turns it whole; undefined when none is.
  * @param planAt - the plan (plan.ts) of the part in two chuckings at a split
+ * @param limit - the largest slenderness of a chucking the chuck holds alone
  */
 export function inTwoChuckings(
   input: LathePlanInput,
   whole: LathePlan,
   planAt: (split: TwoChuckings) => LathePlan,
+  limit = maxUnsupportedSlenderness,
 ): LathePlan | undefined {
-  const splits = twoChuckingsFor(input.part, whole, input.machine?.barCapacityMm);
+  const splits = twoChuckingsFor(input.part, whole, input.machine?.barCapacityMm, limit);
   for (const split of splits.slice(0, splitsTried)) {
     let plan: LathePlan;
     try {
@@ -306,7 +316,7 @@ export function inTwoChuckings(
       throw error;
     }
     if (plan.secondSetup?.outsideFromMm === undefined) continue;
-    if (unsupportedStickOuts(planChuckings(plan)).length === 0) return plan;
+    if (planChuckings(plan).every((chucking) => withinLimit(chucking, limit))) return plan;
   }
   return undefined;
 }

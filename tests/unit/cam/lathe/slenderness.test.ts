@@ -116,7 +116,7 @@ describe('the support check of the verifier', () => {
     expect(failedIds(held)).not.toContain('support');
   });
 
-  it('passes the designed parts, within the rule, warning of one past L/D 4', () => {
+  it('passes the designed parts, within the rule, saying how one past 3 x D is held', () => {
     for (const description of [testParts.steppedShaft, testParts.groovedPin]) {
       const program = generateLatheProgram(farEndJob(description));
       expect(program.report.checks.find((check) => check.id === 'support')?.passed).toBe(true);
@@ -126,9 +126,26 @@ describe('the support check of the verifier', () => {
     const pinned = generateLatheProgram(farEndJob(testParts.groovedPin));
     expect(pinned.plan.warnings).toContainEqual(
       expect.stringMatching(
-        /^The part sticks out 63 mm, 4\.\d times its stiffness diameter Ø1\d(\.\d)?: watch for chatter, and if it comes, support it with the tailstock or a steady rest\.$/,
+        /^Workholding: the part sticks out 63 mm, 4\.\d times its stiffness diameter Ø1\d(\.\d)?, past the 3 x D a part is turned in the chuck alone; neither two chuckings nor the tailstock can hold it here, so it is turned in the chuck alone: watch for chatter, and if it comes, support it with a steady rest\.$/,
       ),
     );
     expect(pinned.report.verified).toBe(true);
+    expect(pinned.plan.tailstock).toBeUndefined();
+  });
+
+  it('holds a part past 3 x D with the tailstock when the drawing permits a centre hole', () => {
+    // A plain Ø20 shaft 68 mm long: about 4 times its diameter out of the chuck.
+    const shaft = farOutside([diameter(20, 68)], 0.5, '6061-T6');
+    const alone = generateLatheProgram(farEndJob(shaft));
+    expect(alone.plan.tailstock).toBeUndefined();
+    expect(alone.plan.warnings).toContainEqual(expect.stringMatching(/^Workholding: /));
+    const permitted = { ...shaft, features: { ...shaft.features, centreHoles: 'permitted' } };
+    const program = generateLatheProgram(farEndJob(permitted as typeof shaft));
+    expect(program.plan.tailstock).toBeDefined();
+    expect(program.plan.warnings).toContainEqual(
+      expect.stringMatching(/^The tailstock holds the free end in a centre hole/),
+    );
+    expect(program.plan.warnings.join(' ')).not.toMatch(/Workholding: /);
+    expect(program.report.checks.find((check) => check.id === 'support')?.passed).toBe(true);
   });
 });
