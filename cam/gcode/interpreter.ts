@@ -170,12 +170,16 @@ class Machine extends ModalState {
     if (groups.diameter) this.diameterMode = groups.diameter === 7;
   }
 
-  /** 3. Feed F (Sinumerik G4 F is the dwell time); under G32 F is also the lead. */
+  /**
+   * 3. Feed F (Sinumerik G4 F is the dwell time); under G32, and Okuma's G33 thread cycle, F is
+   * also the lead (the modal feed takes it too: a feed move after the cycle is read at the lead
+   * unless it writes its F again, which the Okuma post does).
+   */
   private setFeedRate(groups: BlockCodes): void {
     if (this.dialect === 'sinumerik' && groups.nonModal === 4) return;
     this.feedRate = this.lexer.get(letter.F) * this.scale;
-    if (groups.motion === 32 || (groups.motion < 0 && this.motion === 32))
-      this.lead = this.feedRate;
+    const motion = groups.motion < 0 ? this.motion : groups.motion;
+    if (motion === 32 || (motion === 33 && this.okumaLathe)) this.lead = this.feedRate;
   }
 
   /** 4. Spindle speed (G50 S: the spindle limit) and mode (G96 CSS with LinuxCNC's D limit, G97). */
@@ -199,8 +203,9 @@ class Machine extends ModalState {
   }
 
   /**
-   * 5. Tools: lathes change on T (T0101: tool 1, offset 1) except LinuxCNC (T M6); mills
-   * select with T and change with M6. Sinumerik D: the offset (length) register.
+   * 5. Tools: lathes change on T (T0101: tool 1, offset 1; Okuma's six digits T010101: the
+   * middle pair is the tool number) except LinuxCNC (T M6); mills select with T and change with
+   * M6. Sinumerik D: the offset (length) register.
    */
   private changeTool(groups: BlockCodes): void {
     const lexer = this.lexer;
@@ -209,7 +214,12 @@ class Machine extends ModalState {
     if (lexer.has(letter.T)) {
       const t = lexer.get(letter.T);
       if (lathe && dialect !== 'linuxcnc') {
-        const tool = dialect !== 'sinumerik' && t >= 100 ? Math.floor(t / 100) : t;
+        const tool =
+          dialect === 'sinumerik' || t < 100
+            ? t
+            : dialect === 'okuma' && t >= 10000
+              ? Math.floor(t / 100) % 100
+              : Math.floor(t / 100);
         if (tool > 0) {
           this.tool = tool;
           this.out.push({ type: 'tool', line: this.line, tool });
@@ -292,6 +302,14 @@ class Machine extends ModalState {
       if (this.lexer.has(letter.X) || this.lexer.has(letter.Z))
         this.error('G50 with X or Z sets the coordinate system; use a work offset (G54) instead');
     } else if (code === 76) latheThreadBlock(this);
+    else if (code === 71) this.setCycleReturnLevel();
+  }
+
+  /** Okuma mills, "G71 Z_": the level canned cycles return to under M53 (absolute Z, mm). */
+  private setCycleReturnLevel(): void {
+    const lexer = this.lexer;
+    if (!lexer.has(letter.Z)) this.error('G71 without the return level Z');
+    else this.cycleReturnZ = lexer.get(letter.Z) * this.scale;
   }
 
   /** G28/G30 through the axis words' point to the reference position; G53 and SUPA: a home. */
@@ -335,6 +353,7 @@ class Machine extends ModalState {
       // code (canned cycles are group 09 there).
       this.motion = this.dialect === 'linuxcnc' ? -1 : this.linearMotion;
       this.initialZ = NaN;
+      this.returnToG71 = false;
     }
     const wasCycle = cycleCodes.has(this.motion);
     if (motion >= 0) {
@@ -369,6 +388,7 @@ class Machine extends ModalState {
       this.emit('rapid', to.x, to.y, to.z, undefined, undefined, undefined, to, axes);
     else if (motion === 1)
       this.emit('feed', to.x, to.y, to.z, undefined, undefined, undefined, to, axes);
+    else if (motion === 33 && this.okumaLathe) this.okumaThreadCycle(to);
     else if (motion === 32 || motion === 33) {
       const lexer = this.lexer;
       if (motion === 33 && lexer.has(letter.K)) this.lead = lexer.get(letter.K) * this.scale;
@@ -382,6 +402,22 @@ class Machine extends ModalState {
       const arc = this.arc(to, motion === 2, arcRadius);
       if (arc) this.emit('arc', to.x, to.y, to.z, undefined, undefined, arc, to, axes);
     }
+  }
+
+  /**
+   * Okuma lathe "G33 X_ Z_ F_", the one-pass longitudinal thread cycle (OSP-P200L/P300L
+   * Programming Manual, section 7 "Fixed cycles", "Fixed thread cutting cycle: longitudinal
+   * (G31, G33)"): from the start point, rapid to the pass diameter X, the thread to Z at the
+   * lead F, rapid out to the start X, rapid back to the start Z. Errors: no lead, an unknown start.
+   */
+  private okumaThreadCycle(to: Point3): void {
+    if (!(this.lead > 0)) return void this.error('G33 without a thread lead F');
+    if (this.known !== axis.all) return void this.error('G33 from an unknown position');
+    const { x, z } = this;
+    this.rapid(to.x, 0, z, 'G33');
+    this.feed(to.x, 0, to.z, 'G33', { leadMm: this.lead });
+    this.rapid(x, 0, to.z, 'G33');
+    this.rapid(x, 0, z, 'G33');
   }
 
   /**
