@@ -9,7 +9,9 @@
  * reference "G73", "G81"…"G89" and "G76 Threading Cycle"; Fanuc 0i-MF and 0i-TF operator's
  * manuals "Canned cycle for drilling" and "Multiple threading cycle (G76)" (G-code system A;
  * values without a decimal point in the least input increment); Haas lathe operator's manual
- * "G76 Threading Cycle, Multiple Pass"; SINUMERIK 840D sl Programming Manual "Cycles".
+ * "G76 Threading Cycle, Multiple Pass"; SINUMERIK 840D sl Programming Manual "Cycles"; Okuma
+ * OSP-P200M/P300M Programming Manual, fixed cycles ("G71 Z" return level, M53 return to it) and
+ * OSP-P200L/P300L Programming Manual section 7 (G77 tapping cycle).
  */
 import { drillHole, latheThread, siemensCycle, threadPassDepths } from './cycles.ts';
 import type { DrillHole } from './cycles.ts';
@@ -164,6 +166,7 @@ export function latheTapBlock(state: ModalState): void {
     q: NaN,
     dwell: 0,
     leadMm,
+    ...(state.okumaLathe ? { name: 'G77' } : {}),
   });
 }
 

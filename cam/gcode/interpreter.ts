@@ -24,7 +24,10 @@
  * Dialect references: LinuxCNC G-code and M-code references (RS274/NGC); Fanuc Series 0i-MF Plus
  * and 0i-TF Plus operator's manuals (G-code system A on lathes); Haas mill and lathe operator's
  * manuals (NGC); SINUMERIK 840D sl / 828D Programming Manuals "Fundamentals", "Job planning"
- * and "Cycles"; ISO 6983-1 for the EDM controls (Fanuc-style wire and sinker controls).
+ * and "Cycles"; Okuma OSP-P200L/P300L (Pub. No. 5238-E) and OSP-P200M/P300M (Pub. No. 5228-E)
+ * Programming Manuals (G15 H work coordinate systems, six-digit lathe T words, G33 and G77 lathe
+ * cycles, G56 H length offsets, G71 Z with M53 as the mill cycles' return level; decision 106);
+ * ISO 6983-1 for the EDM controls (Fanuc-style wire and sinker controls).
  */
 import { lineOverLimits } from './limits.ts';
 import { arcTo } from './arcs.ts';
@@ -176,7 +179,7 @@ class Machine extends ModalState {
    * unless it writes its F again, which the Okuma post does).
    */
   private setFeedRate(groups: BlockCodes): void {
-    if (this.dialect === 'sinumerik' && groups.nonModal === 4) return;
+    if ((this.dialect === 'sinumerik' || this.dialect === 'okuma') && groups.nonModal === 4) return;
     this.feedRate = this.lexer.get(letter.F) * this.scale;
     const motion = groups.motion < 0 ? this.motion : groups.motion;
     if (motion === 32 || (motion === 33 && this.okumaLathe)) this.lead = this.feedRate;
@@ -257,12 +260,14 @@ class Machine extends ModalState {
 
   /**
    * 8. G4: LinuxCNC P seconds; Fanuc/Haas/ISO P milliseconds (seconds with a decimal point) or
-   * X/U seconds; Sinumerik F seconds or S revolutions.
+   * X/U seconds; Sinumerik F seconds or S revolutions; Okuma F seconds ("G04 F_", OSP-P200L/P300L
+   * Programming Manual, section 4 "Dwell").
    */
   private dwellBlock(): void {
     const lexer = this.lexer;
     let seconds = NaN;
-    if (this.dialect === 'sinumerik') {
+    if (this.dialect === 'okuma') seconds = lexer.has(letter.F) ? lexer.get(letter.F) : NaN;
+    else if (this.dialect === 'sinumerik') {
       if (lexer.has(letter.F)) seconds = lexer.get(letter.F);
       else if (lexer.has(letter.S) && this.spindle.speed > 0)
         seconds = (lexer.get(letter.S) / this.spindle.speed) * 60;

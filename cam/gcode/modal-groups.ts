@@ -3,7 +3,9 @@
  * (cam/gcode/interpreter.ts). Groups: NIST RS274NGC Interpreter version 3, table 4 "Modal
  * Groups"; the Fanuc, Haas, ISO and Sinumerik codes this product writes sit in the group of
  * their RS274/NGC counterpart (Fanuc 0i operator's manuals "G code list"; SINUMERIK Programming
- * Manual "Fundamentals", list of G functions). Reading reports, in the order written: letters
+ * Manual "Fundamentals", list of G functions; Okuma OSP-P200L/P300L and P200M/P300M Programming
+ * Manuals: G15 H work coordinate system in group 12, G56 H tool length offset in group 8, the
+ * mill's "G71 Z" return level non-modal, M53 return to it). Reading reports, in the order written: letters
  * the dialect does not write, unknown G and M codes, two codes of one group, Sinumerik words
  * used by another dialect or unknown.
  */

@@ -31,13 +31,14 @@
  *
  * Decimal points on every coordinate and feed ("X20."); comments "( … )" in upper case ASCII.
  */
+import { controllerLimits } from '../../gcode/limits.ts';
 import type { LathePlan, TapCycle, ThreadCycle } from '../../lathe/program.ts';
 import { commentText, formatNumber } from '../common.ts';
 import { changePosition, lathePost, threadPasses } from './common.ts';
 import type { LathePostProcessor, NumberWriter } from './common.ts';
 
-/** The longest block the OSP reads, characters (OSP-P200L/P300L Programming Manual, section 1). */
-export const OKUMA_MAX_LINE_LENGTH = 158;
+/** The longest block the OSP reads, characters (cam/gcode/limits.ts: 158, manual section 1). */
+const OKUMA_MAX_LINE_LENGTH = controllerLimits('okuma').maxLineLength;
 
 /**
  * The six-digit OSP lathe T word of a tool: nose radius compensation number, tool number and

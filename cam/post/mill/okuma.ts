@@ -23,12 +23,13 @@
  *
  * Decimal points on every coordinate and feed ("X10."); comments "( … )" in upper case ASCII.
  */
+import { controllerLimits } from '../../gcode/limits.ts';
 import type { DrillCycle } from '../../mill/program.ts';
 import { millPost } from './common.ts';
 import type { MillFlavour, MillPostProcessor } from './common.ts';
 
-/** The longest block the OSP reads, characters (OSP-P200M/P300M Programming Manual, program format). */
-const OKUMA_MAX_LINE_LENGTH = 158;
+/** The longest block the OSP reads, characters (cam/gcode/limits.ts: 158, program format). */
+const OKUMA_MAX_LINE_LENGTH = controllerLimits('okuma').maxLineLength;
 
 /** The cycle code and its extra words (Q) of a drilling cycle kind. */
 function cycleWords(cycle: DrillCycle, number: (value: number) => string): string[] {

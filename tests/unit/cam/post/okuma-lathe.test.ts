@@ -85,6 +85,22 @@ describe('the Okuma interpreter', () => {
     ]);
   });
 
+  it('names the tap moves G77 and reads G04 F as a dwell in seconds, the feed kept', () => {
+    const read = run(
+      'O0001\nG15 H1\nG00 X0. Z5.\nG97 S300 M03\nG77 X0. Z-12. F1.25\nG01 X0. Z4. F0.1\nG04 F1.5\nG01 X0. Z3.\nM02',
+    );
+    expect(errorsOf(read)).toEqual([]);
+    const moves = read.filter((event): event is MotionEvent => event.type === 'motion');
+    expect(moves.filter((event) => event.line === 5).map((event) => event.cycle)).toEqual([
+      'G77',
+      'G77',
+    ]);
+    expect(read.filter((event) => event.type === 'dwell')).toEqual([
+      { type: 'dwell', line: 7, seconds: 1.5 },
+    ]);
+    expect(moves.at(-1)?.feed).toBe(0.1);
+  });
+
   it('refuses what an OSP lathe does not take: G54, U/W, G28, a G15 without H, text after M02', () => {
     const messages = errorsOf(
       run('O0001\nG54\nG15\nG00 X10. Z2.\nG01 U-2. F0.2\nG28 U0.\nM02\nG00 X0.'),
