@@ -9,7 +9,9 @@
  * reference "G73", "G81"…"G89" and "G76 Threading Cycle"; Fanuc 0i-MF and 0i-TF operator's
  * manuals "Canned cycle for drilling" and "Multiple threading cycle (G76)" (G-code system A;
  * values without a decimal point in the least input increment); Haas lathe operator's manual
- * "G76 Threading Cycle, Multiple Pass"; SINUMERIK 840D sl Programming Manual "Cycles".
+ * "G76 Threading Cycle, Multiple Pass"; SINUMERIK 840D sl Programming Manual "Cycles"; Okuma
+ * OSP-P200M/P300M Programming Manual, fixed cycles ("G71 Z" return level, M53 return to it) and
+ * OSP-P200L/P300L Programming Manual section 7 (G77 tapping cycle).
  */
 import { drillHole, latheThread, siemensCycle, threadPassDepths } from './cycles.ts';
 import type { DrillHole } from './cycles.ts';
@@ -95,7 +97,7 @@ export function drillBlock(state: ModalState): void {
       y,
       r,
       z,
-      clear: state.returnToInitial ? Math.max(state.initialZ, r) : r,
+      clear: returnLevel(state, r),
       q: state.cycleQ,
       dwell: state.cycleDwell,
       leadMm,
@@ -104,27 +106,44 @@ export function drillBlock(state: ModalState): void {
 }
 
 /**
+ * Where a mill hole's cycle returns, mm: the initial level under G98 (if above R), R under G99;
+ * Okuma: the G71 level under M53 (if above R), else R.
+ */
+function returnLevel(state: ModalState, r: number): number {
+  if (state.dialect !== 'okuma') return state.returnToInitial ? Math.max(state.initialZ, r) : r;
+  if (!state.returnToG71) return r;
+  if (Number.isNaN(state.cycleReturnZ)) {
+    state.error('M53 without a return level (G71 Z)');
+    return r;
+  }
+  return Math.max(state.cycleReturnZ, r);
+}
+
+/**
  * Lathe G84 (Fanuc and Haas, G-code system A): rigid tapping along Z at the block's X (U) on the
  * spindle axis, "G84 Z(W)_ R_ F_" with F the lead under G99 (Fanuc 0i-TF Plus operator's manual
  * "Canned cycle for drilling", face tapping, with M29 for rigid tapping; Haas lathe operator's
  * manual "G84 Tapping Canned Cycle"). R on Fanuc is the distance from the initial level to the
  * R point; on Haas the R plane's Z. Moves as drillHole's G84: to R, synchronised to Z, reversed
- * back to R, then to the initial level. Errors: another cycle code, no Z or lead, an unknown Z.
+ * back to R, then to the initial level. Okuma's G77 tapping cycle "G77 X_ Z_ F_" (OSP-P300L
+ * Programming Manual, section 7 "Fixed cycles", tapping cycle) taps the same way from the start Z
+ * (no K: no approach distance). Errors: another cycle code, no Z or lead, an unknown Z.
  */
 export function latheTapBlock(state: ModalState): void {
   const lexer = state.lexer;
-  if (state.motion !== 84) {
+  const tapCode = state.okumaLathe ? 77 : 84;
+  if (state.motion !== tapCode) {
     state.error(`G${state.motion}: the lathe drilling cycles other than G84 are not read here`);
     return;
   }
   if (!(state.known & axis.Z) || Number.isNaN(state.initialZ)) {
-    state.error('G84 from an unknown Z (after a reference return)');
+    state.error(`G${tapCode} from an unknown Z (after a reference return)`);
     return;
   }
   const to = state.target(state.axisWords());
   if (!to) return;
   if (!lexer.has(letter.Z) && !lexer.has(letter.W)) {
-    state.error('G84 without a hole bottom Z');
+    state.error(`G${tapCode} without a hole bottom Z`);
     return;
   }
   const s = state.scale;
@@ -132,7 +151,9 @@ export function latheTapBlock(state: ModalState): void {
   const r = state.dialect === 'haas' && lexer.has(letter.R) ? rWord : state.initialZ + rWord;
   const leadMm = state.feedMode === 'per-rev' ? state.feedRate : NaN;
   if (!(leadMm > 0)) {
-    state.error('G84 without a lead (F under G99, feed per revolution)');
+    state.error(
+      `G${tapCode} without a lead (F under ${state.okumaLathe ? 'G95' : 'G99'}, feed per revolution)`,
+    );
     return;
   }
   drillHole(state, {
@@ -145,6 +166,7 @@ export function latheTapBlock(state: ModalState): void {
     q: NaN,
     dwell: 0,
     leadMm,
+    ...(state.okumaLathe ? { name: 'G77' } : {}),
   });
 }
 

@@ -57,6 +57,8 @@ export interface DrillHole {
   dwell: number;
   /** Tapping lead, mm/rev (G84). */
   leadMm: number;
+  /** The cycle's name in the motion events when not `G<code>` (Okuma lathe tapping: 'G77'). */
+  name?: string;
 }
 
 /**
@@ -66,7 +68,7 @@ export interface DrillHole {
  * Errors (through the sink): G73/G83 without a positive Q, a bottom above R.
  */
 export function drillHole(sink: MoveSink, hole: DrillHole): void {
-  const cycle = `G${hole.code}`;
+  const cycle = hole.name ?? `G${hole.code}`;
   const { x, y, r, z, clear } = hole;
   if (z > r) {
     sink.error(`${cycle}: the hole bottom Z${round(z)} is above the R plane R${round(r)}`);

@@ -6,8 +6,10 @@
  *
  * Sources: LinuxCNC G-code and M-code references (RS274/NGC); Fanuc Series 0i-MF Plus and
  * 0i-TF Plus operator's manuals (G-code system A on lathes); Haas mill and lathe operator's
- * manuals (NGC); SINUMERIK 840D sl / 828D Programming Manual "Fundamentals"; ISO 6983-1 for the
- * EDM controls (Fanuc-style wire and sinker controls).
+ * manuals (NGC); SINUMERIK 840D sl / 828D Programming Manual "Fundamentals"; Okuma OSP-P200L /
+ * OSP-P300L Programming Manual (Pub. No. 5238-E, sections 4 "Preparatory functions", 6 "Offset
+ * function", 7 "Fixed cycles") and the OSP-P300M Programming Manual (docs/decisions/106-okuma-osp.md);
+ * ISO 6983-1 for the EDM controls (Fanuc-style wire and sinker controls).
  *
  * The dialects of each machine kind are named here too ({@link LatheDialect},
  * {@link MillDialect}, {@link EdmDialect}), for the post-processors that write them
@@ -49,22 +51,40 @@ const mask = (letters: string) => {
   for (const name of letters) bits |= letterBit(letter[name as keyof typeof letter]);
   return bits;
 };
-const table = (g: number[], m: number[], letters: string): CodeTable => ({
-  g: new Set([...g, ...offsets]),
+const table = (g: number[], m: number[], letters: string, workOffsets = offsets): CodeTable => ({
+  g: new Set([...g, ...workOffsets]),
   m: new Set(m),
   letters: mask(letters),
 });
 const m0to9 = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 30];
 
-/** Mills: LinuxCNC, Fanuc and Haas (G76 fine boring, Fanuc M29 rigid tapping), Sinumerik. */
+/**
+ * Okuma OSP-P300M (OSP-P300M Programming Manual; cross-checked against public OSP-P300 mill
+ * posts): work coordinate system G15 H, tool length offset G56 H, canned cycles G73/G76/G81–G89
+ * with the return level G71 Z and M53 (return to it), no G54–G59, G28, G43 or G98/G99; G30 P
+ * home position return; M02 program end.
+ */
+const okumaMill = (): CodeTable =>
+  table(
+    [
+      0, 1, 2, 3, 4, 15, 17, 18, 19, 21, 30, 40, 56, 71, 80, 90, 91, 94, 73, 76, 81, 82, 83, 84,
+    ].concat([85, 86, 89]),
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 30, 53],
+    'GMNOTSFXYZIJKRPQH',
+    [],
+  );
+
+/** Mills: LinuxCNC, Fanuc and Haas (G76 fine boring, Fanuc M29 rigid tapping), Sinumerik, Okuma. */
 const mill = (dialect: Dialect): CodeTable =>
-  dialect === 'sinumerik'
-    ? table(sinumerikG, m0to9, 'GMNTSFXYZIJKD')
-    : table(
-        dialect === 'linuxcnc' ? [...millG, ...drillG] : [...millG, ...drillG, 76],
-        dialect === 'fanuc' ? [...m0to9, 29] : m0to9,
-        dialect === 'linuxcnc' ? 'GMNTSFXYZIJKRPQLHD' : 'GMNOTSFXYZIJKRPQLHD',
-      );
+  dialect === 'okuma'
+    ? okumaMill()
+    : dialect === 'sinumerik'
+      ? table(sinumerikG, m0to9, 'GMNTSFXYZIJKD')
+      : table(
+          dialect === 'linuxcnc' ? [...millG, ...drillG] : [...millG, ...drillG, 76],
+          dialect === 'fanuc' ? [...m0to9, 29] : m0to9,
+          dialect === 'linuxcnc' ? 'GMNTSFXYZIJKRPQLHD' : 'GMNOTSFXYZIJKRPQLHD',
+        );
 
 const fanucLatheG = [
   0, 1, 2, 3, 4, 18, 20, 21, 28, 32, 40, 41, 42, 50, 53, 76, 80, 84, 90, 91, 96, 97, 98, 99,
@@ -90,7 +110,15 @@ const lathe = (dialect: Dialect): CodeTable => {
     case 'haas':
       return table(fanucLatheG, [0, 1, 2, 3, 4, 5, 8, 9, 30], 'GMNOTSFXZUWIKRPQDA');
     case 'okuma':
-      return table(fanucLatheG, [0, 1, 2, 3, 4, 5, 8, 9, 30], 'GMNOTSFXZUWIKRPQ');
+      // OSP-P300L: G15 H work coordinate system, G33 one-pass thread cycle, G77 tapping cycle,
+      // G50 S spindle limit, G95 feed per revolution; M22 thread chamfer off; no G54–G59, no U/W
+      // (incremental is G91), no G98/G99, G28, G76 or G84 (which are other functions there).
+      return table(
+        [0, 1, 2, 3, 4, 15, 18, 33, 40, 41, 42, 50, 77, 90, 91, 94, 95, 96, 97],
+        [0, 1, 2, 3, 4, 5, 8, 9, 22, 30],
+        'GMNOTSFXZIKH',
+        [],
+      );
     default:
       return table(
         [0, 1, 2, 3, 4, 9, 17, 18, 33, 40, 41, 42, 53, 60, 64, 70, 71, 90, 91, 94, 95, 96, 97],

@@ -56,7 +56,8 @@ export interface MotionEvent {
   /** EDM machining condition in force (`E101`…), iso-edm only; null before the first. */
   condition?: number | null;
   /**
-   * Work coordinate system in force: 54 (G54, the power-on default) to 59 (G59). Positions are
+   * Work coordinate system in force: 54 (G54, the power-on default) to 59 (G59); Okuma's
+   * "G15 H<n>" as 53 + n (system 1 as 54, system 2 as 55). Positions are
    * in that system's coordinates: a lathe program's second setup runs under G55, with its own
    * zero on the turned-around part.
    */

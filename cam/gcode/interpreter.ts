@@ -24,7 +24,10 @@
  * Dialect references: LinuxCNC G-code and M-code references (RS274/NGC); Fanuc Series 0i-MF Plus
  * and 0i-TF Plus operator's manuals (G-code system A on lathes); Haas mill and lathe operator's
  * manuals (NGC); SINUMERIK 840D sl / 828D Programming Manuals "Fundamentals", "Job planning"
- * and "Cycles"; ISO 6983-1 for the EDM controls (Fanuc-style wire and sinker controls).
+ * and "Cycles"; Okuma OSP-P200L/P300L (Pub. No. 5238-E) and OSP-P200M/P300M (Pub. No. 5228-E)
+ * Programming Manuals (G15 H work coordinate systems, six-digit lathe T words, G33 and G77 lathe
+ * cycles, G56 H length offsets, G71 Z with M53 as the mill cycles' return level; decision 106);
+ * ISO 6983-1 for the EDM controls (Fanuc-style wire and sinker controls).
  */
 import { lineOverLimits } from './limits.ts';
 import { arcTo } from './arcs.ts';
@@ -170,12 +173,16 @@ class Machine extends ModalState {
     if (groups.diameter) this.diameterMode = groups.diameter === 7;
   }
 
-  /** 3. Feed F (Sinumerik G4 F is the dwell time); under G32 F is also the lead. */
+  /**
+   * 3. Feed F (Sinumerik G4 F is the dwell time); under G32, and Okuma's G33 thread cycle, F is
+   * also the lead (the modal feed takes it too: a feed move after the cycle is read at the lead
+   * unless it writes its F again, which the Okuma post does).
+   */
   private setFeedRate(groups: BlockCodes): void {
-    if (this.dialect === 'sinumerik' && groups.nonModal === 4) return;
+    if ((this.dialect === 'sinumerik' || this.dialect === 'okuma') && groups.nonModal === 4) return;
     this.feedRate = this.lexer.get(letter.F) * this.scale;
-    if (groups.motion === 32 || (groups.motion < 0 && this.motion === 32))
-      this.lead = this.feedRate;
+    const motion = groups.motion < 0 ? this.motion : groups.motion;
+    if (motion === 32 || (motion === 33 && this.okumaLathe)) this.lead = this.feedRate;
   }
 
   /** 4. Spindle speed (G50 S: the spindle limit) and mode (G96 CSS with LinuxCNC's D limit, G97). */
@@ -199,8 +206,9 @@ class Machine extends ModalState {
   }
 
   /**
-   * 5. Tools: lathes change on T (T0101: tool 1, offset 1) except LinuxCNC (T M6); mills
-   * select with T and change with M6. Sinumerik D: the offset (length) register.
+   * 5. Tools: lathes change on T (T0101: tool 1, offset 1; Okuma's six digits T010101: the
+   * middle pair is the tool number) except LinuxCNC (T M6); mills select with T and change with
+   * M6. Sinumerik D: the offset (length) register.
    */
   private changeTool(groups: BlockCodes): void {
     const lexer = this.lexer;
@@ -209,7 +217,12 @@ class Machine extends ModalState {
     if (lexer.has(letter.T)) {
       const t = lexer.get(letter.T);
       if (lathe && dialect !== 'linuxcnc') {
-        const tool = dialect !== 'sinumerik' && t >= 100 ? Math.floor(t / 100) : t;
+        const tool =
+          dialect === 'sinumerik' || t < 100
+            ? t
+            : dialect === 'okuma' && t >= 10000
+              ? Math.floor(t / 100) % 100
+              : Math.floor(t / 100);
         if (tool > 0) {
           this.tool = tool;
           this.out.push({ type: 'tool', line: this.line, tool });
@@ -247,12 +260,14 @@ class Machine extends ModalState {
 
   /**
    * 8. G4: LinuxCNC P seconds; Fanuc/Haas/ISO P milliseconds (seconds with a decimal point) or
-   * X/U seconds; Sinumerik F seconds or S revolutions.
+   * X/U seconds; Sinumerik F seconds or S revolutions; Okuma F seconds ("G04 F_", OSP-P200L/P300L
+   * Programming Manual, section 4 "Dwell").
    */
   private dwellBlock(): void {
     const lexer = this.lexer;
     let seconds = NaN;
-    if (this.dialect === 'sinumerik') {
+    if (this.dialect === 'okuma') seconds = lexer.has(letter.F) ? lexer.get(letter.F) : NaN;
+    else if (this.dialect === 'sinumerik') {
       if (lexer.has(letter.F)) seconds = lexer.get(letter.F);
       else if (lexer.has(letter.S) && this.spindle.speed > 0)
         seconds = (lexer.get(letter.S) / this.spindle.speed) * 60;
@@ -292,6 +307,14 @@ class Machine extends ModalState {
       if (this.lexer.has(letter.X) || this.lexer.has(letter.Z))
         this.error('G50 with X or Z sets the coordinate system; use a work offset (G54) instead');
     } else if (code === 76) latheThreadBlock(this);
+    else if (code === 71) this.setCycleReturnLevel();
+  }
+
+  /** Okuma mills, "G71 Z_": the level canned cycles return to under M53 (absolute Z, mm). */
+  private setCycleReturnLevel(): void {
+    const lexer = this.lexer;
+    if (!lexer.has(letter.Z)) this.error('G71 without the return level Z');
+    else this.cycleReturnZ = lexer.get(letter.Z) * this.scale;
   }
 
   /** G28/G30 through the axis words' point to the reference position; G53 and SUPA: a home. */
@@ -335,6 +358,7 @@ class Machine extends ModalState {
       // code (canned cycles are group 09 there).
       this.motion = this.dialect === 'linuxcnc' ? -1 : this.linearMotion;
       this.initialZ = NaN;
+      this.returnToG71 = false;
     }
     const wasCycle = cycleCodes.has(this.motion);
     if (motion >= 0) {
@@ -369,6 +393,7 @@ class Machine extends ModalState {
       this.emit('rapid', to.x, to.y, to.z, undefined, undefined, undefined, to, axes);
     else if (motion === 1)
       this.emit('feed', to.x, to.y, to.z, undefined, undefined, undefined, to, axes);
+    else if (motion === 33 && this.okumaLathe) this.okumaThreadCycle(to);
     else if (motion === 32 || motion === 33) {
       const lexer = this.lexer;
       if (motion === 33 && lexer.has(letter.K)) this.lead = lexer.get(letter.K) * this.scale;
@@ -382,6 +407,22 @@ class Machine extends ModalState {
       const arc = this.arc(to, motion === 2, arcRadius);
       if (arc) this.emit('arc', to.x, to.y, to.z, undefined, undefined, arc, to, axes);
     }
+  }
+
+  /**
+   * Okuma lathe "G33 X_ Z_ F_", the one-pass longitudinal thread cycle (OSP-P200L/P300L
+   * Programming Manual, section 7 "Fixed cycles", "Fixed thread cutting cycle: longitudinal
+   * (G31, G33)"): from the start point, rapid to the pass diameter X, the thread to Z at the
+   * lead F, rapid out to the start X, rapid back to the start Z. Errors: no lead, an unknown start.
+   */
+  private okumaThreadCycle(to: Point3): void {
+    if (!(this.lead > 0)) return void this.error('G33 without a thread lead F');
+    if (this.known !== axis.all) return void this.error('G33 from an unknown position');
+    const { x, z } = this;
+    this.rapid(to.x, 0, z, 'G33');
+    this.feed(to.x, 0, to.z, 'G33', { leadMm: this.lead });
+    this.rapid(x, 0, to.z, 'G33');
+    this.rapid(x, 0, z, 'G33');
   }
 
   /**

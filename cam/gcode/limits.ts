@@ -10,7 +10,11 @@
  * (O1 to O9999, four digits; eight-digit numbers are an option) and "Tape code" (ISO 840 / EIA
  * RS-244 characters only); Haas NGC mill and lathe operator's manuals, "Program numbers"
  * (O00001 to O99999); SINUMERIK 840D sl / 828D Programming Manual "Fundamentals", "Block
- * format" (a block of at most 512 characters, comment and end of block included). For the Fanuc,
+ * format" (a block of at most 512 characters, comment and end of block included); Okuma
+ * OSP-P200L / OSP-P300L Programming Manual (Pub. No. 5238-E), section 1 "Program format": a block
+ * of at most 158 characters, and the program name "O" with up to four characters (this product
+ * writes four digits, O0001 to O9999; the manual's alphanumeric names are not read here), the same
+ * rules taken for the OSP-P300M (docs/decisions/106-okuma-osp.md). For the Fanuc,
  * Haas and ISO EDM controls no maker's line length is held here: their lines are held to the
  * posts' own MAX_LINE_LENGTH (cam/post/common.ts), 250 characters.
  */
@@ -28,7 +32,7 @@ const limits: Record<Dialect, ControllerLimits> = {
   fanuc: { maxLineLength: 250, programNumbers: { min: 1, max: 9999 } },
   haas: { maxLineLength: 250, programNumbers: { min: 1, max: 99999 } },
   sinumerik: { maxLineLength: 511 },
-  okuma: { maxLineLength: 250 },
+  okuma: { maxLineLength: 158, programNumbers: { min: 1, max: 9999 } },
   heidenhain: { maxLineLength: 250 },
   'iso-edm': { maxLineLength: 250 },
 };

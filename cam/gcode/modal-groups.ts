@@ -3,7 +3,9 @@
  * (cam/gcode/interpreter.ts). Groups: NIST RS274NGC Interpreter version 3, table 4 "Modal
  * Groups"; the Fanuc, Haas, ISO and Sinumerik codes this product writes sit in the group of
  * their RS274/NGC counterpart (Fanuc 0i operator's manuals "G code list"; SINUMERIK Programming
- * Manual "Fundamentals", list of G functions). Reading reports, in the order written: letters
+ * Manual "Fundamentals", list of G functions; Okuma OSP-P200L/P300L and P200M/P300M Programming
+ * Manuals: G15 H work coordinate system in group 12, G56 H tool length offset in group 8, the
+ * mill's "G71 Z" return level non-modal, M53 return to it). Reading reports, in the order written: letters
  * the dialect does not write, unknown G and M codes, two codes of one group, Sinumerik words
  * used by another dialect or unknown.
  */
@@ -11,8 +13,11 @@ import { letter, letterName } from './lexer.ts';
 import type { Letter } from './lexer.ts';
 import type { ModalState } from './modal-state.ts';
 
-/** Motion codes that are canned cycles (G73, G76 fine boring on mills, G81–G89). */
-export const cycleCodes = new Set([73, 76, 81, 82, 83, 84, 85, 86, 89]);
+/**
+ * Motion codes that are canned cycles (G73, G76 fine boring on mills, G81–G89; G77, the Okuma
+ * lathe tapping cycle, which only the okuma lathe table accepts).
+ */
+export const cycleCodes = new Set([73, 76, 77, 81, 82, 83, 84, 85, 86, 89]);
 
 /**
  * The codes of one block by modal group, as numbers (G20 and G70 both give units 20). A group
@@ -21,7 +26,7 @@ export const cycleCodes = new Set([73, 76, 81, 82, 83, 84, 85, 86, 89]);
 export class BlockCodes {
   /** Group 1, motion: G0–G3, G32/G33, G73, G76 (mills), G81–G89; −1 for none. */
   motion = -1;
-  /** Group 0, non-modal: G4, G28, G30, G50, G53, G92, lathe G76; −1 for none. */
+  /** Group 0, non-modal: G4, G28, G30, G50, G53, G92, lathe G76, Okuma mill G71; −1 for none. */
   nonModal = -1;
   /** Group 2, plane: 17, 18 or 19. */
   plane = 0;
@@ -37,7 +42,7 @@ export class BlockCodes {
   spindleMode = 0;
   /** Group 7, cutter radius compensation: 40, 41 or 42; −1 for none. */
   radiusComp = -1;
-  /** Group 8, tool length offset: 43 or 49; −1 for none. */
+  /** Group 8, tool length offset: 43 (Okuma G56) or 49; −1 for none. */
   lengthComp = -1;
   /** Lathe X words: 7 diameters (G7, DIAMON, DIAM90) or 8 radii (G8, DIAMOF). */
   diameter = 0;
@@ -59,7 +64,7 @@ export class BlockCodes {
   modalCall = false;
   /** Sinumerik CR= arc radius, as written; NaN for none. */
   arcRadius = NaN;
-  /** Group 12, coordinate system: 54–59 (G54–G59); 0 for none. */
+  /** Group 12, coordinate system: 54–59 (G54–G59; Okuma G15 H1–H6 as 54–59, H7 on as 60 on); 0 for none. */
   workOffset = 0;
 
   /** Back to "no code in any group", for the next block. */
@@ -122,6 +127,7 @@ export function readGCodes(state: ModalState, codes: BlockCodes): void {
       case 33:
       case 33.1:
       case 73:
+      case 77:
       case 81:
       case 82:
       case 83:
@@ -136,6 +142,16 @@ export function readGCodes(state: ModalState, codes: BlockCodes): void {
       case 76:
         if (state.isLathe) codes.nonModal = 76;
         else codes.motion = 76;
+        break;
+      case 15:
+        readOkumaWorkOffset(state, codes);
+        break;
+      case 71:
+        // Okuma mills: "G71 Z_" sets the canned cycles' return level; Sinumerik: metric.
+        if (state.dialect === 'okuma') {
+          if (codes.nonModal >= 0) state.error('two non-modal codes in one block');
+          codes.nonModal = 71;
+        } else codes.units = 21;
         break;
       case 4:
       case 28:
@@ -165,8 +181,7 @@ function readModalGCode(state: ModalState, codes: BlockCodes, code: number): voi
       codes.units = code;
       break;
     case 70:
-    case 71:
-      codes.units = code === 70 ? 20 : 21;
+      codes.units = 20;
       break;
     case 90:
     case 91:
@@ -201,9 +216,13 @@ function readModalGCode(state: ModalState, codes: BlockCodes, code: number): voi
     case 80:
       codes.cancel = true;
       break;
+    case 56:
+      // Okuma mills: G56 H_ is the tool length offset (G43 elsewhere); G56 a work offset elsewhere.
+      if (state.dialect === 'okuma') codes.lengthComp = 43;
+      else codes.workOffset = 56;
+      break;
     case 54:
     case 55:
-    case 56:
     case 57:
     case 58:
     case 59:
@@ -212,6 +231,20 @@ function readModalGCode(state: ModalState, codes: BlockCodes, code: number): voi
     default:
       break; // G9, G17–G19 on lathes, G60/G61/G64: nothing to track.
   }
+}
+
+/**
+ * Okuma "G15 H<n>": work coordinate system n, reported as workOffset 53 + n (system 1 as 54,
+ * like G54 elsewhere). Errors: no H, or H not a whole number from 1.
+ */
+function readOkumaWorkOffset(state: ModalState, codes: BlockCodes): void {
+  const lexer = state.lexer;
+  const h = lexer.has(letter.H) ? lexer.get(letter.H) : NaN;
+  if (!(h >= 1 && Number.isInteger(h))) {
+    state.error('G15 without a work coordinate system number H (1 or more)');
+    return;
+  }
+  codes.workOffset = 53 + h;
 }
 
 /** Sort the block's M codes into `codes`; report unknown codes. */
@@ -246,6 +279,10 @@ export function readMCodes(state: ModalState, codes: BlockCodes): void {
         break;
       case 9:
         codes.coolant = -1;
+        break;
+      case 53:
+        // Okuma mills: canned cycles return to the G71 level (modal until G80).
+        state.returnToG71 = true;
         break;
       default:
         break; // M29: rigid tapping follows (the G84 moves are the same).

@@ -44,6 +44,8 @@ export class ModalState implements MoveSink {
   readonly isLathe: boolean;
   /** Fanuc/Haas lathe: G98/G99 are feed per minute / per revolution (system A), U/W incremental. */
   readonly latheFeedCodes: boolean;
+  /** Okuma OSP lathe: six-digit T words, G33 the one-pass thread cycle, G77 tapping. */
+  readonly okumaLathe: boolean;
   readonly home: Partial<Point3>;
   /** 1-based line of the current block. */
   line = 0;
@@ -82,10 +84,15 @@ export class ModalState implements MoveSink {
    * (LinuxCNC G-code reference "G54-G59.3 Select Coordinate System"; Fanuc 0i-TF Plus
    * "Workpiece coordinate system"; Haas lathe manual "G54-G59 Select Work Coordinate System";
    * SINUMERIK Fundamentals "Settable zero offset (G54 to G57, G505 to G599, G53, G500, …)").
+   * Okuma "G15 H<n>" is reported as 53 + n: work coordinate system 1 as 54.
    */
   workOffset = 54;
   /** G98: canned cycles return to the initial level; G99: to R. */
   returnToInitial = true;
+  /** Okuma mills: M53 in force, canned cycles return to the G71 level ({@link cycleReturnZ}). */
+  returnToG71 = false;
+  /** Okuma mills: the return level "G71 Z_", mm; NaN until set. */
+  cycleReturnZ = NaN;
   // Canned cycles: sticky values (mm; relative ones under G91) and the initial level.
   cycleZ = NaN;
   cycleR = NaN;
@@ -118,10 +125,12 @@ export class ModalState implements MoveSink {
     this.codes = codeTable(options.dialect, options.machine);
     this.isLathe = options.machine === 'lathe';
     this.latheFeedCodes = this.isLathe && (this.dialect === 'fanuc' || this.dialect === 'haas');
+    this.okumaLathe = this.isLathe && this.dialect === 'okuma';
     this.home = options.home ?? {};
     this.plane = this.isLathe ? 18 : 17;
     this.diameterMode = !(this.isLathe && this.dialect === 'linuxcnc');
-    this.feedMode = this.latheFeedCodes ? 'per-rev' : 'per-min';
+    // Okuma OSP lathes power on in G95 (OSP-P200L/P300L Programming Manual, "G94/G95").
+    this.feedMode = this.latheFeedCodes || this.okumaLathe ? 'per-rev' : 'per-min';
     // Lathes have no Y; wire EDM programs no Z (the guides' height is set on the machine).
     if (this.isLathe) this.known = axis.Y;
     if (options.machine === 'wire') this.known = axis.Z;

@@ -407,7 +407,7 @@ export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
   const post = lathePostFor(job.machine.dialect);
   if (!post) {
     throw new PlanningError(
-      `Lathe programs for ${job.machine.controllerModel} (${job.machine.dialect} dialect) are not available yet: this version writes LinuxCNC/PathPilot, Fanuc, Haas and Sinumerik lathe programs.`,
+      `Lathe programs for ${job.machine.controllerModel} (${job.machine.dialect} dialect) are not written: this version writes LinuxCNC/PathPilot, Fanuc, Haas, Sinumerik and Okuma lathe programs.`,
     );
   }
   const drawn = turnedPartFromDescription(job.description);

@@ -254,7 +254,7 @@ function requirePost(job: ProgramJob) {
   const post = millPostFor(job.machine.dialect);
   if (!post) {
     throw new PlanningError(
-      `Milling programs for ${job.machine.controllerModel || job.machine.controllerType} (${job.machine.dialect} dialect) are not available yet: this version writes LinuxCNC/PathPilot, Fanuc, Haas and Sinumerik mill programs; Heidenhain and Okuma mill programs are not written yet.`,
+      `Milling programs for ${job.machine.controllerModel || job.machine.controllerType} (${job.machine.dialect} dialect) are not written: this version writes LinuxCNC/PathPilot, Fanuc, Haas, Sinumerik, Okuma and Heidenhain mill programs.`,
     );
   }
   return post;

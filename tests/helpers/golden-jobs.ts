@@ -12,6 +12,7 @@ export const goldenLatheMachines = {
   fanuc: ['Fanuc', 'Fanuc 0i-TF Plus', 'DN Solutions', 'Lynx 2100', 'dn-solutions-lynx-2100'],
   haas: ['Haas', 'Haas NGC', 'Haas Automation', 'ST-10', 'haas-st-10'],
   sinumerik: ['Siemens', 'Sinumerik 840D sl', 'DMG MORI', 'CLX 350', 'dmg-mori-clx-350'],
+  okuma: ['Okuma', 'OSP-P300LA', 'Okuma', 'LB3000 EX II', 'okuma-lb3000-ex-ii'],
 } as const;
 export type GoldenLatheDialect = keyof typeof goldenLatheMachines;
 

@@ -106,6 +106,10 @@ export interface LatheFlavour {
   label: string;
   /** Decimal point on every coordinate and feed ("X10."). */
   keepPoint: boolean;
+  /** The longest line the control reads, characters, when less than MAX_LINE_LENGTH (Okuma 158). */
+  maxLineLength?: number;
+  /** A thread's F (the lead) becomes the modal feed: the next feed move writes its F again. */
+  threadSetsFeed?: boolean;
   /** A comment line for `text` (made safe with commentText in the dialect's case). */
   comment: (text: string) => string;
   /** The lines before the header comments (tape mark, program number). */
@@ -150,7 +154,7 @@ function operationLines(
   number: NumberWriter,
 ): string[] {
   const lines = [
-    ...commentLines(operationTitle(operation), flavour.comment),
+    ...commentLines(operationTitle(operation), flavour.comment, flavour.maxLineLength),
     ...flavour.toolChange(operation.tool.number),
     ...flavour.spindle(operation.spindle),
   ];
@@ -162,6 +166,7 @@ function operationLines(
     if (move.kind === 'thread') {
       lines.push(...flavour.thread(move.thread, number));
       motion = flavour.motionAfterThread(flavour.motion);
+      if (flavour.threadSetsFeed) feed = NaN;
       return;
     }
     if (move.kind === 'tap') {
@@ -192,7 +197,7 @@ function operationLines(
 function secondSetupLines(plan: LathePlan, flavour: LatheFlavour, number: NumberWriter): string[] {
   const instructions = plan.secondSetup?.instructions ?? ['SETUP 2'];
   return [
-    ...instructions.flatMap((line) => commentLines(line, flavour.comment)),
+    ...instructions.flatMap((line) => commentLines(line, flavour.comment, flavour.maxLineLength)),
     ...flavour.turnAround(plan, number),
   ];
 }
@@ -205,14 +210,18 @@ export function lathePost(flavour: LatheFlavour): LathePostProcessor {
     label: flavour.label,
     head: (plan, header, options) => [
       ...flavour.start(header, options),
-      ...latheHeaderLines(plan, header).flatMap((line) => commentLines(line, flavour.comment)),
+      ...latheHeaderLines(plan, header).flatMap((line) =>
+        commentLines(line, flavour.comment, flavour.maxLineLength),
+      ),
     ],
     body: (plan) => [
       ...flavour.setup(plan, number),
       ...plan.operations.flatMap((operation, index) => [
         ...(operation.stopBefore
           ? [
-              ...operation.stopBefore.flatMap((line) => commentLines(line, flavour.comment)),
+              ...operation.stopBefore.flatMap((line) =>
+                commentLines(line, flavour.comment, flavour.maxLineLength),
+              ),
               flavour.stop,
             ]
           : []),

@@ -3,6 +3,7 @@ import type { LathePostProcessor } from './common.ts';
 import { fanucPost } from './fanuc.ts';
 import { haasPost } from './haas.ts';
 import { linuxcncPost } from './linuxcnc.ts';
+import { okumaPost } from './okuma.ts';
 import { sinumerikPost } from './sinumerik.ts';
 
 export const lathePosts: Record<string, LathePostProcessor> = {
@@ -10,6 +11,7 @@ export const lathePosts: Record<string, LathePostProcessor> = {
   fanuc: fanucPost,
   haas: haasPost,
   sinumerik: sinumerikPost,
+  okuma: okumaPost,
 };
 
 /** The post-processor for a dialect, or undefined when there is none for lathes yet. */

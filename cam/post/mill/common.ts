@@ -79,6 +79,8 @@ export interface MillFlavour {
   label: string;
   /** Decimal point on every coordinate and feed ("X10."). */
   keepPoint: boolean;
+  /** The longest line the control reads, characters, when less than MAX_LINE_LENGTH (Okuma 158). */
+  maxLineLength?: number;
   upperCaseComments: boolean;
   comment: (text: string) => string;
   /** From the tape mark to the line before the first tool change. */
@@ -110,7 +112,11 @@ export function millPost(flavour: MillFlavour): MillPostProcessor {
     head: (plan, header, options) => [
       ...flavour.start(header, options),
       ...millHeaderLines(plan, header).flatMap((line) =>
-        commentLines(line, (text) => flavour.comment(commentText(text, flavour.upperCaseComments))),
+        commentLines(
+          line,
+          (text) => flavour.comment(commentText(text, flavour.upperCaseComments)),
+          flavour.maxLineLength,
+        ),
       ),
     ],
     body: (plan) => millBody(plan, flavour),
@@ -123,8 +129,10 @@ function millBody(plan: MillPlan, flavour: MillFlavour): string[] {
   const lines: string[] = [...flavour.home];
   for (const operation of plan.operations) {
     lines.push(
-      ...commentLines(millOperationTitle(operation), (text) =>
-        flavour.comment(commentText(text, flavour.upperCaseComments)),
+      ...commentLines(
+        millOperationTitle(operation),
+        (text) => flavour.comment(commentText(text, flavour.upperCaseComments)),
+        flavour.maxLineLength,
       ),
     );
     lines.push(...flavour.toolChange(operation.tool));

@@ -3,6 +3,7 @@ import type { MillPostProcessor } from './common.ts';
 import { fanucMillPost } from './fanuc.ts';
 import { haasMillPost } from './haas.ts';
 import { linuxcncMillPost } from './linuxcnc.ts';
+import { okumaMillPost } from './okuma.ts';
 import { sinumerikMillPost } from './sinumerik.ts';
 
 export const millPosts: Record<string, MillPostProcessor> = {
@@ -10,6 +11,7 @@ export const millPosts: Record<string, MillPostProcessor> = {
   fanuc: fanucMillPost,
   haas: haasMillPost,
   sinumerik: sinumerikMillPost,
+  okuma: okumaMillPost,
 };
 
 /** The post-processor for a dialect, or undefined when there is none for mills yet. */

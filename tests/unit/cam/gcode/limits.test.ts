@@ -26,7 +26,7 @@ const goldens: Golden[] = ['lathe', 'mill', 'wire', 'sinker'].flatMap((folder) =
     .filter((name) => name.endsWith('.nc'))
     .map((name) => ({
       file: `${folder}/${name}`,
-      dialect: /(linuxcnc|fanuc|haas|sinumerik|iso-edm)\.nc$/.exec(name)![1] as Dialect,
+      dialect: /(linuxcnc|fanuc|haas|sinumerik|okuma|iso-edm)\.nc$/.exec(name)![1] as Dialect,
       machine: folder as MachineKind,
     })),
 );

@@ -218,7 +218,7 @@ describe('what the planner refuses, and says', () => {
         machine: { name: 'M', serialNumber: 'S', ...heidenhain },
       }),
     ).toThrow(
-      'Lathe programs for CNC PILOT 640 (heidenhain dialect) are not available yet: this version writes LinuxCNC/PathPilot, Fanuc, Haas and Sinumerik lathe programs.',
+      'Lathe programs for CNC PILOT 640 (heidenhain dialect) are not written: this version writes LinuxCNC/PathPilot, Fanuc, Haas, Sinumerik and Okuma lathe programs.',
     );
   });
 

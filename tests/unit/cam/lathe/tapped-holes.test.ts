@@ -19,7 +19,7 @@ import { latheTooling, toolRow } from '#tests/helpers/parts';
 import { diameter, turned } from './far-end-parts.ts';
 import { tappedPin, tappingTooling } from './tapped-parts.ts';
 
-const dialects = ['linuxcnc', 'fanuc', 'haas', 'sinumerik'] as const;
+const dialects = ['linuxcnc', 'fanuc', 'haas', 'sinumerik', 'okuma'] as const;
 type Dialect = (typeof dialects)[number];
 
 function written(
@@ -69,6 +69,7 @@ describe('a tapped hole on the lathe', () => {
       fanuc: /^M29 S\d+\nG84 Z-19\.75 R0\. F1\.25\nG80$/m,
       haas: /^G84 Z-19\.75 R2\.5 F1\.25\nG80$/m,
       sinumerik: /^G17\nCYCLE84\(2\.5,0,2\.5,-19\.75,,0,3,,1\.25,0,\d+,\d+\)\nG18$/m,
+      okuma: /^G77 X0\. Z-19\.75 F1\.25$/m,
     }[dialect];
     expect(program.gcode).toMatch(cycle);
   });
@@ -276,6 +277,8 @@ function removeTap(gcode: string, dialect: Dialect): string {
       return gcode.replace(/^G33\.1 .*\n/m, '');
     case 'sinumerik':
       return gcode.replace(/^CYCLE84\(.*\n/m, '');
+    case 'okuma':
+      return gcode.replace(/^G77 .*\n/m, '');
     default:
       return gcode.replace(/^(M29 S\d+\n)?G84 .*\n/m, '');
   }

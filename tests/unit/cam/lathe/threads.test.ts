@@ -21,6 +21,8 @@ import {
 import { clearInFront, withThreadsAccounted } from '#cam/lathe/threading';
 import { threadPasses } from '#cam/post/lathe/common';
 import { fanucThreadLines, haasThreadLines } from '#cam/post/lathe/fanuc';
+import { okumaThreadLines } from '#cam/post/lathe/okuma';
+import { formatNumber } from '#cam/post/common';
 import { suggestRoundBar } from '#cam/lathe/stock';
 import { latheTooling, testParts } from '#tests/helpers/parts';
 
@@ -189,7 +191,10 @@ describe('threads in the program', () => {
     expect(passes).toHaveLength(7);
     expect(passes[0]).toEqual({ x: 19.248, startZ: 4.287, endZ: -16.092 });
     expect(passes.at(-1)).toEqual({ x: 18.16, startZ: 3.979, endZ: -16.4 });
-    for (const dialect of ['fanuc', 'haas', 'sinumerik']) {
+    const okuma = okumaThreadLines(cycle, (value) => formatNumber(value, 3, true));
+    expect(okuma.slice(0, 3)).toEqual(['M22', 'G00 X22. Z4.287', 'G33 X19.248 Z-16.092 F1.5']);
+    expect(okuma.slice(-3)).toEqual(['G00 X22. Z3.979', 'G33 X18.16 Z-16.4 F1.5', 'G00 X22. Z4.5']);
+    for (const dialect of ['fanuc', 'haas', 'sinumerik', 'okuma']) {
       const program = generateLatheProgram(job(testParts.threadedAdapter, dialect));
       expect(program.report.checks.filter((check) => !check.passed)).toEqual([]);
     }

@@ -362,11 +362,13 @@ describe('milling programs', () => {
     expect(() =>
       generateMillProgramForPart(
         millJob({
-          machine: { ...millJob().machine, dialect: 'heidenhain', controllerModel: 'TNC 640' },
+          machine: { ...millJob().machine, dialect: 'iso-edm', controllerModel: 'EDM control' },
         }),
         testPlate(),
       ),
-    ).toThrow(/Heidenhain and Okuma/);
+    ).toThrow(
+      'Milling programs for EDM control (iso-edm dialect) are not written: this version writes LinuxCNC/PathPilot, Fanuc, Haas, Sinumerik, Okuma and Heidenhain mill programs.',
+    );
   });
 });
 

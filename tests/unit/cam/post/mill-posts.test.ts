@@ -125,6 +125,16 @@ const machines: Record<string, MachineInfo> = {
     serialNumber: 'DMU-1',
     maxRpm: 14000,
   },
+  okuma: {
+    name: 'GENOS M560-V',
+    manufacturer: 'Okuma',
+    model: 'GENOS M560-V',
+    controllerType: 'okuma',
+    controllerModel: 'OSP-P300MA',
+    dialect: 'okuma',
+    serialNumber: 'M560-1',
+    maxRpm: 15000,
+  },
 };
 
 const job = (dialect: string): ProgramJob => ({
@@ -175,16 +185,22 @@ const expected: Record<string, RegExp[]> = {
     /\nCYCLE86\(7,0,2,-10\.5,10\.5,0,3,-0\.2,0,0,0\)\n/,
     /\nM30\n$/,
   ],
+  okuma: [
+    /^O1003\nG17 G21 G40 G80 G90 G94\nG15 H1\n\(PART: POST TEST PLATE\)\n/,
+    /\nT1 M06\nS\d+ M03\nG00 X-?[\d.]+ Y-?[\d.]+\nG00 G56 Z7\. H01\nM08\n/,
+    /\nG71 Z7\.\nG83 X30\. Y6\. Z-9\.75 R2\. Q2\.5 F\d+\. M53\n/,
+    /\nG71 Z7\.\nG84 X8\. Y8\. Z-12\.5 R2\. F[\d.]+ M53\nX52\. Y8\.\nG80\n/,
+    /\nG76 X45\. Y28\. Z-10\.5 R2\. Q0\.2 F\d+\. M53\n/,
+    /\nG30 P1\nM02\n$/,
+  ],
 };
 
 describe('mill post-processors', () => {
-  it('has a post for the four mill dialects and none for the others', () => {
-    expect(['linuxcnc', 'fanuc', 'haas', 'sinumerik'].map((d) => millPostFor(d)?.dialect)).toEqual([
-      'linuxcnc',
-      'fanuc',
-      'haas',
-      'sinumerik',
-    ]);
+  it('has a post for the five mill dialects and none for the others', () => {
+    expect(
+      ['linuxcnc', 'fanuc', 'haas', 'sinumerik', 'okuma'].map((d) => millPostFor(d)?.dialect),
+    ).toEqual(['linuxcnc', 'fanuc', 'haas', 'sinumerik', 'okuma']);
+    expect(millPostFor('okuma')?.fileExtension).toBe('.MIN');
     expect(millPostFor('heidenhain')).toBeUndefined();
     expect(millPostFor('toString')).toBeUndefined();
   });
@@ -211,7 +227,7 @@ describe('mill post-processors', () => {
 
       it("writes the dialect's codes", () => {
         for (const pattern of expected[dialect]!) expect(program.gcode).toMatch(pattern);
-        if (dialect === 'fanuc' || dialect === 'haas') {
+        if (dialect === 'fanuc' || dialect === 'haas' || dialect === 'okuma') {
           for (const line of program.gcode.split('\n'))
             if (!line.startsWith('(') && !line.startsWith('O'))
               expect(line, line).not.toMatch(/[XYZIJRQF]-?\d+(?![.\d])/);

@@ -1,5 +1,5 @@
 /**
- * Every program of every dialect selects its work offset (G54–G59) before its first move (issue
+ * Every program of every dialect selects its work offset (G54–G59, Okuma G15 H) before its first move (issue
  * 34): G54 is a control's power-on default only until a program selects another (a lathe
  * program's second setup runs under G55), and a reset keeps the one in force. Checked on every
  * golden program (each post's output for its golden job) and on random turned parts in every
@@ -17,8 +17,8 @@ import { latheJobFor, truthDescription } from '#tests/helpers/whole-path-turned'
 
 /** A block that moves the machine: G0–G3 (or G00–G03, with a block number or not). */
 const MOTION = /^(?:N\d+\s*)?(?:[A-Z]\S*\s+)*G0?[0-3](?!\d)/;
-/** A block that selects a work offset. */
-const WORK_OFFSET = /^(?:N\d+\s*)?(?:\S+\s+)*G5[4-9](?!\d)/;
+/** A block that selects a work offset: G54–G59, or Okuma's work coordinate system G15 H<n>. */
+const WORK_OFFSET = /^(?:N\d+\s*)?(?:\S+\s+)*(?:G5[4-9](?!\d)|G15 H\d+)/;
 
 /** The blocks of a program, comments left out. */
 const blocks = (gcode: string) =>
@@ -50,7 +50,7 @@ describe('the work offset of every program', () => {
   it.each(goldenFiles)('%s selects its work offset before its first move', (file) => {
     const { offset, move } = firstOffsetAndMove(readFileSync(new URL(file, goldenDir), 'utf8'));
     expect(move).toBeGreaterThan(-1);
-    expect(offset, `no G54–G59 before block ${move}`).toBeGreaterThan(-1);
+    expect(offset, `no G54–G59 or G15 H before block ${move}`).toBeGreaterThan(-1);
     expect(offset).toBeLessThan(move);
   });
 
