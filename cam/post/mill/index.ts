@@ -2,6 +2,7 @@
 import type { MillPostProcessor } from './common.ts';
 import { fanucMillPost } from './fanuc.ts';
 import { haasMillPost } from './haas.ts';
+import { heidenhainMillPost } from './heidenhain.ts';
 import { linuxcncMillPost } from './linuxcnc.ts';
 import { sinumerikMillPost } from './sinumerik.ts';
 
@@ -10,6 +11,7 @@ export const millPosts: Record<string, MillPostProcessor> = {
   fanuc: fanucMillPost,
   haas: haasMillPost,
   sinumerik: sinumerikMillPost,
+  heidenhain: heidenhainMillPost,
 };
 
 /** The post-processor for a dialect, or undefined when there is none for mills yet. */

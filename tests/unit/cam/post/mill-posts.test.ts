@@ -178,14 +178,11 @@ const expected: Record<string, RegExp[]> = {
 };
 
 describe('mill post-processors', () => {
-  it('has a post for the four mill dialects and none for the others', () => {
-    expect(['linuxcnc', 'fanuc', 'haas', 'sinumerik'].map((d) => millPostFor(d)?.dialect)).toEqual([
-      'linuxcnc',
-      'fanuc',
-      'haas',
-      'sinumerik',
-    ]);
-    expect(millPostFor('heidenhain')).toBeUndefined();
+  it('has a post for the five mill dialects and none for the others', () => {
+    const dialects = ['linuxcnc', 'fanuc', 'haas', 'sinumerik', 'heidenhain'];
+    expect(dialects.map((d) => millPostFor(d)?.dialect)).toEqual(dialects);
+    expect(millPostFor('okuma')).toBeUndefined();
+    expect(millPostFor('iso-edm')).toBeUndefined();
     expect(millPostFor('toString')).toBeUndefined();
   });
 
