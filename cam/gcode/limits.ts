@@ -10,9 +10,13 @@
  * (O1 to O9999, four digits; eight-digit numbers are an option) and "Tape code" (ISO 840 / EIA
  * RS-244 characters only); Haas NGC mill and lathe operator's manuals, "Program numbers"
  * (O00001 to O99999); SINUMERIK 840D sl / 828D Programming Manual "Fundamentals", "Block
- * format" (a block of at most 512 characters, comment and end of block included). For the Fanuc,
- * Haas and ISO EDM controls no maker's line length is held here: their lines are held to the
- * posts' own MAX_LINE_LENGTH (cam/post/common.ts), 250 characters.
+ * format" (a block of at most 512 characters, comment and end of block included); HEIDENHAIN
+ * TNC 640 User's Manual HEIDENHAIN Conversational Programming (34059x-05, 1/2015) and TNC 620
+ * User's Manual, "File names" (program names of the POSIX portable characters A–Z, a–z, 0–9,
+ * _ and -, the last '.' starting the extension; path and name together at most 255 characters;
+ * names over 24 characters not shown whole). For the Fanuc, Haas, Heidenhain and ISO EDM
+ * controls no maker's line length is held here (the TNC manuals give none for an NC block):
+ * their lines are held to the posts' own MAX_LINE_LENGTH (cam/post/common.ts), 250 characters.
  */
 import type { Dialect } from './events.ts';
 
@@ -21,6 +25,12 @@ export interface ControllerLimits {
   maxLineLength: number;
   /** The program numbers it stores programs under (the O word), when it numbers them. */
   programNumbers?: { min: number; max: number };
+  /**
+   * The program names it stores programs under, when it names them inside the file
+   * (Heidenhain BEGIN PGM): the characters allowed, the longest name it takes, and the longest
+   * it shows whole (the length the posts write).
+   */
+  programNames?: { pattern: RegExp; maxLength: number; shownLength: number };
 }
 
 const limits: Record<Dialect, ControllerLimits> = {
@@ -29,7 +39,11 @@ const limits: Record<Dialect, ControllerLimits> = {
   haas: { maxLineLength: 250, programNumbers: { min: 1, max: 99999 } },
   sinumerik: { maxLineLength: 511 },
   okuma: { maxLineLength: 250 },
-  heidenhain: { maxLineLength: 250 },
+  heidenhain: {
+    maxLineLength: 250,
+    // 255 characters of path and name, less the extension '.h' and a drive and folder 'TNC:\'.
+    programNames: { pattern: /^[A-Za-z0-9_-]+$/, maxLength: 248, shownLength: 24 },
+  },
   'iso-edm': { maxLineLength: 250 },
 };
 

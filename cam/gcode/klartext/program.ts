@@ -19,7 +19,7 @@
  * Manuals, the same chapters.
  */
 import type { InterpretOptions, InterpreterEvent } from '../events.ts';
-import { lineOverLimits } from '../limits.ts';
+import { controllerLimits, lineOverLimits } from '../limits.ts';
 import { finishCycle, runBlock, startCycle } from './blocks.ts';
 import type { CycleDefinition } from './blocks.ts';
 import type { BlockEnd } from './motion.ts';
@@ -27,8 +27,8 @@ import { KlartextState } from './state.ts';
 import { readLine, readQParameter } from './words.ts';
 import type { KlartextLine } from './words.ts';
 
-/** A program name the TNC stores: letters, digits, _ and - (TNC 640 manual, "File names"). */
-const PROGRAM_NAME = /^[A-Za-z0-9_-]{1,255}$/;
+/** The program names the TNC stores: letters, digits, _ and - (limits.ts, "File names"). */
+const programNames = controllerLimits('heidenhain').programNames!;
 
 /**
  * Interpret a Klartext mill program.
@@ -171,8 +171,10 @@ class KlartextReader {
       return;
     }
     const [, name = '', unit = ''] = match;
-    if (!PROGRAM_NAME.test(name))
-      state.error(`the program name "${name}": a TNC program name is letters, digits, _ and -`);
+    if (!programNames.pattern.test(name) || name.length > programNames.maxLength)
+      state.error(
+        `the program name "${name}": a TNC program name is at most ${programNames.maxLength} letters, digits, _ and -`,
+      );
     if (unit.toUpperCase() !== 'MM')
       state.error('BEGIN PGM … INCH: inch programs are not written by this product');
     this.begin ??= { name, unit: unit.toUpperCase() };

@@ -32,7 +32,7 @@ import type { MillPostProcessor } from './common.ts';
 import { heidenhainCycle } from './heidenhain-cycles.ts';
 
 /** The longest program name written: the TNC shows names of at most 24 characters whole. */
-export const programNameLength = 24;
+export const programNameLength = controllerLimits('heidenhain').programNames!.shownLength;
 
 /** Room kept on every line for its block number and the space after it, characters. */
 const blockNumberRoom = 8;

@@ -278,6 +278,17 @@ describe('Klartext errors', () => {
     expect(found[1]).toMatch(/^the character "Ø" \(U\+00D8\)/);
   });
 
+  it('names a program name the TNC does not store and an inch program', () => {
+    const text = program([]).replace(/PLATE-v1/g, 'PLATE.v1');
+    expect(errors(run(text, 'heidenhain', 'mill')).map((error) => error.message)).toEqual([
+      'the program name "PLATE.v1": a TNC program name is at most 248 letters, digits, _ and -',
+    ]);
+    const inch = program([]).replace(/ MM$/gm, ' INCH');
+    expect(errors(run(inch, 'heidenhain', 'mill')).map((error) => error.message)).toEqual([
+      'BEGIN PGM … INCH: inch programs are not written by this product',
+    ]);
+  });
+
   it('reads heidenhain for mills only', () => {
     expect(run('0 BEGIN PGM A MM', 'heidenhain', 'lathe')).toEqual([
       {
