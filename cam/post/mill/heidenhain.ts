@@ -57,7 +57,8 @@ export const signed = (value: number): string => {
   return text.startsWith('-') ? text : `+${text}`;
 };
 
-const comment = (text: string) => `; ${commentText(text, false)}`;
+/** A comment block: `~` becomes `-`, since a line ending in `~` continues its block. */
+const comment = (text: string) => `; ${commentText(text, false).replace(/~/g, '-')}`;
 
 /** A text as comment blocks that fit the TNC's line with their block number. */
 const commentBlocks = (text: string) =>

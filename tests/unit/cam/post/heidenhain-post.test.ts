@@ -67,6 +67,14 @@ describe('Heidenhain block numbers', () => {
       .map(Number);
     expect(numbers).toEqual(numbers.map((_, index) => index));
   });
+
+  it('keeps a note ending in "~" a comment, not a block continued', () => {
+    const posted = postMillJobForPart(onMachine('heidenhain'), goldenPlate());
+    const read = readProgram(posted, ['Deburr all edges ~', 'then wash']);
+    const note = read.lines.filter((line) => /^\d+ ; Note: Deburr all edges -$/.test(line));
+    expect(note).toHaveLength(1);
+    expect(read.events.filter((event) => event.type === 'error')).toEqual([]);
+  });
 });
 
 describe('Heidenhain program names', () => {
