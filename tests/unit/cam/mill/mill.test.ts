@@ -362,11 +362,23 @@ describe('milling programs', () => {
     expect(() =>
       generateMillProgramForPart(
         millJob({
-          machine: { ...millJob().machine, dialect: 'heidenhain', controllerModel: 'TNC 640' },
+          machine: { ...millJob().machine, dialect: 'okuma', controllerModel: 'OSP-P300MA' },
         }),
         testPlate(),
       ),
     ).toThrow(/Heidenhain and Okuma/);
+  });
+
+  it('writes the test plate for a Heidenhain TNC 640, verified', () => {
+    const program = generateMillProgramForPart(
+      millJob({
+        machine: { ...millJob().machine, dialect: 'heidenhain', controllerModel: 'TNC 640' },
+      }),
+      testPlate(),
+    );
+    expect(program.fileName).toMatch(/\.h$/);
+    expect(program.gcode).toMatch(/^0 BEGIN PGM \S+ MM\n/);
+    expect(program.report).toMatchObject({ passed: true, complete: true, verified: true });
   });
 });
 
