@@ -21,6 +21,9 @@
  * events; this module executes each block in the order of execution; arcs.ts finds arc centres;
  * cycle-blocks.ts reads canned cycle blocks, which cycles.ts expands into moves.
  *
+ * Heidenhain Klartext (dialect 'heidenhain', mills) is no G-code: interpretProgram hands it to
+ * its own interpreter (cam/gcode/klartext/program.ts), which yields the same events.
+ *
  * Dialect references: LinuxCNC G-code and M-code references (RS274/NGC); Fanuc Series 0i-MF Plus
  * and 0i-TF Plus operator's manuals (G-code system A on lathes); Haas mill and lathe operator's
  * manuals (NGC); SINUMERIK 840D sl / 828D Programming Manuals "Fundamentals", "Job planning"
@@ -30,6 +33,7 @@
  * ISO 6983-1 for the EDM controls (Fanuc-style wire and sinker controls).
  */
 import { lineOverLimits } from './limits.ts';
+import { interpretKlartext } from './klartext/program.ts';
 import { arcTo } from './arcs.ts';
 import { callCycle, drillBlock, latheThreadBlock, startCycleSeries } from './cycle-blocks.ts';
 import type { Dialect, InterpretOptions, InterpreterEvent, MotionEvent, Point3 } from './events.ts';
@@ -66,12 +70,23 @@ export interface Point {
  *   from an unknown position, cycles without their parameters, text after M30…); the
  *   interpreter carries on with the next block
  * @throws RangeError for a dialect and machine pair this product does not write (iso-edm is for
- *   wire and sinker EDM only, the others for lathes and mills)
+ *   wire and sinker EDM only, the others for lathes and mills); heidenhain on another machine
+ *   than a mill is an `error` event instead
  */
 export function* interpretProgram(
   lines: Iterable<string>,
   options: InterpretOptions,
 ): Generator<InterpreterEvent> {
+  if (options.dialect === 'heidenhain') {
+    if (options.machine === 'mill') yield* interpretKlartext(lines, options);
+    else
+      yield {
+        type: 'error',
+        line: 1,
+        message: `Heidenhain Klartext programs are read for mills only, not for a ${options.machine}`,
+      };
+    return;
+  }
   const machine = new Machine(options);
   const out = machine.out;
   let lineNumber = 0;

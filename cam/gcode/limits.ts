@@ -14,9 +14,13 @@
  * OSP-P200L / OSP-P300L Programming Manual (Pub. No. 5238-E), section 1 "Program format": a block
  * of at most 158 characters, and the program name "O" with up to four characters (this product
  * writes four digits, O0001 to O9999; the manual's alphanumeric names are not read here), the same
- * rules taken for the OSP-P300M (docs/decisions/106-okuma-osp.md). For the Fanuc,
- * Haas and ISO EDM controls no maker's line length is held here: their lines are held to the
- * posts' own MAX_LINE_LENGTH (cam/post/common.ts), 250 characters.
+ * rules taken for the OSP-P300M (docs/decisions/106-okuma-osp.md); HEIDENHAIN TNC 640 User's
+ * Manual HEIDENHAIN Conversational Programming (34059x-05, 1/2015) and TNC 620 User's Manual,
+ * "File names" (program names of the POSIX portable characters A–Z, a–z, 0–9, _ and -, the last
+ * '.' starting the extension; path and name together at most 255 characters; names over 24
+ * characters not shown whole). For the Fanuc, Haas, Heidenhain and ISO EDM controls no maker's
+ * line length is held here (the TNC manuals give none for an NC block): their lines are held to
+ * the posts' own MAX_LINE_LENGTH (cam/post/common.ts), 250 characters.
  */
 import type { Dialect } from './events.ts';
 
@@ -25,6 +29,12 @@ export interface ControllerLimits {
   maxLineLength: number;
   /** The program numbers it stores programs under (the O word), when it numbers them. */
   programNumbers?: { min: number; max: number };
+  /**
+   * The program names it stores programs under, when it names them inside the file
+   * (Heidenhain BEGIN PGM): the characters allowed, the longest name it takes, and the longest
+   * it shows whole (the length the posts write).
+   */
+  programNames?: { pattern: RegExp; maxLength: number; shownLength: number };
 }
 
 const limits: Record<Dialect, ControllerLimits> = {
@@ -33,7 +43,11 @@ const limits: Record<Dialect, ControllerLimits> = {
   haas: { maxLineLength: 250, programNumbers: { min: 1, max: 99999 } },
   sinumerik: { maxLineLength: 511 },
   okuma: { maxLineLength: 158, programNumbers: { min: 1, max: 9999 } },
-  heidenhain: { maxLineLength: 250 },
+  heidenhain: {
+    maxLineLength: 250,
+    // 255 characters of path and name, less the extension '.h' and a drive and folder 'TNC:\'.
+    programNames: { pattern: /^[A-Za-z0-9_-]+$/, maxLength: 248, shownLength: 24 },
+  },
   'iso-edm': { maxLineLength: 250 },
 };
 

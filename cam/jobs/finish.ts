@@ -8,9 +8,14 @@
  * with more notes moves exactly as one with fewer, each move on a line further down. So the
  * program is interpreted once with the job's notes, and when the header gains the cycle time or
  * the verifier's verdict, its events are numbered again instead of the text read again.
+ *
+ * Dialects that number their blocks (Heidenhain) get their numbers when head and body are joined
+ * (`numberBlocks`, cam/post/common.ts): a longer head moves the body's block numbers as it moves
+ * its lines, and the lines keep their count, so the events' line numbers stay right.
  */
 import type { Dialect, InterpreterEvent, MachineKind } from '../gcode/events.ts';
 import { interpretProgram } from '../gcode/interpreter.ts';
+import { shippedLines } from '../post/common.ts';
 import type { PlotOutline, ProgramReport, ProgramSummary } from '../program.ts';
 
 /** A kind generator's result before the dispatcher adds the cycle time and the backplot. */
@@ -56,7 +61,19 @@ export interface PostedJob {
   head(notes: readonly string[]): string[];
   /** Check a read program's moves with the kind's verifier (the report before the plan's gaps). */
   verify(program: ReadProgram): ProgramReport;
+  /**
+   * The program's lines numbered as the control stores them, for dialects that number blocks
+   * (the post's numberBlocks, cam/post/common.ts); it keeps the count and order of the lines.
+   */
+  numberBlocks?: (lines: readonly string[]) => string[];
 }
+
+/** A posted job's head and body joined into the program's lines, numbered when its dialect numbers blocks. */
+const joined = (
+  job: Pick<PostedJob, 'numberBlocks'>,
+  head: readonly string[],
+  body: readonly string[],
+): string[] => shippedLines(job, [...head, ...body]);
 
 /** What a header says of a program's verification: verified, or what it leaves undone. */
 export type Verdict = Pick<ProgramReport, 'verified' | 'unfinished'>;
@@ -69,7 +86,7 @@ export interface FinishedProgram {
 
 /** The text of a posted job with `notes` first among its header notes. */
 export const programText = (job: PostedJob, notes: readonly string[]): string =>
-  [...job.head(notes), ...job.body].join('\n');
+  joined(job, job.head(notes), job.body).join('\n');
 
 /**
  * Read a program text with the interpreter of a posted job's dialect and machine kind.
@@ -90,7 +107,7 @@ export function readProgramText(
  */
 export function readProgram(job: PostedJob, notes: readonly string[]): WrittenProgram {
   const head = job.head(notes);
-  const lines = [...head, ...job.body];
+  const lines = joined(job, head, job.body);
   return { head, lines, events: eventsOf(job, lines) };
 }
 
@@ -107,6 +124,8 @@ function eventsOf(
  * moved down by the lines the head gained. The events of the head's first lines (tape mark,
  * program number, set-up blocks), which both heads share, stay where they are.
  * @param body - the program's body, the same under both heads
+ * @param job - numbers the lines when the dialect numbers its blocks (Heidenhain); the events
+ *   need no change for it, as the lines keep their count
  * @throws Error when an event stands among the head lines the two heads do not share: those
  *   must be comments (header notes), which have none
  */
@@ -114,8 +133,9 @@ export function withHead(
   read: WrittenProgram,
   head: readonly string[],
   body: readonly string[],
+  job: Pick<PostedJob, 'numberBlocks'> = {},
 ): WrittenProgram {
-  const lines = [...head, ...body];
+  const lines = joined(job, head, body);
   const gained = head.length - read.head.length;
   let shared = 0;
   while (shared < head.length && head[shared] === read.head[shared]) shared += 1;
@@ -151,7 +171,7 @@ function checkUnder(
   head: readonly string[],
   notesFor: (verdict: Verdict) => readonly string[],
 ): Check {
-  const checked = withHead(read, head, job.body);
+  const checked = withHead(read, head, job.body, job);
   const report = withPlanGaps(job.verify(checked), job.summary.notProgrammed);
   return { checked, report, shipped: job.head(notesFor(report)) };
 }
@@ -182,7 +202,7 @@ export function finishProgram(
       throw new Error('the verdict changed with the line numbers of the moves');
   }
   const program: KindProgram = {
-    gcode: [...check.shipped, ...job.body].join('\n'),
+    gcode: joined(job, check.shipped, job.body).join('\n'),
     fileName: job.fileName,
     dialect: job.dialect,
     report: check.report,

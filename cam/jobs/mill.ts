@@ -317,14 +317,16 @@ export function postMillJobForPart(
       stock,
       postLabel: post.label,
     });
-  const options = { programNumber: 1000 + (job.programVersion % 9000) };
+  const fileBaseName = `${safeFileName(headerOf([]).partName)}-v${job.programVersion}`;
+  const programName = post.programName?.(fileBaseName) ?? fileBaseName;
+  const options = { programNumber: 1000 + (job.programVersion % 9000), programName };
   const controller = controllerName(job.machine);
   const verification = millVerificationInput(plan, post.dialect, tools, job.machine);
   const planned = new Set(plan.notProgrammed);
   return {
     machineKind: 'mill',
     dialect: post.dialect,
-    fileName: `${safeFileName(headerOf([]).partName)}-v${job.programVersion}${post.fileExtension ?? '.nc'}`,
+    fileName: `${programName}${post.fileExtension ?? '.nc'}`,
     plan,
     outline: millOutline(part),
     summary: {
@@ -351,6 +353,7 @@ export function postMillJobForPart(
     },
     body: post.body(plan, options),
     head: (notes) => post.head(plan, headerOf(notes), options),
+    ...(post.numberBlocks ? { numberBlocks: post.numberBlocks } : {}),
     // finishProgram puts the plan's own entries first among the unfinished (withPlanGaps): the
     // verifier's sentences for the same features are those entries, so they are not repeated.
     verify: (program) => {

@@ -22,6 +22,12 @@ export interface ProgramHeader {
 export interface PostOptions {
   /** Program number for controls that need one (Fanuc, Haas): 1 to 9999. */
   programNumber: number;
+  /**
+   * The name the control stores the program under, for controls that name programs inside the
+   * file (Heidenhain BEGIN PGM / END PGM): the file name without its extension
+   * ({@link PostProcessor.programName}). A post falls back to a name of its own when unset.
+   */
+  programName?: string;
 }
 
 /**
@@ -40,10 +46,35 @@ export interface PostProcessor<Plan, PostDialect extends Dialect = Dialect> {
    * The program's name inside the file (Heidenhain BEGIN PGM, Okuma O name) follows the file's.
    */
   fileExtension?: string;
+  /**
+   * The name the control stores a program under, from the file name the job would give it
+   * without its extension ('Post-test-plate-v3'): the file is then named so, and the name goes
+   * into {@link PostOptions.programName}. Unset: the file's name as it is.
+   */
+  programName?: (fileBaseName: string) => string;
   /** The program's first lines, up to and with its header comments. */
   head(plan: Plan, header: ProgramHeader, options: PostOptions): string[];
   /** The program's lines after the head; the last is '' so the text ends with a line break. */
   body(plan: Plan, options: PostOptions): string[];
+  /**
+   * The whole program's lines (head, then body) as the control stores them, for dialects that
+   * number their blocks (Heidenhain: 0, 1, 2, … and none on a block's continuation lines).
+   * Head and body are written without numbers and numbered only when joined (writeProgram,
+   * cam/jobs/finish.ts), so a head with more notes still gives sequential numbers. It must keep
+   * the number of lines and their order: the interpreter's events name lines by their index.
+   */
+  numberBlocks?: (lines: readonly string[]) => string[];
+}
+
+/**
+ * A program's lines as shipped: numbered by the post when its dialect numbers blocks
+ * ({@link PostProcessor.numberBlocks}), else as they are.
+ */
+export function shippedLines(
+  post: Pick<PostProcessor<unknown>, 'numberBlocks'>,
+  lines: readonly string[],
+): string[] {
+  return post.numberBlocks ? post.numberBlocks(lines) : [...lines];
 }
 
 /** The whole program text a post-processor writes for a plan: its head, then its body. */
@@ -53,7 +84,10 @@ export function writeProgram<Plan>(
   header: ProgramHeader,
   options: PostOptions,
 ): string {
-  return [...post.head(plan, header, options), ...post.body(plan, options)].join('\n');
+  return shippedLines(post, [
+    ...post.head(plan, header, options),
+    ...post.body(plan, options),
+  ]).join('\n');
 }
 
 /**

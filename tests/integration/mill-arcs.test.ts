@@ -3,11 +3,13 @@
  * where its outline and the tool's offset path are round, in at most 2,000 lines (it was 12,261
  * lines of G1 chords on the LinuxCNC mill), with the same verdict and checks as before; the
  * LinuxCNC program is read whole by LinuxCNC's own interpreter, rs274, which finds every arc.
+ * On a Heidenhain TNC 640 the program has the same verdict, its arcs as CC and C blocks.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { lineOverLimits } from '#cam/gcode/limits';
 import { generateProgram } from '#cam/jobs/generate';
 import { classifyMillTool } from '#cam/mill/tooling';
 import { runRs274 } from '#tests/helpers/rs274';
@@ -48,5 +50,35 @@ describe('FLH-001 milled with its arcs as arcs', () => {
     expect(run.status).toBe(0);
     // rs274 finds an arc for each G2/G3 the program writes.
     expect(run.output.match(/ARC_FEED\(/g)?.length).toBe(arcs.length);
+  });
+});
+
+describe('FLH-001 on a Heidenhain TNC 640', () => {
+  it('has the verdict of the other dialects, its arcs as CC/C, every line within the control', () => {
+    const sinumerik = flh001Job('DMG MORI DMU 50');
+    const job = {
+      ...sinumerik,
+      machine: {
+        ...sinumerik.machine,
+        controllerType: 'heidenhain',
+        controllerModel: 'TNC 640',
+        dialect: 'heidenhain',
+      },
+    };
+    const program = generateProgram(job);
+    const other = generateProgram(sinumerik);
+    expect(program.fileName).toBe('FLH-001-v1.h');
+    expect(program.report.verified).toBe(other.report.verified);
+    expect(program.report.complete).toBe(other.report.complete);
+    expect(program.report.unfinished).toEqual(other.report.unfinished);
+    const failed = (report: typeof program.report) =>
+      report.checks.filter((check) => !check.passed).map((check) => check.id);
+    expect(failed(program.report)).toEqual(['pockets']);
+    const lines = program.gcode.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(2000);
+    expect(lines.filter((line) => /^\d+ C X/.test(line)).length).toBeGreaterThanOrEqual(20);
+    expect(lines.filter((line) => /^\d+ CC X/.test(line)).length).toBeGreaterThan(0);
+    expect(program.gcode).not.toMatch(/\bG0?[0-3]\b/);
+    expect(lines.filter((line) => lineOverLimits(line, 'heidenhain'))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 import type { MillPostProcessor } from './common.ts';
 import { fanucMillPost } from './fanuc.ts';
 import { haasMillPost } from './haas.ts';
+import { heidenhainMillPost } from './heidenhain.ts';
 import { linuxcncMillPost } from './linuxcnc.ts';
 import { okumaMillPost } from './okuma.ts';
 import { sinumerikMillPost } from './sinumerik.ts';
@@ -12,6 +13,7 @@ export const millPosts: Record<string, MillPostProcessor> = {
   haas: haasMillPost,
   sinumerik: sinumerikMillPost,
   okuma: okumaMillPost,
+  heidenhain: heidenhainMillPost,
 };
 
 /** The post-processor for a dialect, or undefined when there is none for mills yet. */

@@ -23,10 +23,12 @@ interface Golden {
 
 const goldens: Golden[] = ['lathe', 'mill', 'wire', 'sinker'].flatMap((folder) =>
   readdirSync(new URL(`${folder}/`, goldenDir))
-    .filter((name) => name.endsWith('.nc'))
+    .filter((name) => /\.(?:nc|h)$/.test(name))
     .map((name) => ({
       file: `${folder}/${name}`,
-      dialect: /(linuxcnc|fanuc|haas|sinumerik|okuma|iso-edm)\.nc$/.exec(name)![1] as Dialect,
+      dialect: /(linuxcnc|fanuc|haas|sinumerik|okuma|heidenhain|iso-edm)\.(?:nc|h)$/.exec(
+        name,
+      )![1] as Dialect,
       machine: folder as MachineKind,
     })),
 );
@@ -62,7 +64,9 @@ describe('controller limits', () => {
           // A comment line after the first block (the tape mark and the O line stay first).
           const index = 2 + (at % (lines.length - 3));
           const comment = (text: string) =>
-            golden.dialect === 'sinumerik' ? `; ${text}` : `(${text})`;
+            golden.dialect === 'sinumerik' || golden.dialect === 'heidenhain'
+              ? `; ${text}`
+              : `(${text})`;
           const { maxLineLength, programNumbers } = controllerLimits(golden.dialect);
           if (fault === 'number') {
             fc.pre(programNumbers !== undefined);

@@ -370,6 +370,18 @@ describe('milling programs', () => {
       'Milling programs for EDM control (iso-edm dialect) are not written: this version writes LinuxCNC/PathPilot, Fanuc, Haas, Sinumerik, Okuma and Heidenhain mill programs.',
     );
   });
+
+  it('writes the test plate for a Heidenhain TNC 640, verified', () => {
+    const program = generateMillProgramForPart(
+      millJob({
+        machine: { ...millJob().machine, dialect: 'heidenhain', controllerModel: 'TNC 640' },
+      }),
+      testPlate(),
+    );
+    expect(program.fileName).toMatch(/\.h$/);
+    expect(program.gcode).toMatch(/^0 BEGIN PGM \S+ MM\n/);
+    expect(program.report).toMatchObject({ passed: true, complete: true, verified: true });
+  });
 });
 
 describe('planning against the stock and the machine', () => {

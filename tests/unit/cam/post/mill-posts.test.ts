@@ -135,7 +135,20 @@ const machines: Record<string, MachineInfo> = {
     serialNumber: 'M560-1',
     maxRpm: 15000,
   },
+  heidenhain: {
+    name: 'DMU 50',
+    manufacturer: 'DMG Mori',
+    model: 'DMU 50',
+    controllerType: 'heidenhain',
+    controllerModel: 'TNC 640',
+    dialect: 'heidenhain',
+    serialNumber: 'DMU-2',
+    maxRpm: 14000,
+  },
 };
+
+/** The golden file's extension of a dialect: the post's own ('.h' for Heidenhain). */
+const extensionOf = (dialect: string) => millPostFor(dialect)?.fileExtension ?? '.nc';
 
 const job = (dialect: string): ProgramJob => ({
   jobType: 'Milling',
@@ -193,15 +206,27 @@ const expected: Record<string, RegExp[]> = {
     /\nG76 X45\. Y28\. Z-10\.5 R2\. Q0\.2 F\d+\. M53\n/,
     /\nG30 P1\nM02\n$/,
   ],
+  heidenhain: [
+    /^0 BEGIN PGM Post-test-plate-v3 MM\n1 BLK FORM 0\.1 Z X-2 Y-2 Z-10\n2 BLK FORM 0\.2 X\+62 Y\+42 Z\+2\n/,
+    /\n3 CYCL DEF 247 DATUM SETTING ~\n {2}Q339=\+1 ;DATUM NUMBER\n4 ; Part: Post test plate\n/,
+    /\n\d+ TOOL CALL 1 Z S\d+\n\d+ M3\n\d+ L X-?\+?[\d.]+ Y\+?-?[\d.]+ R0 FMAX\n\d+ L Z\+7 R0 FMAX\n\d+ M8\n/,
+    /\n\d+ CC X\+[\d.]+ Y\+[\d.]+\n\d+ C X\+[\d.]+ Y\+[\d.]+ DR[+-]/,
+    /\n\d+ CP IPA[+-][\d.]+ IZ-[\d.]+ DR[+-]/,
+    /\n\d+ M5\n\d+ L M140 MB MAX\n/,
+    /\n\d+ CYCL DEF 200 DRILLING ~\n {2}Q200=\+2 ;SET-UP CLEARANCE ~\n {2}Q201=-9\.75 ;DEPTH ~\n {2}Q206=\+\d+ ;FEED RATE FOR PLNGNG ~\n {2}Q202=\+2\.5 ;PLUNGING DEPTH ~\n/,
+    /\n\d+ CYCL DEF 207 RIGID TAPPING NEW ~\n {2}Q200=\+2 ;SET-UP CLEARANCE ~\n {2}Q201=-12\.5 ;DEPTH OF THREAD ~\n {2}Q239=\+1\.25 ;THREAD PITCH ~\n {2}Q203=\+0 ;SURFACE COORDINATE ~\n {2}Q204=\+7 ;2ND SET-UP CLEARANCE\n\d+ L X\+8 Y\+8 R0 FMAX M99\n\d+ L X\+52 Y\+8 R0 FMAX M99\n/,
+    /\n\d+ CYCL DEF 202 BORING ~\n(?: {2}Q.*\n){8} {2}Q336=\+0 ;ANGLE OF SPINDLE\n\d+ L X\+45 Y\+28 R0 FMAX M99\n/,
+    /\n\d+ M30\n\d+ END PGM Post-test-plate-v3 MM\n$/,
+  ],
 };
 
 describe('mill post-processors', () => {
-  it('has a post for the five mill dialects and none for the others', () => {
-    expect(
-      ['linuxcnc', 'fanuc', 'haas', 'sinumerik', 'okuma'].map((d) => millPostFor(d)?.dialect),
-    ).toEqual(['linuxcnc', 'fanuc', 'haas', 'sinumerik', 'okuma']);
+  it('has a post for the six mill dialects and none for the others', () => {
+    const dialects = ['linuxcnc', 'fanuc', 'haas', 'sinumerik', 'okuma', 'heidenhain'];
+    expect(dialects.map((d) => millPostFor(d)?.dialect)).toEqual(dialects);
     expect(millPostFor('okuma')?.fileExtension).toBe('.MIN');
-    expect(millPostFor('heidenhain')).toBeUndefined();
+    expect(millPostFor('heidenhain')?.fileExtension).toBe('.h');
+    expect(millPostFor('iso-edm')).toBeUndefined();
     expect(millPostFor('toString')).toBeUndefined();
   });
 
@@ -241,7 +266,7 @@ describe('mill post-processors', () => {
       });
 
       it('matches its golden file', () => {
-        const golden = new URL(`mill/post-test-plate.${dialect}.nc`, goldenDir);
+        const golden = new URL(`mill/post-test-plate.${dialect}${extensionOf(dialect)}`, goldenDir);
         if (process.env.UPDATE_GOLDEN === '1') writeFileSync(golden, program.gcode);
         expect(
           existsSync(golden),

@@ -1,6 +1,7 @@
 /**
- * Every program of every dialect selects its work offset (G54–G59, Okuma G15 H) before its first move (issue
- * 34): G54 is a control's power-on default only until a program selects another (a lathe
+ * Every program of every dialect selects its work offset (G54–G59, Okuma G15 H) before its first
+ * move (issue 34; Heidenhain: preset 1 by CYCL DEF 247): G54 is a control's power-on default only
+ * until a program selects another (a lathe
  * program's second setup runs under G55), and a reset keeps the one in force. Checked on every
  * golden program (each post's output for its golden job) and on random turned parts in every
  * lathe dialect.
@@ -20,6 +21,10 @@ const MOTION = /^(?:N\d+\s*)?(?:[A-Z]\S*\s+)*G0?[0-3](?!\d)/;
 /** A block that selects a work offset: G54–G59, or Okuma's work coordinate system G15 H<n>. */
 const WORK_OFFSET = /^(?:N\d+\s*)?(?:\S+\s+)*(?:G5[4-9](?!\d)|G15 H\d+)/;
 
+/** Heidenhain Klartext: a path block with coordinates, and preset setting by cycle 247. */
+const KLARTEXT_MOTION = /^\d+\s+(?:L|C|CR|CP)\s+I?[XYZP]/;
+const KLARTEXT_OFFSET = /^\d+\s+CYCL DEF 247\b/;
+
 /** The blocks of a program, comments left out. */
 const blocks = (gcode: string) =>
   gcode
@@ -28,17 +33,17 @@ const blocks = (gcode: string) =>
     .filter(Boolean);
 
 /** Where the first work offset and the first move are, as block indices (-1: none). */
-function firstOffsetAndMove(gcode: string): { offset: number; move: number } {
+function firstOffsetAndMove(gcode: string, klartext = false): { offset: number; move: number } {
   const list = blocks(gcode);
   return {
-    offset: list.findIndex((block) => WORK_OFFSET.test(block)),
-    move: list.findIndex((block) => MOTION.test(block)),
+    offset: list.findIndex((block) => (klartext ? KLARTEXT_OFFSET : WORK_OFFSET).test(block)),
+    move: list.findIndex((block) => (klartext ? KLARTEXT_MOTION : MOTION).test(block)),
   };
 }
 
 const goldenFiles = ['lathe', 'mill', 'wire', 'sinker'].flatMap((folder) =>
   readdirSync(new URL(`${folder}/`, goldenDir))
-    .filter((name) => name.endsWith('.nc'))
+    .filter((name) => /\.(?:nc|h)$/.test(name))
     .map((name) => `${folder}/${name}`),
 );
 
@@ -48,7 +53,8 @@ describe('the work offset of every program', () => {
   });
 
   it.each(goldenFiles)('%s selects its work offset before its first move', (file) => {
-    const { offset, move } = firstOffsetAndMove(readFileSync(new URL(file, goldenDir), 'utf8'));
+    const text = readFileSync(new URL(file, goldenDir), 'utf8');
+    const { offset, move } = firstOffsetAndMove(text, file.endsWith('.h'));
     expect(move).toBeGreaterThan(-1);
     expect(offset, `no G54–G59 or G15 H before block ${move}`).toBeGreaterThan(-1);
     expect(offset).toBeLessThan(move);
