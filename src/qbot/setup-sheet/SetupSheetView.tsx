@@ -45,9 +45,12 @@ function ToolTable({ tools }: { tools: SetupSheetTool[] }) {
             <td data-label={slot}>{entry.slot}</td>
             <td data-label={offset}>{entry.offset}</td>
             <td data-label={tool}>
-              <strong>{entry.name}</strong>
-              {entry.description ? <small> {entry.description}</small> : null}
-              <small className="sheet-kind"> ({entry.kind})</small>
+              {/* One box: the stacked phone layout makes each child of a cell a column. */}
+              <span>
+                <strong>{entry.name}</strong>
+                {entry.description ? <small> {entry.description}</small> : null}
+                <small className="sheet-kind"> ({entry.kind})</small>
+              </span>
             </td>
             <td data-label={cutting}>{entry.cutting}</td>
             <td data-label={stickOut}>
@@ -79,8 +82,10 @@ function OperationTable({ sheet }: { sheet: SetupSheet }) {
           <tr key={`${index}-${entry.name}`}>
             <td data-label={number}>{index + 1}</td>
             <th scope="row" data-label={operation}>
-              {entry.name}
-              {entry.setup && entry.setup > 1 ? <small> ({text.secondSetup})</small> : null}
+              <span>
+                {entry.name}
+                {entry.setup && entry.setup > 1 ? <small> ({text.secondSetup})</small> : null}
+              </span>
             </th>
             <td data-label={tool}>{entry.tool}</td>
             <td data-label={data}>{entry.cuttingData}</td>
