@@ -11,8 +11,12 @@ import type { LatheTool } from '../lathe/tooling.ts';
 import { mmText, minStickOut, offsetRegister, toolsInOrder } from './kind.ts';
 import type { KindSetup } from './kind.ts';
 
-/** "CNMG 120408", "DCMT 11T304", "CNMG 432": an ISO 1832 insert designation in a tool row. */
-const insertPattern = /\b[A-Z]{4}\s?(?:\d{2}[\dT]\d{2,3}|\d{3})(?:[A-Z0-9-]*)\b/;
+/**
+ * "CNMG 120408", "DCMT 11T304", "CNMG 432": an ISO 1832 insert designation in a tool row; or a
+ * laydown threading insert's ("16ER AG60", "16IR 1.5ISO": size, external or internal, profile).
+ */
+const insertPattern =
+  /\b[A-Z]{4}\s?(?:\d{2}[\dT]\d{2,3}|\d{3})(?:[A-Z0-9-]*)\b|\b\d{2}[EI]R\s?[A-Z0-9.]+\b/;
 
 /** What cuts: the insert and its nose radius, the blade's width, the drill's or tap's size. */
 export function latheCutting(tool: LatheTool): string {

@@ -59,6 +59,9 @@ describe('the setup sheet of a lathe program', () => {
     });
     expect(turning.cutting).toBe('insert CNMG 120408, rε 0.8 mm');
     expect(turning.minStickOutMm).toBeUndefined();
+    expect(sheet.tools.find((tool) => tool.kind === 'threading tool')?.cutting).toBe(
+      'insert 16ER AG60',
+    );
   });
 
   it('gives the tools that work in the bore a stick-out beyond its depth', () => {
