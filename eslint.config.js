@@ -154,7 +154,13 @@ export default tseslint.config(
   layer(['contracts/**/*.ts'], forbid.anythingButZod),
   layer(['cam/**/*.ts'], ...camLayer),
   // cam/'s folders in their order (a later block replaces the patterns, so each repeats camLayer).
-  layer(['cam/*.ts', 'cam/{lathe,mill,wire,sinker}/**/*.ts'], ...camLayer, ...abovePlans),
+  // cam/setup-sheet/ reads the kinds' plans for the dispatcher (decision 107): it stands where
+  // they do, below the pipelines, posts and verifiers.
+  layer(
+    ['cam/*.ts', 'cam/{lathe,mill,wire,sinker,setup-sheet}/**/*.ts'],
+    ...camLayer,
+    ...abovePlans,
+  ),
   layer(['cam/prismatic/**/*.ts'], ...camLayer, ...abovePlans, camOrder.kinds),
   layer(
     ['cam/{gcode,geometry,callouts}/**/*.ts'],

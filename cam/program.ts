@@ -8,6 +8,7 @@
  */
 import type { JobType } from '#contracts/job-types';
 import type { BlueprintDescription } from '#contracts/blueprint';
+import type { SetupSheet } from '#contracts/setup-sheet';
 import type { ToolRow } from './tool-row.ts';
 
 export interface MachineInfo {
@@ -239,6 +240,8 @@ export interface GeneratedProgram {
   outline: PlotOutline;
   /** The backplot as an SVG document. */
   backplotSvg: string;
+  /** What the operator sets up at the machine to run it (cam/setup-sheet/). */
+  setupSheet: SetupSheet;
 }
 
 /** A file name from a part name: ASCII letters, digits and dashes, at most 40 characters. */

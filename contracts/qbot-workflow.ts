@@ -12,6 +12,15 @@ import { namesJoined } from './names.ts';
 import type { JobType } from './job-types.ts';
 import type { MachineLimitsResponse } from './shop.ts';
 import type { StockSize } from './stock-size.ts';
+import type { EarlierProgram, WorkflowProgram } from './written-program.ts';
+
+export { earlierProgramOf } from './written-program.ts';
+export type {
+  EarlierProgram,
+  ProgramOperationReport,
+  ProgramStatus,
+  WorkflowProgram,
+} from './written-program.ts';
 
 export interface ChatMessage {
   id: string;
@@ -103,70 +112,6 @@ export function machineDetailsOf(machine: {
 }): string {
   const name = (reference: { name: string } | null) => reference?.name ?? 'Unknown';
   return `${namesJoined(name(machine.machineManufacturer), name(machine.machineModelType))} with ${namesJoined(name(machine.controllerType), name(machine.controllerModelType))}`;
-}
-
-/**
- * How far a written program can be trusted: 'verified' (a machinist would run it as it is) or
- * 'incomplete' (it runs safely, but leaves part of the drawing undone; downloaded only on
- * purpose). A program that fails a process check is not offered at all.
- */
-export type ProgramStatus = 'verified' | 'incomplete';
-
-/** One operation of a program as the verifier measured it from its moves. */
-export interface ProgramOperationReport {
-  name: string;
-  tool: string;
-  /** Largest depth of cut (lathes: thickness taken; mills: axial), mm. */
-  maxDepthOfCutMm: number;
-  /** Mills: largest radial engagement, mm. */
-  maxRadialMm?: number;
-  /** Largest chip thickness, mm. */
-  maxChipThicknessMm: number;
-  /** Material removal rate while cutting, cm³/min. */
-  removalRateCm3PerMin: number;
-  /** Largest net cutting power, kW, and the machine's spindle power. */
-  maxPowerKw: number;
-  machinePowerKw?: number;
-  /** Time cutting, s. */
-  cuttingSeconds: number;
-}
-
-/** A written program as the workflow knows it. */
-export interface WorkflowProgram {
-  version: number;
-  fileUrl: string;
-  fileName: string;
-  /** True only for a 'verified' program. */
-  verified: boolean;
-  /** Absent in programs written before it existed: read them by `verified`. */
-  status?: ProgramStatus;
-  /** What the program leaves undone, one sentence each: the feature, why, what would do it. */
-  unfinished?: string[];
-  /** Per operation: depth of cut, chip thickness, removal rate, power, time. */
-  report?: ProgramOperationReport[];
-  /** The changes the user asked for that the machine's limits changed, in words. */
-  limited?: string[];
-  /**
-   * One line per verifier check: "✓ Every tool called is in the selected tooling". A failed
-   * 'completeness' check means part of the drawing is left; a failed 'process' one never reaches
-   * the user as a program.
-   */
-  checks: {
-    title: string;
-    passed: boolean;
-    details: string[];
-    kind?: 'process' | 'completeness';
-  }[];
-  operations: string[];
-  warnings: string[];
-  notProgrammed: string[];
-  /** The assistant's advice on the job, shown beside the program (never written into it). */
-  advice?: string[];
-  dialect: string;
-  /** Estimated cycle time in words ("12 min 30 s"), also in the program's header. */
-  cycleTime?: string;
-  /** The toolpath drawn over the part as SVG (GET, same organization only). */
-  backplotUrl?: string;
 }
 
 /** The analysis of simulation feedback (spec section 3) with the overrides regeneration applies. */
@@ -326,12 +271,6 @@ export const qbotExtraMessages = {
   programReady: 'The program is ready.',
 } as const;
 
-/** A program written earlier in the job: enough to name it and download it again. */
-export type EarlierProgram = Pick<
-  WorkflowProgram,
-  'version' | 'fileUrl' | 'fileName' | 'status' | 'verified' | 'dialect'
->;
-
 /** What the chat says of a written program: verified, or incomplete with what it leaves. */
 export const programWrittenMessage = (program: WorkflowProgram): string =>
   program.status === 'incomplete'
@@ -341,16 +280,6 @@ export const programWrittenMessage = (program: WorkflowProgram): string =>
         program.unfinished ?? [],
       )
     : qbotExtraMessages.generated(program.version, program.fileName);
-
-/** What the job keeps of a program once another replaces it. */
-export const earlierProgramOf = (program: WorkflowProgram): EarlierProgram => ({
-  version: program.version,
-  fileUrl: program.fileUrl,
-  fileName: program.fileName,
-  verified: program.verified,
-  dialect: program.dialect,
-  ...(program.status ? { status: program.status } : {}),
-});
 
 /** Everything the workflow holds: its messages, the drawing, the job's choices and its program. */
 export interface QbotContext {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { requiredText, simulationAnalysisSchema, workflowEventSchema } from './qbot-workflow.ts';
 import { blueprintAnalysisSchema, blueprintDescriptionSchema } from './blueprint.ts';
+import { setupSheetSchema } from './setup-sheet.ts';
 import { text } from './text.ts';
 
 const threadId = z.uuid('Thread ID is not set. Start a conversation first.');
@@ -114,6 +115,8 @@ export const processBlueprintResponseSchema = z.object({
   cycleTime: z.string().optional(),
   /** The toolpath over the part as SVG, for the download step's backplot. */
   backplotUrl: z.string().optional(),
+  /** What the operator sets up at the machine: the version's printable setup sheet. */
+  setupSheet: setupSheetSchema.optional(),
 });
 
 export const askBodySchema = z.object({

@@ -19,6 +19,7 @@ import { Route as AuthAddMachineRouteImport } from './routes/_auth/add-machine'
 import { Route as AuthMyOrganizationRouteImport } from './routes/_auth/my-organization'
 import { Route as AuthMyProfileRouteImport } from './routes/_auth/my-profile'
 import { Route as AuthMyShopRouteImport } from './routes/_auth/my-shop'
+import { Route as AuthSetupSheetRouteImport } from './routes/_auth/setup-sheet'
 import { Route as AuthToolingPairsRouteImport } from './routes/_auth/tooling-pairs'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AuthassistantsQbotRouteImport } from './routes/_auth/(assistants)/qbot'
@@ -72,6 +73,11 @@ const AuthMyShopRoute = AuthMyShopRouteImport.update({
   path: '/my-shop',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthSetupSheetRoute = AuthSetupSheetRouteImport.update({
+  id: '/setup-sheet',
+  path: '/setup-sheet',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthToolingPairsRoute = AuthToolingPairsRouteImport.update({
   id: '/tooling-pairs',
   path: '/tooling-pairs',
@@ -98,6 +104,7 @@ export interface FileRoutesByFullPath {
   '/my-organization': typeof AuthMyOrganizationRoute
   '/my-profile': typeof AuthMyProfileRoute
   '/my-shop': typeof AuthMyShopRoute
+  '/setup-sheet': typeof AuthSetupSheetRoute
   '/tooling-pairs': typeof AuthToolingPairsRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/qbot': typeof AuthassistantsQbotRoute
@@ -112,6 +119,7 @@ export interface FileRoutesByTo {
   '/my-organization': typeof AuthMyOrganizationRoute
   '/my-profile': typeof AuthMyProfileRoute
   '/my-shop': typeof AuthMyShopRoute
+  '/setup-sheet': typeof AuthSetupSheetRoute
   '/tooling-pairs': typeof AuthToolingPairsRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/qbot': typeof AuthassistantsQbotRoute
@@ -128,6 +136,7 @@ export interface FileRoutesById {
   '/_auth/my-organization': typeof AuthMyOrganizationRoute
   '/_auth/my-profile': typeof AuthMyProfileRoute
   '/_auth/my-shop': typeof AuthMyShopRoute
+  '/_auth/setup-sheet': typeof AuthSetupSheetRoute
   '/_auth/tooling-pairs': typeof AuthToolingPairsRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_auth/(assistants)/qbot': typeof AuthassistantsQbotRoute
@@ -144,6 +153,7 @@ export interface FileRouteTypes {
     | '/my-organization'
     | '/my-profile'
     | '/my-shop'
+    | '/setup-sheet'
     | '/tooling-pairs'
     | '/reset-password/$token'
     | '/qbot'
@@ -158,6 +168,7 @@ export interface FileRouteTypes {
     | '/my-organization'
     | '/my-profile'
     | '/my-shop'
+    | '/setup-sheet'
     | '/tooling-pairs'
     | '/reset-password/$token'
     | '/qbot'
@@ -173,6 +184,7 @@ export interface FileRouteTypes {
     | '/_auth/my-organization'
     | '/_auth/my-profile'
     | '/_auth/my-shop'
+    | '/_auth/setup-sheet'
     | '/_auth/tooling-pairs'
     | '/reset-password/$token'
     | '/_auth/(assistants)/qbot'
@@ -260,6 +272,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthMyShopRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/setup-sheet': {
+      id: '/_auth/setup-sheet'
+      path: '/setup-sheet'
+      fullPath: '/setup-sheet'
+      preLoaderRoute: typeof AuthSetupSheetRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/tooling-pairs': {
       id: '/_auth/tooling-pairs'
       path: '/tooling-pairs'
@@ -289,6 +308,7 @@ interface AuthRouteChildren {
   AuthMyOrganizationRoute: typeof AuthMyOrganizationRoute
   AuthMyProfileRoute: typeof AuthMyProfileRoute
   AuthMyShopRoute: typeof AuthMyShopRoute
+  AuthSetupSheetRoute: typeof AuthSetupSheetRoute
   AuthToolingPairsRoute: typeof AuthToolingPairsRoute
   AuthassistantsQbotRoute: typeof AuthassistantsQbotRoute
 }
@@ -298,6 +318,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthMyOrganizationRoute: AuthMyOrganizationRoute,
   AuthMyProfileRoute: AuthMyProfileRoute,
   AuthMyShopRoute: AuthMyShopRoute,
+  AuthSetupSheetRoute: AuthSetupSheetRoute,
   AuthToolingPairsRoute: AuthToolingPairsRoute,
   AuthassistantsQbotRoute: AuthassistantsQbotRoute,
 }

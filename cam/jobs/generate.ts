@@ -7,7 +7,13 @@
  */
 import { backplotSvg } from '../backplot.ts';
 import { estimateCycleTime, findOperationLines, formatDuration } from '../cycle-time.ts';
+import { programHeader } from '../post/common.ts';
 import type { CycleTime, GeneratedProgram, ProgramJob } from '../program.ts';
+import { sinkerSetup, wireSetup } from '../setup-sheet/edm.ts';
+import type { KindSetup } from '../setup-sheet/kind.ts';
+import { latheSetup } from '../setup-sheet/lathe.ts';
+import { millSetup } from '../setup-sheet/mill.ts';
+import { setupSheetOf } from '../setup-sheet/sheet.ts';
 import { finishProgram, readProgram } from './finish.ts';
 import type { PostedJob, Verdict, WrittenProgram } from './finish.ts';
 import { postLatheJob } from './lathe.ts';
@@ -15,23 +21,57 @@ import { postMillJob } from './mill.ts';
 import { postSinkerJob } from './sinker.ts';
 import { postWireJob } from './wire.ts';
 
-/** The pipeline of each job type: the plan and the program's body. */
-const posters: Record<ProgramJob['jobType'], (job: ProgramJob) => PostedJob> = {
-  Lathe: postLatheJob,
-  Milling: postMillJob,
-  'Wire EDM': postWireJob,
-  'Sinker EDM': postSinkerJob,
+/**
+ * A job planned and its body posted, with what its plan tells the setup sheet: the kind's
+ * set-up and, per operation of the summary, its setup (a lathe's second setup is 2).
+ */
+interface PlannedJob {
+  posted: PostedJob;
+  setup: KindSetup;
+  operationSetups?: (number | undefined)[];
+}
+
+/** The pipeline of each job type: the plan, the program's body and the set-up. */
+const posters: Record<ProgramJob['jobType'], (job: ProgramJob) => PlannedJob> = {
+  Lathe: (job) => {
+    const posted = postLatheJob(job);
+    return {
+      posted,
+      setup: latheSetup(job, posted.plan, posted.dialect),
+      operationSetups: posted.plan.operations.map((operation) => operation.setup),
+    };
+  },
+  Milling: (job) => {
+    const posted = postMillJob(job);
+    return { posted, setup: millSetup(posted.plan, posted.dialect) };
+  },
+  'Wire EDM': (job) => {
+    const posted = postWireJob(job);
+    return { posted, setup: wireSetup(posted.plan) };
+  },
+  'Sinker EDM': (job) => {
+    const posted = postSinkerJob(job);
+    return { posted, setup: sinkerSetup(posted.plan) };
+  },
+};
+
+/** What a part is called when neither the job nor its drawing names it, as the headers say. */
+const fallbackNames: Record<ProgramJob['jobType'], string> = {
+  Lathe: 'Turned part',
+  Milling: 'Milled part',
+  'Wire EDM': 'Wire EDM part',
+  'Sinker EDM': 'Sinker EDM part',
 };
 
 /**
  * Plan, write and verify a program for any job type.
  * @returns the verified (or failed) program with its cycle time in the summary and the header,
- *   and its backplot as SVG
+ *   its backplot as SVG and its setup sheet (cam/setup-sheet/)
  * @throws PartModelError, PrismaticPartError or PlanningError (cam/errors.ts) with a message
  *   for the user when the job cannot be planned
  */
 export function generateProgram(job: ProgramJob): GeneratedProgram {
-  const posted = posters[job.jobType](job);
+  const { posted, setup, operationSetups } = posters[job.jobType](job);
   const notes = job.headerNotes ?? [];
   // Comments do not move the machine: the program with the job's notes moves exactly as the
   // finished one, so its one interpretation gives the cycle time, the report and the backplot.
@@ -42,16 +82,23 @@ export function generateProgram(job: ProgramJob): GeneratedProgram {
     headerNotes(posted, verdict, [...notes, timeNote]),
   );
   const seconds = new Map(cycleTime.operations.map((entry) => [entry.name, entry.seconds]));
+  const summary = {
+    ...program.summary,
+    operations: program.summary.operations.map((operation) => ({
+      ...operation,
+      ...(seconds.has(operation.name) ? { seconds: seconds.get(operation.name)! } : {}),
+    })),
+    cycleTime,
+  };
+  const partName = programHeader(job, posted.summary, {
+    fallbackName: fallbackNames[job.jobType],
+    stock: posted.summary.stock,
+    postLabel: '',
+  }).partName;
   return {
     ...program,
-    summary: {
-      ...program.summary,
-      operations: program.summary.operations.map((operation) => ({
-        ...operation,
-        ...(seconds.has(operation.name) ? { seconds: seconds.get(operation.name)! } : {}),
-      })),
-      cycleTime,
-    },
+    summary,
+    setupSheet: setupSheetOf(job, setup, { ...program, summary }, partName, operationSetups),
     backplotSvg: backplotSvg(events, program.outline, {
       title: `${program.fileName}: toolpath`,
       ...(program.report.simulated ? { simulated: program.report.simulated } : {}),

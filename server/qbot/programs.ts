@@ -11,6 +11,8 @@ import { formatDuration } from '#cam/cycle-time';
 import type { GeneratedProgram, SummaryOperation, VerificationCheck } from '#cam/program';
 import type { QbotContext, WorkflowProgram } from '#contracts/qbot-workflow';
 import { promptHelperOf } from '#contracts/qbot-workflow';
+import { setupSheetSchema } from '#contracts/setup-sheet';
+import type { SetupSheet } from '#contracts/setup-sheet';
 import type { ToolingPair } from '#contracts/shop';
 import type { AssistantProvider } from '#server/assistant/types';
 import type { Database } from '#server/database';
@@ -89,12 +91,15 @@ export async function writeProgram(
     { fileName: chosen.fileName ?? 'the part' },
   );
   const report = generated.report;
+  // The sheet comes back from a worker (or a queue's JSON): checked before anything is kept.
+  const setupSheet = setupSheetSchema.parse(generated.setupSheet);
   const files = report.passed ? await storeProgramFiles(deps, generated) : {};
   await keepVersion(deps, chosen, {
     version: job.programVersion,
     machineId: machine._id,
     overrides: job.overrides,
     generated,
+    setupSheet,
     files,
   });
   if (!report.passed) {
@@ -108,7 +113,7 @@ export async function writeProgram(
       ),
     );
   }
-  const program = workflowProgramOf(job.programVersion, generated, files);
+  const program = workflowProgramOf(job.programVersion, generated, files, setupSheet);
   const provider = deps.provider;
   if (provider) afterRelease(() => adviseOn(deps, provider, chosen, program.version));
   return program;
@@ -164,7 +169,7 @@ async function storeProgramFiles(
 
 /**
  * Keep the program as the conversation's next version, with its report and summary (advice
- * empty until it comes: `adviseOn`).
+ * empty until it comes: `adviseOn`) and its setup sheet in the summary.
  * @throws the driver's error, after removing the files (a program file without its version
  *   would never be offered)
  */
@@ -176,6 +181,7 @@ async function keepVersion(
     machineId: string;
     overrides: object | undefined;
     generated: GeneratedProgram;
+    setupSheet: SetupSheet;
     files: ProgramFiles;
   },
 ): Promise<void> {
@@ -190,7 +196,12 @@ async function keepVersion(
       dialect: generated.dialect,
       verified: generated.report.verified,
       report: generated.report,
-      summary: { ...generated.summary, advice: [], backplotFileId: files.backplot?.id ?? null },
+      summary: {
+        ...generated.summary,
+        advice: [],
+        backplotFileId: files.backplot?.id ?? null,
+        setupSheet: kept.setupSheet,
+      },
       promptHelper: promptHelperOf(context),
       overrides: kept.overrides ?? null,
     });
@@ -202,11 +213,15 @@ async function keepVersion(
   }
 }
 
-/** A kept program as the workflow and the download panel show it (its advice still empty). */
+/**
+ * A kept program as the workflow and the download panel show it (its advice still empty), with
+ * its checked setup sheet.
+ */
 function workflowProgramOf(
   version: number,
   generated: GeneratedProgram,
   files: ProgramFiles,
+  setupSheet: SetupSheet,
 ): WorkflowProgram {
   const report = generated.report;
   // A program that passes every process check is kept, verified or not: one that leaves part of
@@ -235,6 +250,7 @@ function workflowProgramOf(
     notProgrammed: generated.summary.notProgrammed,
     advice: [],
     dialect: generated.dialect,
+    setupSheet,
   };
 }
 

@@ -82,6 +82,10 @@ export const simulationFeedback = (body: {
 export const postWorkflowEvent = (threadId: string, event: WorkflowEventBody) =>
   apiRequest<ThreadResponse>('POST', '/api/qbot/workflow/events', { body: { threadId, event } });
 
+/** A conversation of the caller's organization (404 for any other). */
+export const getThread = (threadId: string) =>
+  apiRequest<ThreadResponse>('GET', `/api/qbot/threads/${encodeURIComponent(threadId)}`);
+
 /** The caller's latest conversation, or undefined when there is none yet (204). */
 export const currentThread = () =>
   apiRequest<ThreadResponse | undefined>('GET', '/api/qbot/threads/current');

@@ -1,5 +1,6 @@
 import type { ProgramOperationReport, WorkflowProgram } from '#contracts/qbot-workflow';
 import { Backplot } from '../components/Backplot.tsx';
+import { SetupSheetLink } from './setup-sheet/SetupSheetLink.tsx';
 
 /** A program's status: its own, or (programs written before statuses existed) from `verified`. */
 export const statusOf = (program: Pick<WorkflowProgram, 'status' | 'verified'>) =>
@@ -57,13 +58,18 @@ function OperationTable({ rows }: { rows: ProgramOperationReport[] }) {
   );
 }
 
-/** The program's verification summary, shown beside its download. */
+/**
+ * The program's verification summary, shown beside its download, with the link to its setup
+ * sheet when the conversation is known.
+ */
 export function ProgramPanel({
   program,
   assistantName = 'Q-Bot',
+  threadId,
 }: {
   program: WorkflowProgram;
   assistantName?: string;
+  threadId?: string | null;
 }) {
   const status = statusOf(program);
   const unfinished = program.unfinished ?? program.notProgrammed;
@@ -72,6 +78,11 @@ export function ProgramPanel({
       <h4>
         Program version {program.version}: {program.fileName} ({program.dialect})
       </h4>
+      {program.setupSheet ? (
+        <p className="program-links">
+          <SetupSheetLink threadId={threadId} version={program.version} />
+        </p>
+      ) : null}
       {status === 'verified' ? (
         <p className="program-status verified">
           <span aria-hidden="true">✓</span> Verified: the simulation shows every surface within

@@ -3,6 +3,8 @@ import type { EarlierProgram, WorkflowProgram } from '#contracts/qbot-workflow';
 import { Spinner } from '../components/Spinner.tsx';
 import { downloadProgram } from './download.ts';
 import { ProgramPanel, statusOf } from './ProgramPanel.tsx';
+import { SetupSheetLink } from './setup-sheet/SetupSheetLink.tsx';
+import { setupSheetMessages } from '../messages.ts';
 
 /**
  * The program downloaded, kept in the chat for the steps after its download (simulate, report
@@ -12,9 +14,11 @@ import { ProgramPanel, statusOf } from './ProgramPanel.tsx';
 export function ProgramRecord({
   program,
   earlier = [],
+  threadId,
 }: {
   program: WorkflowProgram;
   earlier?: EarlierProgram[];
+  threadId?: string | null;
 }) {
   const status = statusOf(program);
   return (
@@ -26,8 +30,8 @@ export function ProgramRecord({
       <div className="actions start">
         <DownloadAgain program={program} label="Download again" />
       </div>
-      <EarlierPrograms programs={earlier} />
-      <ProgramPanel program={program} />
+      <EarlierPrograms programs={earlier} threadId={threadId} />
+      <ProgramPanel program={program} threadId={threadId} />
     </details>
   );
 }
@@ -52,8 +56,17 @@ function DownloadAgain({ program, label }: { program: EarlierProgram; label: str
   );
 }
 
-/** The programs written before the current one in this job, each to download again. */
-export function EarlierPrograms({ programs }: { programs: EarlierProgram[] }) {
+/**
+ * The programs written before the current one in this job, each to download again and with its
+ * setup sheet when it has one.
+ */
+export function EarlierPrograms({
+  programs,
+  threadId,
+}: {
+  programs: EarlierProgram[];
+  threadId?: string | null;
+}) {
   if (programs.length === 0) return null;
   return (
     <div className="earlier-programs">
@@ -62,7 +75,14 @@ export function EarlierPrograms({ programs }: { programs: EarlierProgram[] }) {
         {programs.map((program) => (
           <li key={program.version}>
             {program.fileName} ({statusOf(program) === 'verified' ? 'verified' : 'incomplete'}){' '}
-            <DownloadAgain program={program} label={`Download version ${program.version}`} />
+            <DownloadAgain program={program} label={`Download version ${program.version}`} />{' '}
+            {program.setupSheet ? (
+              <SetupSheetLink
+                threadId={threadId}
+                version={program.version}
+                label={setupSheetMessages.linkFor(program.version)}
+              />
+            ) : null}
           </li>
         ))}
       </ul>

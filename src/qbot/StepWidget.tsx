@@ -38,11 +38,13 @@ export function StepWidget({ state, send }: StepWidgetProps) {
 
 /** A step after the download, with the downloaded program kept below it (ProgramRecord). */
 function withProgram(widget: ReactNode, state: StepProps['state']) {
-  const { program, earlierPrograms } = state.context;
+  const { program, earlierPrograms, threadId } = state.context;
   return (
     <>
       {widget}
-      {program ? <ProgramRecord program={program} earlier={earlierPrograms ?? []} /> : null}
+      {program ? (
+        <ProgramRecord program={program} earlier={earlierPrograms ?? []} threadId={threadId} />
+      ) : null}
     </>
   );
 }

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { signInThroughUi } from './api.ts';
 import { usePages } from './browser.ts';
 import { expectAccessible } from './axe.ts';
@@ -109,6 +109,52 @@ async function generateAndDownload(page: Page): Promise<DownloadedProgram> {
   return downloadProgram(page);
 }
 
+/**
+ * Open a version's setup sheet from `link` (a new tab), and read it as the operator does: the
+ * heading with the part and version, the tool table with the program's tools, the backplot; on
+ * a phone no sideways scrolling; printed without the app's chrome and buttons.
+ */
+async function checkSetupSheet(page: Page, link: Locator, version: number) {
+  const [sheet] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  const pageErrors: Error[] = [];
+  sheet.on('pageerror', (error) => pageErrors.push(error));
+  try {
+    await sheet.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
+    expect(await sheet.getByRole('heading', { level: 1 }).textContent()).toContain(
+      `program version ${version}`,
+    );
+    expect(new URL(sheet.url()).pathname).toBe('/setup-sheet');
+    const tools = sheet.locator('.sheet-tools tbody tr');
+    await expect.poll(() => tools.count()).toBeGreaterThan(1);
+    expect(await tools.first().textContent()).toMatch(/^T\d+/);
+    expect(await sheet.locator('.sheet-tools').textContent()).toContain('tool table');
+    expect(await sheet.locator('.sheet-zero').textContent()).toContain('G54: Z0');
+    await expect.poll(() => sheet.locator('.backplot-view svg').count()).toBe(1);
+    await sheet.getByRole('button', { name: 'Print' }).waitFor();
+    await expectAccessible(sheet, 'the setup sheet');
+    const screenshot = async (name: string) => {
+      if (process.env.E2E_SCREENSHOTS)
+        await sheet.screenshot({ path: `/tmp/e2e-setup-sheet-${name}.png`, fullPage: true });
+    };
+    await screenshot('desktop');
+    await sheet.setViewportSize({ width: 375, height: 800 });
+    await expect
+      .poll(() => sheet.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
+    await screenshot('phone');
+    // A4 at 96 dpi less the page's margins.
+    await sheet.setViewportSize({ width: 700, height: 1000 });
+    await sheet.emulateMedia({ media: 'print' });
+    await screenshot('print');
+    expect(await sheet.locator('.topbar').isVisible()).toBe(false);
+    expect(await sheet.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await tools.first().isVisible()).toBe(true);
+    expect(pageErrors).toEqual([]);
+  } finally {
+    await sheet.close();
+  }
+}
+
 /** The surface speeds (G96 S, m/min) of a LinuxCNC lathe program. */
 const spindleSpeeds = (program: string) =>
   [...program.matchAll(/\bG96 D\d+ S(\d+(?:\.\d+)?)/g)].map((match) => Number(match[1]));
@@ -172,6 +218,7 @@ describe('the Q-Bot workflow in the browser', () => {
       record.getByRole('button', { name: 'Download again' }).click(),
     ]);
     expect(await readFile(await again.path(), 'utf8')).toBe(first.text);
+    await checkSetupSheet(page, record.getByRole('link', { name: 'Setup sheet' }), 1);
 
     // The operator finds chatter: the analysis asks for a new program with slower speeds.
     await expectAccessible(page, 'the simulation step');
@@ -197,6 +244,13 @@ describe('the Q-Bot workflow in the browser', () => {
         .click(),
     ]);
     expect(await readFile(await earlier.path(), 'utf8')).toBe(first.text);
+    // …and so does its setup sheet.
+    expect(
+      await page
+        .locator('.download .earlier-programs')
+        .getByRole('link', { name: 'Setup sheet of version 1' })
+        .getAttribute('href'),
+    ).toMatch(/^\/setup-sheet\?threadId=[0-9a-f-]{36}&version=1$/);
     const second = await downloadProgram(page);
     expect(second.heading).toContain('Program version 2');
     expect(second.failedChecks).toBe(0);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descriptionVersions, programVersions, storedFiles } from '#db/schema';
+import type { SetupSheet } from '#contracts/setup-sheet';
 import type { DatabaseHandle } from '#server/database';
 import { createOrganization } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/app.ts';
@@ -78,6 +79,11 @@ describe('the Q-Bot workflow over the API', () => {
     });
     expect(program.checks.every((check) => check.passed)).toBe(true);
     expect(program.warnings.join(' ')).toMatch(/tailstock or a steady rest/);
+    // The setup sheet comes with the program (decision 107): its tools are the program's.
+    const { setupSheet } = first.json<{ setupSheet: SetupSheet }>();
+    expect(setupSheet).toMatchObject({ programVersion: 1, jobType: 'Lathe', dialect: 'linuxcnc' });
+    expect(setupSheet.tools.length).toBeGreaterThan(0);
+    expect(setupSheet.notes).toEqual(program.warnings);
     const firstCode = (await client.get(program.fileUrl)).body;
     expect(firstCode).toMatch(/^%\n\(Part: long_reamer_facer\)/);
 
@@ -118,9 +124,21 @@ describe('the Q-Bot workflow over the API', () => {
       expect((await client.event(threadId, event)).statusCode).toBe(200);
     const thread = (await client.get(`/api/qbot/threads/${threadId}`)).json<{
       step: string;
-      snapshot: { context: { messages: { message: string }[] } };
+      snapshot: {
+        context: {
+          messages: { message: string }[];
+          program: { setupSheet: SetupSheet };
+          earlierPrograms: { setupSheet: SetupSheet; backplotUrl: string }[];
+        };
+      };
     }>();
     expect(thread.step).toBe('fabricate_in_machine');
+    // Each version keeps its setup sheet and backplot in the conversation.
+    expect(thread.snapshot.context.program.setupSheet.programVersion).toBe(2);
+    expect(thread.snapshot.context.earlierPrograms.map((entry) => entry.setupSheet)).toEqual([
+      setupSheet,
+    ]);
+    expect(thread.snapshot.context.earlierPrograms[0]!.backplotUrl).toMatch(/^\/api\/files\//);
     expect(thread.snapshot.context.messages.at(-1)?.message).toBe(
       'Your G-Code is ready for fabrication. Please proceed with machining.',
     );
@@ -133,6 +151,9 @@ describe('the Q-Bot workflow over the API', () => {
       .from(programVersions)
       .where(eq(programVersions.threadId, threadId));
     expect(versions.map((row) => row.version).sort()).toEqual([1, 2]);
+    expect(
+      (versions.find((row) => row.version === 1)!.summary as { setupSheet: SetupSheet }).setupSheet,
+    ).toEqual(setupSheet);
     expect(versions.find((row) => row.version === 2)!.overrides).toEqual({
       surfaceSpeedFactor: 0.8,
       depthOfCutFactor: 0.7,

@@ -43,8 +43,8 @@ export function DownloadStep({ state, send }: StepProps) {
           {downloading ? <Spinner /> : null} {incomplete ? 'Download anyway' : 'Download'}
         </button>
       </div>
-      <ProgramPanel program={context.program} />
-      <EarlierPrograms programs={context.earlierPrograms ?? []} />
+      <ProgramPanel program={context.program} threadId={context.threadId} />
+      <EarlierPrograms programs={context.earlierPrograms ?? []} threadId={context.threadId} />
     </div>
   ) : null;
 }

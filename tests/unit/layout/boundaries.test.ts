@@ -145,6 +145,12 @@ const camForbidden: [folder: string, file: string, line: string, says: RegExp][]
   ],
   ['root', 'cam/probe.ts', "import { generateProgram } from './jobs/generate.ts';", /stands above/],
   [
+    'setup-sheet',
+    'cam/setup-sheet/probe.ts',
+    "import { lathePostFor } from '../post/lathe/index.ts';",
+    /imports the post-processors/,
+  ],
+  [
     'root',
     'cam/probe.ts',
     "import { verifyMillProgram } from '#cam/verify/mill/index';",
@@ -249,6 +255,11 @@ const camAllowed: [folder: string, file: string, line: string][] = [
   ],
   ['mill', 'cam/mill/probe.ts', "import type { PrismaticPart } from '../prismatic/part.ts';"],
   ['mill', 'cam/mill/probe.ts', "import type { MotionEvent } from '#cam/gcode/events';"],
+  [
+    'setup-sheet',
+    'cam/setup-sheet/probe.ts',
+    "import type { LathePlan } from '../lathe/program.ts';",
+  ],
   ['root', 'cam/probe.ts', "import type { PrismaticPart } from './prismatic/part.ts';"],
   [
     'prismatic',
