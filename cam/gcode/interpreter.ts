@@ -9,7 +9,6 @@
  *
  * Streaming: lines are read one at a time from any iterable and nothing is kept per line, so a
  * 1,000,000-line file read with `readLines` (server/storage/read-lines.ts) runs in flat memory.
- *
  * Units: positions, feeds and leads are reported in mm (mm/min or mm/rev); a G20 / G70 program
  * is converted. Lathes: X is a diameter (radius programs, G8 / DIAMOF, are doubled), Y is 0.
  * A position is unknown after a home (G28/G30, G53, SUPA) until programmed: moves from it have
@@ -20,10 +19,8 @@
  * a block's codes into modal groups; modal-state.ts keeps the state between blocks and writes the
  * events; this module executes each block in the order of execution; arcs.ts finds arc centres;
  * cycle-blocks.ts reads canned cycle blocks, which cycles.ts expands into moves.
- *
  * Heidenhain Klartext (dialect 'heidenhain', mills) is no G-code: interpretProgram hands it to
  * its own interpreter (cam/gcode/klartext/program.ts), which yields the same events.
- *
  * Dialect references: LinuxCNC G-code and M-code references (RS274/NGC); Fanuc Series 0i-MF Plus
  * and 0i-TF Plus operator's manuals (G-code system A on lathes); Haas mill and lathe operator's
  * manuals (NGC); SINUMERIK 840D sl / 828D Programming Manuals "Fundamentals", "Job planning"

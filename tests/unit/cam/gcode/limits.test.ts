@@ -23,10 +23,10 @@ interface Golden {
 
 const goldens: Golden[] = ['lathe', 'mill', 'wire', 'sinker'].flatMap((folder) =>
   readdirSync(new URL(`${folder}/`, goldenDir))
-    .filter((name) => /\.(?:nc|h)$/.test(name))
+    .filter((name) => /\.(?:nc|h|MIN)$/.test(name))
     .map((name) => ({
       file: `${folder}/${name}`,
-      dialect: /(linuxcnc|fanuc|haas|sinumerik|okuma|heidenhain|iso-edm)\.(?:nc|h)$/.exec(
+      dialect: /(linuxcnc|fanuc|haas|sinumerik|okuma|heidenhain|iso-edm)\.(?:nc|h|MIN)$/.exec(
         name,
       )![1] as Dialect,
       machine: folder as MachineKind,

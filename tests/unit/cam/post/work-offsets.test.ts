@@ -43,7 +43,7 @@ function firstOffsetAndMove(gcode: string, klartext = false): { offset: number; 
 
 const goldenFiles = ['lathe', 'mill', 'wire', 'sinker'].flatMap((folder) =>
   readdirSync(new URL(`${folder}/`, goldenDir))
-    .filter((name) => /\.(?:nc|h)$/.test(name))
+    .filter((name) => /\.(?:nc|h|MIN)$/.test(name))
     .map((name) => `${folder}/${name}`),
 );
 
