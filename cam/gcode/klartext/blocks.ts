@@ -11,18 +11,9 @@
  */
 import { cycleProblems, unknownCycle } from './cycles.ts';
 import type { QValues } from './cycles.ts';
-import {
-  blockEnd,
-  blockStart,
-  blockWords,
-  callCycle,
-  centerBlock,
-  circleBlock,
-  lineBlock,
-  polarBlock,
-  radiusBlock,
-} from './motion.ts';
-import type { BlockEnd } from './motion.ts';
+import { blockEnd, blockStart, blockWords, callCycle } from './functions.ts';
+import type { BlockEnd } from './functions.ts';
+import { centerBlock, circleBlock, lineBlock, polarBlock, radiusBlock } from './motion.ts';
 import type { KlartextState } from './state.ts';
 
 /** A cycle definition being read: its number and name, and the Q parameters read so far. */

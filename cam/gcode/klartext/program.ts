@@ -2,7 +2,7 @@
  * The Klartext (HEIDENHAIN conversational) interpreter for TNC 620 / TNC 640 mill programs:
  * line by line, the program's frame (BEGIN PGM … END PGM with the same name and unit, block
  * numbers 0, 1, 2, … one a block, continuation lines after `~`), each line within the control's
- * limits (cam/gcode/limits.ts), and each block run by blocks.ts and motion.ts on the state of
+ * limits (cam/gcode/limits.ts), and each block run by blocks.ts, motion.ts and functions.ts on the state of
  * state.ts, fixed cycles expanded by cycles.ts. It yields the very {@link InterpreterEvent}s the
  * G-code interpreter yields (cam/gcode/interpreter.ts dispatches to it for the dialect
  * 'heidenhain'), so a Klartext program is verified, timed and plotted as any other.
@@ -22,7 +22,7 @@ import type { InterpretOptions, InterpreterEvent } from '../events.ts';
 import { controllerLimits, lineOverLimits } from '../limits.ts';
 import { finishCycle, runBlock, startCycle } from './blocks.ts';
 import type { CycleDefinition } from './blocks.ts';
-import type { BlockEnd } from './motion.ts';
+import type { BlockEnd } from './functions.ts';
 import { KlartextState } from './state.ts';
 import { readLine, readQParameter } from './words.ts';
 import type { KlartextLine } from './words.ts';

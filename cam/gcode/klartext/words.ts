@@ -92,8 +92,17 @@ const bare = new Set(['FMAX', 'RL', 'RR', 'MB', 'MAX', 'FAUTO', 'FU', 'FZ']);
  */
 export function readWords(text: string): BlockWords {
   const words: BlockWords = { values: new Map(), m: [], flags: new Set(), problems: [] };
-  for (const token of text.split(/\s+/).filter(Boolean)) {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index]!;
     const upper = token.toUpperCase();
+    // The retraction of M140 is written "MB 50" as well as "MB50".
+    if (upper === 'MB' && new RegExp(`^${NUMBER}$`).test(tokens[index + 1] ?? '')) {
+      if (words.values.has('MB')) words.problems.push('MB twice');
+      else words.values.set('MB', Number(tokens[index + 1]));
+      index += 1;
+      continue;
+    }
     if (upper === 'DR+' || upper === 'DR-') {
       addFlag(words, upper, token);
       continue;

@@ -272,6 +272,17 @@ describe('Klartext errors', () => {
     ]);
   });
 
+  it('reads M140 MB with a distance, and names M140 or MB alone', () => {
+    const events = read(['TOOL CALL 1 Z S1000', 'L X+0 Y+0 Z+5 R0 FMAX', 'L M140 MB 20']);
+    expect(motions(events).at(-1)).toMatchObject({ kind: 'rapid', to: { x: 0, y: 0, z: 25 } });
+    const sentence = 'M140 goes with MB MAX or MB and a distance, and MB with M140';
+    expect(messages(['L M140', 'L X+1 R0 FMAX MB MAX', 'M140 MB'])).toEqual([
+      `L block: ${sentence}`,
+      `L block: ${sentence}`,
+      `M block: ${sentence}`,
+    ]);
+  });
+
   it('names a line over the control limit and a character that is not ASCII', () => {
     const found = messages([`; ${'x'.repeat(260)}`, '; Ø 16']);
     expect(found[0]).toMatch(/^a line of \d+ characters: the heidenhain control reads at most/);
