@@ -112,7 +112,11 @@ class KlartextReader {
     this.continued = read.continues;
     const definition = this.definition;
     const q = readQParameter(read.text);
-    if (!definition || read.number !== null || !q) {
+    if (read.number !== null) {
+      state.error(
+        `block ${read.number} starts inside the block before it, whose last line ends in "~": a line that continues a block carries no block number`,
+      );
+    } else if (!definition || !q) {
       state.error(
         definition
           ? `cannot read "${read.text}" as a Q parameter of CYCL DEF ${definition.number} (Q200=+2)`
