@@ -76,7 +76,7 @@ function SetupSheetPage() {
       <header className="setup-sheet-header">
         <div>
           <p className="setup-sheet-kicker">{text.title}</p>
-          <h1>{text.heading(sheet.partName, sheet.programVersion)}</h1>
+          <h1>{text.heading(sheet.partName || sheet.fileName, sheet.programVersion)}</h1>
         </div>
         <div className="actions setup-sheet-actions">
           <button type="button" className="button primary" onClick={() => window.print()}>
