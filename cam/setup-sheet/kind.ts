@@ -30,9 +30,10 @@ const pad2 = (value: number) => String(value).padStart(2, '0');
 /**
  * The offset register a program of `dialect` uses for tool `number`, as the operator sets it at
  * the control: lathes Fanuc "T0303" (geometry and wear offset 03), Haas "T303" (offset 03),
- * LinuxCNC "T3 G43" (tool table entry 3), Sinumerik "T3 D1"; mills Fanuc and Haas "H03",
- * LinuxCNC "H3", Sinumerik "T3 D1" (the posts in cam/post/ write these calls). Another dialect:
- * "offset 3".
+ * LinuxCNC "T3 G43" (tool table entry 3), Sinumerik "T3 D1", Okuma "T030303" (offset 03);
+ * mills Fanuc and Haas "H03", LinuxCNC "H3", Sinumerik "T3 D1", Okuma "G56 H03", Heidenhain
+ * "TOOL CALL 3" (tool table entry 3) (the posts in cam/post/ write these calls). Another
+ * dialect: "offset 3".
  */
 export function offsetRegister(machine: MachineKind, dialect: string, number: number): string {
   if (machine === 'lathe') {
@@ -40,11 +41,14 @@ export function offsetRegister(machine: MachineKind, dialect: string, number: nu
     if (dialect === 'haas') return `T${number}${pad2(number)}: offset ${pad2(number)}`;
     if (dialect === 'linuxcnc') return `T${number} G43: tool table ${number}`;
     if (dialect === 'sinumerik') return `T${number} D1`;
+    if (dialect === 'okuma') return `T${pad2(number).repeat(3)}: offset ${pad2(number)}`;
   }
   if (machine === 'mill') {
     if (dialect === 'fanuc' || dialect === 'haas') return `H${pad2(number)}`;
     if (dialect === 'linuxcnc') return `H${number}`;
     if (dialect === 'sinumerik') return `T${number} D1`;
+    if (dialect === 'okuma') return `G56 H${pad2(number)}`;
+    if (dialect === 'heidenhain') return `TOOL CALL ${number}: tool table ${number}`;
   }
   return `offset ${number}`;
 }
