@@ -386,6 +386,27 @@ export const demoMachines: DemoMachine[] = [
     tools: turretTools,
   },
   {
+    modelKey: 'okuma-lb3000-ex-ii',
+    controllerModelKey: 'okuma-osp-p300la',
+    name: 'Okuma LB3000 EX II',
+    serialNumber: 'DEMO-LB3000-001',
+    tools: turretTools,
+  },
+  {
+    modelKey: 'okuma-genos-m560-v',
+    controllerModelKey: 'okuma-osp-p300ma',
+    name: 'Okuma GENOS M560-V',
+    serialNumber: 'DEMO-M560V-001',
+    tools: millTools,
+  },
+  {
+    modelKey: 'dmg-mori-dmu-65-monoblock',
+    controllerModelKey: 'heidenhain-tnc-640',
+    name: 'DMG MORI DMU 65 monoBLOCK',
+    serialNumber: 'DEMO-DMU65-001',
+    tools: millTools,
+  },
+  {
     modelKey: 'mitsubishi-electric-mv2400s',
     controllerModelKey: 'mitsubishi-electric-d-cubes',
     name: 'Mitsubishi MV2400S',

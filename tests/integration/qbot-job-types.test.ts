@@ -117,6 +117,8 @@ const cases: {
   change?: string;
   /** What the program leaves undone on this machine with its tools (verified when none). */
   left?: RegExp[];
+  /** The program's end (M30 unless the dialect ends otherwise). */
+  end?: RegExp;
 }[] = [
   {
     jobType: 'Lathe',
@@ -163,6 +165,21 @@ const cases: {
     ],
   },
   {
+    jobType: 'Lathe',
+    machine: 'Okuma LB3000 EX II',
+    dialect: 'okuma',
+    drawing: 'lathe/long_reamer_facer.dxf',
+    firstCode: /^G15 H1$/m,
+    // The 210 mm chuck is rated for the machine's top speed: the limit is the machine's.
+    speedClamp: /^G50 S4200$/m,
+    change: 'Ø15.48 is 35 long, overall length 60',
+    // The turret's threading insert is a full profile for 1.5 mm: the 7/16"-20 UNF is not cut.
+    left: [
+      /^the thread 7\/16"-20 UNF on Ø11\.11: the selected threading inserts are for other pitches than 1\.27 mm/,
+    ],
+    end: /^M02$/m,
+  },
+  {
     jobType: 'Milling',
     machine: 'Tormach 1100MX',
     dialect: 'linuxcnc',
@@ -191,6 +208,26 @@ const cases: {
     firstCode: /^G43 H\d+/m,
     // No loaded end mill fits the star cut-out's R0.2 corners: it is left, and said so.
     left: [/^Cut-out 79\.68 × 56 mm: /],
+  },
+  {
+    jobType: 'Milling',
+    machine: 'Okuma GENOS M560-V',
+    dialect: 'okuma',
+    drawing: 'mill-edm/FLH-001.dxf',
+    size: plate,
+    firstCode: /^G00 G56 Z[\d.]+ H\d+$/m,
+    left: [/^Cut-out 79\.68 × 56 mm: /],
+    end: /^M02$/m,
+  },
+  {
+    jobType: 'Milling',
+    machine: 'DMG MORI DMU 65 monoBLOCK',
+    dialect: 'heidenhain',
+    drawing: 'mill-edm/FLH-001.dxf',
+    size: plate,
+    firstCode: /^\d+ TOOL CALL \d+ Z S\d+$/m,
+    left: [/^Cut-out 79\.68 × 56 mm: /],
+    end: /^\d+ M30\n\d+ END PGM \S+ MM$/m,
   },
   {
     jobType: 'Milling',
@@ -239,7 +276,7 @@ const cases: {
 
 describe('every job type on a machine of each dialect', () => {
   it('gives each demo machine the limits of its catalog model', async () => {
-    expect(limitsByMachine.size).toBe(10);
+    expect(limitsByMachine.size).toBe(13);
     for (const [name, limits] of limitsByMachine) {
       const response = await client.get(`/api/machines/fun/${machineIds.get(name)!}`);
       expect(response.statusCode).toBe(200);
@@ -253,44 +290,42 @@ describe('every job type on a machine of each dialect', () => {
     expect(limitsByMachine.get('Sodick AG40L')).not.toHaveProperty('maxRpm');
   });
 
-  it.each(cases)(
-    '$jobType on the $machine ($dialect) from $drawing',
-    async ({ jobType, machine, dialect, drawing, size, firstCode, speedClamp, change, left }) => {
-      const { status, program, body } = await programFor(drawing, jobType, machine, size, change);
-      expect(status, body).toBe(200);
-      // cam/ was handed the catalog model's limits, and its top speed as the machine's.
-      const limits = limitsByMachine.get(machine)!;
-      expect(lastJobMachine()).toMatchObject({ limits });
-      expect(lastJobMachine().maxRpm).toBe(limits.maxRpm);
-      // Verified, or incomplete saying what is left: never a program that fails a process check.
-      const expected = left ?? [];
-      expect(program, body).toMatchObject({
-        verified: expected.length === 0,
-        status: expected.length === 0 ? 'verified' : 'incomplete',
-        dialect,
-      });
-      expect(program.unfinished).toHaveLength(expected.length);
-      expected.forEach((pattern, index) => expect(program.unfinished[index]).toMatch(pattern));
-      if (expected.length === 0)
-        expect(program.checks.filter((check) => !check.passed)).toEqual([]);
-      const gcode = (await client.get(program.fileUrl)).body;
-      expect(gcode).toMatch(firstCode);
-      if (speedClamp) expect(gcode).toMatch(speedClamp);
-      expect(gcode).toMatch(/^M30\b/m);
-      // The cycle time is in the summary and in the header, in the same words.
-      expect(program.cycleTime).toMatch(/\d+ (h|min|s)/);
-      expect(gcode.slice(0, 3000).toLowerCase()).toContain(
-        `estimated cycle time ${program.cycleTime!.toLowerCase()}`,
-      );
-      expect(program.operations.some((line) => /\d+ (min|s)$/.test(line))).toBe(true);
-      // The backplot: an SVG of the toolpath, sandboxed when opened directly.
-      const plot = await client.get(program.backplotUrl!);
-      expect(plot.statusCode).toBe(200);
-      expect(plot.headers['content-type']).toMatch(/^image\/svg\+xml/);
-      expect(plot.headers['content-security-policy']).toContain('sandbox');
-      expect(plot.body).toMatch(/^<svg[\s\S]*stroke-dasharray[\s\S]*<\/svg>\s*$/);
-    },
-  );
+  it.each(cases)('$jobType on the $machine ($dialect) from $drawing', async (testCase) => {
+    const { jobType, machine, dialect, drawing, size, firstCode, speedClamp, change, left } =
+      testCase;
+    const { status, program, body } = await programFor(drawing, jobType, machine, size, change);
+    expect(status, body).toBe(200);
+    // cam/ was handed the catalog model's limits, and its top speed as the machine's.
+    const limits = limitsByMachine.get(machine)!;
+    expect(lastJobMachine()).toMatchObject({ limits });
+    expect(lastJobMachine().maxRpm).toBe(limits.maxRpm);
+    // Verified, or incomplete saying what is left: never a program that fails a process check.
+    const expected = left ?? [];
+    expect(program, body).toMatchObject({
+      verified: expected.length === 0,
+      status: expected.length === 0 ? 'verified' : 'incomplete',
+      dialect,
+    });
+    expect(program.unfinished).toHaveLength(expected.length);
+    expected.forEach((pattern, index) => expect(program.unfinished[index]).toMatch(pattern));
+    if (expected.length === 0) expect(program.checks.filter((check) => !check.passed)).toEqual([]);
+    const gcode = (await client.get(program.fileUrl)).body;
+    expect(gcode).toMatch(firstCode);
+    if (speedClamp) expect(gcode).toMatch(speedClamp);
+    expect(gcode).toMatch(testCase.end ?? /^M30\b/m);
+    // The cycle time is in the summary and in the header, in the same words.
+    expect(program.cycleTime).toMatch(/\d+ (h|min|s)/);
+    expect(gcode.slice(0, 3000).toLowerCase()).toContain(
+      `estimated cycle time ${program.cycleTime!.toLowerCase()}`,
+    );
+    expect(program.operations.some((line) => /\d+ (min|s)$/.test(line))).toBe(true);
+    // The backplot: an SVG of the toolpath, sandboxed when opened directly.
+    const plot = await client.get(program.backplotUrl!);
+    expect(plot.statusCode).toBe(200);
+    expect(plot.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(plot.headers['content-security-policy']).toContain('sandbox');
+    expect(plot.body).toMatch(/^<svg[\s\S]*stroke-dasharray[\s\S]*<\/svg>\s*$/);
+  });
 
   it('asks for the block when a mill job gets a size without one, and refuses a lathe job on a plate', async () => {
     // Two sizes read as a bar (diameter x length); a mill needs the third, so the job type step
