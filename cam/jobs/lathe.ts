@@ -439,6 +439,7 @@ export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
       postLabel: post.label,
     });
   const options = { programNumber: 1000 + (job.programVersion % 9000) };
+  const fileBase = `${safeFileName(headerOf([]).partName)}-v${job.programVersion}`;
   const controller = controllerName(job.machine);
   const verification = latheVerificationInput(plan, post.dialect, tools, {
     ...job,
@@ -447,7 +448,7 @@ export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
   return {
     machineKind: 'lathe',
     dialect: post.dialect,
-    fileName: `${safeFileName(headerOf([]).partName)}-v${job.programVersion}${post.fileExtension ?? '.nc'}`,
+    fileName: `${post.programName?.(fileBase) ?? fileBase}${post.fileExtension ?? '.nc'}`,
     summary: {
       jobType: 'Lathe',
       operations: plan.operations.map((operation) => ({

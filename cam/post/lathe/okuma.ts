@@ -33,6 +33,7 @@
  */
 import { controllerLimits } from '../../gcode/limits.ts';
 import type { LathePlan, TapCycle, ThreadCycle } from '../../lathe/program.ts';
+import { okumaProgramName } from '../okuma-name.ts';
 import { commentText, formatNumber } from '../common.ts';
 import { changePosition, lathePost, threadPasses } from './common.ts';
 import type { LathePostProcessor, NumberWriter } from './common.ts';
@@ -120,4 +121,8 @@ const post = lathePost({
 });
 
 /** The Okuma OSP-P300L lathe post; its programs are main programs, stored as <name>.MIN. */
-export const okumaPost: LathePostProcessor = { ...post, fileExtension: '.MIN' };
+export const okumaPost: LathePostProcessor = {
+  ...post,
+  fileExtension: '.MIN',
+  programName: okumaProgramName,
+};

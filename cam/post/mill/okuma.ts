@@ -25,6 +25,7 @@
  */
 import { controllerLimits } from '../../gcode/limits.ts';
 import type { DrillCycle } from '../../mill/program.ts';
+import { okumaProgramName } from '../okuma-name.ts';
 import { millPost } from './common.ts';
 import type { MillFlavour, MillPostProcessor } from './common.ts';
 
@@ -99,4 +100,8 @@ const flavour: MillFlavour = {
 };
 
 /** The Okuma OSP-P300M mill post; its programs are main programs, stored as <name>.MIN. */
-export const okumaMillPost: MillPostProcessor = { ...millPost(flavour), fileExtension: '.MIN' };
+export const okumaMillPost: MillPostProcessor = {
+  ...millPost(flavour),
+  fileExtension: '.MIN',
+  programName: okumaProgramName,
+};

@@ -11,6 +11,7 @@ import { generateLatheProgram } from '#cam/jobs/lathe';
 import { chuckSafeRpm } from '#cam/lathe/chuck';
 import { lathePostFor } from '#cam/post/lathe/index';
 import { okumaToolWord } from '#cam/post/lathe/okuma';
+import { okumaProgramName } from '#cam/post/okuma-name';
 import type { ProgramJob } from '#cam/program';
 import { goldenLatheJob } from '#tests/helpers/golden-jobs';
 import { gripperBody, sawnJob } from '#tests/unit/cam/lathe/sawn-blank-parts';
@@ -25,6 +26,12 @@ describe('the Okuma lathe post', () => {
   it('is registered for the okuma dialect and names its files .MIN', () => {
     expect(lathePostFor('okuma')?.dialect).toBe('okuma');
     expect(lathePostFor('okuma')?.fileExtension).toBe('.MIN');
+    // OSP file names: at most 16 letters and digits before .MIN, the version kept.
+    expect(program.fileName).toMatch(/^[A-Z0-9]{1,16}\.MIN$/);
+    expect(program.fileName).toMatch(/V1\.MIN$/);
+    expect(okumaProgramName('Hydraulic-adapter-HA-20-v12')).toBe('HYDRAULICADAPV12');
+    expect(okumaProgramName('Flansch-Ø20-v3')).toBe('FLANSCH20V3');
+    expect(okumaProgramName('---')).toBe('PROGRAM');
   });
 
   it('starts with the O name alone, selects coordinate system 1 and ends with M02', () => {
