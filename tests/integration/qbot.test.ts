@@ -78,7 +78,10 @@ describe('the Q-Bot workflow over the API', () => {
       dialect: 'linuxcnc',
     });
     expect(program.checks.every((check) => check.passed)).toBe(true);
-    expect(program.warnings.join(' ')).toMatch(/tailstock or a steady rest/);
+    // The reamer's end sticks out past 3 x D, and neither support holds it: said (decision 108).
+    expect(program.warnings.join(' ')).toMatch(
+      /Workholding: the part sticks out 69 mm, .* so it is turned in the chuck alone/,
+    );
     // The setup sheet comes with the program (decision 107): its tools are the program's.
     const { setupSheet } = first.json<{ setupSheet: SetupSheet }>();
     expect(setupSheet).toMatchObject({ programVersion: 1, jobType: 'Lathe', dialect: 'linuxcnc' });
