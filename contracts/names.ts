@@ -7,13 +7,18 @@
 /**
  * `first` and `second` as one name, the part they share said once: 'Haas' + 'Haas NGC' is
  * 'Haas NGC', 'Tormach PathPilot' + 'PathPilot' is 'Tormach PathPilot', 'Fanuc' + '0i-TF Plus'
- * is 'Fanuc 0i-TF Plus'. Whole words only, compared without case; either may be empty.
+ * is 'Fanuc 0i-TF Plus'; a model named as its family's last word and a hyphen keeps that word
+ * once: 'Okuma OSP' + 'OSP-P300LA' is 'Okuma OSP-P300LA'. Whole words only, compared without
+ * case; either may be empty.
  */
 export function namesJoined(first: string, second: string): string {
   const a = first.trim().split(/\s+/).filter(Boolean);
   const b = second.trim().split(/\s+/).filter(Boolean);
   const same = (x: string[], y: string[]) =>
     x.length === y.length && x.every((word, i) => word.toLowerCase() === y[i]!.toLowerCase());
+  const last = a.at(-1)?.toLowerCase();
+  if (last && b[0]?.toLowerCase().startsWith(`${last}-`))
+    return [...a.slice(0, -1), ...b].join(' ');
   for (let overlap = Math.min(a.length, b.length); overlap > 0; overlap--) {
     if (same(a.slice(a.length - overlap), b.slice(0, overlap)))
       return [...a, ...b.slice(overlap)].join(' ');

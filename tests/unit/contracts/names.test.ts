@@ -16,6 +16,11 @@ describe('namesJoined', () => {
       'Fanuc 0i-TF Plus',
     );
     expect(namesJoined('Siemens Sinumerik', '')).toBe('Siemens Sinumerik');
+    expect(controllerName({ controllerType: 'Okuma OSP', controllerModel: 'OSP-P300LA' })).toBe(
+      'Okuma OSP-P300LA',
+    );
+    expect(namesJoined('Heidenhain', 'TNC 640')).toBe('Heidenhain TNC 640');
+    expect(namesJoined('Haas', 'Haas-Automation VF')).toBe('Haas-Automation VF');
   });
 
   it('keeps both names whole, and the words they share once', () => {
