@@ -28,6 +28,17 @@ export const minStickOut = (depthMm: number): number | undefined =>
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
 /**
+ * The work offset `n` (1 the first, 2 the second setup's) as a program of `dialect` selects it:
+ * "G54", "G55"; Okuma "G15 H1" (its work coordinate system); Heidenhain "Preset 1" (set by
+ * CYCL DEF 247). The posts in cam/post/ write these.
+ */
+export function workOffsetName(dialect: string, n: number): string {
+  if (dialect === 'okuma') return `G15 H${n}`;
+  if (dialect === 'heidenhain') return `Preset ${n} (CYCL DEF 247)`;
+  return `G${53 + n}`;
+}
+
+/**
  * The offset register a program of `dialect` uses for tool `number`, as the operator sets it at
  * the control: lathes Fanuc "T0303" (geometry and wear offset 03), Haas "T303" (offset 03),
  * LinuxCNC "T3 G43" (tool table entry 3), Sinumerik "T3 D1", Okuma "T030303" (offset 03);

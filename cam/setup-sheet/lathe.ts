@@ -8,7 +8,7 @@ import type { ProgramJob } from '../program.ts';
 import type { LathePlan, Operation } from '../lathe/program.ts';
 import { toolKindNames } from '../lathe/tooling.ts';
 import type { LatheTool } from '../lathe/tooling.ts';
-import { mmText, minStickOut, offsetRegister, toolsInOrder } from './kind.ts';
+import { mmText, minStickOut, offsetRegister, toolsInOrder, workOffsetName } from './kind.ts';
 import type { KindSetup } from './kind.ts';
 
 /**
@@ -134,10 +134,10 @@ export function latheSetup(job: ProgramJob, plan: LathePlan, dialect: string): K
   const second = plan.secondSetup;
   return {
     zeroPoint: [
-      'G54: Z0 the finished free-end face, X0 the spindle axis; X is a diameter; mm',
+      `${workOffsetName(dialect, 1)}: Z0 the finished free-end face, X0 the spindle axis; X is a diameter; mm`,
       ...(second
         ? [
-            `G55 (setup 2, the part turned around): Z0 the finished far-end face, X0 the spindle axis`,
+            `${workOffsetName(dialect, 2)} (setup 2, the part turned around): Z0 the finished far-end face, X0 the spindle axis`,
           ]
         : []),
     ],

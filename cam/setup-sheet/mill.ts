@@ -8,7 +8,7 @@ import type { SetupSheetRow, SetupSheetTool } from '#contracts/setup-sheet';
 import { flutesOf } from '../mill/cutting-data.ts';
 import type { MillOperation, MillPlan, MillTool } from '../mill/program.ts';
 import { millToolKindNames } from '../mill/tooling.ts';
-import { mmText, minStickOut, offsetRegister, toolsInOrder } from './kind.ts';
+import { mmText, minStickOut, offsetRegister, toolsInOrder, workOffsetName } from './kind.ts';
 import type { KindSetup } from './kind.ts';
 
 /** The lowest Z of an operation: its moves and its drilling cycle's bottom, mm. */
@@ -105,7 +105,9 @@ function millWorkholding(plan: MillPlan): SetupSheetRow[] {
  */
 export function millSetup(plan: MillPlan, dialect: string): KindSetup {
   return {
-    zeroPoint: ['G54: X0 Y0 lower-left corner of the part, Z0 finished top face; mm'],
+    zeroPoint: [
+      `${workOffsetName(dialect, 1)}: X0 Y0 lower-left corner of the part, Z0 finished top face; mm`,
+    ],
     workholding: millWorkholding(plan),
     tools: millTools(plan, dialect),
   };

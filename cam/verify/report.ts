@@ -9,6 +9,13 @@ import type { OperationReport, ProgramReport, VerificationCheck } from '../progr
 /** A number rounded to 0.001, for the report's sentences. */
 export const round = (value: number) => Math.round(value * 1000) / 1000;
 
+/**
+ * The end check's title in a dialect: Okuma OSP main programs end with M02 (OSP-P300L/M
+ * Programming Manuals, "Program end"; docs/decisions/106-okuma-osp.md), every other with M30.
+ */
+export const programEndTitle = (dialect: string): string =>
+  `The program ends with ${dialect === 'okuma' ? 'M02' : 'M30'}`;
+
 export class CheckList<Id extends string> {
   private readonly problems: Map<Id, string[]>;
   private readonly completeness: ReadonlySet<Id>;

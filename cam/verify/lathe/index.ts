@@ -27,7 +27,7 @@ import { DIAMETER_TOLERANCE_MM } from '../../lathe/part-sizes.ts';
 import { LatheStock } from '../../lathe/stock-model.ts';
 import type { ProgramReport } from '../../program.ts';
 import { countedLines, walkProgram } from '../pass.ts';
-import { CheckList } from '../report.ts';
+import { CheckList, programEndTitle } from '../report.ts';
 import { checkTitles, completenessChecks } from './checks.ts';
 import { ThreadPasses, checkCompleteness, checkFinishedPart } from './completeness.ts';
 import type { LatheVerificationInput } from './input.ts';
@@ -62,7 +62,8 @@ export function verifyLatheEvents(
   input: LatheVerificationInput,
   lineCount: () => number = () => 0,
 ): ProgramReport {
-  const checks = new CheckList(checkTitles, completenessChecks, {
+  const titles = { ...checkTitles, end: programEndTitle(input.dialect) };
+  const checks = new CheckList(titles, completenessChecks, {
     id: 'complete',
     titleBesideGaps: 'Nothing else of the drawing is left uncut',
   });

@@ -18,7 +18,7 @@ import { interpretProgram } from '../../gcode/interpreter.ts';
 import { compareWithPart, simulatedFromAbove } from '../../mill/part-model.ts';
 import type { ProgramReport } from '../../program.ts';
 import { countedLines, walkProgram } from '../pass.ts';
-import { CheckList } from '../report.ts';
+import { CheckList, programEndTitle } from '../report.ts';
 import { checkTitles, completenessChecks } from './checks.ts';
 import { checkMillCompleteness } from './completeness.ts';
 import type { MillVerificationInput } from './input.ts';
@@ -52,7 +52,8 @@ export function verifyMillEvents(
   lineCount: () => number = () => 0,
 ): ProgramReport {
   const machine = input.machine ?? {};
-  const checkList = new CheckList(checkTitles(machine), completenessChecks, {
+  const titles = { ...checkTitles(machine), end: programEndTitle(input.dialect) };
+  const checkList = new CheckList(titles, completenessChecks, {
     id: 'drawing',
     titleBesideGaps: 'Everything else on the drawing is programmed',
   });

@@ -12,6 +12,7 @@ import { chuckSafeRpm } from '#cam/lathe/chuck';
 import { lathePostFor } from '#cam/post/lathe/index';
 import { okumaToolWord } from '#cam/post/lathe/okuma';
 import { okumaProgramName } from '#cam/post/okuma-name';
+import { latheSetup } from '#cam/setup-sheet/lathe';
 import type { ProgramJob } from '#cam/program';
 import { goldenLatheJob } from '#tests/helpers/golden-jobs';
 import { gripperBody, sawnJob } from '#tests/unit/cam/lathe/sawn-blank-parts';
@@ -32,6 +33,13 @@ describe('the Okuma lathe post', () => {
     expect(okumaProgramName('Hydraulic-adapter-HA-20-v12')).toBe('HYDRAULICADAPV12');
     expect(okumaProgramName('Flansch-Ø20-v3')).toBe('FLANSCH20V3');
     expect(okumaProgramName('---')).toBe('PROGRAM');
+  });
+
+  it('is checked for its own end, and its setup sheet names its work coordinate system', () => {
+    const end = program.report.checks.find((check) => check.id === 'end')!;
+    expect(end).toMatchObject({ title: 'The program ends with M02', passed: true });
+    const sheet = latheSetup(goldenLatheJob('okuma'), program.plan, 'okuma');
+    expect(sheet.zeroPoint[0]).toMatch(/^G15 H1: Z0 the finished free-end face/);
   });
 
   it('starts with the O name alone, selects coordinate system 1 and ends with M02', () => {
