@@ -16,13 +16,13 @@ export function namesJoined(first: string, second: string): string {
   const b = second.trim().split(/\s+/).filter(Boolean);
   const same = (x: string[], y: string[]) =>
     x.length === y.length && x.every((word, i) => word.toLowerCase() === y[i]!.toLowerCase());
-  const last = a.at(-1)?.toLowerCase();
-  if (last && b[0]?.toLowerCase().startsWith(`${last}-`))
-    return [...a.slice(0, -1), ...b].join(' ');
   for (let overlap = Math.min(a.length, b.length); overlap > 0; overlap--) {
     if (same(a.slice(a.length - overlap), b.slice(0, overlap)))
       return [...a, ...b.slice(overlap)].join(' ');
   }
+  const last = a.at(-1)?.toLowerCase();
+  if (last && b[0]?.toLowerCase().startsWith(`${last}-`))
+    return [...a.slice(0, -1), ...b].join(' ');
   return [...a, ...b].join(' ');
 }
 

@@ -21,6 +21,8 @@ describe('namesJoined', () => {
     );
     expect(namesJoined('Heidenhain', 'TNC 640')).toBe('Heidenhain TNC 640');
     expect(namesJoined('Haas', 'Haas-Automation VF')).toBe('Haas-Automation VF');
+    // Whole shared words come before the hyphen rule (fast-check seed -919539398).
+    expect(namesJoined('A V-A v', 'V-A v')).toBe('A V-A v');
   });
 
   it('keeps both names whole, and the words they share once', () => {
