@@ -23,6 +23,7 @@ import type { Bounds, Point2, Polygon } from '../geometry/polygon.ts';
 import { arcPoints } from '../gcode/arcs.ts';
 import { heldToleranceMm, type PrismaticPart } from '../prismatic/part.ts';
 import type { ToolRow } from '../tool-row.ts';
+import { contourPathMoves } from './contour-moves.ts';
 import type { WireContour, WirePass, WirePlan } from './program.ts';
 import { wireTechnology } from './technology.ts';
 import type { WireTechnology } from './technology.ts';
@@ -309,6 +310,7 @@ function outlineContour(
           passes,
           tabMm: entry.tabMm,
           ...(entry.tabStart ? { tabStart: entry.tabStart } : {}),
+          moves: contourPathMoves({ path: entry.path }),
         },
       };
     } else {
@@ -360,6 +362,7 @@ export function planWire(input: WirePlanInput): WirePlan & { technology: WireTec
       tabMm: entry.tabMm,
       ...(entry.tabStart ? { tabStart: entry.tabStart } : {}),
       ...(circle ? { circle } : {}),
+      moves: contourPathMoves({ path: entry.path, ...(circle ? { circle } : {}) }),
     });
   const noTab = (label: string) =>
     warnings.push(

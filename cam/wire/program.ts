@@ -41,6 +41,12 @@ export interface WirePass {
   accuracyMm?: number;
 }
 
+/** A move along a contour from where the one before ends: straight, or an arc about `center`. */
+export interface WirePathMove {
+  to: Point2;
+  arc?: { center: Point2; clockwise: boolean };
+}
+
 export interface WireContour {
   label: string;
   /** 'outline' keeps the part (cut around it, offset outward); 'inner' removes a slug. */
@@ -59,6 +65,11 @@ export interface WireContour {
   circle?: { center: Point2; radiusMm: number };
   /** Where the rough pass stops, tabMm before the lead-in point along the path (tabMm > 0). */
   tabStart?: Point2;
+  /**
+   * The moves once around from the lead-in point back to it, the drawing's arcs as arcs
+   * (cam/wire/contour-moves.ts); the tab, when there is one, is on the last move.
+   */
+  moves: WirePathMove[];
 }
 
 export interface WirePlan {

@@ -5,7 +5,7 @@
  * Absolute G54 coordinates throughout (no G92: the wire travels between start holes, so every
  * start hole is a G54 position). For each contour: `G0 X Y` to its start hole and
  * `M0 (THREAD WIRE AT START HOLE …)`; for each pass a lead-in `G41 D1 G1 X Y F…` (or G42) to
- * the contour, the contour itself (G1, and G2/G3 for round holes), a lead-out `G40 G1 X Y`
+ * the contour, the contour itself (G1, and G2/G3 for round holes and the drawing's arcs), a lead-out `G40 G1 X Y`
  * back to the start hole; `M0 (CUT WIRE)` before the wire travels to the next start hole.
  * Tabs: the rough pass stops short, an M0 asks the operator to secure the slug (or the part),
  * the tab is cut, an M0 asks to remove it. The offset registers' values are in the header: the
@@ -14,7 +14,7 @@
  * written.
  */
 import type { Point2 } from '../../geometry/polygon.ts';
-import type { WireContour, WirePass, WirePlan } from '../../wire/program.ts';
+import type { WireContour, WirePass, WirePathMove, WirePlan } from '../../wire/program.ts';
 import { commentLines, commentText, formatNumber, writeProgram } from '../common.ts';
 import type { EdmDialect } from '../../gcode/dialects.ts';
 import type { PostProcessor, ProgramHeader } from '../common.ts';
@@ -71,37 +71,31 @@ export function wirePassTitle(contour: WireContour, pass: WirePass): string {
 const passTitle = (contour: WireContour, pass: WirePass) =>
   `${wirePassTitle(contour, pass)}, F ${pass.feedMmPerMin}`;
 
-/**
- * The contour's moves from its lead-in point to `end` (the lead-in point for a full pass, the
- * tab start for a rough pass that leaves a tab), and from `from` when the move starts at the tab.
- */
-function contourMoves(contour: WireContour, stopAtTab: boolean): string[] {
-  const { path, circle } = contour;
-  const start = path[0]!;
-  if (circle) {
-    const { center } = circle;
-    const opposite = { x: center.x - circle.radiusMm, y: center.y };
-    const arc = (from: Point2, to: Point2) =>
-      `G3 ${xy(to)} I${coordinate(center.x - from.x)} J${coordinate(center.y - from.y)}`;
-    return [
-      arc(start, opposite),
-      arc(opposite, stopAtTab && contour.tabStart ? contour.tabStart : start),
-    ];
-  }
-  const lines = path.slice(1).map((point) => `G1 ${xy(point)}`);
-  lines.push(`G1 ${xy(stopAtTab && contour.tabStart ? contour.tabStart : start)}`);
-  return lines;
+/** A move along the contour from `from`: G1, or G2/G3 with the centre as I J from `from`. */
+function pathMove(from: Point2, move: WirePathMove): string {
+  if (!move.arc) return `G1 ${xy(move.to)}`;
+  const { center, clockwise } = move.arc;
+  return `${clockwise ? 'G2' : 'G3'} ${xy(move.to)} I${coordinate(center.x - from.x)} J${coordinate(center.y - from.y)}`;
 }
 
-/** The tab from its start back to the lead-in point. */
+/**
+ * The contour's moves from its lead-in point once around, stopping at the tab start when
+ * `stopAtTab` (the tab is on the last move, cam/wire/contour-moves.ts).
+ */
+function contourMoves(contour: WireContour, stopAtTab: boolean): string[] {
+  let from = contour.path[0]!;
+  return contour.moves.map((move, index) => {
+    const last = index === contour.moves.length - 1;
+    const to = last && stopAtTab && contour.tabStart ? { ...move, to: contour.tabStart } : move;
+    const line = pathMove(from, to);
+    from = to.to;
+    return line;
+  });
+}
+
+/** The tab from its start back to the lead-in point, along the contour's last move. */
 function tabMove(contour: WireContour): string {
-  const start = contour.path[0]!;
-  const tab = contour.tabStart!;
-  if (contour.circle) {
-    const { center } = contour.circle;
-    return `G3 ${xy(start)} I${coordinate(center.x - tab.x)} J${coordinate(center.y - tab.y)}`;
-  }
-  return `G1 ${xy(start)}`;
+  return pathMove(contour.tabStart!, contour.moves.at(-1)!);
 }
 
 function contourLines(contour: WireContour, index: number, last: boolean): string[] {

@@ -6,6 +6,7 @@
  */
 import type { Bounds, Point2, Polygon } from '../../geometry/polygon.ts';
 import type { WirePlan } from '../../wire/program.ts';
+import { pathOfMoves } from '../../wire/contour-moves.ts';
 
 /** A contour the program must cut, as the plan made it. */
 export interface WireVerificationContour {
@@ -30,14 +31,18 @@ export interface WireVerificationInput {
   toleranceMm?: number;
 }
 
-/** The verification input for a plan: its contours, the part outline and the plate. */
+/**
+ * The verification input for a plan: its contours, the part outline and the plate. A contour
+ * with arcs fitted to the drawing's chords is checked against those arcs (chorded to 0.0005 mm),
+ * not against the chords, which bow up to 0.005 mm inside the drawn arcs.
+ */
 export function wireVerificationInput(plan: WirePlan): WireVerificationInput {
   return {
     partOutline: plan.part.outline,
     contours: plan.contours.map((contour) => ({
       label: contour.label,
       kind: contour.kind,
-      polygon: contour.path,
+      polygon: contour.circle ? contour.path : pathOfMoves(contour.path[0]!, contour.moves),
       ...(contour.circle ? { circle: contour.circle } : {}),
       startHoleDiameterMm: contour.startHoleDiameterMm,
     })),
