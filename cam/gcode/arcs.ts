@@ -136,7 +136,9 @@ function radiusCentre(
     return null;
   }
   const h = Math.sqrt(Math.max(0, radius * radius - (chord / 2) ** 2));
-  const sign = (clockwise ? -1 : 1) * (r < 0 ? -1 : 1);
+  // The lathe's axes (X, Z) are the mirror of its view (Z right, X up) that G2/G3 turn in.
+  const mirrored = plane === 18 && lathe ? -1 : 1;
+  const sign = (clockwise ? -1 : 1) * (r < 0 ? -1 : 1) * mirrored;
   const ca = (sa + ea) / 2 + (-(eb - sb) / chord) * sign * h;
   const cb = (sb + eb) / 2 + ((ea - sa) / chord) * sign * h;
   if (plane === 17) return { x: ca, y: cb, z: start.z };

@@ -27,6 +27,7 @@
  * a setup that sticks out too far is named in support.ts, and the split into two chuckings is
  * chosen and planned in two-chuckings.ts.
  */
+import { withArcMoves } from './arc-moves.ts';
 import { drilledFromBothEnds } from './both-ends.ts';
 import { nominalPartingWidthMm } from './stock.ts';
 import { boringOf, finishBore, roughBore, unboredMouthChamfer } from './boring.ts';
@@ -91,9 +92,11 @@ export function planTurnedPart(input: LathePlanInput): LathePlan {
     input.part.lengthMm + nominalPartingWidthMm / 2,
   );
   const plan = supportedPlan(part === input.part ? input : { ...input, part });
-  return withThreadsAccounted(
-    input.part,
-    warning ? { ...plan, warnings: [warning, ...plan.warnings] } : plan,
+  return withArcMoves(
+    withThreadsAccounted(
+      input.part,
+      warning ? { ...plan, warnings: [warning, ...plan.warnings] } : plan,
+    ),
   );
 }
 

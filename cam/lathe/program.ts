@@ -71,6 +71,12 @@ export interface LinearMove {
   z: number;
   /** Feed moves: mm/rev. */
   feed?: number;
+  /**
+   * A feed move along a circular arc to (x, z) from where the move before ends (G2/G3 in G18):
+   * its centre (x a diameter, mm) and direction, clockwise seen with X up and Z to the right
+   * (cam/gcode/arcs.ts); absent for a straight move (cam/lathe/arc-moves.ts fits them).
+   */
+  arc?: { center: { x: number; z: number }; clockwise: boolean };
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   tailstockUpInstructions,
 } from './tailstock.ts';
 import type { CentreSupport } from './tailstock.ts';
+import { arcPoints, circularArc } from '../gcode/arcs.ts';
 
 /** The 'Centre hole' operation: the centre drill to the seat's depth on the faced free end. */
 export function centreHoleOperation(context: LathePlanContext, support: CentreSupport): Operation {
@@ -79,8 +80,17 @@ export function heldByTailstock(
   if (after) after.stopBefore = tailstockBackInstructions;
 }
 
-/** The points (x = Z, y = radius) a move runs through, from `from`. */
+/** The points (X a diameter, Z) a move runs through, from `from`: arcs within 0.01 mm. */
 function pathOf(from: { x: number; z: number }, move: Move): { x: number; z: number }[] {
+  if (move.kind !== 'thread' && move.kind !== 'tap' && move.arc) {
+    const { center, clockwise } = move.arc;
+    const half = (point: { x: number; z: number }) => ({ x: point.z, y: point.x / 2 });
+    const centre = half(center);
+    const { radius, start, sweep } = circularArc(half(from), half(move), centre, clockwise);
+    return arcPoints(centre, radius, start, sweep, 0.01)
+      .slice(1)
+      .map((point) => ({ x: 2 * point.y, z: point.x }));
+  }
   if (move.kind !== 'thread') return [{ x: move.x, z: move.z }];
   const { driveX, startZ, endZ, rootMm } = move.thread;
   return [

@@ -122,6 +122,11 @@ export interface LatheFlavour {
   spindle: (spindle: SpindleSetting) => string[];
   /** The motion words of rapid and feed moves. */
   motion: { rapid: string; feed: string };
+  /**
+   * Arcs in G18 (clockwise seen with X up and Z to the right): their words, and the centre as
+   * I K (incremental from the start, I a radius) or as the radius (CR= on Sinumerik).
+   */
+  arc: { clockwise: string; counterClockwise: string; centre: 'IK' | 'CR' };
   /** Coolant on and off; `onFirstMove`: "M08" ends the first move instead of its own line. */
   coolant: { on: string; off: string; onFirstMove: boolean };
   /** The threading cycle, from the drive line and start Z; the tool ends there again. */
@@ -148,6 +153,30 @@ export interface LatheFlavour {
   stop: string;
 }
 
+/**
+ * The centre words of an arc from `from`: I (a radius, X being a diameter) and K incremental
+ * from the start, or CR= the radius (Sinumerik; negative for an arc over a half turn).
+ */
+function arcCentreWords(
+  from: { x: number; z: number },
+  move: { x: number; z: number; arc?: { center: { x: number; z: number }; clockwise: boolean } },
+  centre: 'IK' | 'CR',
+  number: NumberWriter,
+): string[] {
+  const { center, clockwise } = move.arc!;
+  if (centre === 'CR') {
+    // (Z, radius) from the centre: the short way round turns the sign of their cross product;
+    // an arc the long way round (over a half turn) has a negative CR=.
+    const cross =
+      (from.z - center.z) * ((move.x - center.x) / 2) -
+      ((from.x - center.x) / 2) * (move.z - center.z);
+    const longWay = clockwise ? cross > 0 : cross < 0;
+    const radius = Math.hypot((from.x - center.x) / 2, from.z - center.z);
+    return [`CR=${number(longWay ? -radius : radius)}`];
+  }
+  return [`I${number((center.x - from.x) / 2)}`, `K${number(center.z - from.z)}`];
+}
+
 function operationLines(
   operation: Operation,
   flavour: LatheFlavour,
@@ -162,6 +191,8 @@ function operationLines(
   if (operation.coolant && !coolant.onFirstMove) lines.push(coolant.on);
   let motion = '';
   let feed = NaN;
+  // Where the tool is: the start of an arc (its first move is never one).
+  let at: { x: number; z: number } = operation.moves[0] ?? { x: 0, z: 0 };
   operation.moves.forEach((move, index) => {
     if (move.kind === 'thread') {
       lines.push(...flavour.thread(move.thread, number));
@@ -175,14 +206,20 @@ function operationLines(
       feed = NaN;
       return;
     }
-    const word = flavour.motion[move.kind];
+    const word = move.arc
+      ? move.arc.clockwise
+        ? flavour.arc.clockwise
+        : flavour.arc.counterClockwise
+      : flavour.motion[move.kind];
     const parts = [word === motion ? '' : word, `X${number(move.x)}`, `Z${number(move.z)}`];
+    if (move.arc) parts.push(...arcCentreWords(at, move, flavour.arc.centre, number));
     if (move.kind === 'feed' && move.feed !== feed) {
       parts.push(`F${number(move.feed!)}`);
       feed = move.feed!;
     }
     if (index === 0 && operation.coolant && coolant.onFirstMove) parts.push(coolant.on);
     motion = word;
+    at = move;
     lines.push(parts.filter(Boolean).join(' '));
   });
   if (operation.coolant) lines.push(coolant.off);

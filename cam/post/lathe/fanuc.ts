@@ -106,6 +106,7 @@ export function fanucStyleFlavour(style: FanucStyle): LatheFlavour {
         ? [`G50 S${Math.round(spindle.maxRpm)}`, `G96 S${Math.round(spindle.surfaceSpeed)} M03`]
         : [`G97 S${Math.round(spindle.rpm)} M03`],
     motion: { rapid: 'G00', feed: 'G01' },
+    arc: { clockwise: 'G02', counterClockwise: 'G03', centre: 'IK' },
     coolant: { on: 'M08', off: 'M09', onFirstMove: true },
     thread: (cycle) => style.thread(cycle),
     tap: (cycle) => style.tap(cycle),

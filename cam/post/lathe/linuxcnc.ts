@@ -63,6 +63,7 @@ export const linuxcncPost = lathePost({
       : `G97 S${Math.round(spindle.rpm)} M3`,
   ],
   motion: { rapid: 'G0', feed: 'G1' },
+  arc: { clockwise: 'G2', counterClockwise: 'G3', centre: 'IK' },
   coolant: { on: 'M8', off: 'M9', onFirstMove: false },
   thread: threadLines,
   tap: tapLines,

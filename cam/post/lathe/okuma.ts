@@ -108,6 +108,7 @@ const post = lathePost({
       ? [`G50 S${Math.round(spindle.maxRpm)}`, `G96 S${Math.round(spindle.surfaceSpeed)} M03`]
       : [`G97 S${Math.round(spindle.rpm)} M03`],
   motion: { rapid: 'G00', feed: 'G01' },
+  arc: { clockwise: 'G02', counterClockwise: 'G03', centre: 'IK' },
   coolant: { on: 'M08', off: 'M09', onFirstMove: false },
   thread: okumaThreadLines,
   tap: okumaTapLines,

@@ -75,6 +75,7 @@ export const sinumerikPost = lathePost({
       : `G97 S${Math.round(spindle.rpm)} M3`,
   ],
   motion: { rapid: 'G0', feed: 'G1' },
+  arc: { clockwise: 'G2', counterClockwise: 'G3', centre: 'CR' },
   coolant: { on: 'M8', off: 'M9', onFirstMove: false },
   thread: threadLines,
   tap: tapLines,

@@ -13,7 +13,7 @@
  * rpm, kW. Coordinates: X a diameter, Z from the finished free-end face; the bar's half-section
  * is (x = Z, y = radius).
  */
-import { circularArc, pointsAlongArc, stepsAlong } from '../../gcode/arcs.ts';
+import { arcPoints, circularArc } from '../../gcode/arcs.ts';
 import type { InterpreterEvent, MotionEvent, Point3 } from '../../gcode/events.ts';
 import { boundsOf } from '../../geometry/polygon.ts';
 import type { Point2, Polygon } from '../../geometry/polygon.ts';
@@ -41,11 +41,15 @@ const pointShape: Polygon = [
   { x: -0.001, y: 0.001 },
 ];
 
-/** Points along a lathe arc in the half-section, at most `stepMm` apart, both ends included. */
-function arcPath(from: Point3, to: Point3, arc: NonNullable<MotionEvent['arc']>, stepMm: number) {
+/**
+ * Points along a lathe arc in the half-section, both ends included, no chord more than 0.001 mm
+ * from the arc: the tool sweeps straight between them, and chords of a nose radius's path cut
+ * into the corner it rounds by their sagitta.
+ */
+function arcPath(from: Point3, to: Point3, arc: NonNullable<MotionEvent['arc']>) {
   const center = planar(arc.center);
   const { radius, start, sweep } = circularArc(planar(from), planar(to), center, arc.clockwise);
-  return pointsAlongArc(center, radius, start, sweep, stepsAlong(radius, sweep, stepMm));
+  return arcPoints(center, radius, start, sweep, 0.001);
 }
 
 /**
@@ -256,9 +260,7 @@ export class LatheProcess implements PassCheck {
     const cutter = tool?.cutter;
     const shape = cutter?.shape ?? pointShape;
     const path =
-      event.kind === 'arc' && event.arc
-        ? arcPath(from, to, event.arc, 0.2)
-        : [planar(from), planar(to)];
+      event.kind === 'arc' && event.arc ? arcPath(from, to, event.arc) : [planar(from), planar(to)];
     for (let index = 1; index < path.length; index += 1) {
       const a = path[index - 1]!;
       const b = path[index]!;

@@ -3,6 +3,32 @@ import { interpret, interpretProgram } from '#cam/gcode/interpreter';
 import { errors, motions, round, run } from '#tests/helpers/gcode';
 
 describe('lathes', () => {
+  it('puts an arc given by its radius on the side its direction turns, as one given by I K', () => {
+    // A convex R5 from the face at Ø20 round to Ø30 (the textbook G03 turning toward the chuck):
+    // its centre is at Ø20 Z-5, however the arc is given.
+    for (const [dialect, arc] of [
+      ['fanuc', 'G03 X30. Z-5. R5.'],
+      ['fanuc', 'G03 X30. Z-5. I0 K-5.'],
+      ['sinumerik', 'G3 X30 Z-5 CR=5'],
+      ['linuxcnc', 'G3 X30 Z-5 R5'],
+    ] as const) {
+      const setup = { linuxcnc: 'G7 G18 G21 G95', fanuc: 'G18 G21', sinumerik: 'G18 DIAMON' }[
+        dialect
+      ];
+      const events = [...interpret([setup, 'G0 X20 Z2', 'G1 Z0 F0.1', arc, 'M30'], dialect)];
+      expect(errors(events), arc).toEqual([]);
+      const move = motions(events).find((event) => event.arc)!;
+      expect(move.arc!.clockwise, arc).toBe(false);
+      expect(move.arc!.center.x, arc).toBeCloseTo(20, 6);
+      expect(move.arc!.center.z, arc).toBeCloseTo(-5, 6);
+    }
+    // Clockwise, the same ends: the centre on the other side (a concave fillet), at Ø30 Z0.
+    const events = [...interpret(['G18', 'G0 X20 Z0', 'G02 X30. Z-5. R5.', 'M30'], 'fanuc')];
+    const { center } = motions(events).find((event) => event.arc)!.arc!;
+    expect(center.x).toBeCloseTo(30, 6);
+    expect(center.z).toBeCloseTo(0, 6);
+  });
+
   it('expands LinuxCNC G76 into passes that reach the thread root', () => {
     const events = [
       ...interpret(

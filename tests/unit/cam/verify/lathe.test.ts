@@ -122,7 +122,7 @@ describe('the lathe verifier', () => {
 
   it('calls a diameter the finishing pass leaves oversize unfinished, never verified', () => {
     const oversize = editOperation(program.gcode, 'Finish OD', (line) =>
-      line.replace(/^X30 Z/, 'X30.05 Z'),
+      line.replace(/^((?:G1 )?)X30 Z/, '$1X30.05 Z'),
     );
     expect(oversize).not.toBe(program.gcode);
     const report = verifyLatheProgram(oversize, input);
@@ -134,7 +134,7 @@ describe('the lathe verifier', () => {
 
   it('fails a diameter cut undersize as a gouge', () => {
     const undersize = editOperation(program.gcode, 'Finish OD', (line) =>
-      line.replace(/^X30 Z/, 'X29.9 Z'),
+      line.replace(/^((?:G1 )?)X30 Z/, '$1X29.9 Z'),
     );
     expect(failedChecks(undersize, input)).toContain('gouges');
     expect(verifyLatheProgram(undersize, input).passed).toBe(false);
