@@ -5,6 +5,7 @@
  */
 import type { BlueprintAnalysis, BlueprintDescription, MaterialSize } from '#contracts/blueprint';
 import {
+  STOCK_THICKNESS_CHANGE_HINT,
   STOCK_WITHOUT_THICKNESS,
   blockStock,
   roundBarStock,
@@ -169,7 +170,7 @@ export function stockWords(stock: StockSize): MaterialSize {
   if (stock.shape === 'block' && stock.block) {
     const { xMm, yMm, zMm } = stock.block;
     if (zMm !== undefined) return blockStockText({ xMm, yMm, zMm });
-    return `Plate ${xMm} x ${yMm} mm, ${STOCK_WITHOUT_THICKNESS} (give it with 'Change')`;
+    return `Plate ${xMm} x ${yMm} mm, ${STOCK_WITHOUT_THICKNESS} ${STOCK_THICKNESS_CHANGE_HINT}`;
   }
   if (!stock.round) return 'Default Material Stock Size';
   const { diameterMm, lengthMm } = stock.round;

@@ -11,6 +11,7 @@ import { text } from './text.ts';
 import { namesJoined } from './names.ts';
 import type { JobType } from './job-types.ts';
 import type { MachineLimitsResponse } from './shop.ts';
+import { STOCK_THICKNESS_CHANGE_HINT } from './stock-size.ts';
 import type { StockSize } from './stock-size.ts';
 import type { EarlierProgram, WorkflowProgram } from './written-program.ts';
 
@@ -332,11 +333,17 @@ export function promptHelperOf(context: QbotContext) {
   };
 }
 
-/** The size the material step suggests: the reader's suggestion, or the spec's default text. */
+/**
+ * The size the material step suggests: the reader's suggestion (without the description's hint
+ * to give a missing thickness with Change, which the size step asks for itself), or the spec's
+ * default text.
+ */
 export function suggestedSizeText(analysis: BlueprintAnalysis | null): string {
   const size = analysis?.materialSize;
   if (!size) return qbotMessages.defaultStockSize;
-  if (typeof size === 'string') return size.trim() || qbotMessages.defaultStockSize;
+  if (typeof size === 'string') {
+    return size.replace(STOCK_THICKNESS_CHANGE_HINT, '').trim() || qbotMessages.defaultStockSize;
+  }
   return `${size.shape} ${size.diameter} x ${size.length}`;
 }
 

@@ -33,6 +33,12 @@ import {
 export const STOCK_WITHOUT_THICKNESS = 'thickness not on the drawing';
 
 /**
+ * What the description adds after {@link STOCK_WITHOUT_THICKNESS}, where Change can give it; the
+ * size step, which asks for the thickness itself, shows the suggestion without it.
+ */
+export const STOCK_THICKNESS_CHANGE_HINT = "(give it with 'Change')";
+
+/**
  * What a stock size may leave open: a round bar's `diameter` and `length`, a block's `length`
  * (X), `width` (Y) and `thickness` (Z).
  */

@@ -15,6 +15,7 @@ import {
   programWrittenMessage,
   qbotExtraMessages,
   qbotMessages,
+  suggestedSizeText,
   trackerSteps,
 } from '#contracts/qbot-workflow';
 import {
@@ -129,9 +130,7 @@ export function sizeRefusal(context: QbotContext, size: string): string | undefi
   const { missing } = suggestedStockSizeOf(context.analysis);
   if (missing.includes('diameter')) return qbotExtraMessages.sizeNeedsNumbers;
   if (!missing.includes('thickness')) return undefined;
-  const suggested = context.analysis?.materialSize;
-  const shown = typeof suggested === 'string' ? suggested : qbotMessages.defaultStockSize;
-  return qbotExtraMessages.sizeNeedsThickness(shown);
+  return qbotExtraMessages.sizeNeedsThickness(suggestedSizeText(context.analysis));
 }
 
 /**

@@ -124,8 +124,9 @@ function cycleTimeOf(posted: PostedJob, read: WrittenProgram): CycleTime {
 function headerNotes(posted: PostedJob, verdict: Verdict, notes: readonly string[]): string[] {
   // A program that leaves part of the drawing undone says so at its top, for whoever loads it.
   if (verdict.verified) return [...notes];
+  const count = verdict.unfinished.length;
   return [
-    `INCOMPLETE, NOT VERIFIED: it leaves ${verdict.unfinished.length} thing(s) of the drawing undone`,
+    `INCOMPLETE, NOT VERIFIED: it leaves ${count} ${count === 1 ? 'thing' : 'things'} of the drawing undone`,
     ...verdict.unfinished
       .filter((entry) => !posted.summary.notProgrammed.includes(entry))
       .map((entry) => `left undone: ${entry}`),

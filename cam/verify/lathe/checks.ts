@@ -31,7 +31,7 @@ export const checkTitles = {
   tapped: 'Tapped holes are drilled to their tap drill and tapped to depth',
   partOff: 'The part is cut off',
   support:
-    'The part sticks out of the chuck at most 5 times its stiffness diameter (12 held by the tailstock)',
+    'The part sticks out of the chuck at most 5 times its stiffness diameter, or 12 times with the tailstock',
   complete: 'Nothing of the drawing is left uncut',
 } as const;
 /** The checks a lathe program is verified by. */

@@ -322,7 +322,8 @@ describe('the workflow', () => {
     expect(actor.getSnapshot().context.materialSize).toBeNull();
     expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({
       sender: 'ai',
-      message: `The drawing gives no thickness for the suggested stock (${plateAnalysis.materialSize as string}): how thick is the plate? Type its thickness, such as '12 mm', or the whole size, such as 'Plate 180 x 80 x 12 mm'.`,
+      // The size step asks for the thickness itself: no hint to give it with Change.
+      message: `The drawing gives no thickness for the suggested stock (Plate 180 x 80 mm, thickness not on the drawing): how thick is the plate? Type its thickness, such as '12 mm', or the whole size, such as 'Plate 180 x 80 x 12 mm'.`,
     });
     actor.send({ type: 'size.submitted', size: 'Plate 180 x 80 x 12 mm' });
     expect(actor.getSnapshot().value).toBe('show_job_types');

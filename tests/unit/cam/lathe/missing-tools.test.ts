@@ -86,7 +86,7 @@ describe('a bore no selected drill fits', () => {
     // The header says the program is incomplete, and why.
     const head = program.gcode.split('\n').slice(0, 20).join('\n');
     expect(head).toContain(
-      '(Note: INCOMPLETE, NOT VERIFIED: it leaves 1 thing[s] of the drawing undone)',
+      '(Note: INCOMPLETE, NOT VERIFIED: it leaves 1 thing of the drawing undone)',
     );
     expect(head).toContain(
       '(Note: not programmed: the bore DIA 2.6 x 10 deep: no selected twist drill is DIA 2.6 mm or smaller; a DIA 2.6 mm twist drill would drill it)',
