@@ -30,13 +30,14 @@ export type Plane = 17 | 18 | 19;
  * @param start - the current position (mm; lathe X a diameter); problems are reported to it
  * @param to - the end point, mm (lathe X a diameter)
  * @param clockwise - G2 (else G3)
- * @param plane - the plane in force (ignored on lathes, which turn in G18)
+ * @param plane - the plane in force (a lathe turns arcs in G18 only: another plane is an error,
+ *   as LinuxCNC's and Sinumerik's lathes refuse X/Z arcs outside it)
  * @param lathe - X is a diameter and I a radius offset
  * @param i - the I offset, mm, NaN when the block has no I (likewise `j`, `k`)
  * @param r - the radius, mm (negative: the longer way round), NaN when there is none
  * @returns the centre (lathe X a diameter), direction and plane, or null after reporting an
  *   error: an end more than max(0.0127 mm, 0.1 % of the radius) off the circle through the
- *   start, or neither a centre nor a radius that reaches the end
+ *   start, neither a centre nor a radius that reaches the end, or a lathe arc outside G18
  */
 export function arcTo(
   start: ArcStart,
@@ -49,7 +50,11 @@ export function arcTo(
   k: number,
   r: number,
 ): MotionEvent['arc'] | null {
-  const arcPlane = lathe ? 18 : plane;
+  if (lathe && plane !== 18) {
+    start.error(`an arc in the G${plane} plane on a lathe, which turns arcs in G18 (X and Z)`);
+    return null;
+  }
+  const arcPlane = plane;
   let center: Point3 | null;
   if (!Number.isNaN(i) || !Number.isNaN(j) || !Number.isNaN(k))
     center = offsetCentre(start, to, arcPlane, lathe, i, j, k);

@@ -72,7 +72,13 @@ export type InterpreterEvent =
   /** M0/M1: the operator acts (threads the wire, removes a slug). */
   | { type: 'stop'; line: number; optional: boolean; comment?: string }
   | { type: 'error'; line: number; message: string }
-  | { type: 'end'; line: number };
+  /** A work offset selected (G54–G59; Okuma G15 H; Klartext CYCL DEF 247), as MotionEvent's. */
+  | { type: 'workOffset'; line: number; workOffset: number }
+  /**
+   * The program's end (M30, M2; Klartext END PGM). `left`: what is still on at the end, when
+   * anything is (the spindle turning, coolant on): a program stops both before its end.
+   */
+  | { type: 'end'; line: number; left?: ('spindle' | 'coolant')[] };
 
 export interface InterpretOptions {
   dialect: Dialect;
@@ -83,4 +89,19 @@ export interface InterpretOptions {
    * it reports this value in `to` (else the axis's last programmed value) and `from: null`.
    */
   home?: Partial<Point3>;
+}
+
+/**
+ * The end event of a program ending at `line` with this spindle and coolant: what is still on is
+ * named in `left`, which is absent when both are off.
+ */
+export function endEvent(
+  line: number,
+  spindle: SpindleState,
+  coolant: boolean,
+): Extract<InterpreterEvent, { type: 'end' }> {
+  const left: ('spindle' | 'coolant')[] = [];
+  if (spindle.turning !== 'off') left.push('spindle');
+  if (coolant) left.push('coolant');
+  return left.length > 0 ? { type: 'end', line, left } : { type: 'end', line };
 }

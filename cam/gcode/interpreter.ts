@@ -34,6 +34,7 @@ import { interpretKlartext } from './klartext/program.ts';
 import { arcTo } from './arcs.ts';
 import { callCycle, drillBlock, latheThreadBlock, startCycleSeries } from './cycle-blocks.ts';
 import type { Dialect, InterpretOptions, InterpreterEvent, MotionEvent, Point3 } from './events.ts';
+import { endEvent } from './events.ts';
 import { letter as letterTable } from './lexer.ts';
 import {
   BlockCodes,
@@ -168,7 +169,10 @@ class Machine extends ModalState {
       groups.retract
     )
       this.setPlaneAndOffsets(groups);
-    if (groups.workOffset) this.workOffset = groups.workOffset;
+    if (groups.workOffset) {
+      this.workOffset = groups.workOffset;
+      this.out.push({ type: 'workOffset', line: this.line, workOffset: this.workOffset });
+    }
     if (groups.nonModal >= 0 || groups.supa) this.nonModalBlock(groups);
     const positioned = this.motionBlock(groups);
     if (this.dialect === 'sinumerik') this.callBlock(groups, positioned);
@@ -493,7 +497,7 @@ class Machine extends ModalState {
     }
     if (groups.end) {
       this.ended = true;
-      this.out.push({ type: 'end', line: this.line });
+      this.out.push(endEvent(this.line, this.spindle, this.coolant));
     }
   }
 }

@@ -44,6 +44,17 @@ export interface PassOptions {
   extentsOf?: (event: MotionEvent) => Iterable<Point3>;
   /** The number of program lines read, asked once every event is read. */
   lineCount: () => number;
+  /**
+   * Where a move made before the program selects its work offset is reported ("line N: why"),
+   * once: such a move runs in whatever offset the control last had (a far-end setup's G55, one
+   * chosen by hand in MDI). Kinds check it in their 'setup' check.
+   */
+  workOffset?: (message: string) => void;
+  /**
+   * Where the program's end with the spindle turning or coolant on is reported ("line N: why"):
+   * the 'end' check.
+   */
+  endState?: (message: string) => void;
 }
 
 /** What the pass saw: the statistics, and whether the program ended (M30, M2). */
@@ -102,14 +113,24 @@ export function walkProgram(
   const extentsOf = options.extentsOf ?? endPoint;
   let ended = false;
   let previous: Point3 | null = null;
+  let offsetSelected = false;
   for (const event of events) {
     if (event.type === 'error') options.syntax(`line ${event.line}: ${event.message}`);
-    else if (event.type === 'end') ended = true;
-    else if (event.type === 'stop') for (const check of checks) check.stop?.(event);
+    else if (event.type === 'workOffset') offsetSelected = true;
+    else if (event.type === 'end') {
+      ended = true;
+      if (event.left) options.endState?.(leftOnAtEnd(event.line, event.left));
+    } else if (event.type === 'stop') for (const check of checks) check.stop?.(event);
     else if (event.type === 'tool') {
       if (options.countToolChanges) stats.toolChanges += 1;
       for (const check of checks) check.tool?.(event);
     } else if (event.type === 'motion') {
+      if (!offsetSelected) {
+        options.workOffset?.(
+          `line ${event.line}: a move before the program selects its work offset; it would run in whichever offset the control has active`,
+        );
+        offsetSelected = true;
+      }
       stats.motions += 1;
       for (const point of extentsOf(event)) extendExtents(stats, point);
       if (event.kind === 'rapid') stats.rapids += 1;
@@ -120,6 +141,13 @@ export function walkProgram(
   }
   stats.lines = options.lineCount();
   return { stats, ended };
+}
+
+/** The end check's sentence for a program that ends with `left` still on. */
+function leftOnAtEnd(line: number, left: readonly ('spindle' | 'coolant')[]): string {
+  const what = left.map((thing) => (thing === 'spindle' ? 'the spindle turning' : 'coolant on'));
+  const codes = left.map((thing) => (thing === 'spindle' ? 'M5' : 'M9')).join(' and ');
+  return `line ${line}: the program ends with ${what.join(' and ')}: stop it with ${codes} before the end`;
 }
 
 /**

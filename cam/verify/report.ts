@@ -12,9 +12,10 @@ export const round = (value: number) => Math.round(value * 1000) / 1000;
 /**
  * The end check's title in a dialect: Okuma OSP main programs end with M02 (OSP-P300L/M
  * Programming Manuals, "Program end"; docs/decisions/106-okuma-osp.md), every other with M30.
+ * Machines with a spindle (lathes, mills) also stop it and the coolant before the end.
  */
-export const programEndTitle = (dialect: string): string =>
-  `The program ends with ${dialect === 'okuma' ? 'M02' : 'M30'}`;
+export const programEndTitle = (dialect: string, spindle = false): string =>
+  `The program ends with ${dialect === 'okuma' ? 'M02' : 'M30'}${spindle ? ', the spindle and coolant stopped' : ''}`;
 
 export class CheckList<Id extends string> {
   private readonly problems: Map<Id, string[]>;

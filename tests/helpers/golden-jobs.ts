@@ -3,8 +3,13 @@
  * by line and the tests that read them back with LinuxCNC's rs274.
  */
 import { readFileSync } from 'node:fs';
-import type { MachineLimits, ProgramJob } from '#cam/program';
-import { latheTooling, testParts } from './parts.ts';
+import { emptyDescription } from '#contracts/blueprint';
+import { offsetPolygons } from '#cam/geometry/polygon';
+import { millPostFor } from '#cam/post/mill/index';
+import type { PrismaticPart } from '#cam/prismatic/part';
+import type { MachineInfo, MachineLimits, ProgramJob } from '#cam/program';
+import type { ToolRow } from '#cam/tool-row';
+import { latheTooling, rectangle, testParts, toolRow } from './parts.ts';
 
 /** The machine of each golden lathe program, with its catalog model (whose limits it runs within). */
 export const goldenLatheMachines = {
@@ -47,3 +52,151 @@ export function goldenLatheJob(dialect: GoldenLatheDialect): ProgramJob {
     partName: 'Hydraulic adapter HA-20',
   };
 }
+
+/** The mill tooling of the golden plate programs. */
+export const goldenMillTooling: ToolRow[] = [
+  toolRow('T1', 'Facing', 'Face mill Ø50', 'CoroMill 345 face mill, 5 inserts, carbide'),
+  toolRow('T2', 'Milling', 'End mill Ø10 4FL', 'Solid carbide end mill, LOC 22'),
+  toolRow('T3', 'Milling', 'End mill Ø6 3FL', 'Solid carbide end mill, LOC 13'),
+  toolRow('T4', 'Drilling', 'Spot drill Ø10', 'NC spot drill 90°, carbide'),
+  toolRow('T5', 'Drilling', 'Drill 6.6', 'HSS-Co twist drill Ø6.6 mm'),
+  toolRow('T6', 'Drilling', 'Drill 6.8', 'HSS twist drill Ø6.8 mm'),
+  toolRow('T7', 'Drilling', 'Tap M8x1.25', 'HSS-E machine tap M8x1.25'),
+  toolRow('T8', 'Drilling', 'Drill 2.5', 'HSS twist drill Ø2.5 mm, flute length 30'),
+  toolRow('T9', 'Boring', 'Boring head', 'Fine boring head Ø10-Ø40'),
+];
+
+/**
+ * A 60 x 40 x 10 plate (square corners) with a 20 x 12 pocket R4 3 deep, two M8 through,
+ * a Ø2.5 x 12 deep hole (pecked), and a Ø16 ±0.01 bore (fine bored).
+ */
+export function goldenMillPlate(): PrismaticPart {
+  return {
+    outline: rectangle(0, 0, 60, 40),
+    thicknessMm: 10,
+    thicknessSource: 'drawing',
+    holes: [
+      ...[
+        { x: 8, y: 8 },
+        { x: 52, y: 8 },
+      ].map((center) => ({
+        label: `M8x1.25 at X${center.x} Y${center.y}`,
+        center,
+        diameterMm: 6.8,
+        depthMm: 10,
+        through: true,
+        kind: 'tapped' as const,
+        thread: { callout: 'M8x1.25', nominalMm: 8, pitchMm: 1.25, tapDrillMm: 6.8 },
+      })),
+      {
+        label: 'Ø2.5 x 9 deep',
+        center: { x: 30, y: 6 },
+        diameterMm: 2.5,
+        depthMm: 9,
+        through: false,
+        kind: 'blind',
+      },
+      {
+        label: 'Ø16 ±0.01',
+        center: { x: 45, y: 28 },
+        diameterMm: 16,
+        depthMm: 10,
+        through: true,
+        kind: 'through',
+        tolerance: { upperMm: 0.01, lowerMm: -0.01 },
+      },
+    ],
+    pockets: [
+      {
+        label: 'Pocket 1',
+        outline: offsetPolygons([rectangle(10, 22, 26, 30)], 4, 0.002)[0]!,
+        depthMm: 3,
+        through: false,
+        islands: [],
+      },
+    ],
+    slots: [],
+    generalToleranceMm: 0.1,
+    notModelled: [],
+  };
+}
+
+/** The machine of each golden mill program, by dialect. */
+export const goldenMillMachines: Record<string, MachineInfo> = {
+  linuxcnc: {
+    name: 'Tormach 1100MX',
+    manufacturer: 'Tormach',
+    model: '1100MX',
+    controllerType: 'Tormach PathPilot',
+    controllerModel: 'PathPilot',
+    dialect: 'linuxcnc',
+    serialNumber: 'MX-1',
+    maxRpm: 10000,
+  },
+  fanuc: {
+    name: 'Robodrill',
+    manufacturer: 'Fanuc',
+    model: 'α-D21MiB5',
+    controllerType: 'Fanuc',
+    controllerModel: 'Fanuc 0i-MF Plus',
+    dialect: 'fanuc',
+    serialNumber: 'RD-1',
+    maxRpm: 10000,
+  },
+  haas: {
+    name: 'VF-2',
+    manufacturer: 'Haas Automation',
+    model: 'VF-2',
+    controllerType: 'Haas',
+    controllerModel: 'Haas NGC',
+    dialect: 'haas',
+    serialNumber: 'VF-1',
+    maxRpm: 8100,
+  },
+  sinumerik: {
+    name: 'DMU 50',
+    manufacturer: 'DMG Mori',
+    model: 'DMU 50',
+    controllerType: 'Siemens',
+    controllerModel: 'Sinumerik 840D sl',
+    dialect: 'sinumerik',
+    serialNumber: 'DMU-1',
+    maxRpm: 14000,
+  },
+  okuma: {
+    name: 'GENOS M560-V',
+    manufacturer: 'Okuma',
+    model: 'GENOS M560-V',
+    controllerType: 'okuma',
+    controllerModel: 'OSP-P300MA',
+    dialect: 'okuma',
+    serialNumber: 'M560-1',
+    maxRpm: 15000,
+  },
+  heidenhain: {
+    name: 'DMU 50',
+    manufacturer: 'DMG Mori',
+    model: 'DMU 50',
+    controllerType: 'heidenhain',
+    controllerModel: 'TNC 640',
+    dialect: 'heidenhain',
+    serialNumber: 'DMU-2',
+    maxRpm: 14000,
+  },
+};
+
+/** The golden file's extension of a dialect: the post's own ('.h' for Heidenhain). */
+export const goldenMillExtension = (dialect: string) =>
+  millPostFor(dialect)?.fileExtension ?? '.nc';
+
+/** The job behind the golden mill program of a dialect (the plate is {@link goldenMillPlate}). */
+export const goldenMillJob = (dialect: string): ProgramJob => ({
+  jobType: 'Milling',
+  description: emptyDescription('Post test plate'),
+  material: 'AISI 1045',
+  stock: { shape: 'block', xMm: 64, yMm: 44, zMm: 12 },
+  machine: goldenMillMachines[dialect]!,
+  tools: goldenMillTooling,
+  programVersion: 3,
+  partName: 'Post test plate',
+});

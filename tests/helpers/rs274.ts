@@ -70,7 +70,10 @@ const numbers = (text: string) =>
 
 /** The canonical commands of rs274's output as interpreter events. */
 export function eventsFromCanon(output: string, machine: 'lathe' | 'mill'): InterpreterEvent[] {
-  const events: InterpreterEvent[] = [];
+  // rs274 starts in G54 (coordinate system 1) and prints SET_G5X_OFFSET only when a program
+  // changes the system, so a program's own G54 leaves no trace here: whether the program selects
+  // it is the product's interpreter's to check.
+  const events: InterpreterEvent[] = [{ type: 'workOffset', line: 0, workOffset: 54 }];
   const spindle: SpindleState = { turning: 'off', mode: 'rpm', speed: 0, maxRpm: null };
   let feed = 0;
   let feedMode: MotionEvent['feedMode'] = 'per-min';
@@ -191,6 +194,10 @@ export function eventsFromCanon(output: string, machine: 'lathe' | 'mill'): Inte
         }
         break;
       }
+      case 'SET_G5X_OFFSET':
+        // G54 is system 1: the work offset the program selects.
+        events.push({ type: 'workOffset', line, workOffset: 53 + numbers(args)[0]! });
+        break;
       case 'PROGRAM_END':
         events.push({ type: 'end', line });
         break;

@@ -181,8 +181,10 @@ export function finishCycle(state: KlartextState, definition: CycleDefinition): 
   }
   if (number === 247) {
     const preset = q.get(339)!;
-    if (Number.isInteger(preset) && preset >= 1 && preset <= 6) state.workOffset = 53 + preset;
-    else
+    if (Number.isInteger(preset) && preset >= 1 && preset <= 6) {
+      state.workOffset = 53 + preset;
+      state.out.push({ type: 'workOffset', line: state.line, workOffset: state.workOffset });
+    } else
       state.error(`CYCL DEF 247: preset ${preset}; this product sets presets 1 to 6 (G54 to G59)`);
     return;
   }

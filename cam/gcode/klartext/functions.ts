@@ -10,6 +10,7 @@
  * is read as coolant on (machine-specific on TNCs).
  */
 import { runCycle } from './cycles.ts';
+import { endEvent } from '../events.ts';
 import { axisBit } from './state.ts';
 import type { KlartextState } from './state.ts';
 import { readWords } from './words.ts';
@@ -90,7 +91,7 @@ export function blockEnd(state: KlartextState, words: BlockWords, end: BlockEnd)
     if (m === 99) callCycle(state, 'M99');
     if ((m === 2 || m === 30) && !end.ended) {
       end.ended = true;
-      state.out.push({ type: 'end', line: state.line });
+      state.out.push(endEvent(state.line, state.spindle, state.coolant));
     }
   }
 }

@@ -19,6 +19,7 @@
  * Manuals, the same chapters.
  */
 import type { InterpretOptions, InterpreterEvent } from '../events.ts';
+import { endEvent } from '../events.ts';
 import { controllerLimits, lineOverLimits } from '../limits.ts';
 import { finishCycle, runBlock, startCycle } from './blocks.ts';
 import type { CycleDefinition } from './blocks.ts';
@@ -200,7 +201,7 @@ class KlartextReader {
     if (this.definition || this.continued) state.error('END PGM inside a cycle definition');
     if (!this.end.ended) {
       this.end.ended = true;
-      state.out.push({ type: 'end', line: state.line });
+      state.out.push(endEvent(state.line, state.spindle, state.coolant));
     }
   }
 }

@@ -9,7 +9,7 @@ export const checkTitles = {
   syntax: 'Every line is G-code the controller runs',
   end: 'The program ends with M30',
   tools: 'Every tool called is in the selected tooling',
-  setup: 'Tool, spindle and feed are set before every cut',
+  setup: 'Work offset, tool, spindle and feed are set before every cut',
   envelope: 'Every move stays in the working envelope',
   travels: "Every move stays within the machine's travels",
   spindle: "The spindle never exceeds the machine's top speed",

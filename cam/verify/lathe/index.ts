@@ -62,7 +62,7 @@ export function verifyLatheEvents(
   input: LatheVerificationInput,
   lineCount: () => number = () => 0,
 ): ProgramReport {
-  const titles = { ...checkTitles, end: programEndTitle(input.dialect) };
+  const titles = { ...checkTitles, end: programEndTitle(input.dialect, true) };
   const checks = new CheckList(titles, completenessChecks, {
     id: 'complete',
     titleBesideGaps: 'Nothing else of the drawing is left uncut',
@@ -99,6 +99,8 @@ export function verifyLatheEvents(
     countToolChanges: true,
     extentsOf: (event) => [{ x: event.to.x, y: 0, z: event.to.z }],
     lineCount,
+    workOffset: (message) => fail('setup', message),
+    endState: (message) => fail('end', message),
   });
   process.finish(stats, ended);
   threads.finish(fail);

@@ -59,7 +59,7 @@ export function checkTitles(machine: NonNullable<MillVerificationInput['machine'
     syntax: 'Every line is G-code the controller runs',
     end: 'The program ends with M30',
     tools: 'Every tool called is in the selected tooling',
-    setup: 'Tool, length offset, spindle and feed are set before every cut',
+    setup: 'Work offset, tool, length offset, spindle and feed are set before every cut',
     envelope: 'Every move stays in the working envelope',
     travels: travelsMm
       ? `Every move fits the machine's travels (X${travelsMm.x} Y${travelsMm.y} Z${travelsMm.z} mm)`

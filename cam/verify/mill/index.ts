@@ -52,7 +52,7 @@ export function verifyMillEvents(
   lineCount: () => number = () => 0,
 ): ProgramReport {
   const machine = input.machine ?? {};
-  const titles = { ...checkTitles(machine), end: programEndTitle(input.dialect) };
+  const titles = { ...checkTitles(machine), end: programEndTitle(input.dialect, true) };
   const checkList = new CheckList(titles, completenessChecks, {
     id: 'drawing',
     titleBesideGaps: 'Everything else on the drawing is programmed',
@@ -64,6 +64,8 @@ export function verifyMillEvents(
     syntax: (message) => fail('syntax', message),
     countToolChanges: true,
     lineCount,
+    workOffset: (message) => fail('setup', message),
+    endState: (message) => fail('end', message),
   });
   process.finish(stats, ended);
 

@@ -37,7 +37,10 @@ describe('the Okuma lathe post', () => {
 
   it('is checked for its own end, and its setup sheet names its work coordinate system', () => {
     const end = program.report.checks.find((check) => check.id === 'end')!;
-    expect(end).toMatchObject({ title: 'The program ends with M02', passed: true });
+    expect(end).toMatchObject({
+      title: 'The program ends with M02, the spindle and coolant stopped',
+      passed: true,
+    });
     const sheet = latheSetup(goldenLatheJob('okuma'), program.plan, 'okuma');
     expect(sheet.zeroPoint[0]).toMatch(/^G15 H1: Z0 the finished free-end face/);
   });

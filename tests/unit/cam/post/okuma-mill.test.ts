@@ -69,7 +69,12 @@ describe('the Okuma mill interpreter', () => {
       -12, -12,
     ]);
     expect(events.filter((event) => event.type === 'home')).toHaveLength(1);
-    expect(events.at(-1)).toEqual({ type: 'end', line: program.split('\n').length });
+    // This fragment ends with the spindle turning: the end says so.
+    expect(events.at(-1)).toEqual({
+      type: 'end',
+      line: program.split('\n').length,
+      left: ['spindle'],
+    });
   });
 
   it('returns to R without M53, and names M53 without a G71 level', () => {
