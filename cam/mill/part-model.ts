@@ -107,6 +107,8 @@ export interface Finding {
   z: number;
   /** The owner of the worst cell (a feature's index, `faceOwner`, `outlineOwner` or −1). */
   owner?: number;
+  /** The program line that cut the worst cell, when the model keeps them (StockModel.cutBy). */
+  line?: number;
 }
 
 /**
@@ -122,16 +124,18 @@ export function compareWithPart(
   let gouge: Finding | undefined;
   const { heights } = model;
   const { mustBelow, mustAbove, owner } = targets;
+  const lineOf = (index: number) => model.cutBy?.[index] || undefined;
   const note = (
     finding: Finding | undefined,
     by: number,
     where: Point2,
     z: number,
     cellOwner: number,
+    line?: number,
   ) => {
-    if (!finding) return { cells: 1, worst: by, where, z, owner: cellOwner };
+    if (!finding) return { cells: 1, worst: by, where, z, owner: cellOwner, line };
     finding.cells += 1;
-    if (by > finding.worst) Object.assign(finding, { worst: by, where, z, owner: cellOwner });
+    if (by > finding.worst) Object.assign(finding, { worst: by, where, z, owner: cellOwner, line });
     return finding;
   };
   for (let index = 0; index < heights.length; index += 1) {
@@ -143,7 +147,7 @@ export function compareWithPart(
     const where = { x: model.xOf(index - j * model.nx), y: model.yOf(j) };
     const cellOwner = owner[index]!;
     if (over > 1e-4) left.set(cellOwner, note(left.get(cellOwner), over, where, h, cellOwner));
-    if (under > 1e-4) gouge = note(gouge, under, where, h, cellOwner);
+    if (under > 1e-4) gouge = note(gouge, under, where, h, cellOwner, lineOf(index));
   }
   return { left, gouge };
 }

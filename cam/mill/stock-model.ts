@@ -149,6 +149,13 @@ export class StockModel {
   readonly top: number;
   /** Material height at each cell's centre, row by row (index j · nx + i). */
   readonly heights: Float32Array;
+  /**
+   * When kept ({@link keepCutLines}): the program line whose move last lowered each cell (0:
+   * never cut), so that a cut into the part is named by its line.
+   */
+  cutBy: Int32Array | undefined;
+  /** The program line of the move being swept, written into {@link cutBy}. */
+  line = 0;
   private readonly stock: BlockStock;
 
   constructor(stock: BlockStock, cellMm: number, heights?: Float32Array) {
@@ -161,6 +168,11 @@ export class StockModel {
     this.top = stock.origin.z + stock.zMm;
     this.heights = heights ?? new Float32Array(this.nx * this.ny).fill(this.top);
     this.stock = stock;
+  }
+
+  /** Keep, from now on, the line of the move that last lowers each cell ({@link cutBy}). */
+  keepCutLines(): void {
+    this.cutBy ??= new Int32Array(this.nx * this.ny);
   }
 
   /** A copy to try operations on. */
@@ -363,7 +375,7 @@ export class StockModel {
    */
   sweep(a: Point3, b: Point3, radius: number, cone: number): number {
     const c = this.cell;
-    const { heights, bottom } = this;
+    const { heights, bottom, cutBy } = this;
     const i0 = Math.max(0, Math.ceil((Math.min(a.x, b.x) - radius - this.x0) / c - 0.5));
     const i1 = Math.min(this.nx - 1, Math.floor((Math.max(a.x, b.x) + radius - this.x0) / c - 0.5));
     const j0 = Math.max(0, Math.ceil((Math.min(a.y, b.y) - radius - this.y0) / c - 0.5));
@@ -408,6 +420,7 @@ export class StockModel {
         if (next < old) {
           removed += old - next;
           heights[index] = next;
+          if (cutBy) cutBy[index] = this.line;
         }
       }
     }
@@ -474,6 +487,7 @@ export class StockModel {
       if (next < this.heights[index]!) {
         removed += this.heights[index]! - next;
         this.heights[index] = next;
+        if (this.cutBy) this.cutBy[index] = this.line;
       }
     }
     return removed * this.cell * this.cell * 0.25;

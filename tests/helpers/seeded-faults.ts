@@ -174,9 +174,11 @@ function passDeeper(program: Program): Seeded | null {
   const letter = turned ? 'X' : 'Z';
   const deeper = turned ? pick.to.x - 2 : pick.to.z - 1;
   const text = withWord(program.lines[pick.line - 1]!, letter, () => written(program, deeper));
+  // The moves after it in the operation keep the deeper level where they do not name it.
+  const rest = program.motions.filter((event) => event.line >= pick.line && within(range)(event));
   return {
     lines: replaced(program, pick.line, text),
-    at: [pick.line, pick.line + 1],
+    at: linesOf(rest),
     change: `${range.name}: ${letter}${deeper} on line ${pick.line}`,
   };
 }

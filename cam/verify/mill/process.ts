@@ -273,15 +273,17 @@ export function checkGouges(
   // The features are the holes, then the pockets (simulation.ts): a blind hole's drill point
   // that runs out of the bottom is named with its hole.
   const blind = gouge?.owner !== undefined ? input.holes[gouge.owner] : undefined;
+  // The line of the move that cut deepest into the part, when the model kept it.
+  const onLine = gouge?.line ? `line ${gouge.line}: ` : '';
   if (gouge && blind)
     fail(
       'gouges',
-      `${blind.label}: the part's bottom is cut through under it at ${at(gouge.where)} (Z${round(gouge.z)}): a blind hole's drill point runs out of the part`,
+      `${onLine}${blind.label}: the part's bottom is cut through under it at ${at(gouge.where)} (Z${round(gouge.z)}): a blind hole's drill point runs out of the part`,
     );
   else if (gouge)
     fail(
       'gouges',
-      `the part is cut to Z${round(gouge.z)} at ${at(gouge.where)}, ${round(gouge.worst)} mm below its surface outside every feature (${round(gouge.cells * cell * cell)} mm²)`,
+      `${onLine}the part is cut to Z${round(gouge.z)} at ${at(gouge.where)}, ${round(gouge.worst)} mm below its surface outside every feature (${round(gouge.cells * cell * cell)} mm²)`,
     );
   for (const { point, index } of outlineInside)
     if (z(index) < -0.005) {

@@ -63,6 +63,7 @@ export function millSimulation(input: MillVerificationInput): MillSimulation {
   const cell =
     input.cellMm ?? cellSizeFor(stock, Math.min(10, ...cutters.map((tool) => tool.diameterMm)));
   const model = new StockModel(stock, cell);
+  model.keepCutLines();
   const bottom = -input.thicknessMm;
 
   // The features: what each must have removed, and where it lets the part be cut.
@@ -130,6 +131,7 @@ export function cutMove(
     event.kind === 'arc' && event.arc && event.arc.plane === 'XY'
       ? arcChords(from, to, event.arc.center, event.arc.clockwise)
       : [to];
+  model.line = event.line;
   let a: Point3 = from;
   let engagement = noEngagement();
   let lengthMm = 0;

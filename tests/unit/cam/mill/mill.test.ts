@@ -315,7 +315,7 @@ describe('milling programs', () => {
     expect(pierced).not.toBe(program.gcode);
     const report = verify.verifyMillProgram(pierced, verifyInput(program));
     expect(report.checks.find((check) => check.id === 'gouges')!.details[0]).toMatch(
-      /^Ø6\.6 through at X8 Y8: the part's bottom is cut through under it/,
+      /^line \d+: Ø6\.6 through at X8 Y8: the part's bottom is cut through under it/,
     );
   });
 
