@@ -33,8 +33,8 @@ import { lineOverLimits } from './limits.ts';
 import { interpretKlartext } from './klartext/program.ts';
 import { arcTo } from './arcs.ts';
 import { callCycle, drillBlock, latheThreadBlock, startCycleSeries } from './cycle-blocks.ts';
-import type { Dialect, InterpretOptions, InterpreterEvent, MotionEvent, Point3 } from './events.ts';
 import { endEvent } from './events.ts';
+import type { Dialect, InterpretOptions, InterpreterEvent, MotionEvent, Point3 } from './events.ts';
 import { letter as letterTable } from './lexer.ts';
 import {
   BlockCodes,
@@ -169,10 +169,7 @@ class Machine extends ModalState {
       groups.retract
     )
       this.setPlaneAndOffsets(groups);
-    if (groups.workOffset) {
-      this.workOffset = groups.workOffset;
-      this.out.push({ type: 'workOffset', line: this.line, workOffset: this.workOffset });
-    }
+    if (groups.workOffset) this.selectWorkOffset(groups.workOffset);
     if (groups.nonModal >= 0 || groups.supa) this.nonModalBlock(groups);
     const positioned = this.motionBlock(groups);
     if (this.dialect === 'sinumerik') this.callBlock(groups, positioned);

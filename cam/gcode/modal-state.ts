@@ -87,6 +87,12 @@ export class ModalState implements MoveSink {
    * Okuma "G15 H<n>" is reported as 53 + n: work coordinate system 1 as 54.
    */
   workOffset = 54;
+
+  /** Select work offset `offset` (54–59; Okuma's G15 H n as 53 + n), reported as an event. */
+  selectWorkOffset(offset: number): void {
+    this.workOffset = offset;
+    this.out.push({ type: 'workOffset', line: this.line, workOffset: offset });
+  }
   /** G98: canned cycles return to the initial level; G99: to R. */
   returnToInitial = true;
   /** Okuma mills: M53 in force, canned cycles return to the G71 level ({@link cycleReturnZ}). */
