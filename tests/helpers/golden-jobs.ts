@@ -4,12 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { emptyDescription } from '#contracts/blueprint';
-import { offsetPolygons } from '#cam/geometry/polygon';
 import { millPostFor } from '#cam/post/mill/index';
-import type { PrismaticPart } from '#cam/prismatic/part';
 import type { MachineInfo, MachineLimits, ProgramJob } from '#cam/program';
 import type { ToolRow } from '#cam/tool-row';
-import { latheTooling, rectangle, testParts, toolRow } from './parts.ts';
+import { goldenPlate } from '#tests/unit/cam/mill/plates';
+import { latheTooling, testParts, toolRow } from './parts.ts';
 
 /** The machine of each golden lathe program, with its catalog model (whose limits it runs within). */
 export const goldenLatheMachines = {
@@ -66,60 +65,8 @@ export const goldenMillTooling: ToolRow[] = [
   toolRow('T9', 'Boring', 'Boring head', 'Fine boring head Ø10-Ø40'),
 ];
 
-/**
- * A 60 x 40 x 10 plate (square corners) with a 20 x 12 pocket R4 3 deep, two M8 through,
- * a Ø2.5 x 12 deep hole (pecked), and a Ø16 ±0.01 bore (fine bored).
- */
-export function goldenMillPlate(): PrismaticPart {
-  return {
-    outline: rectangle(0, 0, 60, 40),
-    thicknessMm: 10,
-    thicknessSource: 'drawing',
-    holes: [
-      ...[
-        { x: 8, y: 8 },
-        { x: 52, y: 8 },
-      ].map((center) => ({
-        label: `M8x1.25 at X${center.x} Y${center.y}`,
-        center,
-        diameterMm: 6.8,
-        depthMm: 10,
-        through: true,
-        kind: 'tapped' as const,
-        thread: { callout: 'M8x1.25', nominalMm: 8, pitchMm: 1.25, tapDrillMm: 6.8 },
-      })),
-      {
-        label: 'Ø2.5 x 9 deep',
-        center: { x: 30, y: 6 },
-        diameterMm: 2.5,
-        depthMm: 9,
-        through: false,
-        kind: 'blind',
-      },
-      {
-        label: 'Ø16 ±0.01',
-        center: { x: 45, y: 28 },
-        diameterMm: 16,
-        depthMm: 10,
-        through: true,
-        kind: 'through',
-        tolerance: { upperMm: 0.01, lowerMm: -0.01 },
-      },
-    ],
-    pockets: [
-      {
-        label: 'Pocket 1',
-        outline: offsetPolygons([rectangle(10, 22, 26, 30)], 4, 0.002)[0]!,
-        depthMm: 3,
-        through: false,
-        islands: [],
-      },
-    ],
-    slots: [],
-    generalToleranceMm: 0.1,
-    notModelled: [],
-  };
-}
+/** The plate of the golden mill programs (the same plate as tests/unit/cam/mill/plates.ts). */
+export const goldenMillPlate = goldenPlate;
 
 /** The machine of each golden mill program, by dialect. */
 export const goldenMillMachines: Record<string, MachineInfo> = {
