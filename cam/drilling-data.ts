@@ -83,7 +83,7 @@ export function drillingData(
   if (row.vcDrill === undefined) return undefined;
   const vc = row.vcDrill * (overrides.surfaceSpeedFactor ?? 1);
   const rpm = Math.min(maxRpm, Math.round((vc * 1000) / (Math.PI * drillDiameterMm) / 10) * 10);
-  const guide = Math.min(0.35, Math.max(0.03, 0.012 * drillDiameterMm + 0.02));
+  const guide = drillFeedGuideMm(drillDiameterMm);
   const soft = subgroup === 'aluminium' || subgroup === 'copper-alloy' || subgroup === 'plastic';
   const peckFactor = overrides.peckFactor ?? (soft ? 2 : 1);
   return {
@@ -94,6 +94,28 @@ export function drillingData(
     ),
     peckMm: Math.max(0.5, round(drillDiameterMm * peckFactor, 0.5)),
   };
+}
+
+/**
+ * Machinery's Handbook's feed guide for HSS twist drills in steel by diameter, mm/rev:
+ * 0.012 × D + 0.02, between 0.03 and 0.35.
+ */
+export const drillFeedGuideMm = (drillDiameterMm: number): number =>
+  Math.min(0.35, Math.max(0.03, 0.012 * drillDiameterMm + 0.02));
+
+/** Centre drills' feed, mm/rev (Machinery's Handbook, centre drills). */
+const CENTRE_DRILL_FEED_MM = 0.05;
+
+/**
+ * The largest feed per revolution a drill is held to by the verifiers, mm/rev: three times its
+ * start value (the guide for twist and spot drills, 0.05 for centre drills), which is the most
+ * the planners write (the free-machining materials' factor 1.5 times the largest feed override,
+ * 2). Beyond it a drill's lips or a centre drill's pilot break.
+ * @param diameterMm - a twist or spot drill's diameter; a centre drill's pilot
+ */
+export function maxDrillFeedPerRevMm(diameterMm: number, centreDrill = false): number {
+  const start = centreDrill ? CENTRE_DRILL_FEED_MM : drillFeedGuideMm(diameterMm);
+  return Math.round(3 * start * 1000) / 1000;
 }
 
 /** Centre drilling: 15 m/min, 0.05 mm/rev (Machinery's Handbook, centre drills). */
@@ -108,7 +130,7 @@ export function centreDrillingData(
       maxRpm,
       Math.round((vc * 1000) / (Math.PI * Math.max(pilotDiameterMm, 1)) / 10) * 10,
     ),
-    feedPerRev: round(0.05 * (overrides.feedFactor ?? 1), 0.005) || 0.02,
+    feedPerRev: round(CENTRE_DRILL_FEED_MM * (overrides.feedFactor ?? 1), 0.005) || 0.02,
     peckMm: 100,
   };
 }

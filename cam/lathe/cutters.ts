@@ -30,6 +30,7 @@
  *   grooving, 2011);
  * - twist drills: flute length by diameter per DIN 338 (jobber length) unless the row states it.
  */
+import { maxDrillFeedPerRevMm } from '../drilling-data.ts';
 import type { Point2, Polygon } from '../geometry/polygon.ts';
 import type { LatheTool } from './tooling.ts';
 
@@ -46,12 +47,21 @@ export interface InsertGeometry {
   enteringAngleDeg: number;
 }
 
+/**
+ * A grooving or parting blade's largest plunge feed as a share of its width, mm/rev per mm: the
+ * top of the makers' feed ranges for blades of 2 to 4 mm (Sandvik Coromant CoroCut 1-2 and QD
+ * cutting data, up to 0.25-0.3 mm/rev at 3 mm wide).
+ */
+export const plungeFeedShare = 0.1;
+
 /** What a lathe tool is rated for (undefined: not rated, not checked). */
 export interface CutterRating {
   /** Largest depth of cut (turning, boring), or lateral depth (blades), mm. */
   maxDepthOfCutMm?: number;
-  /** Largest feed, mm/rev. */
+  /** Largest feed, mm/rev (blades: sideways). */
   maxFeedPerRevMm?: number;
+  /** Blades: largest feed plunging (radially), mm/rev. */
+  maxPlungeFeedMm?: number;
   /** Blades: deepest cut below the surface the blade can reach; drills: flute length, mm. */
   reachMm?: number;
   /** Where the ratings come from, for messages. */
@@ -390,8 +400,9 @@ export function latheCutterOf(tool: LatheTool): LatheCutter | undefined {
         rating: {
           maxDepthOfCutMm: round3(0.8 * width),
           maxFeedPerRevMm: round3(0.075 * width),
+          maxPlungeFeedMm: round3(plungeFeedShare * width),
           reachMm: reach,
-          source: `blade ${width} mm wide: lateral ap ≤ 0.8 × width, lateral feed ≤ 0.075 × width, reach ${reach} mm${statedMm(text, 'depth|reach|max\\.? depth|ar') ? '' : ' (8 × width)'}`,
+          source: `blade ${width} mm wide: lateral ap ≤ 0.8 × width, lateral feed ≤ 0.075 × width, plunge feed ≤ ${plungeFeedShare} × width, reach ${reach} mm${statedMm(text, 'depth|reach|max\\.? depth|ar') ? '' : ' (8 × width)'}`,
         },
       };
     }
@@ -416,7 +427,10 @@ export function latheCutterOf(tool: LatheTool): LatheCutter | undefined {
           ],
           diameterMm: diameter,
           enteringAngleDeg: 59,
-          rating: { source: `centre drill, pilot Ø${diameter}` },
+          rating: {
+            maxFeedPerRevMm: maxDrillFeedPerRevMm(diameter, true),
+            source: `centre drill, pilot Ø${diameter}, feed ≤ ${maxDrillFeedPerRevMm(diameter, true)} mm/rev`,
+          },
         };
       }
       const flute = statedMm(text, 'flute length|flute') ?? jobberFluteLengthMm(diameter);
@@ -433,7 +447,8 @@ export function latheCutterOf(tool: LatheTool): LatheCutter | undefined {
         enteringAngleDeg: 59,
         rating: {
           reachMm: flute,
-          source: `twist drill Ø${diameter}, flute length ${flute} mm${statedMm(text, 'flute length|flute') ? '' : ' (DIN 338)'}`,
+          maxFeedPerRevMm: maxDrillFeedPerRevMm(diameter),
+          source: `twist drill Ø${diameter}, flute length ${flute} mm${statedMm(text, 'flute length|flute') ? '' : ' (DIN 338)'}, feed ≤ ${maxDrillFeedPerRevMm(diameter)} mm/rev`,
         },
       };
     }

@@ -213,11 +213,13 @@ export const roughnessOfFeed = (feedPerRev: number, noseRadiusMm: number): numbe
 export function groovingData(
   subgroup: MaterialSubgroup,
   overrides: CuttingOverrides = {},
+  maxFeedPerRevMm = Infinity,
 ): TurningData {
   const row = table[subgroup];
+  const feed = Math.max(0.02, round(row.fGroove * (overrides.feedFactor ?? 1), 0.01));
   return {
     surfaceSpeed: round(row.vcRough * 0.6 * (overrides.surfaceSpeedFactor ?? 1), 5),
-    feedPerRev: Math.max(0.02, round(row.fGroove * (overrides.feedFactor ?? 1), 0.01)),
+    feedPerRev: Math.min(feed, Math.floor(maxFeedPerRevMm * 100) / 100),
   };
 }
 

@@ -73,7 +73,7 @@ function cutGroove(groove: Groove, context: LathePlanContext, output: LathePlanO
     ? groove.section.label.replace(/^undercut/, 'Undercut')
     : `Groove ${groove.section.label}`;
   const data = withinSpindlePower(
-    groovingData(subgroup, overrides),
+    groovingData(subgroup, overrides, cutterOf(blade).rating.maxPlungeFeedMm),
     blade.widthMm!,
     cutterOf(blade),
     force,

@@ -74,7 +74,7 @@ export function partOff(
     return false;
   }
   const parting = withinSpindlePower(
-    groovingData(subgroup, overrides),
+    groovingData(subgroup, overrides, cutterOf(partingTool).rating.maxPlungeFeedMm),
     partingWidthMm,
     cutterOf(partingTool),
     force,

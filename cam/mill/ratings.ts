@@ -26,6 +26,7 @@
  * spindle power. Drills: Pc = f · vc · D · kc / 240 000 kW with kc at hm = (f / 2) · sin κr
  * (Sandvik Coromant, Technical Guide, Drilling formulas), κr half the point angle.
  */
+import { maxDrillFeedPerRevMm } from '../drilling-data.ts';
 import type { CuttingForce } from '../process.ts';
 import {
   millingMaxChipThickness,
@@ -219,6 +220,13 @@ export function judgeCut(
   } else if (tool.kind === 'drill' || tool.kind === 'spotDrill') {
     const spot = tool.kind === 'spotDrill';
     const pointAngleDeg = spot ? 90 : 118;
+    const feedPerRev = move.rpm > 0 ? move.feed / move.rpm : 0;
+    const rated = maxDrillFeedPerRevMm(tool.diameterMm);
+    if (feedPerRev > rated + 1e-6)
+      findings.push({
+        check: 'chips',
+        message: `${name} drills at ${mm(feedPerRev)} mm/rev, more than the ${mm(rated)} mm/rev it takes (3 × the Machinery's Handbook feed for its diameter)`,
+      });
     // Each of the two lips cuts f / 2 per revolution, thinned by the point: hm = f/2 · sin κr.
     chipMm =
       move.rpm > 0

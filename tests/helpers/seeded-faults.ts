@@ -9,9 +9,26 @@
  * its change affects. A deleted operation names none: what is missing is reported as part of
  * the drawing left undone.
  */
-import { findOperationLines } from '#cam/cycle-time';
-import type { Dialect, InterpreterEvent, MachineKind, MotionEvent } from '#cam/gcode/events';
-import { interpretProgram } from '#cam/gcode/interpreter';
+import type { MotionEvent } from '#cam/gcode/events';
+import {
+  cuts,
+  isComment,
+  klartext,
+  lathe,
+  linesOf,
+  operationRanges,
+  read,
+  renumbered,
+  replaced,
+  within,
+  withWord,
+  written,
+  type FaultTarget,
+  type Program,
+  type Seeded,
+} from './fault-program.ts';
+
+export type { FaultTarget } from './fault-program.ts';
 
 /** The kinds of fault, in the words of issue 35. */
 export const faultKinds = [
@@ -43,104 +60,25 @@ export interface SeededFault {
   change: string;
 }
 
-/** The program a fault is seeded into. */
-export interface FaultTarget {
-  text: string;
-  dialect: Dialect;
-  machineKind: MachineKind;
-  /** Its operations' names, as the comments that start them say (ProgramSummary.operations). */
-  operations: readonly string[];
-  /** The machine's top spindle speed, rpm. */
-  maxRpm: number;
-}
-
-interface Program {
-  target: FaultTarget;
-  lines: string[];
-  events: InterpreterEvent[];
-  motions: MotionEvent[];
-}
-
-interface Seeded {
-  lines: string[];
-  at: number[];
-  change: string;
-}
-
-const klartext = (program: Program) => program.target.dialect === 'heidenhain';
-const lathe = (program: Program) => program.target.machineKind === 'lathe';
-const isComment = (line: string) => /^\s*(\(|;|\d+\s*;)/.test(line) || line.trim() === '';
-
-/** A number as the dialect writes it: a decimal point always; Klartext signs it instead. */
-function written(program: Program, value: number): string {
-  const rounded = Math.round(value * 1000) / 1000;
-  if (klartext(program)) return rounded >= 0 ? `+${rounded}` : `${rounded}`;
-  return Number.isInteger(rounded) ? `${rounded}.` : `${rounded}`;
-}
-
-/** The line with the value of address `letter` changed, or the word added when it has none. */
-function withWord(line: string, letter: string, value: (old: number | null) => string): string {
-  const pattern = new RegExp(`(?<![A-Z_])${letter}(?!=)([+-]?(?:\\d+\\.?\\d*|\\.\\d+))`);
-  const match = pattern.exec(line);
-  if (!match) return `${line} ${letter}${value(null)}`;
-  const before = line.slice(0, match.index);
-  return `${before}${letter}${value(Number(match[1]))}${line.slice(match.index + match[0].length)}`;
-}
-
-/** Klartext block numbers run on after lines were removed. */
-function renumbered(program: Program, lines: string[]): string {
-  if (!klartext(program)) return lines.join('\n');
-  let block = 0;
-  return lines
-    .map((line) => (/^\d+ /.test(line) ? line.replace(/^\d+/, `${block++}`) : line))
-    .join('\n');
-}
-
-function read(target: FaultTarget): Program {
-  const lines = target.text.split('\n');
-  const options = { dialect: target.dialect, machine: target.machineKind };
-  const events = [...interpretProgram(lines, options)];
-  const motions = events.filter((event): event is MotionEvent => event.type === 'motion');
-  return { target, lines, events, motions };
-}
-
-const cuts = (program: Program) => program.motions.filter((event) => event.kind !== 'rapid');
-const linesOf = (events: readonly { line: number }[]) => events.map((event) => event.line);
-
-/** The lines (1-based, inclusive) of each operation. */
-function operationRanges(program: Program): { name: string; from: number; to: number }[] {
-  const starts = findOperationLines(program.lines, [...program.target.operations]);
-  const end = program.events.find((event) => event.type === 'end')?.line ?? program.lines.length;
-  return starts.map((start, index) => ({
-    name: start.name,
-    from: start.startLine,
-    to: (starts[index + 1]?.startLine ?? end) - 1,
-  }));
-}
-
-const within = (range: { from: number; to: number }) => (event: { line: number }) =>
-  event.line >= range.from && event.line <= range.to;
-
-function replaced(program: Program, line: number, text: string): string[] {
-  const lines = [...program.lines];
-  lines[line - 1] = text;
-  return lines;
-}
-
-/** The operation a finishing fault goes into: a pocket or a finishing pass, else the last. */
-function finishingOperation(program: Program) {
+/**
+ * The operations a deeper pass goes into, the golden's own first: a pocket or a finishing pass
+ * (a lathe's finishing pass), then the other operations that cut a surface the part keeps (a
+ * face, a step, a slot); never a mill's contour or cut-out.
+ */
+function finishingOperations(program: Program) {
   const ranges = operationRanges(program);
-  const preferred = lathe(program) ? [/finish/i] : [/pocket/i, /finish/i];
-  for (const name of preferred) {
-    const range = ranges.find((entry) => name.test(entry.name));
-    if (range) return range;
-  }
-  return ranges.at(-1);
+  const preferred = lathe(program) ? [/finish/i] : [/pocket/i, /finish/i, /face|step|slot/i];
+  // A mill's contours and cut-outs go through the part: a pass deeper there cuts air.
+  const through = (name: string) => !lathe(program) && /contour|cut-out/i.test(name);
+  const ordered = preferred.flatMap((name) =>
+    ranges.filter((entry) => name.test(entry.name) && !through(entry.name)),
+  );
+  return [...new Set([...ordered, ...(ordered.length > 0 ? [] : ranges.slice(-1))])];
 }
 
 function operationDeleted(program: Program): Seeded | null {
   const ranges = operationRanges(program);
-  const middle = ranges[Math.floor(ranges.length / 2)];
+  const middle = program.choose(ranges, Math.floor(ranges.length / 2));
   if (!middle) return null;
   const kept = program.lines.filter((_, index) => index + 1 < middle.from || index + 1 > middle.to);
   return {
@@ -151,15 +89,11 @@ function operationDeleted(program: Program): Seeded | null {
 }
 
 /**
- * The deepest straight cut of a finishing operation 1 mm deeper: a mill's lowest, a lathe's
- * smallest pass along a diameter (2 mm less on X).
+ * The deepest straight cut of a finishing operation 1 mm deeper (or beyond a coarse general
+ * tolerance, `FaultTarget.toleranceMm`): a mill's lowest, a lathe's smallest pass along a
+ * diameter (2 mm less on X).
  */
 function passDeeper(program: Program): Seeded | null {
-  const range = finishingOperation(program);
-  if (!range) return null;
-  const moves = cuts(program).filter(
-    (event) => within(range)(event) && !event.cycle && event.kind === 'feed',
-  );
   const turned = lathe(program);
   // A lathe's: a pass along a diameter on the part (X the same, Z running towards the chuck).
   const alongDiameter = (event: MotionEvent) =>
@@ -168,11 +102,25 @@ function passDeeper(program: Program): Seeded | null {
     event.from.z <= 0 &&
     event.to.z < event.from.z - 1 &&
     event.to.x > 1;
-  const candidates = turned ? moves.filter(alongDiameter) : moves;
-  if (candidates.length === 0) return null;
-  const pick = candidates.reduce((a, b) => ((turned ? b.to.x < a.to.x : b.to.z < a.to.z) ? b : a));
+  // A mill's: above the part's bottom (a through cut's breakthrough runs deeper into air).
+  const bottom = program.target.bottomZ ?? -Infinity;
+  const onPart = (event: MotionEvent) =>
+    turned ? alongDiameter(event) : event.to.z > bottom + 1e-6;
+  const candidatesIn = (range: { from: number; to: number }) =>
+    cuts(program).filter(
+      (event) => within(range)(event) && !event.cycle && event.kind === 'feed' && onPart(event),
+    );
+  const range = program.choose(
+    finishingOperations(program).filter((entry) => candidatesIn(entry).length > 0),
+    0,
+  );
+  if (!range) return null;
+  const pick = candidatesIn(range).reduce((a, b) =>
+    (turned ? b.to.x < a.to.x : b.to.z < a.to.z) ? b : a,
+  );
   const letter = turned ? 'X' : 'Z';
-  const deeper = turned ? pick.to.x - 2 : pick.to.z - 1;
+  const depth = Math.max(1, (program.target.toleranceMm ?? 0) + 0.5);
+  const deeper = turned ? pick.to.x - 2 * depth : pick.to.z - depth;
   const text = withWord(program.lines[pick.line - 1]!, letter, () => written(program, deeper));
   // The moves after it in the operation keep the deeper level where they do not name it.
   const rest = program.motions.filter((event) => event.line >= pick.line && within(range)(event));
@@ -206,8 +154,23 @@ function spindleOverTopSpeed(program: Program): Seeded | null {
     : lathe(program)
       ? /G97 S\d/
       : /^S\d|\sS\d+ M0?3/;
-  const index = program.lines.findIndex((text) => !isComment(text) && rpmLine.test(text));
-  if (index < 0) return null;
+  // An S word that sets the speed of a cut (not one a G96 replaces before the spindle starts).
+  const governs = (at: number) => {
+    const speedOf = /(?<![A-Z])S(\d+)/.exec(program.lines[at]!);
+    const cut = cuts(program).find((event) => event.line > at + 1);
+    return (
+      speedOf !== null &&
+      cut !== undefined &&
+      cut.spindle.mode === 'rpm' &&
+      cut.spindle.turning !== 'off' &&
+      cut.spindle.speed === Number(speedOf[1])
+    );
+  };
+  const indices = program.lines.flatMap((text, at) =>
+    !isComment(text) && rpmLine.test(text) && governs(at) ? [at] : [],
+  );
+  const index = program.choose(indices, 0);
+  if (index === undefined) return null;
   const text = withWord(program.lines[index]!, 'S', () => `${speed}`);
   const nextTool = program.events.find((event) => event.type === 'tool' && event.line > index + 1);
   const until = nextTool?.line ?? program.lines.length;
@@ -219,33 +182,61 @@ function spindleOverTopSpeed(program: Program): Seeded | null {
   };
 }
 
+/**
+ * An operation's feed ten times over: every F word of its cuts (a feed typed wrong for its
+ * tool). One F word alone may govern only a lead-in in the air, or a helix whose feed is mostly
+ * along the tool's axis, where a tenfold feed is still a light chip.
+ */
 function feedTimesTen(program: Program): Seeded | null {
-  const range = operationRanges(program)[0];
+  const hasFeed = (event: MotionEvent) =>
+    !event.cycle && /F\d/.test(program.lines[event.line - 1]!);
+  const feedsIn = (range: { from: number; to: number }) =>
+    cuts(program).filter((event) => within(range)(event) && hasFeed(event));
+  const range = program.choose(
+    operationRanges(program).filter((entry) => feedsIn(entry).length > 0),
+    0,
+  );
   if (!range) return null;
-  const feed = cuts(program).find(
-    (event) =>
-      event.line >= range.from && !event.cycle && /F\d/.test(program.lines[event.line - 1]!),
-  );
-  if (!feed) return null;
-  const text = withWord(program.lines[feed.line - 1]!, 'F', (old) =>
-    written(program, (old ?? 0) * 10).replace(/^\+/, ''),
-  );
+  const feeds = feedsIn(range);
+  const lines = [...program.lines];
+  for (const { line } of feeds)
+    lines[line - 1] = withWord(lines[line - 1]!, 'F', (old) =>
+      written(program, (old ?? 0) * 10).replace(/^\+/, ''),
+    );
   const following = cuts(program).filter(
-    (event) => event.line >= feed.line && event.line <= range.to,
+    (event) => event.line >= feeds[0]!.line && event.line <= range.to,
   );
   return {
-    lines: replaced(program, feed.line, text),
+    lines,
     at: linesOf(following),
-    change: `F x10 on line ${feed.line}`,
+    change: `F x10 on lines ${feeds[0]!.line}-${feeds.at(-1)!.line} (${range.name})`,
   };
 }
 
+/**
+ * A roughing cut made a rapid: a straight feed move of 2 mm or more in an operation that clears
+ * stock (roughing, facing, a pocket's clearing), level on a mill, along Z or X on a lathe. An
+ * approach or a lead-in is fed in the air as often as not; a roughing pass always cuts.
+ */
 function rapidThroughStock(program: Program): Seeded | null {
-  const range = operationRanges(program)[0];
-  if (!range) return null;
-  const cut = cuts(program).find(
-    (event) => event.line >= range.from && event.kind === 'feed' && !event.cycle,
+  const straight = (event: MotionEvent) => {
+    if (event.from === null || event.kind !== 'feed' || event.cycle) return false;
+    const dx = Math.abs(event.to.x - event.from.x);
+    const dy = Math.abs(event.to.y - event.from.y);
+    const dz = Math.abs(event.to.z - event.from.z);
+    if (!lathe(program)) return dz < 1e-6 && Math.hypot(dx, dy) >= 2;
+    return (dx < 1e-6 && dz >= 2 && event.from.z <= 0) || (dz < 1e-6 && dx >= 4);
+  };
+  const clearing = operationRanges(program).filter(
+    (entry) => /rough|face|pocket|clear/i.test(entry.name) && !/finish|rest/i.test(entry.name),
   );
+  const candidatesIn = (range: { from: number; to: number }) =>
+    cuts(program).filter((event) => within(range)(event) && straight(event));
+  const range = program.choose(
+    clearing.filter((entry) => candidatesIn(entry).length > 0),
+    0,
+  );
+  const cut = range && candidatesIn(range)[0];
   if (!cut) return null;
   const line = program.lines[cut.line - 1]!;
   let text: string;
@@ -262,9 +253,12 @@ function rapidThroughStock(program: Program): Seeded | null {
 
 function axisBeyondTravel(program: Program): Seeded | null {
   const start = operationRanges(program)[0]?.from ?? 0;
-  const rapid = program.motions.find(
-    (event) =>
-      event.kind === 'rapid' && event.line > start && /X/.test(program.lines[event.line - 1]!),
+  const rapid = program.choose(
+    program.motions.filter(
+      (event) =>
+        event.kind === 'rapid' && event.line > start && /X/.test(program.lines[event.line - 1]!),
+    ),
+    0,
   );
   if (!rapid) return null;
   const text = withWord(program.lines[rapid.line - 1]!, 'X', () => written(program, 5000));
@@ -276,7 +270,10 @@ function axisBeyondTravel(program: Program): Seeded | null {
 }
 
 function toolNotLoaded(program: Program): Seeded | null {
-  const call = program.events.find((event) => event.type === 'tool');
+  const call = program.choose(
+    program.events.filter((event) => event.type === 'tool'),
+    0,
+  );
   if (!call) return null;
   // The T word is on the change's line, or on the line that selects it before M6.
   const word = klartext(program) ? /TOOL CALL \d+/ : /(?<![A-Z])T\d+/;
@@ -330,7 +327,7 @@ function wrongPlane(program: Program): Seeded | null {
 function incrementalModeLeftOn(program: Program): Seeded | null {
   if (klartext(program)) return null;
   const ranges = operationRanges(program);
-  const middle = ranges[Math.floor(ranges.length / 2)];
+  const middle = program.choose(ranges, Math.floor(ranges.length / 2));
   const move = middle && program.motions.find((event) => event.line > middle.from);
   if (!move) return null;
   const lines = replaced(program, move.line, `G91 ${program.lines[move.line - 1]!}`);
@@ -338,28 +335,28 @@ function incrementalModeLeftOn(program: Program): Seeded | null {
   return { lines, at: linesOf(later), change: `G91 on line ${move.line}` };
 }
 
-/** The first arc's centre 1 mm off (I, K or Klartext's CC); an R or CR= arc a quarter its radius. */
+/**
+ * An arc's centre 1 mm off (I, J, K, or Klartext's CC), moved along the arc's chord so that its
+ * start and end can no longer both be on one circle; an R or CR= arc a quarter its radius, too
+ * small to join its ends. Full circles and arcs too short for either are left alone.
+ */
 function arcCentreOff(program: Program): Seeded | null {
-  const arc = program.motions.find((event) => event.kind === 'arc');
+  const chord = (event: MotionEvent) =>
+    event.from === null ? 0 : Math.hypot(...axes.map((axis) => event.to[axis] - event.from![axis]));
+  const offset = (event: MotionEvent) => {
+    const line = program.lines[event.line - 1]!;
+    const radius = /(?:CR=|(?<![A-Z])R)([+-]?[\d.]+)/.exec(line);
+    return radius ? chord(event) > Number(radius[1]) / 2 + 0.1 : chord(event) > 0.5;
+  };
+  const arcs = program.motions.filter((event) => event.kind === 'arc');
+  if (klartext(program)) return centreOff(program, arcs);
+  const arc = program.choose(arcs.filter(offset), 0);
   if (!arc) return null;
-  if (klartext(program)) {
-    const index = program.lines.slice(0, arc.line - 1).findLastIndex((line) => / CC /.test(line));
-    if (index < 0) return null;
-    const moved = withWord(program.lines[index]!, 'X', (old) => written(program, (old ?? 0) + 1));
-    const nextCentre = program.lines.findIndex((line, at) => at > index && / CC /.test(line));
-    const until = nextCentre < 0 ? program.lines.length : nextCentre + 1;
-    const arcs = program.motions.filter(
-      (event) => event.kind === 'arc' && event.line > index + 1 && event.line < until,
-    );
-    return {
-      lines: replaced(program, index + 1, moved),
-      at: linesOf(arcs),
-      change: `CC X+1 on line ${index + 1}`,
-    };
-  }
   const line = program.lines[arc.line - 1]!;
-  const letter = ['I', 'J', 'K'].find((name) => new RegExp(`(?<![A-Z])${name}[-\\d.]`).test(line));
-  const text = letter
+  const [first, second] = lathe(program) ? (['I', 'K'] as const) : (['I', 'J'] as const);
+  const span = (axis: 'x' | 'y' | 'z') => Math.abs(arc.to[axis] - arc.from![axis]);
+  const letter = span('x') >= span(lathe(program) ? 'z' : 'y') ? first : second;
+  const text = /(?<![A-Z])[IJK][-+\d.]/.test(line)
     ? withWord(line, letter, (old) => written(program, (old ?? 0) + 1))
     : line.replace(/(CR=|(?<![A-Z])R)([+-]?[\d.]+)/, (_, word: string, value: string) => {
         return `${word}${written(program, Number(value) / 4)}`;
@@ -369,6 +366,25 @@ function arcCentreOff(program: Program): Seeded | null {
     lines: replaced(program, arc.line, text),
     at: [arc.line],
     change: `arc centre moved on line ${arc.line}`,
+  };
+}
+
+const axes = ['x', 'y', 'z'] as const;
+
+/** Klartext: the CC before an arc 1 mm further on X; every arc about that centre is off. */
+function centreOff(program: Program, arcs: MotionEvent[]): Seeded | null {
+  const arc = arcs[0];
+  if (!arc) return null;
+  const index = program.lines.slice(0, arc.line - 1).findLastIndex((line) => / CC /.test(line));
+  if (index < 0) return null;
+  const moved = withWord(program.lines[index]!, 'X', (old) => written(program, (old ?? 0) + 1));
+  const nextCentre = program.lines.findIndex((line, at) => at > index && / CC /.test(line));
+  const until = nextCentre < 0 ? program.lines.length : nextCentre + 1;
+  const about = arcs.filter((event) => event.line > index + 1 && event.line < until);
+  return {
+    lines: replaced(program, index + 1, moved),
+    at: linesOf(about),
+    change: `CC X+1 on line ${index + 1}`,
   };
 }
 
@@ -426,12 +442,14 @@ const seeders: Record<FaultKind, (program: Program) => Seeded | null> = {
 };
 
 /**
- * Seed one fault of `kind` into a program.
+ * Seed one fault of `kind` into a program: at the golden's own place, or, given a `site` (any
+ * natural number, as a property test draws it), at another place where that kind can go (which
+ * operation is deleted, which S word is raised, which tool is not loaded, which arc is off…).
  * @returns the faulty program and where the fault must be reported, or null when the kind does
  *   not apply to it (no arc to move, Klartext has no modal incremental mode…)
  */
-export function seedFault(target: FaultTarget, kind: FaultKind): SeededFault | null {
-  const program = read(target);
+export function seedFault(target: FaultTarget, kind: FaultKind, site?: number): SeededFault | null {
+  const program = read(target, site);
   const seeded = seeders[kind](program);
   if (!seeded) return null;
   return {

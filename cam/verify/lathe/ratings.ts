@@ -115,6 +115,11 @@ function judgeBlade(
         'ratings',
         `line ${line}: ${label} cuts ${round(removal.radialMm)} mm deep, beyond its ${rating.reachMm} mm reach`,
       );
+    if (rating?.maxPlungeFeedMm !== undefined && f > rating.maxPlungeFeedMm + 1e-6)
+      judge.fail(
+        'ratings',
+        `line ${line}: ${label} plunges at ${round(f)} mm/rev, more than the ${rating.maxPlungeFeedMm} mm/rev a blade ${width} mm wide takes`,
+      );
     return { depth: removal.radialMm, chip, powerKw: (vc * width * f * kc) / 60_000 };
   }
   if (rating?.maxDepthOfCutMm !== undefined && depth > rating.maxDepthOfCutMm + 0.01)
@@ -147,6 +152,11 @@ function judgeDrill(
     judge.fail(
       'ratings',
       `line ${line}: ${label} drills to Z${round(Math.min(a.x, b.x))}, deeper than its ${reach} mm flute length`,
+    );
+  if (rating?.maxFeedPerRevMm !== undefined && f > rating.maxFeedPerRevMm + 1e-6)
+    judge.fail(
+      'ratings',
+      `line ${line}: ${label} drills at ${round(f)} mm/rev, more than the ${rating.maxFeedPerRevMm} mm/rev it takes`,
     );
   const drillVc = (Math.PI * drillDiameter * rpmAt(event, drillDiameter, judge.machine)) / 1000;
   // Sandvik Coromant, drilling: Pc = f · vc · Dc · kc / 240 000 kW.
