@@ -24,6 +24,7 @@ import filesRoutes from '#server/routes/files/index';
 import machinesRoutes from '#server/routes/machines/index';
 import organizationRoutes from '#server/routes/organization/index';
 import profileRoutes from '#server/routes/profile/index';
+import programsRoutes from '#server/routes/programs/index';
 import promptsRoutes from '#server/routes/prompts/index';
 import qbotRoutes from '#server/routes/qbot/index';
 import shopRoutes from '#server/routes/shop/index';
@@ -176,4 +177,5 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(qbotRoutes, { prefix: '/api/qbot' });
   await app.register(filesRoutes, { prefix: '/api/files' });
   await app.register(promptsRoutes, { prefix: '/api/prompts' });
+  await app.register(programsRoutes, { prefix: '/api/programs' });
 }

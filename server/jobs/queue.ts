@@ -82,7 +82,7 @@ type JobFile = Extract<JobTask, { kind: 'read' }>['file'];
 export type QueuedTask =
   | { kind: 'read'; file: QueuedFile }
   | { kind: 'drawingBlocks'; file: QueuedFile & { fileId: string } }
-  | Extract<JobTask, { kind: 'generate' | 'revise' }>;
+  | Extract<JobTask, { kind: 'generate' | 'revise' | 'check' }>;
 
 /** A job's payload on the queue (pg-boss's `data`, JSON): the task and its file's name. */
 export interface QueuedJob {
@@ -97,7 +97,8 @@ export interface QueuedJob {
  * @throws Error (a defect) for a drawing job without `storageKey`: every caller has the key
  */
 export function payloadOf(task: JobTask, fileName: string): QueuedJob {
-  if (task.kind === 'generate' || task.kind === 'revise') return { task, fileName };
+  if (task.kind === 'generate' || task.kind === 'revise' || task.kind === 'check')
+    return { task, fileName };
   const { type, storageKey } = task.file;
   if (!storageKey)
     throw new Error(`a ${task.kind} job on the queue needs the drawing's storage key`);
@@ -113,7 +114,7 @@ export function payloadOf(task: JobTask, fileName: string): QueuedJob {
 
 /** The job's task again, with the drawing's bytes read from the file store. */
 export async function taskOf(task: QueuedTask, files: FileStore): Promise<JobTask> {
-  if (task.kind === 'generate' || task.kind === 'revise') return task;
+  if (task.kind === 'generate' || task.kind === 'revise' || task.kind === 'check') return task;
   const bytes = await files.get(task.file.storageKey);
   return task.kind === 'read'
     ? { kind: 'read', file: { ...task.file, bytes } }

@@ -7,6 +7,8 @@
  * boundary.
  */
 import { analysisOf } from '#cam/analysis';
+import { checkProgram } from '#cam/check/index';
+import type { CheckedProgram, ProgramCheckInput } from '#cam/check/index';
 import { CamError } from '#cam/errors';
 import { generateProgram } from '#cam/jobs/generate';
 import type { GeneratedProgram, ProgramJob } from '#cam/program';
@@ -52,7 +54,13 @@ export interface GenerateTask {
   job: ProgramJob;
 }
 
-export type JobTask = ReadTask | ReviseTask | DrawingBlocksTask | GenerateTask;
+/** Check a program written elsewhere against the stock and the machine (Check Program). */
+export interface CheckTask {
+  kind: 'check';
+  input: ProgramCheckInput;
+}
+
+export type JobTask = ReadTask | ReviseTask | DrawingBlocksTask | GenerateTask | CheckTask;
 
 /** What each kind of job gives back when it succeeds. */
 export interface JobValues {
@@ -60,6 +68,7 @@ export interface JobValues {
   revise: BlueprintAnalysis;
   drawingBlocks: DrawingBlock[];
   generate: GeneratedProgram;
+  check: CheckedProgram;
 }
 
 /** A job's outcome: its value, or a refusal whose message is written for the user. */
@@ -122,5 +131,7 @@ export async function runTask(
         if (error instanceof CamError) return { ok: false, message: error.message };
         throw error;
       }
+    case 'check':
+      return { ok: true, value: checkProgram(task.input) };
   }
 }

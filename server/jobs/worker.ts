@@ -15,7 +15,7 @@ export interface ProgressMessage {
 
 /** Buffers arrive as plain Uint8Arrays: make the file's bytes a Buffer again. */
 function withBuffer(task: JobTask): JobTask {
-  if (task.kind === 'generate' || task.kind === 'revise') return task;
+  if (task.kind === 'generate' || task.kind === 'revise' || task.kind === 'check') return task;
   const { bytes } = task.file;
   return {
     ...task,

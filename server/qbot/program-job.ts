@@ -136,7 +136,7 @@ export function combineOverrides(
 }
 
 /** The machine as the planner and the post-processor know it, from the shop's record. */
-function machineInfoOf(machine: Machine): ProgramJob['machine'] {
+export function machineInfoOf(machine: Machine): ProgramJob['machine'] {
   return {
     name: machine.name,
     manufacturer: machine.machineManufacturer?.name ?? 'Unknown',

@@ -223,9 +223,39 @@ export async function demoShopClient(database: DatabaseHandle) {
   info.mockRestore();
   const { email, password } = await demoAdmin(printed.join('\n'), t.config.dataDir);
   const signin = await postJson(t, '/api/users/signin', { email, password });
-  const client = qbotClient(t, signin.json<{ token: string }>().token);
+  const { token } = signin.json<{ token: string }>();
+  const client = qbotClient(t, token);
   const { machines } = (await client.get('/api/machines/my-machines')).json<{
     machines: { _id: string; name: string }[];
   }>();
-  return { t, client, machineIds: new Map(machines.map((machine) => [machine.name, machine._id])) };
+  return {
+    t,
+    client,
+    token,
+    machineIds: new Map(machines.map((machine) => [machine.name, machine._id])),
+  };
+}
+
+/**
+ * The long reamer's program on `machineId`, from a new conversation: its DXF read, its end
+ * turned (`reamerEndChange`) and the program generated and downloaded.
+ * @returns the program's file name and text
+ * @throws Error with the answer's body when a step is refused
+ */
+export async function reamerProgram(
+  client: ProgramClient & ReturnType<typeof qbotClient>,
+  machineId: string,
+): Promise<{ fileName: string; gcode: string }> {
+  const threadId = await client.start();
+  const upload = await client.upload(
+    threadId,
+    'long_reamer_facer.dxf',
+    blueprint('lathe/long_reamer_facer.dxf'),
+  );
+  if (upload.statusCode !== 200) throw new Error(`upload: ${upload.body}`);
+  const analysis = upload.json<{ materials: { name: string }[]; imageUrl: string }>();
+  const generated = await generateProgram(client, threadId, machineId, analysis);
+  if (generated.statusCode !== 200) throw new Error(`program: ${generated.body}`);
+  const written = generated.json<{ fileUrl: string; fileName: string }>();
+  return { fileName: written.fileName, gcode: (await client.get(written.fileUrl)).body };
 }

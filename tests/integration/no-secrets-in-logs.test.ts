@@ -14,7 +14,7 @@ import { createTestApp, uniqueEmail } from '../helpers/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { latestLink, readOutbox } from '../helpers/outbox.ts';
-import { blueprint, generateProgram, qbotClient, tormachWithTools } from '../helpers/qbot.ts';
+import { qbotClient, reamerProgram, tormachWithTools } from '../helpers/qbot.ts';
 
 /** Any address at all, as the server's own pattern was before issue 31. */
 const anyAddress = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
@@ -87,17 +87,7 @@ describe('the log of a whole sign-up, reset and workflow', () => {
     // The Q-Bot workflow, from the reamer's DXF to G-code (as tests/integration/qbot.test.ts).
     const machineId = (await tormachWithTools(t, jwt))._id;
     const client = qbotClient(t, jwt);
-    const threadId = await client.start();
-    const upload = await client.upload(
-      threadId,
-      'long_reamer_facer.dxf',
-      blueprint('lathe/long_reamer_facer.dxf'),
-    );
-    expect(upload.statusCode, upload.body).toBe(200);
-    const analysis = upload.json<{ materials: { name: string }[]; imageUrl: string }>();
-    const generated = await generateProgram(client, threadId, machineId, analysis);
-    expect(generated.statusCode, generated.body).toBe(200);
-    const gcode = (await client.get(generated.json<{ fileUrl: string }>().fileUrl)).body;
+    const { gcode } = await reamerProgram(client, machineId);
     expect(gcode).toMatch(/^%\n\(Part: long_reamer_facer\)/);
 
     const mails = await readOutbox(t.config.dataDir);

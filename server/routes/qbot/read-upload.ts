@@ -7,9 +7,9 @@ import type { FastifyRequest } from 'fastify';
 import type { DrawingType } from '#drawings/read';
 import { qbotMessages } from '#contracts/qbot-workflow';
 import { AppError } from '#server/errors';
+import { readParts } from '#server/multipart';
 import {
   acceptedExtensions,
-  cleanFileName,
   detectDrawingType,
   extensionOf,
   maxUploadBytes,
@@ -45,40 +45,6 @@ export interface DrawingUpload {
 }
 
 /**
- * The body's `file` part and its other fields. Only the first part named `file` is kept; every
- * other file part is read and dropped, so the body is consumed whole.
- * @throws AppError 413 `payload_too_large` past `maxUploadBytes`, 400 `validation_failed` for a
- *   malformed body
- */
-async function readParts(request: FastifyRequest) {
-  const fields: Record<string, string> = {};
-  let upload: { fileName: string; bytes: Buffer } | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || upload) {
-          await part.toBuffer();
-          continue;
-        }
-        upload = { fileName: cleanFileName(part.filename), bytes: await part.toBuffer() };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(413, 'payload_too_large', uploadMessages.tooLarge);
-    if (error instanceof AppError) throw error;
-    // Busboy's and the multipart plugin's refusals of a malformed body (no or a wrong
-    // boundary, a part without its blank line, a body cut short, too many parts).
-    request.log.info({ err: error }, 'malformed multipart upload');
-    throw new AppError(400, 'validation_failed', uploadMessages.malformed);
-  }
-  return { fields, upload };
-}
-
-/**
  * Read a drawing upload (multipart/form-data: `file`, `threadId`, `assistantId`) and check it:
  * a conversation id, a file that is not empty, and bytes of an accepted drawing type whose name
  * (when it has an extension) is an accepted one too.
@@ -89,7 +55,7 @@ async function readParts(request: FastifyRequest) {
 export async function readUpload(request: FastifyRequest): Promise<DrawingUpload> {
   if (!request.isMultipart())
     throw new AppError(415, 'unsupported_media_type', uploadMessages.notMultipart);
-  const { fields, upload } = await readParts(request);
+  const { fields, upload } = await readParts(request, uploadMessages);
   const threadId = fields.threadId ?? '';
   if (!/^[0-9a-f-]{36}$/i.test(threadId))
     throw new AppError(400, 'validation_failed', qbotMessages.threadMissing, {

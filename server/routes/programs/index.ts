@@ -1,0 +1,127 @@
+/**
+ * Programs written elsewhere, mounted at /api/programs (issue 35): POST /check reads a program
+ * on one of the organization's machines and answers with the verifier's verdict. Nothing is
+ * stored and nothing of the program is changed; the check runs in the job pool (or queue), off
+ * the request thread, like a drawing read (docs/decisions/112-check-program.md).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { detectDialect } from '#cam/check/index';
+import type { CheckedProgram, ProgramCheckInput } from '#cam/check/index';
+import { formatDuration } from '#cam/cycle-time';
+import type { Dialect } from '#cam/gcode/events';
+import { apiErrorSchema } from '#contracts/errors';
+import {
+  programCheckMessages as messages,
+  programCheckResponseSchema,
+  type ProgramCheckResponse,
+} from '#contracts/program-check';
+import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
+import { AppError } from '#server/errors';
+import { machineInfoOf } from '#server/qbot/program-job';
+import { getMachine } from '#server/shop/machines';
+import { listToolingPairs } from '#server/shop/tooling';
+import { readProgramUpload, programUploadLimits } from './read-program.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  413: apiErrorSchema,
+  415: apiErrorSchema,
+  422: apiErrorSchema,
+  503: apiErrorSchema,
+};
+
+const kindOf = { Milling: 'mill', Lathe: 'lathe' } as const;
+
+/** The answer from a checked program. */
+function answerOf(
+  checked: CheckedProgram,
+  fileName: string,
+  dialectDetected: boolean,
+): ProgramCheckResponse {
+  const { report } = checked;
+  return {
+    fileName,
+    verified: checked.status === 'verified',
+    status: checked.status,
+    dialect: checked.dialect,
+    dialectDetected,
+    checks: report.checks.map(({ title, passed, details, kind }) => ({
+      title,
+      passed,
+      details,
+      ...(kind ? { kind } : {}),
+    })),
+    unfinished: report.unfinished,
+    findings: checked.findings,
+    report: (report.operations ?? []).map((operation) => ({
+      name: operation.name,
+      tool: operation.tool,
+      maxDepthOfCutMm: operation.maxDepthOfCutMm,
+      maxChipThicknessMm: operation.maxChipThicknessMm,
+      removalRateCm3PerMin: operation.removalRateCm3PerMin,
+      maxPowerKw: operation.maxPowerKw,
+      cuttingSeconds: operation.cuttingSeconds,
+    })),
+    cycleTime: formatDuration(checked.cycleTime.totalSeconds),
+    backplotUrl: `data:image/svg+xml;base64,${Buffer.from(checked.backplotSvg, 'utf8').toString('base64')}`,
+    lines: report.stats.lines,
+  };
+}
+
+const programsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: programUploadLimits });
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', activeMemberHook);
+
+  app.post(
+    '/check',
+    {
+      schema: {
+        summary:
+          'Check a program written elsewhere on one of your machines (multipart: file, machineId, stock, optional dialect, material, threadId)',
+        description:
+          "The program is read in its dialect (told from its text unless `dialect` is given) and its moves are checked against the stock (`stock`: a JSON text, a block `{shape:'block', xMm, yMm, zMm, x0Mm?, y0Mm?, topZMm?}` or a bar `{shape:'round', diameterMm, lengthMm, stickOutMm?, faceZMm?}`), the machine's tooling pairs and its limits. `status` is 'unsafe' when a process check fails (each finding with its line), 'incomplete' when it runs safely but is not compared with a part, 'verified' only when it makes the whole part. Nothing is stored; the program is not changed.",
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 200: programCheckResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { organizationId } = requireActiveMember(request);
+      const upload = await readProgramUpload(request);
+      if (upload.fields.threadId) throw new AppError(422, 'validation_failed', messages.partNotYet);
+      const machine = await getMachine(app.db, organizationId, upload.fields.machineId);
+      const jobType = machine.machineType?.jobType ?? 'unknown';
+      const machineKind = kindOf[jobType as keyof typeof kindOf];
+      if (!machineKind) throw new AppError(422, 'validation_failed', messages.notChecked(jobType));
+      const { stock } = upload;
+      if (machineKind === 'lathe' && stock.shape !== 'round')
+        throw new AppError(422, 'validation_failed', messages.blockOnLathe);
+      if (machineKind === 'mill' && stock.shape !== 'block')
+        throw new AppError(422, 'validation_failed', messages.barOnMill);
+      const info = machineInfoOf(machine);
+      const given = upload.fields.dialect;
+      const dialect = given ?? detectDialect(upload.text, info.dialect as Dialect);
+      if (machineKind === 'lathe' && (dialect === 'heidenhain' || dialect === 'iso-edm'))
+        throw new AppError(422, 'validation_failed', messages.dialectNotRead(dialect));
+      const input: ProgramCheckInput = {
+        text: upload.text,
+        dialect,
+        machineKind,
+        machine: info,
+        tools: await listToolingPairs(app.db, organizationId, machine._id),
+        stock,
+        material: upload.fields.material || 'steel',
+      };
+      if (app.jobs.full) throw app.jobs.busyError();
+      const checked = await app.jobs.run({ kind: 'check', input }, { fileName: upload.fileName });
+      return answerOf(checked, upload.fileName, given === undefined);
+    },
+  );
+};
+
+export default programsRoutes;
