@@ -16,6 +16,7 @@ import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as assistantsYbotRouteImport } from './routes/(assistants)/ybot'
 import { Route as AuthAddMachineRouteImport } from './routes/_auth/add-machine'
+import { Route as AuthCheckProgramRouteImport } from './routes/_auth/check-program'
 import { Route as AuthMyOrganizationRouteImport } from './routes/_auth/my-organization'
 import { Route as AuthMyProfileRouteImport } from './routes/_auth/my-profile'
 import { Route as AuthMyShopRouteImport } from './routes/_auth/my-shop'
@@ -56,6 +57,11 @@ const assistantsYbotRoute = assistantsYbotRouteImport.update({
 const AuthAddMachineRoute = AuthAddMachineRouteImport.update({
   id: '/add-machine',
   path: '/add-machine',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthCheckProgramRoute = AuthCheckProgramRouteImport.update({
+  id: '/check-program',
+  path: '/check-program',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthMyOrganizationRoute = AuthMyOrganizationRouteImport.update({
@@ -101,6 +107,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/ybot': typeof assistantsYbotRoute
   '/add-machine': typeof AuthAddMachineRoute
+  '/check-program': typeof AuthCheckProgramRoute
   '/my-organization': typeof AuthMyOrganizationRoute
   '/my-profile': typeof AuthMyProfileRoute
   '/my-shop': typeof AuthMyShopRoute
@@ -116,6 +123,7 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/ybot': typeof assistantsYbotRoute
   '/add-machine': typeof AuthAddMachineRoute
+  '/check-program': typeof AuthCheckProgramRoute
   '/my-organization': typeof AuthMyOrganizationRoute
   '/my-profile': typeof AuthMyProfileRoute
   '/my-shop': typeof AuthMyShopRoute
@@ -133,6 +141,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/(assistants)/ybot': typeof assistantsYbotRoute
   '/_auth/add-machine': typeof AuthAddMachineRoute
+  '/_auth/check-program': typeof AuthCheckProgramRoute
   '/_auth/my-organization': typeof AuthMyOrganizationRoute
   '/_auth/my-profile': typeof AuthMyProfileRoute
   '/_auth/my-shop': typeof AuthMyShopRoute
@@ -150,6 +159,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/ybot'
     | '/add-machine'
+    | '/check-program'
     | '/my-organization'
     | '/my-profile'
     | '/my-shop'
@@ -165,6 +175,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/ybot'
     | '/add-machine'
+    | '/check-program'
     | '/my-organization'
     | '/my-profile'
     | '/my-shop'
@@ -181,6 +192,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/(assistants)/ybot'
     | '/_auth/add-machine'
+    | '/_auth/check-program'
     | '/_auth/my-organization'
     | '/_auth/my-profile'
     | '/_auth/my-shop'
@@ -251,6 +263,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAddMachineRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/check-program': {
+      id: '/_auth/check-program'
+      path: '/check-program'
+      fullPath: '/check-program'
+      preLoaderRoute: typeof AuthCheckProgramRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/my-organization': {
       id: '/_auth/my-organization'
       path: '/my-organization'
@@ -305,6 +324,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthRouteChildren {
   AuthAddMachineRoute: typeof AuthAddMachineRoute
+  AuthCheckProgramRoute: typeof AuthCheckProgramRoute
   AuthMyOrganizationRoute: typeof AuthMyOrganizationRoute
   AuthMyProfileRoute: typeof AuthMyProfileRoute
   AuthMyShopRoute: typeof AuthMyShopRoute
@@ -315,6 +335,7 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAddMachineRoute: AuthAddMachineRoute,
+  AuthCheckProgramRoute: AuthCheckProgramRoute,
   AuthMyOrganizationRoute: AuthMyOrganizationRoute,
   AuthMyProfileRoute: AuthMyProfileRoute,
   AuthMyShopRoute: AuthMyShopRoute,

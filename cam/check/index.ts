@@ -71,8 +71,12 @@ export interface CheckedProgram {
 /** Checks that compare with a part: left out without one. */
 const partChecks = new Set(['gouges']);
 
-/** A report's failed checks as findings, each detail split at its "line N: " prefix. */
+/**
+ * A report's failed checks as findings, each detail split at its "line N: " prefix; a detail a
+ * check repeats for one line (each piece of an arc, each pass of a cycle) is one finding.
+ */
 export function findingsOf(report: ProgramReport): CheckFinding[] {
+  const seen = new Set<string>();
   return report.checks
     .filter((check) => !check.passed)
     .flatMap((check) =>
@@ -82,7 +86,13 @@ export function findingsOf(report: ProgramReport): CheckFinding[] {
           ? { line: Number(match[1]), kind: check.id, message: detail.slice(match[0].length) }
           : { line: null, kind: check.id, message: detail };
       }),
-    );
+    )
+    .filter((finding) => {
+      const key = `${finding.line}:${finding.kind}:${finding.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 /** The report without a part: the process checks only, never verified. */

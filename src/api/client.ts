@@ -74,3 +74,28 @@ export async function apiRequest<T>(
   }
   return data as T;
 }
+
+/**
+ * Post a multipart form (a file upload) with the bearer token, and read the JSON answer.
+ * @throws RequestError as `apiRequest` does
+ */
+export async function postForm<T>(path: string, form: FormData): Promise<T> {
+  const session = readSession();
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      body: form,
+      credentials: 'include',
+      headers: session ? { authorization: `Bearer ${session.token}` } : {},
+    });
+  } catch (error) {
+    throw new RequestError('network', error instanceof Error ? error.message : String(error));
+  }
+  const data = (await response.json().catch(() => undefined)) as unknown;
+  if (!response.ok) {
+    const body = data as ApiError | undefined;
+    throw new RequestError('response', body?.message ?? response.statusText, response.status, body);
+  }
+  return data as T;
+}

@@ -3,7 +3,7 @@ import type { BlueprintAnalysis } from '#contracts/blueprint';
 import type { AnalysisProgress, ThreadResponse } from '#contracts/qbot';
 import type { WorkflowEventBody } from '#contracts/qbot-workflow';
 import type { SimulationAnalysis, WorkflowProgram } from '#contracts/qbot-workflow';
-import { RequestError, apiRequest } from './client.ts';
+import { RequestError, apiRequest, postForm } from './client.ts';
 import { readSession } from '../auth/session.ts';
 
 export const startConversation = () =>
@@ -19,30 +19,10 @@ export async function uploadBlueprint(
   form.append('threadId', threadId);
   form.append('assistantId', assistantId);
   form.append('file', file, file.name ?? 'drawing');
-  const session = readSession();
-  let response: Response;
-  try {
-    response = await fetch('/api/qbot/uploadBlueprintClaude', {
-      method: 'POST',
-      body: form,
-      credentials: 'include',
-      headers: session ? { authorization: `Bearer ${session.token}` } : {},
-    });
-  } catch (error) {
-    throw new RequestError('network', error instanceof Error ? error.message : String(error));
-  }
-  const data = (await response.json().catch(() => undefined)) as
-    (BlueprintAnalysis & { imageUrl: string }) | { message?: string } | undefined;
-  if (!response.ok) {
-    const body = data as { message?: string; code?: string } | undefined;
-    throw new RequestError(
-      'response',
-      body?.message ?? response.statusText,
-      response.status,
-      body as never,
-    );
-  }
-  return data as BlueprintAnalysis & { imageUrl: string };
+  return postForm<BlueprintAnalysis & { imageUrl: string }>(
+    '/api/qbot/uploadBlueprintClaude',
+    form,
+  );
 }
 
 export const updateDescription = (body: {

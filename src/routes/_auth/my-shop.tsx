@@ -61,6 +61,7 @@ function MyShop() {
                   <th>Controller Model</th>
                   <th>Edit</th>
                   <th>Tooling</th>
+                  <th>Program</th>
                 </tr>
               </thead>
               <tbody>
@@ -101,6 +102,19 @@ function MyShop() {
                       >
                         <PencilIcon />
                       </Link>
+                    </td>
+                    <td data-label="Program">
+                      {machine.machineType?.jobType === 'Milling' ||
+                      machine.machineType?.jobType === 'Lathe' ? (
+                        <Link
+                          to="/check-program"
+                          search={{ machineId: machine._id }}
+                          className="button"
+                          aria-label={`Check Program on ${machine.name}`}
+                        >
+                          Check Program
+                        </Link>
+                      ) : null}
                     </td>
                   </tr>
                 ))}
