@@ -152,6 +152,15 @@ const routes: Record<string, RouteCase> = {
     expect: memberRoute,
   },
   'GET /api/qbot/startClaude': { url: () => '/api/qbot/startClaude', expect: listRoute },
+  'POST /api/programs/check': {
+    url: () => '/api/programs/check',
+    body: (ids) => ({
+      machineId: ids.machineId,
+      stock: JSON.stringify({ shape: 'block', xMm: 100, yMm: 100, zMm: 20 }),
+    }),
+    multipart: true,
+    expect: memberRoute,
+  },
   'POST /api/qbot/uploadBlueprintClaude': {
     url: () => '/api/qbot/uploadBlueprintClaude',
     body: (ids) => ({ threadId: ids.threadId, assistantId: 'qbot' }),
@@ -348,12 +357,14 @@ afterAll(async () => {
 });
 
 describe('organization isolation', () => {
-  it('covers every organization, shop, machines, Q-Bot, files and prompts route of the API', async () => {
+  it('covers every organization, shop, machines, Q-Bot, files, prompts and programs route of the API', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, unknown>>;
     }>();
     const scoped = Object.entries(document.paths)
-      .filter(([path]) => /^\/api\/(organization|shop|machines|qbot|files|prompts)\b/.test(path))
+      .filter(([path]) =>
+        /^\/api\/(organization|shop|machines|qbot|files|prompts|programs)\b/.test(path),
+      )
       .flatMap(([path, methods]) =>
         Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
       );

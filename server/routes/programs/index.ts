@@ -21,7 +21,7 @@ import { AppError } from '#server/errors';
 import { machineInfoOf } from '#server/qbot/program-job';
 import { getMachine } from '#server/shop/machines';
 import { listToolingPairs } from '#server/shop/tooling';
-import { readProgramUpload, programUploadLimits } from './read-program.ts';
+import { programText, programUploadLimits, readProgramUpload } from './read-program.ts';
 
 const errors = {
   400: apiErrorSchema,
@@ -95,6 +95,7 @@ const programsRoutes: FastifyPluginAsyncZod = async (app) => {
       const upload = await readProgramUpload(request);
       if (upload.fields.threadId) throw new AppError(422, 'validation_failed', messages.partNotYet);
       const machine = await getMachine(app.db, organizationId, upload.fields.machineId);
+      const text = programText(upload);
       const jobType = machine.machineType?.jobType ?? 'unknown';
       const machineKind = kindOf[jobType as keyof typeof kindOf];
       if (!machineKind) throw new AppError(422, 'validation_failed', messages.notChecked(jobType));
@@ -105,11 +106,11 @@ const programsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(422, 'validation_failed', messages.barOnMill);
       const info = machineInfoOf(machine);
       const given = upload.fields.dialect;
-      const dialect = given ?? detectDialect(upload.text, info.dialect as Dialect);
+      const dialect = given ?? detectDialect(text, info.dialect as Dialect);
       if (machineKind === 'lathe' && (dialect === 'heidenhain' || dialect === 'iso-edm'))
         throw new AppError(422, 'validation_failed', messages.dialectNotRead(dialect));
       const input: ProgramCheckInput = {
-        text: upload.text,
+        text,
         dialect,
         machineKind,
         machine: info,

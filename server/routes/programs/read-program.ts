@@ -26,10 +26,10 @@ export const programUploadLimits = {
   parts: 12,
 } as const;
 
-/** A program upload as read and checked. */
+/** A program upload as read: its checked fields and stock, and the file, not yet read as text. */
 export interface ProgramUpload {
   fileName: string;
-  text: string;
+  bytes: Buffer;
   fields: ReturnType<typeof programCheckFieldsSchema.parse>;
   stock: CheckStockBody;
 }
@@ -39,9 +39,16 @@ const invalid = (message: string, field?: string) =>
 
 /**
  * The program's text: UTF-8, or Latin-1 as older controls and editors write it (Ø in comments).
- * @throws AppError 415 when the bytes are not text (NUL bytes, or mostly control characters)
+ * @throws AppError 415 when the file's name is not a program's or its bytes are not text (NUL
+ *   bytes, or more than 1 % control characters), 400 past `maxProgramLines`
  */
-function textOf(bytes: Buffer): string {
+export function programText({
+  fileName,
+  bytes,
+}: Pick<ProgramUpload, 'fileName' | 'bytes'>): string {
+  const extension = extensionOf(fileName);
+  if (extension && !(programExtensions as readonly string[]).includes(extension.toLowerCase()))
+    throw new AppError(415, 'unsupported_media_type', messages.notText);
   if (bytes.includes(0)) throw new AppError(415, 'unsupported_media_type', messages.notText);
   let text: string;
   try {
@@ -57,6 +64,7 @@ function textOf(bytes: Buffer): string {
   }
   if (control > text.length / 100)
     throw new AppError(415, 'unsupported_media_type', messages.notText);
+  if (text.split('\n').length > maxProgramLines) throw invalid(messages.tooManyLines, 'file');
   return text.replace(/^\uFEFF/, '');
 }
 
@@ -75,10 +83,10 @@ function stockOf(field: string): CheckStockBody {
 
 /**
  * Read a program upload (multipart/form-data: `file`, `machineId`, `stock`, optional `dialect`,
- * `material`, `threadId`) and check it.
- * @throws AppError 415 for a body that is not multipart or a file that is not a program's text,
- *   413 past `maxProgramBytes`, 400 for a malformed body, a missing or empty file, a missing
- *   machine, an unreadable stock or too many lines
+ * `material`, `threadId`) and check its fields; the file is read as text by `programText`, once
+ * the machine is found.
+ * @throws AppError 415 for a body that is not multipart, 413 past `maxProgramBytes`, 400 for a
+ *   malformed body, a missing or empty file, a missing machine or an unreadable stock
  */
 export async function readProgramUpload(request: FastifyRequest): Promise<ProgramUpload> {
   if (!request.isMultipart())
@@ -98,14 +106,9 @@ export async function readProgramUpload(request: FastifyRequest): Promise<Progra
   }
   if (!upload) throw invalid(messages.noFile, 'file');
   if (upload.bytes.length === 0) throw invalid(messages.empty, 'file');
-  const extension = extensionOf(upload.fileName);
-  if (extension && !(programExtensions as readonly string[]).includes(extension.toLowerCase()))
-    throw new AppError(415, 'unsupported_media_type', messages.notText);
-  const text = textOf(upload.bytes);
-  if (text.split('\n').length > maxProgramLines) throw invalid(messages.tooManyLines, 'file');
   return {
     fileName: upload.fileName,
-    text,
+    bytes: upload.bytes,
     fields: parsed.data,
     stock: stockOf(parsed.data.stock),
   };
