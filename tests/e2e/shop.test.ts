@@ -169,6 +169,7 @@ describe('organization and shop in the browser', () => {
       'PathPilot',
       '…',
       '',
+      'Check Program',
     ]);
     await expectAccessible(page, 'the My Shop page with a machine');
 
