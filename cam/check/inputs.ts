@@ -12,7 +12,7 @@
  */
 import type { Dialect } from '../gcode/events.ts';
 import type { LatheDialect, MillDialect } from '../gcode/dialects.ts';
-import { latheCutterOf } from '../lathe/cutters.ts';
+import { latheVerificationTool } from '../jobs/lathe.ts';
 import { classifyTool } from '../lathe/tooling.ts';
 import { identifyMaterial } from '../materials.ts';
 import { fluteLengthOf, flutesOf, millingData } from '../mill/cutting-data.ts';
@@ -166,16 +166,7 @@ export function latheCheckInput(
     outer: [],
     inner: [],
     chamfers: [],
-    tools: rows.map(classifyTool).map((tool) => {
-      const cutter = latheCutterOf(tool);
-      return {
-        number: tool.number,
-        kind: tool.kind,
-        ...(tool.widthMm !== undefined ? { widthMm: tool.widthMm } : {}),
-        ...(tool.diameterMm !== undefined ? { diameterMm: tool.diameterMm } : {}),
-        ...(cutter ? { cutter } : {}),
-      };
-    }),
+    tools: rows.map(classifyTool).map(latheVerificationTool),
     envelope: { xMax: stock.diameterMm + 2 * REACH_MM, zMax: REACH_MM * 2 },
     material: materialOf(materialName).subgroup,
     machine: {

@@ -17,7 +17,11 @@ import { latheCutterOf } from '../lathe/cutters.ts';
 import { boreKeep, finishedPart, outsideKeep } from '../lathe/profiles.ts';
 import type { LatheTool } from '../lathe/tooling.ts';
 import { verifyLatheEvents } from '../verify/lathe/index.ts';
-import type { DiameterTarget, LatheVerificationInput } from '../verify/lathe/input.ts';
+import type {
+  DiameterTarget,
+  LatheVerificationInput,
+  VerificationTool,
+} from '../verify/lathe/input.ts';
 import { outerContour } from '../lathe/contour.ts';
 import { turnedPartFromDescription } from '../lathe/part.ts';
 import type { InnerSection, TurnedPart } from '../lathe/part.ts';
@@ -265,6 +269,18 @@ function latheOutline(part: TurnedPart): PlotOutline {
   return { plane: 'XZ', polygons: [profile] };
 }
 
+/** A lathe tool as the verifier takes it: its number, kind, size and real shape with ratings. */
+export function latheVerificationTool(tool: LatheTool): VerificationTool {
+  const cutter = latheCutterOf(tool);
+  return {
+    number: tool.number,
+    kind: tool.kind,
+    ...(tool.widthMm !== undefined ? { widthMm: tool.widthMm } : {}),
+    ...(tool.diameterMm !== undefined ? { diameterMm: tool.diameterMm } : {}),
+    ...(cutter ? { cutter } : {}),
+  };
+}
+
 /**
  * What the verifier checks for a plan: the finished sizes, chamfers, threads and tools, each
  * tool's real shape and ratings, what each operation is for, the part as drawn (for what is left
@@ -317,16 +333,7 @@ export function latheVerificationInput(
     outer: outerTargets(part, finishNose, plan.secondSetup?.outsideFromMm),
     inner: innerTargets(part, boreNose, farBoreNose),
     chamfers: chamferLines(part, plan),
-    tools: tools.map((tool) => {
-      const cutter = latheCutterOf(tool);
-      return {
-        number: tool.number,
-        kind: tool.kind,
-        ...(tool.widthMm !== undefined ? { widthMm: tool.widthMm } : {}),
-        ...(tool.diameterMm !== undefined ? { diameterMm: tool.diameterMm } : {}),
-        ...(cutter ? { cutter } : {}),
-      };
-    }),
+    tools: tools.map(latheVerificationTool),
     envelope: { xMax: plan.changePosition.x + 1, zMax: plan.changePosition.z + 1 },
     threads: threadTargets(plan),
     ...(plan.tappedHoles ? { tappedHoles: plan.tappedHoles } : {}),
