@@ -224,6 +224,16 @@ export const toolReadingSchema = z.object({
 });
 export type ToolReading = z.infer<typeof toolReadingSchema>;
 
+/** The tool table's column labels by field (spec section 4, Tooling Pairs). */
+export const toolFieldLabels = {
+  slotNumber: 'Tool Slot',
+  toolName: 'Tool',
+  toolDescription: 'Description',
+  toolType: 'Type',
+  toolManufacturer: 'Manufacturer',
+  toolHint: 'Hint',
+} as const;
+
 export const toolingPairSchema = z.object({
   id: z.string(),
   slotNumber: z.string(),

@@ -25,6 +25,7 @@ import machinesRoutes from '#server/routes/machines/index';
 import organizationRoutes from '#server/routes/organization/index';
 import profileRoutes from '#server/routes/profile/index';
 import programsRoutes from '#server/routes/programs/index';
+import toolLibraryRoutes from '#server/routes/tool-library/index';
 import promptsRoutes from '#server/routes/prompts/index';
 import qbotRoutes from '#server/routes/qbot/index';
 import shopRoutes from '#server/routes/shop/index';
@@ -178,4 +179,5 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(filesRoutes, { prefix: '/api/files' });
   await app.register(promptsRoutes, { prefix: '/api/prompts' });
   await app.register(programsRoutes, { prefix: '/api/programs' });
+  await app.register(toolLibraryRoutes, { prefix: '/api/tool-library' });
 }

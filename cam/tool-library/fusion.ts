@@ -127,20 +127,39 @@ export function readFusionLibrary(json: string): ReadLibrary {
   return { tools, problems };
 }
 
+/** The most a `.tools` file's library may inflate to, bytes: a zip bomb is refused unread. */
+export const maxInflatedLibraryBytes = 64 * 1024 * 1024;
+
 /**
- * Read a Fusion 360 `.tools` file: the zip around the library's JSON.
+ * Read a Fusion 360 `.tools` file: the zip around the library's JSON. Only the first `.json`
+ * entry is inflated, and only when its stated size is at most {@link maxInflatedLibraryBytes}
+ * (fflate inflates into a buffer of the stated size, so a false size cannot grow it).
  * @returns the library's tools, or one problem when the file is not such a zip
  */
 export function readFusionTools(bytes: Uint8Array): ReadLibrary {
   let files: Record<string, Uint8Array>;
+  let tooLarge = false;
   try {
-    files = unzipSync(bytes);
+    let taken = false;
+    files = unzipSync(bytes, {
+      filter: (file) => {
+        if (taken || !/\.json$/i.test(file.name)) return false;
+        taken = true;
+        tooLarge = file.originalSize > maxInflatedLibraryBytes;
+        return !tooLarge;
+      },
+    });
   } catch {
     return {
       tools: [],
       problems: [{ line: 1, message: 'not a Fusion 360 .tools file (not a zip)' }],
     };
   }
+  if (tooLarge)
+    return {
+      tools: [],
+      problems: [{ line: 1, message: 'the tool library inside the .tools file is over 64 MB' }],
+    };
   const name = Object.keys(files).find((entry) => /\.json$/i.test(entry));
   if (!name)
     return {

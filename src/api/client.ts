@@ -99,3 +99,20 @@ export async function postForm<T>(path: string, form: FormData): Promise<T> {
   }
   return data as T;
 }
+
+/**
+ * Fetch a file with the session (stored drawings, programs, tool libraries) as a Blob.
+ * @throws RequestError `response` with the server's sentence when it refuses
+ */
+export async function fetchFile(url: string): Promise<Blob> {
+  const session = readSession();
+  const response = await fetch(url, {
+    headers: session ? { authorization: `Bearer ${session.token}` } : {},
+    credentials: 'include',
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => undefined)) as ApiError | undefined;
+    throw new RequestError('response', body?.message ?? response.statusText, response.status, body);
+  }
+  return response.blob();
+}

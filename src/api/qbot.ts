@@ -3,8 +3,7 @@ import type { BlueprintAnalysis } from '#contracts/blueprint';
 import type { AnalysisProgress, ThreadResponse } from '#contracts/qbot';
 import type { WorkflowEventBody } from '#contracts/qbot-workflow';
 import type { SimulationAnalysis, WorkflowProgram } from '#contracts/qbot-workflow';
-import { RequestError, apiRequest, postForm } from './client.ts';
-import { readSession } from '../auth/session.ts';
+import { apiRequest, postForm } from './client.ts';
 
 export const startConversation = () =>
   apiRequest<{ thread_id: string; assistant_id: string }>('GET', '/api/qbot/startClaude');
@@ -69,17 +68,6 @@ export const getThread = (threadId: string) =>
 /** The caller's latest conversation, or undefined when there is none yet (204). */
 export const currentThread = () =>
   apiRequest<ThreadResponse | undefined>('GET', '/api/qbot/threads/current');
-
-/** Fetch a stored file with the session (images and programs need it) as a Blob. */
-export async function fetchFile(url: string): Promise<Blob> {
-  const session = readSession();
-  const response = await fetch(url, {
-    headers: session ? { authorization: `Bearer ${session.token}` } : {},
-    credentials: 'include',
-  });
-  if (!response.ok) throw new RequestError('response', response.statusText, response.status);
-  return response.blob();
-}
 
 /** How far the running drawing read is (0..1 and its stage), for the analysis progress bar. */
 export const analysisProgress = (threadId: string) =>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchFile } from '../api/qbot.ts';
+import { fetchFile } from '../api/client.ts';
 
 /** An image served by the API, which needs the session: fetched with the token and shown from a blob. */
 export function AuthImage({

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
-import { fetchFile } from '../api/qbot.ts';
+import { fetchFile } from '../api/client.ts';
 import { Spinner } from './Spinner.tsx';
 
 interface ViewBox {

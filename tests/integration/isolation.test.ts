@@ -151,6 +151,34 @@ const routes: Record<string, RouteCase> = {
     body: (ids) => ({ toolId: ids.toolId }),
     expect: memberRoute,
   },
+  'POST /api/tool-library/preview': {
+    url: () => '/api/tool-library/preview',
+    body: (ids) => ({ machineId: ids.machineId }),
+    multipart: true,
+    expect: memberRoute,
+  },
+  'POST /api/tool-library/import': {
+    url: () => '/api/tool-library/import',
+    body: (ids) => ({
+      machineId: ids.machineId,
+      tools: [
+        {
+          slotNumber: 'T9',
+          toolName: 'Hijacked',
+          toolDescription: 'Ø6 end mill',
+          toolType: 'Milling',
+          toolManufacturer: 'Unknown',
+          toolHint: 'NOHINT',
+          replace: true,
+        },
+      ],
+    }),
+    expect: memberRoute,
+  },
+  'GET /api/tool-library/export': {
+    url: (ids) => `/api/tool-library/export?machineId=${ids.machineId}&format=csv`,
+    expect: memberRoute,
+  },
   'GET /api/qbot/startClaude': { url: () => '/api/qbot/startClaude', expect: listRoute },
   'POST /api/programs/check': {
     url: () => '/api/programs/check',
@@ -357,13 +385,15 @@ afterAll(async () => {
 });
 
 describe('organization isolation', () => {
-  it('covers every organization, shop, machines, Q-Bot, files, prompts and programs route of the API', async () => {
+  it('covers every organization, shop, machines, tool library, Q-Bot, files, prompts and programs route of the API', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, unknown>>;
     }>();
     const scoped = Object.entries(document.paths)
       .filter(([path]) =>
-        /^\/api\/(organization|shop|machines|qbot|files|prompts|programs)\b/.test(path),
+        /^\/api\/(organization|shop|machines|tool-library|qbot|files|prompts|programs)\b/.test(
+          path,
+        ),
       )
       .flatMap(([path, methods]) =>
         Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),

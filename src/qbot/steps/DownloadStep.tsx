@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Spinner } from '../../components/Spinner.tsx';
-import { downloadProgram } from '../download.ts';
+import { downloadProgram, downloadToolTable } from '../download.ts';
 import { ProgramPanel, statusOf } from '../ProgramPanel.tsx';
 import { EarlierPrograms } from '../ProgramRecord.tsx';
 import type { StepProps } from './StepProps.ts';
@@ -42,6 +42,23 @@ export function DownloadStep({ state, send }: StepProps) {
         >
           {downloading ? <Spinner /> : null} {incomplete ? 'Download anyway' : 'Download'}
         </button>
+        {context.program.dialect === 'linuxcnc' && context.machine ? (
+          <button
+            type="button"
+            className="button"
+            disabled={downloading || (incomplete && !accepted)}
+            onClick={() => {
+              setDownloading(true);
+              downloadToolTable(context.machine!._id, context.program!, context.toolOptions)
+                .catch((error: unknown) =>
+                  console.error('Could not download the tool table', error),
+                )
+                .finally(() => setDownloading(false));
+            }}
+          >
+            Download Tool Table (.tbl)
+          </button>
+        ) : null}
       </div>
       <ProgramPanel program={context.program} threadId={context.threadId} />
       <EarlierPrograms programs={context.earlierPrograms ?? []} threadId={context.threadId} />

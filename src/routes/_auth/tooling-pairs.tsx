@@ -1,11 +1,12 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { shopMessages } from '#contracts/shop';
+import { shopMessages, toolFieldLabels } from '#contracts/shop';
 import type { Machine, ToolingPair, ToolingReadiness } from '#contracts/shop';
 import { getMachine, getToolingPairs } from '../../api/shop.ts';
 import { toolingLoadErrorText } from '../../api/shop-error-texts.ts';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import { ToolRow } from '../../components/ToolRow.tsx';
+import { ToolLibrary } from '../../shop/ToolLibrary.tsx';
 
 /** Tooling Pairs of one machine (spec sections 2, 4, 5 and 8): `?machineId=`. */
 export const Route = createFileRoute('/_auth/tooling-pairs')({
@@ -80,12 +81,9 @@ function ToolingPairs() {
             <table className="table tools stack">
               <thead>
                 <tr>
-                  <th>Tool Slot</th>
-                  <th>Tool</th>
-                  <th>Description</th>
-                  <th>Type</th>
-                  <th>Manufacturer</th>
-                  <th>Hint</th>
+                  {Object.values(toolFieldLabels).map((label) => (
+                    <th key={label}>{label}</th>
+                  ))}
                   <th>Actions</th>
                 </tr>
               </thead>
@@ -133,6 +131,7 @@ function ToolingPairs() {
               Add New Tooling
             </button>
           </div>
+          {machine ? <ToolLibrary machine={machine} onImported={load} /> : null}
           {readiness ? <ReadinessPanel readiness={readiness} /> : null}
         </>
       )}
