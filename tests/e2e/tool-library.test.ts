@@ -49,7 +49,10 @@ describe('Tool libraries on Tooling Pairs', () => {
 
     const imports = preview.getByRole('checkbox', { name: /^Import T/ });
     for (let index = 1; index < rows; index += 1) await imports.nth(index).uncheck();
-    await preview.getByRole('checkbox', { name: /^Replace / }).first().check();
+    await preview
+      .getByRole('checkbox', { name: /^Replace / })
+      .first()
+      .check();
     await preview.getByRole('button', { name: 'Import 1 Tool' }).click();
     await expect
       .poll(() => page.getByRole('status').first().textContent())
