@@ -54,6 +54,17 @@ export function statedDiameterFrom(text: string): number | undefined {
   return plain ? toMm(plain[1]!) : undefined;
 }
 
+/**
+ * True when a row's words name a drill for a tap rather than a tap: "tap drill", "tapping drill",
+ * "Drill 6.8 for M8 tap", "for an M8 tap", "core drill for M10". A tap taken for its drill (or the
+ * drill for the tap) breaks at the machine, so the drill's words win.
+ */
+export function isTapDrill(text: string): boolean {
+  return /\btap(?:ping)?\s*drill|\bcore\s*drill|\bdrill\b[^.;|]*\bfor\b[^.;|]*\btap|\bfor\s+(?:an?\s+)?(?:M\d[\d.,x×]*\s*)?(?:thread\s*)?tap\b/i.test(
+    text,
+  );
+}
+
 /** The tool number a slot names: "T3" is 3. @returns undefined for a slot that is not T and a number */
 export function toolNumberOf(slotNumber: string): number | undefined {
   const match = /^\s*T\s*0*(\d{1,4})\s*$/i.exec(slotNumber);

@@ -9,7 +9,7 @@
  * (the row, its tool number, a drill's diameter) are in cam/tool-row.ts.
  */
 import { tapSizeFrom } from '../mill/tooling.ts';
-import { numberPattern, statedDiameterFrom, toMm, toolNumberOf } from '../tool-row.ts';
+import { isTapDrill, numberPattern, statedDiameterFrom, toMm, toolNumberOf } from '../tool-row.ts';
 import type { ToolRow } from '../tool-row.ts';
 
 export type LatheToolKind =
@@ -126,7 +126,7 @@ export function classifyTool(row: ToolRow): LatheTool {
   else if (
     (/\btap\b/i.test(text) ||
       (type === 'Drilling' && /\bM\d+(?:[.,]\d+)?\s*[x×]\s*\d/i.test(text))) &&
-    !/\btap\s*drill/i.test(text) &&
+    !isTapDrill(text) &&
     !/\bream/i.test(text)
   )
     kind = 'tap';

@@ -11,7 +11,7 @@
  * and most spot drills' angle); the flat at a countersink's or chamfer mill's tip "tip Ø1".
  */
 import { coarsePitchOf } from '../iso261.ts';
-import { statedDiameterFrom, toolDiameterFrom, toolNumberOf } from '../tool-row.ts';
+import { isTapDrill, statedDiameterFrom, toolDiameterFrom, toolNumberOf } from '../tool-row.ts';
 import type { ToolRow } from '../tool-row.ts';
 import type { MillTool, MillToolKind } from './program.ts';
 
@@ -46,8 +46,7 @@ const number = '(\\d+(?:[.,]\\d+)?)';
 const toMm = (text: string) => Number(text.replace(',', '.'));
 
 function kindOf(type: string, text: string): MillToolKind {
-  if (/\btap\b|\bM\d+(?:[.,]\d+)?\s*[x×]\s*\d/i.test(text) && !/\btap\s*drill/i.test(text))
-    return 'tap';
+  if (/\btap\b|\bM\d+(?:[.,]\d+)?\s*[x×]\s*\d/i.test(text) && !isTapDrill(text)) return 'tap';
   if (/\bream/i.test(text)) return 'reamer';
   if (/countersink|\bcsk\b|kegelsenker|\bsenker\b/i.test(text)) return 'countersink';
   if (/spot|cent(?:er|re)\s*drill|NC\s*drill/i.test(text)) return 'spotDrill';

@@ -262,21 +262,23 @@ function PreviewRow({
         />
       </td>
       <td data-label={toolFieldLabels.slotNumber}>
-        {tool.slotNumber}
-        {tool.conflict ? (
-          <label className="slot-conflict">
-            <input
-              type="checkbox"
-              checked={choice.replace}
-              disabled={blocked || !choice.chosen}
-              onChange={(event) => onChoose({ replace: event.target.checked })}
-            />{' '}
-            Replace {tool.conflict.toolName}
-          </label>
-        ) : null}
-        {tool.slotTwice ? (
-          <span className="slot-conflict">Slot given twice in this file</span>
-        ) : null}
+        <div>
+          {tool.slotNumber}
+          {tool.conflict ? (
+            <label className="slot-conflict">
+              <input
+                type="checkbox"
+                checked={choice.replace}
+                disabled={blocked || !choice.chosen}
+                onChange={(event) => onChoose({ replace: event.target.checked })}
+              />{' '}
+              Replace {tool.conflict.toolName}
+            </label>
+          ) : null}
+          {tool.slotTwice ? (
+            <span className="slot-conflict">Slot given twice in this file</span>
+          ) : null}
+        </div>
       </td>
       <td data-label={toolFieldLabels.toolName}>{tool.toolName}</td>
       <td data-label={toolFieldLabels.toolDescription}>{tool.toolDescription}</td>

@@ -141,6 +141,28 @@ describe('what the CAM understands of a tool row', () => {
     ).toBe('drill');
   });
 
+  it('reads a drill written for a tap as a drill, and a tap as a tap, on mills and lathes', () => {
+    const drills = [
+      { toolName: 'Drill 6.8', toolDescription: 'for M8 tap' },
+      { toolName: 'Drill 6.8', toolDescription: 'HSS, drill for M8x1.25 tap' },
+      { toolName: 'Tap drill 6.8', toolDescription: 'HSS' },
+      { toolName: 'Tapping drill Ø10.2', toolDescription: 'for an M12 tap' },
+    ];
+    for (const fields of drills) {
+      const drill = row({ ...fields, toolType: 'Drilling' });
+      expect(classifyMillTool(drill).kind, fields.toolDescription).toBe('drill');
+      expect(classifyTool(drill).kind, fields.toolDescription).toBe('drill');
+    }
+    for (const fields of [
+      { toolName: 'Tap M8x1.25', toolDescription: 'spiral flute' },
+      { toolName: 'Machine tap', toolDescription: 'M10 x 1.5 for through holes' },
+    ]) {
+      const tap = row({ ...fields, toolType: 'Drilling' });
+      expect(classifyMillTool(tap).kind, fields.toolName).toBe('tap');
+      expect(classifyTool(tap).kind, fields.toolName).toBe('tap');
+    }
+  });
+
   it('says what to write when a blade gives no width', () => {
     expect(readToolRow(row({ toolName: 'Parting blade', toolType: 'Cutting' }), 'Lathe')).toEqual({
       usable: false,
