@@ -135,6 +135,45 @@ function measure(region: Polygon[], from: Point2, to: Point2): Removal {
   };
 }
 
+/**
+ * A cut that removed material, kept so a cut into the part found on the finished part can be
+ * named by its program line: the tool's shape, the move's ends, the removed region's bounds.
+ * `pivotZ` is set for a cut made in the other setup (its region turned end for end about it).
+ */
+export interface CutRecord {
+  line: number;
+  shape: Polygon;
+  from: Point2;
+  to: Point2;
+  bounds: Bounds;
+  pivotZ?: number;
+}
+
+/** Cut records placed in the other setup's coordinates (turned end for end about `pivotZ`). */
+export function turnedCuts(cuts: readonly CutRecord[], pivotZ: number): CutRecord[] {
+  return cuts.map(({ pivotZ: turned, ...cut }) => ({
+    ...cut,
+    bounds: { ...cut.bounds, minX: pivotZ - cut.bounds.maxX, maxX: pivotZ - cut.bounds.minX },
+    // Turned twice about the same Z is back where it was cut.
+    ...(turned === undefined ? { pivotZ } : {}),
+  }));
+}
+
+/**
+ * The first cut (in program order) that removed part of `ring`, by more than a sliver.
+ * @returns its program line, or undefined when no recorded cut reaches the ring
+ */
+export function lineThatCut(ring: Polygon, cuts: readonly CutRecord[]): number | undefined {
+  const bounds = boundsOf([ring]);
+  for (const cut of cuts) {
+    if (!overlaps(cut.bounds, bounds)) continue;
+    const swept = sweptRegion(cut.shape, cut.from, cut.to);
+    const placed = cut.pivotZ === undefined ? [swept] : turnedEndForEnd([swept], cut.pivotZ);
+    if (totalArea(intersection([ring], placed)) > sliverMm2) return cut.line;
+  }
+  return undefined;
+}
+
 export interface LatheStockOptions {
   /** Bar radius, mm. */
   radiusMm: number;
@@ -147,6 +186,7 @@ export interface LatheStockOptions {
 export class LatheStock {
   private region: Polygon[];
   private bounds: Bounds;
+  private log: CutRecord[] = [];
 
   constructor(options: LatheStockOptions) {
     this.region = [
@@ -164,11 +204,17 @@ export class LatheStock {
    * A stock model holding `region` (half-section polygons, outer rings counter-clockwise): the
    * part as an earlier setup left it, placed in the next setup's coordinates.
    */
-  static holding(region: Polygon[]): LatheStock {
+  static holding(region: Polygon[], cuts: readonly CutRecord[] = []): LatheStock {
     const stock = new LatheStock({ radiusMm: 0, frontFaceZ: 0, backZ: 0 });
     stock.region = region;
+    stock.log = [...cuts];
     if (region.length > 0) stock.bounds = boundsOf(region);
     return stock;
+  }
+
+  /** The cuts that removed material and were given a line, in order. */
+  get cuts(): readonly CutRecord[] {
+    return this.log;
   }
 
   /** The material left, as polygons (outer rings counter-clockwise). */
@@ -184,13 +230,18 @@ export class LatheStock {
     return measure(intersection(this.region, [swept]), from, to);
   }
 
-  /** Move `shape` from `from` to `to`, removing what it sweeps. */
-  cut(shape: Polygon, from: Point2, to: Point2): Removal {
+  /**
+   * Move `shape` from `from` to `to`, removing what it sweeps.
+   * @param line - the program line of the move, kept with the cut when it removes material
+   */
+  cut(shape: Polygon, from: Point2, to: Point2, line?: number): Removal {
     if (this.region.length === 0) return noRemoval;
     const swept = sweptRegion(shape, from, to);
     if (!overlaps(boundsOf([swept]), this.bounds)) return noRemoval;
     const removed = measure(intersection(this.region, [swept]), from, to);
     if (removed.areaMm2 === 0) return removed;
+    if (line !== undefined)
+      this.log.push({ line, shape, from, to, bounds: boundsOf(removed.region) });
     this.region = difference(this.region, [swept]);
     if (this.region.length > 0) this.bounds = boundsOf(this.region);
     return removed;

@@ -20,7 +20,7 @@ import {
   totalArea,
 } from '../../geometry/polygon.ts';
 import { withCornerRadius } from '../../lathe/profiles.ts';
-import { thicknessOf } from '../../lathe/stock-model.ts';
+import { lineThatCut, thicknessOf } from '../../lathe/stock-model.ts';
 import type { LatheStock } from '../../lathe/stock-model.ts';
 import type { SimulatedPart } from '../../program.ts';
 import type { PassCheck } from '../pass.ts';
@@ -300,9 +300,10 @@ function reportGone(
     const { depth } = depthBeyond([ring], made.length > 0 ? made : part.region);
     const outerSide = ring.some((point) => point.y > stock.outerRadius(point.x) - 0.01);
     const feature = featureOf(part.features, ring, outerSide ? 'outer' : 'inner');
+    const line = lineThatCut(ring, stock.cuts);
     fail(
       'gouges',
-      `${feature?.label ?? 'the part'}: cut ${round(depth + leftToleranceMm)} mm into the part at Z${round(bounds.maxX)} to Z${round(bounds.minX)}`,
+      `${line !== undefined ? `line ${line}: ` : ''}${feature?.label ?? 'the part'}: cut ${round(depth + leftToleranceMm)} mm into the part at Z${round(bounds.maxX)} to Z${round(bounds.minX)}`,
     );
   }
 }

@@ -264,7 +264,7 @@ export class LatheProcess implements PassCheck {
     for (let index = 1; index < path.length; index += 1) {
       const a = path[index - 1]!;
       const b = path[index]!;
-      const removal = this.stock.cut(shape, a, b);
+      const removal = this.stock.cut(shape, a, b, line);
       if (cutter?.holder) {
         const hit = this.stock.overlap(cutter.holder, a, b);
         // Touching the stock's surface is no collision; meeting 0.02 mm of it is.

@@ -16,7 +16,7 @@
 import type { InterpreterEvent, MotionEvent } from '../../gcode/events.ts';
 import { intersection } from '../../geometry/polygon.ts';
 import type { Polygon } from '../../geometry/polygon.ts';
-import { LatheStock, turnedEndForEnd } from '../../lathe/stock-model.ts';
+import { LatheStock, turnedCuts, turnedEndForEnd } from '../../lathe/stock-model.ts';
 import type { PassCheck } from '../pass.ts';
 import type { Fail } from './checks.ts';
 import type { LatheVerificationInput } from './input.ts';
@@ -70,8 +70,11 @@ export class LatheSetups implements PassCheck {
             'setup',
             `line ${event.line}: the second setup starts without a program stop (M0) to turn the part around`,
           );
-        this.firstLeft = LatheStock.holding(this.first.polygons);
-        this.second = LatheStock.holding(turnedEndForEnd(this.partedOff(), -this.input.lengthMm));
+        this.firstLeft = LatheStock.holding(this.first.polygons, this.first.cuts);
+        this.second = LatheStock.holding(
+          turnedEndForEnd(this.partedOff(), -this.input.lengthMm),
+          turnedCuts(this.first.cuts, -this.input.lengthMm),
+        );
         this.begin(this.second, target.chuckFaceZ);
       }
     }
@@ -120,7 +123,10 @@ export class LatheSetups implements PassCheck {
    */
   finished(): LatheStock {
     return this.second
-      ? LatheStock.holding(turnedEndForEnd(this.second.polygons, -this.input.lengthMm))
+      ? LatheStock.holding(
+          turnedEndForEnd(this.second.polygons, -this.input.lengthMm),
+          turnedCuts(this.second.cuts, -this.input.lengthMm),
+        )
       : this.first;
   }
 }
