@@ -60,8 +60,15 @@ export const programCheckMessages = {
     `Check Program reads milling and lathe programs; ${kind} programs are not checked yet.`,
   dialectNotRead: (dialect: string) =>
     `${checkDialects[dialect as CheckDialect] ?? dialect} lathe programs are not read: choose the lathe's own dialect.`,
-  partNotYet:
-    'Checking against a conversation’s part is not available yet: check the program against the stock alone.',
+  partNotFound: 'Conversation not found.',
+  partNotConfirmed:
+    'This conversation has no confirmed part yet: confirm its description in Q-Bot first, or check the program against the stock alone.',
+  partNoStock:
+    'This conversation has no stock size yet: give the stock, or choose its size in Q-Bot first.',
+  partStockUnreadable: (size: string) =>
+    `The conversation's stock size "${size}" has no reading for this machine: give the stock.`,
+  partStockPlaced:
+    "With a part, the stock sits where Q-Bot's planner places it: give only its size (X, Y, Z or diameter and length), not its position.",
 } as const;
 
 const positive = (max: number) => z.number().positive().max(max);
@@ -87,13 +94,14 @@ export const checkStockSchema = z.discriminatedUnion('shape', [
 ]);
 export type CheckStockBody = z.infer<typeof checkStockSchema>;
 
-/** The form's text fields. */
+/** The form's text fields; `stock` may be left out when `threadId` names the part. */
 export const programCheckFieldsSchema = z.object({
   machineId: z.uuid(programCheckMessages.machineMissing),
   stock: z
     .string(programCheckMessages.stockMissing)
     .min(1, programCheckMessages.stockMissing)
-    .max(2000),
+    .max(2000)
+    .optional(),
   dialect: z.enum(Object.keys(checkDialects) as [CheckDialect, ...CheckDialect[]]).optional(),
   material: z.string().trim().max(200).optional(),
   threadId: z.uuid().optional(),
@@ -134,5 +142,26 @@ export const programCheckResponseSchema = z.object({
   /** The toolpath over the stock as an SVG data URL. */
   backplotUrl: z.string(),
   lines: z.number().int(),
+  /** The stock it was checked on, in words with its place ("block 100 x 60 x 20 mm, …"). */
+  stock: z.string(),
+  /** The conversation whose part it was held to, when one was given. */
+  part: z.object({ threadId: z.string(), name: z.string() }).optional(),
 });
 export type ProgramCheckResponse = z.infer<typeof programCheckResponseSchema>;
+
+/** A conversation whose part a program can be checked against (GET /api/programs/parts). */
+export const checkPartSchema = z.object({
+  threadId: z.uuid(),
+  /** The part's name: the title block's title, else the drawing's file name. */
+  name: z.string(),
+  /** The job type chosen in the conversation, when one is. */
+  jobType: z.string().nullable(),
+  material: z.string().nullable(),
+  /** The stock size chosen, in words, when one is. */
+  stockSize: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type CheckPart = z.infer<typeof checkPartSchema>;
+
+export const checkPartsResponseSchema = z.object({ parts: z.array(checkPartSchema) });
+export type CheckPartsResponse = z.infer<typeof checkPartsResponseSchema>;

@@ -7,13 +7,17 @@
  * Without a part the program cannot be compared with a drawing: the completeness checks and the
  * cut-into-the-part check are left out, and the verdict is never 'verified' (a green check that
  * hides an unfinished part is the worst defect this product can have); a safe program is
- * 'incomplete' with that one sentence (docs/decisions/113-check-program-verdict.md).
+ * 'incomplete' with that one sentence (docs/decisions/113-check-program-verdict.md). With a
+ * part (a job as Q-Bot's generation plans it, ./part.ts) the program is held to the part: every
+ * surface, no gouge, nothing left uncut, and then it can be 'verified'. Either way the operations
+ * are named from the program's own comments (./operations.ts).
  */
 import { backplotSvg } from '../backplot.ts';
 import { estimateCycleTime } from '../cycle-time.ts';
 import type { Dialect, InterpreterEvent, MachineKind } from '../gcode/events.ts';
 import { interpretProgram } from '../gcode/interpreter.ts';
-import type { CycleTime, MachineInfo, PlotOutline, ProgramReport } from '../program.ts';
+import { withPlanGaps } from '../jobs/finish.ts';
+import type { CycleTime, MachineInfo, PlotOutline, ProgramJob, ProgramReport } from '../program.ts';
 import type { ToolRow } from '../tool-row.ts';
 import { verifyLatheEvents } from '../verify/lathe/index.ts';
 import { verifyMillEvents } from '../verify/mill/index.ts';
@@ -25,9 +29,12 @@ import {
   millDialect,
 } from './inputs.ts';
 import type { CheckStock } from './inputs.ts';
+import { namedOperations, operationNames } from './operations.ts';
+import { partCheckOf } from './part.ts';
 
 export { detectDialect } from './dialect.ts';
 export type { CheckStock } from './inputs.ts';
+export { notCheckedSentence, partCheckOf } from './part.ts';
 
 /** The sentence a check without a part leaves as the one thing not checked. */
 export const NO_PART_SENTENCE =
@@ -42,9 +49,15 @@ export interface ProgramCheckInput {
   machine: MachineInfo;
   /** The machine's tooling pairs, as the shop keeps them. */
   tools: readonly ToolRow[];
-  stock: CheckStock;
+  /** The stock and where it sits; without a part it is required, with one it is the plan's. */
+  stock?: CheckStock;
   /** The stock's material, free text ("6061-T6", "1.4301"); alloy steel values when unknown. */
   material: string;
+  /**
+   * The part to hold the program to: the job Q-Bot's generation would plan for it (its job type
+   * the machine's kind, its stock the size to plan with). Plain data, as the job queue sends it.
+   */
+  part?: ProgramJob;
 }
 
 /** One thing a check found, on its line when it has one. */
@@ -61,6 +74,8 @@ export type CheckStatus = 'verified' | 'incomplete' | 'unsafe';
 /** A checked program: the report, its findings by line, cycle time and backplot. */
 export interface CheckedProgram {
   dialect: Dialect;
+  /** The stock it was checked on: as given, or as the part's plan placed it. */
+  stock: CheckStock;
   status: CheckStatus;
   report: ProgramReport;
   findings: CheckFinding[];
@@ -111,8 +126,14 @@ function withoutPart(report: ProgramReport): ProgramReport {
   };
 }
 
-function verify(input: ProgramCheckInput, events: InterpreterEvent[], lines: number) {
-  const { dialect, machine, tools, stock, material } = input;
+/** A check against the stock alone: the process checks, never verified. */
+function verifyOnStock(
+  input: ProgramCheckInput,
+  stock: CheckStock,
+  events: InterpreterEvent[],
+  lines: number,
+) {
+  const { dialect, machine, tools, material } = input;
   if (input.machineKind === 'mill' && stock.shape === 'block' && millDialect(dialect))
     return verifyMillEvents(
       events,
@@ -128,6 +149,31 @@ function verify(input: ProgramCheckInput, events: InterpreterEvent[], lines: num
   throw new RangeError(
     `a ${input.machineKind} program in ${dialect} on ${stock.shape} stock is not checked`,
   );
+}
+
+/** The report, stock and outline of a program checked against a part or the stock alone. */
+function verify(input: ProgramCheckInput, events: InterpreterEvent[], lines: number) {
+  const { dialect, part } = input;
+  if (part) {
+    if (!millDialect(dialect))
+      throw new RangeError(`a ${input.machineKind} program in ${dialect} is not checked`);
+    const planned = partCheckOf(part, dialect, input.machineKind, input.tools);
+    const report =
+      planned.machineKind === 'mill'
+        ? verifyMillEvents(events, planned.verification, () => lines)
+        : verifyLatheEvents(events, planned.verification, () => lines);
+    return {
+      report: withPlanGaps(report, planned.notChecked),
+      stock: planned.stock,
+      outline: planned.outline,
+    };
+  }
+  if (!input.stock) throw new RangeError('a program is checked against a part or a stock');
+  return {
+    report: withoutPart(verifyOnStock(input, input.stock, events, lines)),
+    stock: input.stock,
+    outline: stockOutline(input.stock),
+  };
 }
 
 /** The stock's outline for the backplot: a block from above, a bar's half-section. */
@@ -167,16 +213,30 @@ function stockOutline(stock: CheckStock): PlotOutline {
  * Check a program on a machine: interpret every line in its dialect, verify the moves against
  * the stock, the tools and the machine's limits, estimate its cycle time and draw its backplot.
  * @returns the verdict ('unsafe' when a process check fails; without a part never 'verified'),
- *   the report, the findings by line, the cycle time and the backplot (SVG)
+ *   the stock checked on (the plan's with a part), the report, the findings by line, the cycle
+ *   time and the backplot (SVG, over the part's outline with a part, else the stock's)
  * @throws RangeError for a machine kind, dialect and stock the verifiers do not pair (an EDM
- *   program, a Klartext lathe program, a bar on a mill): the caller refuses them first
+ *   program, a Klartext lathe program, a bar on a mill, a part of another kind, neither part nor
+ *   stock): the caller refuses them first; PlanningError, PartModelError or PrismaticPartError
+ *   (cam/errors.ts, with the user's sentence) when the part cannot be planned
  */
 export function checkProgram(input: ProgramCheckInput): CheckedProgram {
   const lines = input.text.split(/\r?\n/);
   const events = [
     ...interpretProgram(lines, { dialect: input.dialect, machine: input.machineKind }),
   ];
-  const report = withoutPart(verify(input, events, lines.length));
+  const verified = verify(input, events, lines.length);
+  const { stock, outline } = verified;
+  // Named as the programmer named them: the verifiers only number a program's operations.
+  const report: ProgramReport = verified.report.operations
+    ? {
+        ...verified.report,
+        operations: namedOperations(
+          verified.report.operations,
+          operationNames(lines, events, input.tools),
+        ),
+      }
+    : verified.report;
   const cycleTime = estimateCycleTime(events, { machine: input.machineKind });
   const status: CheckStatus = !report.passed
     ? 'unsafe'
@@ -185,11 +245,12 @@ export function checkProgram(input: ProgramCheckInput): CheckedProgram {
       : 'incomplete';
   return {
     dialect: input.dialect,
+    stock,
     status,
     report,
     findings: findingsOf(report),
     cycleTime,
-    backplotSvg: backplotSvg(events, stockOutline(input.stock), {
+    backplotSvg: backplotSvg(events, outline, {
       title: 'Checked program: toolpath',
       ...(report.simulated ? { simulated: report.simulated } : {}),
     }),

@@ -47,14 +47,15 @@ export type CheckStock =
     };
 
 /** How far beyond the stock the moves may reach before they are outside the envelope, mm. */
-const REACH_MM = 200;
+export const REACH_MM = 200;
 /**
  * How far below a block's bottom a cut may go, mm: a through cut's breakthrough and a through
  * drill's point, into the parallels' gap or a sacrificial plate; deeper is into the table.
  */
 const BELOW_BOTTOM_MM = 5;
 
-const materialOf = (name: string): MillMaterial => {
+/** The material's ISO group and subgroup from its name; alloy steel when unknown. */
+export const materialOf = (name: string): MillMaterial => {
   const grade = identifyMaterial(name);
   return grade
     ? { group: grade.group, subgroup: grade.subgroup }
@@ -80,6 +81,39 @@ export function blockCorner(stock: Extract<CheckStock, { shape: 'block' }>) {
   };
 }
 
+/**
+ * The verifier's tools of a mill's tooling pairs (those with a T number): kind, diameter, flute
+ * length, teeth and, for end and face mills, the handbook's roughing chip thickness (mm) in the
+ * material at the machine's top speed (`maxRpm`, 10,000 rpm when unknown).
+ */
+export function millCheckTools(
+  rows: readonly ToolRow[],
+  material: MillMaterial,
+  maxRpm: number | undefined,
+): MillVerificationInput['tools'] {
+  return rows
+    .map(classifyMillTool)
+    .filter((tool) => tool.number > 0)
+    .map((tool) => {
+      const milling = (tool.kind === 'endMill' || tool.kind === 'faceMill') && tool.diameterMm;
+      return {
+        number: tool.number,
+        kind: tool.kind,
+        diameterMm: tool.diameterMm ?? 0,
+        ...(tool.pointAngleDeg !== undefined ? { pointAngleDeg: tool.pointAngleDeg } : {}),
+        fluteLengthMm: fluteLengthOf(tool),
+        flutes: flutesOf(tool, material),
+        ...(milling
+          ? { tableChipMm: millingData(material, tool, 'rough', maxRpm ?? 10_000).feedPerTooth! }
+          : {}),
+      };
+    });
+}
+
+/** The verifier's tools of a lathe's tooling pairs, each with its real shape and ratings. */
+export const latheCheckTools = (rows: readonly ToolRow[]): LatheVerificationInput['tools'] =>
+  rows.map(classifyTool).map(latheVerificationTool);
+
 /** A milling program's verification input from the machine, its tooling pairs and a block. */
 export function millCheckInput(
   dialect: MillDialect,
@@ -91,7 +125,6 @@ export function millCheckInput(
   const material = materialOf(materialName);
   const limits = machineLimits(machine);
   const { x0, y0, bottom } = blockCorner(stock);
-  const tools = rows.map(classifyMillTool).filter((tool) => tool.number > 0);
   return {
     dialect,
     stock: {
@@ -111,23 +144,7 @@ export function millCheckInput(
     toleranceMm: 0.1,
     holes: [],
     pockets: [],
-    tools: tools.map((tool) => {
-      const milling = (tool.kind === 'endMill' || tool.kind === 'faceMill') && tool.diameterMm;
-      return {
-        number: tool.number,
-        kind: tool.kind,
-        diameterMm: tool.diameterMm ?? 0,
-        ...(tool.pointAngleDeg !== undefined ? { pointAngleDeg: tool.pointAngleDeg } : {}),
-        fluteLengthMm: fluteLengthOf(tool),
-        flutes: flutesOf(tool, material),
-        ...(milling
-          ? {
-              tableChipMm: millingData(material, tool, 'rough', limits.maxRpm ?? 10_000)
-                .feedPerTooth!,
-            }
-          : {}),
-      };
-    }),
+    tools: millCheckTools(rows, material, limits.maxRpm),
     envelope: {
       xMin: x0 - REACH_MM,
       xMax: x0 + stock.xMm + REACH_MM,
@@ -166,7 +183,7 @@ export function latheCheckInput(
     outer: [],
     inner: [],
     chamfers: [],
-    tools: rows.map(classifyTool).map(latheVerificationTool),
+    tools: latheCheckTools(rows),
     envelope: { xMax: stock.diameterMm + 2 * REACH_MM, zMax: REACH_MM * 2 },
     material: materialOf(materialName).subgroup,
     machine: {

@@ -404,12 +404,15 @@ function centreHoleOf(plan: LathePlan, tools: LatheTool[]) {
 
 /**
  * Plan a lathe job and write its program's body with the post-processor of the machine's
- * controller (the head and the verification follow in cam/jobs/finish.ts).
+ * controller (the head and the verification follow in cam/jobs/finish.ts); `verification` is
+ * what its verifier checks the program against ({@link latheVerificationInput}).
  * @throws PartModelError when the description lacks sizes, PlanningError when the job cannot be
  *   planned (no round bar stock, stock too small, a missing tool, a controller without a lathe
  *   post-processor)
  */
-export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
+export function postLatheJob(
+  job: ProgramJob,
+): PostedJob & { plan: LathePlan; verification: LatheVerificationInput } {
   if (job.stock.shape !== 'round') throw new PlanningError(roundStockNeeded);
   const post = lathePostFor(job.machine.dialect);
   if (!post) {
@@ -477,6 +480,7 @@ export function postLatheJob(job: ProgramJob): PostedJob & { plan: LathePlan } {
     verify: (program) =>
       verifyLatheEvents(program.events, verification, () => program.lines.length),
     plan,
+    verification,
   };
 }
 

@@ -303,7 +303,7 @@ function planOnTable(
 export function postMillJobForPart(
   job: ProgramJob,
   drawn: PrismaticPart,
-): PostedJob & { plan: MillPlan } {
+): PostedJob & { plan: MillPlan; verification: MillVerificationInput } {
   const post = requirePost(job);
   if (job.stock?.shape !== 'block') throw new PlanningError(blockNeeded);
   const tools = job.tools.map(classifyMillTool);
@@ -328,6 +328,7 @@ export function postMillJobForPart(
     dialect: post.dialect,
     fileName: `${programName}${post.fileExtension ?? '.nc'}`,
     plan,
+    verification,
     outline: millOutline(part),
     summary: {
       jobType: 'Milling',
@@ -380,12 +381,15 @@ function millPart(job: ProgramJob): PrismaticPart {
 }
 
 /**
- * Plan a milling job and write its program's body.
+ * Plan a milling job and write its program's body; `verification` is what its verifier checks
+ * the program against (the part, with the plan's own gaps: {@link millVerificationInput}).
  * @throws PrismaticPartError when the description has no usable top view, PlanningError when
  *   the job cannot be planned (round or missing stock, a controller without a mill post, no tool
  *   for anything, stock smaller than the part)
  */
-export function postMillJob(job: ProgramJob): PostedJob & { plan: MillPlan } {
+export function postMillJob(
+  job: ProgramJob,
+): PostedJob & { plan: MillPlan; verification: MillVerificationInput } {
   return postMillJobForPart(job, millPart(job));
 }
 

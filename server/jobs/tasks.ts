@@ -54,7 +54,10 @@ export interface GenerateTask {
   job: ProgramJob;
 }
 
-/** Check a program written elsewhere against the stock and the machine (Check Program). */
+/**
+ * Check a program written elsewhere on a machine (Check Program), against the stock alone or a
+ * conversation's part (planned in the worker, as a generate task plans it).
+ */
 export interface CheckTask {
   kind: 'check';
   input: ProgramCheckInput;
@@ -132,6 +135,12 @@ export async function runTask(
         throw error;
       }
     case 'check':
-      return { ok: true, value: checkProgram(task.input) };
+      try {
+        return { ok: true, value: checkProgram(task.input) };
+      } catch (error) {
+        // A part that cannot be planned says why, as at generation.
+        if (error instanceof CamError) return { ok: false, message: error.message };
+        throw error;
+      }
   }
 }

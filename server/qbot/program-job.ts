@@ -46,7 +46,7 @@ export function completeContext(context: QbotContext): CompleteContext {
 }
 
 /** The stock chosen at the size step: its words (for messages) and its numbers. */
-interface ChosenStock {
+export interface ChosenStock {
   words: MaterialSize;
   stock: StockSize;
 }
@@ -56,7 +56,9 @@ interface ChosenStock {
  * numbers are the size step's StockSize; a workflow saved before decision 039 has none, and its
  * words are read with `stockSizeOf`.
  */
-function chosenStock(context: CompleteContext): ChosenStock {
+export function chosenStock(
+  context: Pick<QbotContext, 'materialSize' | 'stockSize'> & { analysis: BlueprintAnalysis },
+): ChosenStock {
   const size = context.materialSize;
   if (size === null || size === qbotMessages.defaultStockSize) {
     const stock = suggestedStockSize(context.analysis.description);

@@ -58,6 +58,25 @@ export async function findThread(db: Database, key: ThreadKey): Promise<Thread |
 }
 
 /**
+ * The organization's conversations updated last, latest first: id, persisted snapshot and when
+ * each was last changed.
+ * @param limit - how many at most
+ * @throws only the driver's errors
+ */
+export async function latestThreads(
+  db: Database,
+  organizationId: string,
+  limit: number,
+): Promise<Pick<Thread, 'id' | 'snapshot' | 'updatedAt'>[]> {
+  return db
+    .select({ id: threads.id, snapshot: threads.snapshot, updatedAt: threads.updatedAt })
+    .from(threads)
+    .where(eq(threads.organizationId, organizationId))
+    .orderBy(desc(threads.updatedAt))
+    .limit(limit);
+}
+
+/**
  * The user's conversation in the organization updated last, or undefined when there is none.
  * @throws only the driver's errors
  */

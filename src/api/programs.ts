@@ -1,23 +1,35 @@
 /** Check Program (issue 35): a shop's own program checked on one of its machines. */
-import type { CheckStockBody, ProgramCheckResponse } from '#contracts/program-check';
-import { postForm } from './client.ts';
+import type {
+  CheckPartsResponse,
+  CheckStockBody,
+  ProgramCheckResponse,
+} from '#contracts/program-check';
+import { apiRequest, postForm } from './client.ts';
 
 /** What the Check Program form sends. */
 export interface ProgramCheckForm {
   file: File;
   machineId: string;
-  stock: CheckStockBody;
+  /** Required without `threadId`; with it, only its size (the conversation's when absent). */
+  stock?: CheckStockBody;
   dialect?: string;
   material?: string;
+  /** The conversation whose part the program is held to. */
+  threadId?: string;
 }
 
-/** Check a program as multipart (file, machineId, stock, optional dialect and material). */
+/** Check a program as multipart (file, machineId, stock, optional dialect, material, threadId). */
 export function checkProgram(form: ProgramCheckForm): Promise<ProgramCheckResponse> {
   const body = new FormData();
   body.append('machineId', form.machineId);
-  body.append('stock', JSON.stringify(form.stock));
+  if (form.stock) body.append('stock', JSON.stringify(form.stock));
   if (form.dialect) body.append('dialect', form.dialect);
   if (form.material) body.append('material', form.material);
+  if (form.threadId) body.append('threadId', form.threadId);
   body.append('file', form.file, form.file.name);
   return postForm<ProgramCheckResponse>('/api/programs/check', body);
 }
+
+/** The organization's conversations with a confirmed part, latest first. */
+export const listCheckParts = (): Promise<CheckPartsResponse> =>
+  apiRequest<CheckPartsResponse>('GET', '/api/programs/parts');

@@ -22,6 +22,10 @@ export function CheckResult({ result }: { result: ProgramCheckResponse }) {
         {result.dialectDetected ? ' (told from the program)' : ''}; estimated cycle time{' '}
         {result.cycleTime}.
       </p>
+      <p className="muted check-against">
+        {result.part ? `Held to the part ${result.part.name}` : 'Checked against the stock alone'}{' '}
+        on {result.stock}.
+      </p>
       {result.unfinished.length > 0 ? (
         <ul className="unfinished">
           {result.unfinished.map((entry) => (

@@ -10,8 +10,7 @@ import type { Page } from 'playwright-core';
 import { signInThroughUi, signUp, uniqueEmail, verify } from './api.ts';
 import { expectAccessible } from './axe.ts';
 import { usePages } from './browser.ts';
-
-const drawing = join(import.meta.dirname, '../../../shared/blueprints/lathe/long_reamer_facer.dxf');
+import { confirmReamerDescription } from './reamer.ts';
 
 const plateDrawing = join(import.meta.dirname, '../../../shared/blueprints/mill-edm/FLH-001.dxf');
 
@@ -40,16 +39,7 @@ async function addTormach15L(page: Page, name: string, serial: string, status?: 
  * the first material: the size step is next.
  */
 async function reamerToSizeStep(page: Page) {
-  await page.getByLabel('Drawing file').setInputFiles(drawing);
-  await button(page, 'Send').click();
-  await button(page, 'Change').waitFor({ timeout: 30_000 });
-  await button(page, 'Change').click();
-  await page
-    .getByLabel('What should change in the description?')
-    .fill('Ø15.48 is 35 long, overall length 60');
-  await button(page, 'Update Description').click();
-  await button(page, 'Change').waitFor({ timeout: 30_000 });
-  await button(page, 'Confirm').click();
+  await confirmReamerDescription(page);
   await page.locator('.step-widget input[type="radio"]').first().check();
   await button(page, 'Confirm').click();
 }

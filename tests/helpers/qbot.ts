@@ -239,13 +239,13 @@ export async function demoShopClient(database: DatabaseHandle) {
 /**
  * The long reamer's program on `machineId`, from a new conversation: its DXF read, its end
  * turned (`reamerEndChange`) and the program generated and downloaded.
- * @returns the program's file name and text
+ * @returns the program's file name and text, its conversation and its verdict at generation
  * @throws Error with the answer's body when a step is refused
  */
 export async function reamerProgram(
   client: ProgramClient & ReturnType<typeof qbotClient>,
   machineId: string,
-): Promise<{ fileName: string; gcode: string }> {
+): Promise<{ fileName: string; gcode: string; threadId: string; status: string }> {
   const threadId = await client.start();
   const upload = await client.upload(
     threadId,
@@ -256,6 +256,11 @@ export async function reamerProgram(
   const analysis = upload.json<{ materials: { name: string }[]; imageUrl: string }>();
   const generated = await generateProgram(client, threadId, machineId, analysis);
   if (generated.statusCode !== 200) throw new Error(`program: ${generated.body}`);
-  const written = generated.json<{ fileUrl: string; fileName: string }>();
-  return { fileName: written.fileName, gcode: (await client.get(written.fileUrl)).body };
+  const written = generated.json<{ fileUrl: string; fileName: string; status: string }>();
+  return {
+    fileName: written.fileName,
+    gcode: (await client.get(written.fileUrl)).body,
+    threadId,
+    status: written.status,
+  };
 }

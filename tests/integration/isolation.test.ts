@@ -185,10 +185,13 @@ const routes: Record<string, RouteCase> = {
     body: (ids) => ({
       machineId: ids.machineId,
       stock: JSON.stringify({ shape: 'block', xMm: 100, yMm: 100, zMm: 20 }),
+      threadId: ids.threadId,
     }),
     multipart: true,
     expect: memberRoute,
   },
+  // The first shop's confirmed conversation is listed to its members only.
+  'GET /api/programs/parts': { url: () => '/api/programs/parts', expect: listRoute },
   'POST /api/qbot/uploadBlueprintClaude': {
     url: () => '/api/qbot/uploadBlueprintClaude',
     body: (ids) => ({ threadId: ids.threadId, assistantId: 'qbot' }),
@@ -337,6 +340,9 @@ beforeAll(async () => {
     blueprint('lathe/long_reamer_facer.dxf'),
   );
   const fileId = upload.json<{ imageUrl: string }>().imageUrl.split('/').pop()!;
+  // Confirmed, so Check Program's Part select lists it (to the first shop only).
+  const confirmed = await conversation.event(threadId, { type: 'description.confirmed' });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.body}`);
   const prompt = await t.app.inject({
     method: 'POST',
     url: '/api/prompts/description',
@@ -453,6 +459,17 @@ describe('organization isolation', () => {
     }
     expect(failures).toEqual([]);
     expect(await firstShopRows()).toEqual(before);
+  });
+
+  it("lists a shop's confirmed conversation as a part to its own members only", async () => {
+    const parts = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/programs/parts',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await parts(tokens.nonAdmin)).body).toContain(ids.threadId);
+    expect((await parts(tokens.otherOrganization)).body).not.toContain(ids.threadId);
   });
 
   it("lets another shop use the same serial number, and tools then go to that shop's own machine", async () => {

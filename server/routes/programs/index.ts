@@ -1,23 +1,27 @@
 /**
  * Programs written elsewhere, mounted at /api/programs (issue 35): POST /check reads a program
- * on one of the organization's machines and answers with the verifier's verdict. Nothing is
- * stored and nothing of the program is changed; the check runs in the job pool (or queue), off
- * the request thread, like a drawing read (docs/decisions/112-check-program.md).
+ * on one of the organization's machines and answers with the verifier's verdict, against the
+ * stock alone or a conversation's part (`threadId`, server/qbot/check-part.ts); GET /parts lists the
+ * organization's conversations whose part can be given. Nothing is stored and nothing of the
+ * program is changed; the check runs in the job pool (or queue), off the request thread, like a
+ * drawing read (docs/decisions/112-check-program.md, 113-check-program-verdict.md).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { detectDialect } from '#cam/check/index';
-import type { CheckedProgram, ProgramCheckInput } from '#cam/check/index';
+import type { CheckStock, CheckedProgram, ProgramCheckInput } from '#cam/check/index';
 import { formatDuration } from '#cam/cycle-time';
 import type { Dialect } from '#cam/gcode/events';
 import { apiErrorSchema } from '#contracts/errors';
 import {
+  checkPartsResponseSchema,
   programCheckMessages as messages,
   programCheckResponseSchema,
   type ProgramCheckResponse,
 } from '#contracts/program-check';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
 import { AppError } from '#server/errors';
+import { listCheckParts, partJobOf } from '#server/qbot/check-part';
 import { machineInfoOf } from '#server/qbot/program-job';
 import { getMachine } from '#server/shop/machines';
 import { listToolingPairs } from '#server/shop/tooling';
@@ -36,11 +40,22 @@ const errors = {
 
 const kindOf = { Milling: 'mill', Lathe: 'lathe' } as const;
 
+const fmt = (mm: number) => String(Math.round(mm * 1000) / 1000);
+
+/** The stock a program was checked on, in words with its place in work coordinates. */
+function stockWords(stock: CheckStock): string {
+  if (stock.shape === 'block')
+    return `block ${fmt(stock.xMm)} x ${fmt(stock.yMm)} x ${fmt(stock.zMm)} mm, lower-left corner at X${fmt(stock.x0Mm ?? 0)} Y${fmt(stock.y0Mm ?? 0)}, top face at Z${fmt(stock.topZMm ?? 0)}`;
+  const out = Math.min(stock.stickOutMm ?? stock.lengthMm, stock.lengthMm);
+  return `round bar Ø${fmt(stock.diameterMm)} x ${fmt(stock.lengthMm)} mm, ${fmt(out)} mm out of the jaws, face at Z${fmt(stock.faceZMm ?? 0)}`;
+}
+
 /** The answer from a checked program. */
 function answerOf(
   checked: CheckedProgram,
   fileName: string,
   dialectDetected: boolean,
+  part: { threadId: string; name: string } | undefined,
 ): ProgramCheckResponse {
   const { report } = checked;
   return {
@@ -69,6 +84,8 @@ function answerOf(
     cycleTime: formatDuration(checked.cycleTime.totalSeconds),
     backplotUrl: `data:image/svg+xml;base64,${Buffer.from(checked.backplotSvg, 'utf8').toString('base64')}`,
     lines: report.stats.lines,
+    stock: stockWords(checked.stock),
+    ...(part ? { part } : {}),
   };
 }
 
@@ -84,7 +101,7 @@ const programsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Check a program written elsewhere on one of your machines (multipart: file, machineId, stock, optional dialect, material, threadId)',
         description:
-          "The program is read in its dialect (told from its text unless `dialect` is given) and its moves are checked against the stock (`stock`: a JSON text, a block `{shape:'block', xMm, yMm, zMm, x0Mm?, y0Mm?, topZMm?}` or a bar `{shape:'round', diameterMm, lengthMm, stickOutMm?, faceZMm?}`), the machine's tooling pairs and its limits. `status` is 'unsafe' when a process check fails (each finding with its line), 'incomplete' when it runs safely but is not compared with a part, 'verified' only when it makes the whole part. Nothing is stored; the program is not changed.",
+          "The program is read in its dialect (told from its text unless `dialect` is given) and its moves are checked against the stock (`stock`: a JSON text, a block `{shape:'block', xMm, yMm, zMm, x0Mm?, y0Mm?, topZMm?}` or a bar `{shape:'round', diameterMm, lengthMm, stickOutMm?, faceZMm?}`), the machine's tooling pairs and its limits. `status` is 'unsafe' when a process check fails (each finding with its line), 'incomplete' when it runs safely but is not compared with a part or leaves part of it uncut, 'verified' only when it makes the whole part. With `threadId` (a conversation of your organization whose description is confirmed) the part is planned as Q-Bot plans it and the program is held to it: `stock` is then optional (the conversation's size, placed where Q-Bot's planner places it; give only its size, never its position) and so is `material`. Nothing is stored; the program is not changed.",
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         response: { 200: programCheckResponseSchema, ...errors },
@@ -93,34 +110,68 @@ const programsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { organizationId } = requireActiveMember(request);
       const upload = await readProgramUpload(request);
-      if (upload.fields.threadId) throw new AppError(422, 'validation_failed', messages.partNotYet);
       const machine = await getMachine(app.db, organizationId, upload.fields.machineId);
       const text = programText(upload);
       const jobType = machine.machineType?.jobType ?? 'unknown';
       const machineKind = kindOf[jobType as keyof typeof kindOf];
       if (!machineKind) throw new AppError(422, 'validation_failed', messages.notChecked(jobType));
       const { stock } = upload;
-      if (machineKind === 'lathe' && stock.shape !== 'round')
+      if (machineKind === 'lathe' && stock && stock.shape !== 'round')
         throw new AppError(422, 'validation_failed', messages.blockOnLathe);
-      if (machineKind === 'mill' && stock.shape !== 'block')
+      if (machineKind === 'mill' && stock && stock.shape !== 'block')
         throw new AppError(422, 'validation_failed', messages.barOnMill);
       const info = machineInfoOf(machine);
       const given = upload.fields.dialect;
       const dialect = given ?? detectDialect(text, info.dialect as Dialect);
       if (machineKind === 'lathe' && (dialect === 'heidenhain' || dialect === 'iso-edm'))
         throw new AppError(422, 'validation_failed', messages.dialectNotRead(dialect));
+      const tools = await listToolingPairs(app.db, organizationId, machine._id);
+      const { threadId, material } = upload.fields;
+      const part = threadId
+        ? await partJobOf(
+            app.db,
+            { organizationId, threadId },
+            machine,
+            jobType as 'Milling' | 'Lathe',
+            tools,
+            { stock, material },
+          )
+        : undefined;
       const input: ProgramCheckInput = {
         text,
         dialect,
         machineKind,
         machine: info,
-        tools: await listToolingPairs(app.db, organizationId, machine._id),
-        stock,
-        material: upload.fields.material || 'steel',
+        tools,
+        ...(stock && !part ? { stock } : {}),
+        ...(part ? { part: part.job } : {}),
+        material: part?.job.material ?? (material || 'steel'),
       };
       if (app.jobs.full) throw app.jobs.busyError();
       const checked = await app.jobs.run({ kind: 'check', input }, { fileName: upload.fileName });
-      return answerOf(checked, upload.fileName, given === undefined);
+      return answerOf(
+        checked,
+        upload.fileName,
+        given === undefined,
+        part && threadId ? { threadId, name: part.name } : undefined,
+      );
+    },
+  );
+
+  app.get(
+    '/parts',
+    {
+      schema: {
+        summary: "The organization's conversations whose part a program can be checked against",
+        description:
+          "Each Q-Bot conversation of the caller's organization whose description is confirmed, latest first (at most 200): its `threadId` (for POST /check), the part's name, and the job type, material and stock size chosen so far (null until chosen).",
+        security: [{ bearerAuth: [] }],
+        response: { 200: checkPartsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { organizationId } = requireActiveMember(request);
+      return { parts: await listCheckParts(app.db, organizationId) };
     },
   );
 };

@@ -26,12 +26,15 @@ export const programUploadLimits = {
   parts: 12,
 } as const;
 
-/** A program upload as read: its checked fields and stock, and the file, not yet read as text. */
+/**
+ * A program upload as read: its checked fields and stock (absent only when `threadId` names the
+ * part, whose conversation gives it), and the file, not yet read as text.
+ */
 export interface ProgramUpload {
   fileName: string;
   bytes: Buffer;
   fields: ReturnType<typeof programCheckFieldsSchema.parse>;
-  stock: CheckStockBody;
+  stock: CheckStockBody | undefined;
 }
 
 const invalid = (message: string, field?: string) =>
@@ -86,7 +89,8 @@ function stockOf(field: string): CheckStockBody {
  * `material`, `threadId`) and check its fields; the file is read as text by `programText`, once
  * the machine is found.
  * @throws AppError 415 for a body that is not multipart, 413 past `maxProgramBytes`, 400 for a
- *   malformed body, a missing or empty file, a missing machine or an unreadable stock
+ *   malformed body, a missing or empty file, a missing machine, a missing stock without a
+ *   `threadId`, or an unreadable stock
  */
 export async function readProgramUpload(request: FastifyRequest): Promise<ProgramUpload> {
   if (!request.isMultipart())
@@ -106,10 +110,12 @@ export async function readProgramUpload(request: FastifyRequest): Promise<Progra
   }
   if (!upload) throw invalid(messages.noFile, 'file');
   if (upload.bytes.length === 0) throw invalid(messages.empty, 'file');
+  const { stock, threadId } = parsed.data;
+  if (stock === undefined && threadId === undefined) throw invalid(messages.stockMissing, 'stock');
   return {
     fileName: upload.fileName,
     bytes: upload.bytes,
     fields: parsed.data,
-    stock: stockOf(parsed.data.stock),
+    stock: stock === undefined ? undefined : stockOf(stock),
   };
 }

@@ -1,10 +1,10 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { CheckStockBody, ProgramCheckResponse } from '#contracts/program-check';
+import type { CheckPart, CheckStockBody, ProgramCheckResponse } from '#contracts/program-check';
 import { checkDialects, programExtensions } from '#contracts/program-check';
 import type { Machine } from '#contracts/shop';
-import { checkProgram } from '../../api/programs.ts';
+import { checkProgram, listCheckParts } from '../../api/programs.ts';
 import { getMachine } from '../../api/shop.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -14,8 +14,10 @@ import '../../styles/check-program.css';
 
 /**
  * Check Program (issue 35): `/check-program?machineId=…`, signed in only. The operator attaches
- * a program written elsewhere, gives the stock and where it sits in work coordinates, and reads
- * what the verifier finds, line by line. Nothing of the program is changed or stored.
+ * a program written elsewhere, gives the stock and where it sits in work coordinates, or picks
+ * the Part (a Q-Bot conversation with a confirmed description: the stock then comes from the
+ * conversation, placed as Q-Bot's planner places it, and the program is held to the part), and
+ * reads what the verifier finds, line by line. Nothing of the program is changed or stored.
  */
 export const Route = createFileRoute('/_auth/check-program')({
   validateSearch: (search: Record<string, unknown>): { machineId?: string } =>
@@ -43,6 +45,23 @@ type StockFields = typeof emptyStock;
 
 const mm = (text: string) => Number(text.replace(',', '.'));
 const given = (text: string) => (text.trim() === '' ? undefined : mm(text));
+
+/** With a part: the size only, when one is typed; else the conversation's. */
+function partStockOf(fields: StockFields, lathe: boolean): CheckStockBody | undefined {
+  if (lathe)
+    return given(fields.d) === undefined && given(fields.l) === undefined
+      ? undefined
+      : { shape: 'round', diameterMm: mm(fields.d), lengthMm: mm(fields.l) };
+  return [fields.x, fields.y, fields.z].every((text) => given(text) === undefined)
+    ? undefined
+    : { shape: 'block', xMm: mm(fields.x), yMm: mm(fields.y), zMm: mm(fields.z) };
+}
+
+/** A part as the select names it: its name, its size when chosen, when it was changed. */
+const partOption = (part: CheckPart) => ({
+  _id: part.threadId,
+  name: `${part.name}${part.stockSize ? ` (${part.stockSize})` : ''}, ${new Date(part.updatedAt).toLocaleDateString('en')}`,
+});
 
 function stockOf(fields: StockFields, lathe: boolean): CheckStockBody {
   if (lathe) {
@@ -74,9 +93,22 @@ function CheckProgramPage() {
   const [stock, setStock] = useState<StockFields>(emptyStock);
   const [material, setMaterial] = useState('');
   const [dialect, setDialect] = useState('');
+  const [parts, setParts] = useState<CheckPart[]>([]);
+  const [threadId, setThreadId] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<ProgramCheckResponse | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    // Without the list the form still checks against the stock alone.
+    listCheckParts()
+      .then((response) => current && setParts(response.parts))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (!machineId) return;
@@ -113,6 +145,7 @@ function CheckProgramPage() {
   }
 
   const lathe = machine.machineType?.jobType === 'Lathe';
+  const fromPart = threadId !== '';
   const field = (key: keyof StockFields, label: string) => (
     <TextField
       label={label}
@@ -125,13 +158,16 @@ function CheckProgramPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return setError('Please attach the program file.');
+    const partStock = fromPart ? partStockOf(stock, lathe) : undefined;
     setBusy(true);
     setError(null);
     setResult(null);
     checkProgram({
       file,
       machineId,
-      stock: stockOf(stock, lathe),
+      ...(fromPart
+        ? { threadId, ...(partStock ? { stock: partStock } : {}) }
+        : { stock: stockOf(stock, lathe) }),
       ...(dialect ? { dialect } : {}),
       ...(material.trim() ? { material: material.trim() } : {}),
     })
@@ -160,14 +196,35 @@ function CheckProgramPage() {
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </div>
+        <SelectField
+          label="Part"
+          options={parts.map(partOption)}
+          value={threadId}
+          placeholder="None: check against the stock alone"
+          hint={
+            fromPart
+              ? "The program is held to this conversation's part, planned as Q-Bot plans it: every surface, nothing left uncut."
+              : 'A Q-Bot conversation with a confirmed description; without one the program is checked against the stock only.'
+          }
+          onChange={setThreadId}
+        />
         <fieldset>
-          <legend>{lathe ? 'Round bar (mm)' : 'Stock block (mm)'}</legend>
+          <legend>
+            {lathe ? 'Round bar (mm)' : 'Stock block (mm)'}
+            {fromPart ? ', from the conversation when left empty' : ''}
+          </legend>
+          {fromPart ? (
+            <p className="muted">
+              With a part, the stock sits where Q-Bot&apos;s planner places it: give only its size
+              to plan with another.
+            </p>
+          ) : null}
           {lathe ? (
             <div className="field-row">
               {field('d', 'Diameter')}
               {field('l', 'Length')}
-              {field('out', 'Out of the jaws')}
-              {field('face', 'Face at Z')}
+              {fromPart ? null : field('out', 'Out of the jaws')}
+              {fromPart ? null : field('face', 'Face at Z')}
             </div>
           ) : (
             <>
@@ -176,16 +233,22 @@ function CheckProgramPage() {
                 {field('y', 'Y')}
                 {field('z', 'Z')}
               </div>
-              <div className="field-row">
-                {field('x0', 'Lower-left corner at X')}
-                {field('y0', 'Lower-left corner at Y')}
-                {field('top', 'Top face at Z')}
-              </div>
+              {fromPart ? null : (
+                <div className="field-row">
+                  {field('x0', 'Lower-left corner at X')}
+                  {field('y0', 'Lower-left corner at Y')}
+                  {field('top', 'Top face at Z')}
+                </div>
+              )}
             </>
           )}
         </fieldset>
         <div className="field-row">
-          <TextField label="Material" value={material} onChange={setMaterial} />
+          <TextField
+            label={fromPart ? 'Material (from the conversation when empty)' : 'Material'}
+            value={material}
+            onChange={setMaterial}
+          />
           <SelectField
             label="Dialect"
             options={dialectOptions}
