@@ -7,8 +7,13 @@
 /** The title of every check as the report shows it, in report order. */
 export const checkTitles = {
   syntax: 'Every line is code the control runs',
+  workOffset: 'The program selects its work offset (G54) before it moves',
   end: 'The program ends with M30',
-  conditions: 'A condition (E number) is set before every burn',
+  electrodes: 'Each cavity is burned with its own electrode, mounted before its first burn',
+  conditions:
+    "A condition (E number) is set before every burn: one of the cavity's, burning no deeper than it is planned to",
+  feeds: "No burn is fed faster than its condition's down feed (x1.5)",
+  plane: 'Orbits are cut in the XY plane (G17)',
   rapids: 'Rapid moves stay above the part, sideways only at the clearance height',
   burns: 'Every burn is over a cavity and stays within its finished size',
   depth: 'Each cavity is burned to its depth within 0.005 mm',

@@ -59,6 +59,7 @@ export function verifySinkerEvents(
     syntax: (message) => fail('syntax', message),
     countToolChanges: false,
     lineCount: () => lines.count,
+    workOffset: (message) => fail('workOffset', message),
   });
   if (!ended) fail('end', 'the program does not end with M30');
   checkCavities(cavities, tolerance, fail);

@@ -17,6 +17,22 @@ export interface SinkerVerificationCavity {
   finalGapMm: number;
   /** The finishing condition's orbit radius (undersize − gap), mm. */
   finalOrbitMm: number;
+  /** The plan's conditions, rough to finish: a burn under one goes no deeper than its Z. */
+  conditions?: SinkerVerificationCondition[];
+  /** The electrode that burns it: its tool number and label. */
+  electrode?: { number: number; label: string };
+}
+
+/** One planned condition of a cavity. */
+export interface SinkerVerificationCondition {
+  /** The E number. */
+  number: number;
+  /** The electrode tip's lowest Z under it, mm. */
+  bottomZ: number;
+  /** Its orbit radius at the bottom, mm. */
+  orbitMm: number;
+  /** Its programmed down feed, mm/min, when the plan gives one. */
+  feedMmPerMin?: number;
 }
 
 /** What a sinker EDM program is checked against. */
@@ -42,6 +58,13 @@ export function sinkerVerificationInput(
         depthMm: cavity.depthMm,
         finalGapMm: last.gapMm,
         finalOrbitMm: last.orbitMm,
+        conditions: cavity.conditions.map(({ number, bottomZ, orbitMm, feedMmPerMin }) => ({
+          number,
+          bottomZ,
+          orbitMm,
+          ...(feedMmPerMin !== undefined ? { feedMmPerMin } : {}),
+        })),
+        electrode: { number: cavity.electrode.number, label: cavity.electrode.label },
       };
     }),
     clearanceZ: plan.clearanceZ,

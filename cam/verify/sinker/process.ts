@@ -10,8 +10,11 @@
  * the plate.
  */
 import { circularArc, pointsAlongArc } from '../../gcode/arcs.ts';
-import type { MotionEvent, Point3 } from '../../gcode/events.ts';
+import type { InterpreterEvent, MotionEvent, Point3 } from '../../gcode/events.ts';
 import type { PassCheck } from '../pass.ts';
+
+type ToolEvent = Extract<InterpreterEvent, { type: 'tool' }>;
+type StopEvent = Extract<InterpreterEvent, { type: 'stop' }>;
 import { fmt } from './checks.ts';
 import type { Fail } from './checks.ts';
 import { burnedAt } from './completeness.ts';
@@ -42,6 +45,10 @@ function samples(motion: MotionEvent, from: Point3): Point3[] {
 /** The process checks of a sinker EDM program, handed each move by the pass. */
 export class SinkerProcess implements PassCheck {
   private readonly tolerance: number;
+  /** The electrode mounted: the last T word, or the last stop that says "MOUNT ELECTRODE T2". */
+  private mounted: number | null = null;
+  /** What was reported once: an electrode per cavity, a feed per condition. */
+  private readonly reported = new Set<string>();
 
   /**
    * @param cavities - the cavities' records, which each burned point is added to
@@ -54,6 +61,17 @@ export class SinkerProcess implements PassCheck {
     private readonly fail: Fail,
   ) {
     this.tolerance = input.toleranceMm ?? 0.005;
+  }
+
+  /** A stop whose comment mounts an electrode ("M0 (MOUNT ELECTRODE T2 …)"). */
+  stop(event: StopEvent): void {
+    const mounted = /\bELECTRODE\s+T\s*0*(\d+)/i.exec(event.comment ?? '');
+    if (mounted) this.mounted = Number(mounted[1]);
+  }
+
+  /** A tool change: an electrode changer's T word. */
+  tool(event: ToolEvent): void {
+    this.mounted = event.tool;
   }
 
   /**
@@ -75,7 +93,77 @@ export class SinkerProcess implements PassCheck {
     if (!points.some((point) => point.z < 0)) return;
     if (this.lines.firstCondition > motion.line)
       this.fail('conditions', `line ${motion.line}: a burn before any condition (E number) is set`);
+    if (motion.kind === 'arc' && motion.arc && motion.arc.plane !== 'XY')
+      this.fail(
+        'plane',
+        `line ${motion.line}: an arc in the ${motion.arc.plane} plane; orbits are cut in XY (G17)`,
+      );
+    // Held to a cavity's electrode and conditions only over it (elsewhere 'burns' says so).
+    const cavity = this.nearestCavity(motion.to);
+    if (
+      cavity &&
+      Math.hypot(motion.to.x - cavity.input.center.x, motion.to.y - cavity.input.center.y) <=
+        cavity.input.finalOrbitMm + this.tolerance
+    )
+      this.checkBurnSetup(motion, cavity);
     this.checkBurn(motion.line, points);
+  }
+
+  /** The cavity whose centre is nearest to `point` in XY. */
+  private nearestCavity(point: Point3): CavityRecord | undefined {
+    let nearest: CavityRecord | undefined;
+    let distance = Infinity;
+    for (const cavity of this.cavities) {
+      const d = Math.hypot(point.x - cavity.input.center.x, point.y - cavity.input.center.y);
+      if (d < distance) [nearest, distance] = [cavity, d];
+    }
+    return nearest;
+  }
+
+  /**
+   * A burn over `cavity`: with its electrode mounted, under one of its conditions, no deeper
+   * than that condition's Z (a rougher condition's larger gap burns past the floor and walls),
+   * and fed at most 1.5 times the condition's down feed.
+   */
+  private checkBurnSetup(motion: MotionEvent, cavity: CavityRecord): void {
+    const { line } = motion;
+    const { label, electrode, conditions } = cavity.input;
+    if (electrode && this.mounted !== electrode.number) {
+      const key = `electrode:${label}:${this.mounted}`;
+      if (!this.reported.has(key)) {
+        this.reported.add(key);
+        this.fail(
+          'electrodes',
+          `line ${line}: ${label} is burned with ${this.mounted === null ? 'no electrode mounted' : `electrode T${this.mounted}`}; it needs T${electrode.number} (${electrode.label})`,
+        );
+      }
+    }
+    if (!conditions || motion.condition === null || motion.condition === undefined) return;
+    const planned = conditions.find((condition) => condition.number === motion.condition);
+    if (!planned) {
+      this.fail(
+        'conditions',
+        `line ${line}: ${label} is burned with E${motion.condition}, not one of its conditions ${conditions.map((condition) => `E${condition.number}`).join(', ')}`,
+      );
+      return;
+    }
+    if (motion.to.z < planned.bottomZ - this.tolerance)
+      this.fail(
+        'conditions',
+        `line ${line}: ${label} is burned with E${planned.number} to Z${fmt(motion.to.z)}, below its Z${fmt(planned.bottomZ)}: its spark gap burns past the floor and walls`,
+      );
+    const feedKey = `feed:${label}:${planned.number}`;
+    if (
+      planned.feedMmPerMin !== undefined &&
+      motion.feed > planned.feedMmPerMin * 1.5 &&
+      !this.reported.has(feedKey)
+    ) {
+      this.reported.add(feedKey);
+      this.fail(
+        'feeds',
+        `line ${line}: ${label} E${planned.number} is fed at F${fmt(motion.feed)}, over 1.5 times its ${fmt(planned.feedMmPerMin)} mm/min`,
+      );
+    }
   }
 
   /** Every move's end over the plate (within 0.01 mm), when the plate is known. */

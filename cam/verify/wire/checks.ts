@@ -8,10 +8,15 @@ import type { Point2 } from '../../geometry/polygon.ts';
 /** The title of every check as the report shows it, in report order. */
 export const checkTitles = {
   syntax: 'Every line is code the control runs',
+  workOffset: 'The program selects its work offset (G54) before it moves',
   end: 'The program ends with M30',
   compensation:
     'Wire offset on for every cut of a contour, off at the start of each lead-in and the end of each lead-out',
   side: 'The wire is offset to the side that keeps the part (into the slug, or outward from the part)',
+  passes:
+    "Each contour is cut in the plan's passes, each with its own offset register (rough, then every skim)",
+  feeds:
+    "No cut is fed faster than its pass's technology speed (x1.5): a wire fed faster shorts and breaks",
   follows: 'The programmed path follows each contour within 0.005 mm',
   closed: 'Each contour is cut all the way round and back to its lead-in point',
   startHoles:

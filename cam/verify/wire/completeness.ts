@@ -91,3 +91,21 @@ export function checkClosed(contours: ContourRecord[], toleranceMm: number, fail
       );
   }
 }
+
+/**
+ * After the last move: each contour cut in as many passes as the plan has (the skims bring it
+ * to size and finish); fewer leave it oversize by the last skims' offsets.
+ */
+export function checkPassCount(contours: ContourRecord[], fail: Fail): void {
+  for (const contour of contours) {
+    const planned = contour.input.passes;
+    if (!planned || contour.passes === 0 || contour.passes >= planned.length) continue;
+    const cut = planned[contour.passes - 1]!;
+    const missing = planned.slice(contour.passes);
+    const last = planned.at(-1)!;
+    fail(
+      'passes',
+      `${contour.input.label}: ${contour.passes} of ${planned.length} passes are cut; ${missing.map((pass) => `${pass.name} (D${pass.register})`).join(', ')} not, so it is left about ${fmt(cut.offsetMm - last.offsetMm)} mm oversize per side`,
+    );
+  }
+}

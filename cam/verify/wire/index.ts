@@ -21,7 +21,7 @@ import type { ProgramReport } from '../../program.ts';
 import { countedLines, walkProgram } from '../pass.ts';
 import { CheckList } from '../report.ts';
 import { checkTitles } from './checks.ts';
-import { checkClosed, contourRecords } from './completeness.ts';
+import { checkClosed, checkPassCount, contourRecords } from './completeness.ts';
 import type { WireVerificationInput } from './input.ts';
 import { extentsOf } from './moves.ts';
 import { WireProcess } from './process.ts';
@@ -62,9 +62,11 @@ export function verifyWireEvents(
     countToolChanges: false,
     extentsOf,
     lineCount,
+    workOffset: (message) => fail('workOffset', message),
   });
   if (!ended) fail('end', 'the program does not end with M30');
   process.finish();
   checkClosed(contours, tolerance, fail);
+  checkPassCount(contours, fail);
   return checkList.report(stats);
 }

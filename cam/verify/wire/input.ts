@@ -17,6 +17,23 @@ export interface WireVerificationContour {
   /** Round holes: the exact circle (the polygon is its chords). */
   circle?: { center: Point2; radiusMm: number };
   startHoleDiameterMm?: number;
+  /**
+   * The passes the plan cuts it in, in order (rough, then each skim): the offset register each
+   * pass must name and its technology's cutting speed, mm/min. Absent: not checked.
+   */
+  passes?: WireVerificationPass[];
+}
+
+/** One planned pass around a contour. */
+export interface WireVerificationPass {
+  /** 'Rough', 'Skim 1'… */
+  name: string;
+  /** The offset register it is cut with (D1…). */
+  register: number;
+  /** Its offset from the contour, mm (wire radius + spark gap + allowance for later skims). */
+  offsetMm: number;
+  /** The technology's cutting speed for the pass, mm/min. */
+  feedMmPerMin: number;
 }
 
 /** What a wire EDM program is checked against. */
@@ -45,6 +62,12 @@ export function wireVerificationInput(plan: WirePlan): WireVerificationInput {
       polygon: contour.circle ? contour.path : pathOfMoves(contour.path[0]!, contour.moves),
       ...(contour.circle ? { circle: contour.circle } : {}),
       startHoleDiameterMm: contour.startHoleDiameterMm,
+      passes: contour.passes.map(({ name, register, offsetMm, feedMmPerMin }) => ({
+        name,
+        register,
+        offsetMm,
+        feedMmPerMin,
+      })),
     })),
     ...(plan.stockBounds ? { stock: plan.stockBounds } : {}),
   };

@@ -19,11 +19,22 @@ import { at, fmt } from './checks.ts';
 import type { Fail } from './checks.ts';
 import { coverMove, startPass } from './completeness.ts';
 import type { ContourRecord } from './completeness.ts';
-import type { WireVerificationContour, WireVerificationInput } from './input.ts';
+import type {
+  WireVerificationContour,
+  WireVerificationInput,
+  WireVerificationPass,
+} from './input.ts';
 import { distanceToContour, moveOf, sampleMove, tangentAtMiddle } from './moves.ts';
 import type { Move } from './moves.ts';
 
 type Compensation = NonNullable<MotionEvent['compensation']>;
+
+/**
+ * How far over its technology's cutting speed a pass may be fed: the plan's speeds are typical
+ * values (cam/wire/technology.ts), the control's own table may run a little faster; a feed typed
+ * several times over shorts the gap and breaks the wire.
+ */
+const feedMargin = 1.5;
 
 /** The process checks of a wire EDM program, handed each stop and move by the pass. */
 export class WireProcess implements PassCheck {
@@ -34,8 +45,16 @@ export class WireProcess implements PassCheck {
   private stoppedSinceCut = true;
   private stoppedSinceRapid = true;
   private rapidSeen = false;
-  /** The contour being cut since the last lead-in (null: a lead-in that reached none). */
-  private pass: { contour: ContourRecord | null; line: number } | null = null;
+  /**
+   * The contour being cut since the last lead-in (null: a lead-in that reached none), the
+   * plan's pass it is (when the plan gives passes), and whether a feed over it was reported.
+   */
+  private pass: {
+    contour: ContourRecord | null;
+    line: number;
+    planned?: WireVerificationPass;
+    feedReported?: boolean;
+  } | null = null;
 
   /** @param contours - the contours' records, which each pass over a contour is added to */
   constructor(
@@ -89,14 +108,29 @@ export class WireProcess implements PassCheck {
       return;
     }
     const move = moveOf({ ...motion, from: motion.from });
-    if (compensation && !this.compensated) this.leadIn(move, motion.line);
+    if (compensation && !this.compensated) this.leadIn(move, motion.line, compensation);
     else if (compensation && this.compensated) this.alongContour(move, motion.line, compensation);
     else if (!compensation && this.compensated) {
       // Lead-out: the offset goes off along this move.
       this.checkLead(move, motion.line, 'lead-out');
       this.pass = null;
     } else this.uncompensated(move, motion.line);
+    if (compensation) this.checkFeed(motion);
     this.compensated = compensation !== null;
+  }
+
+  /** A cut of a planned pass fed at most 1.5 times its technology's speed (once a pass). */
+  private checkFeed(motion: MotionEvent): void {
+    const pass = this.pass;
+    const planned = pass?.planned;
+    if (!pass || !planned || pass.feedReported) return;
+    if (motion.feed > planned.feedMmPerMin * feedMargin) {
+      pass.feedReported = true;
+      this.fail(
+        'feeds',
+        `line ${motion.line}: ${pass.contour!.input.label} ${planned.name} is fed at F${fmt(motion.feed)}, over 1.5 times its technology's ${fmt(planned.feedMmPerMin)} mm/min`,
+      );
+    }
   }
 
   /** Every move's end on the plate (within 0.01 mm), when the plate is known. */
@@ -138,7 +172,7 @@ export class WireProcess implements PassCheck {
   }
 
   /** Lead-in: the offset comes on along this move; it must end on a contour. */
-  private leadIn(move: Move, line: number): void {
+  private leadIn(move: Move, line: number, compensation: Compensation): void {
     this.checkLead(move, line, 'lead-in');
     const { to } = move;
     let nearest: ContourRecord | null = null;
@@ -155,8 +189,20 @@ export class WireProcess implements PassCheck {
       this.pass = { contour: null, line };
       return;
     }
-    this.pass = { contour: nearest, line };
     startPass(nearest, to);
+    // A cut after the plan's last pass (a tab left by the rough cut, cut free at the end) is
+    // cut at the last pass's size.
+    const planned = nearest.input.passes;
+    const index = nearest.passes - 1;
+    const last = planned?.[Math.min(index, planned.length - 1)];
+    const pass =
+      last && planned && index >= planned.length ? { ...last, name: 'a later cut' } : last;
+    this.pass = { contour: nearest, line, ...(pass ? { planned: pass } : {}) };
+    if (pass && compensation.register !== pass.register)
+      this.fail(
+        'passes',
+        `line ${line}: ${nearest.input.label} ${pass.name} is cut with D${compensation.register}; its offset is D${pass.register} (${fmt(pass.offsetMm)} mm)`,
+      );
     this.checkStartHole(nearest, move.from);
   }
 

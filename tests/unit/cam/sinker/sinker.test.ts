@@ -327,3 +327,57 @@ describe('generateSinkerProgram', () => {
     expect(() => generateSinkerProgram(job('haas'))).toThrow(/iso-edm/);
   });
 });
+
+/**
+ * The sinker golden's seeded faults (issue 35, decision 111): each fault alone is caught, on
+ * the line it is on where it has one (the first burn it governs for a mode, an electrode or a
+ * condition).
+ */
+describe('seeded faults in the sinker golden', () => {
+  const goldenLines = () => readFileSync(golden, 'utf8').split('\n');
+  const edit = (find: string, make: (line: string) => string) => (lines: string[]) => {
+    const index = lines.indexOf(find);
+    expect(index, find).toBeGreaterThanOrEqual(0);
+    return lines.map((line, at) => (at === index ? make(line) : line));
+  };
+  const comment = '(REMOVED)';
+  const faults: [string, (lines: string[]) => string[], number[]][] = [
+    ['a cavity deleted', (lines) => [...lines.slice(0, 49), ...lines.slice(75)], []],
+    ['a condition deleted', (lines) => [...lines.slice(0, 41), ...lines.slice(48)], []],
+    ['a burn 1 mm deeper', edit('G1 Z-4.965 F0.03', () => 'G1 Z-5.965 F0.03'), [44]],
+    [
+      'an electrode not mounted',
+      edit('M0 (MOUNT ELECTRODE T2 COPPER 19.7 X 9.7 AND SET ITS OFFSETS)', () => comment),
+      [57],
+    ],
+    ['a condition left out', edit('E102', () => comment), [37]],
+    ['another cavity’s condition', edit('E106', () => 'E101'), [71]],
+    ['a feed x10', edit('G1 Z-4.825 F0.3', () => 'G1 Z-4.825 F3.'), [30]],
+    ['a wrong plane', edit('G1 X45.025 Y20.', (line) => `G18 ${line}`), [32]],
+    ['incremental mode left on', edit('G1 X45.025 Y20.', (line) => `G91 ${line}`), [31, 32]],
+    ['an axis beyond the plate', edit('G0 X20. Y20.', () => 'G0 X2000. Y20.'), [53]],
+    [
+      'an orbit centre off',
+      edit('G2 X44.835 Y20. I-0.165 J0.', () => 'G2 X44.835 Y20. I-0.365 J0.'),
+      [46],
+    ],
+    ['a rapid into the part', edit('G1 Z-3.88 F0.2', () => 'G0 Z-3.88'), [57]],
+    ['the work offset missing', edit('G90 G54 G17', () => 'G90 G17'), [24]],
+    ['the program end missing', (lines) => lines.filter((line) => line !== 'M30'), []],
+  ];
+
+  it.each(faults)('catches %s, on its line', (_name, seed, lines) => {
+    const report = verifySinkerProgram(
+      seed(goldenLines()).join('\n'),
+      sinkerVerificationInput(plan(), { minX: 0, minY: 0, maxX: 60, maxY: 40 }),
+    );
+    expect(report.passed).toBe(false);
+    const found = report.checks.filter((check) => !check.passed).flatMap((check) => check.details);
+    expect(found).not.toEqual([]);
+    if (lines.length === 0) return;
+    expect(
+      found.filter((detail) => lines.some((line) => detail.startsWith(`line ${line}:`))),
+      found.join('\n'),
+    ).not.toEqual([]);
+  });
+});

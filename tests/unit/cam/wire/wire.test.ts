@@ -428,3 +428,73 @@ describe('generateWireProgram', () => {
     expect(() => generateWireProgram(job('fanuc'))).toThrow(/iso-edm/);
   });
 });
+
+/**
+ * The wire golden's seeded faults (issue 35, decision 111): each fault alone is caught, on the
+ * line it is on where it has one (the moves it governs for a mode or an offset).
+ */
+describe('seeded faults in the wire golden', () => {
+  const goldenLines = () => readFileSync(golden, 'utf8').split('\n');
+  /** The golden with the line reading `find` made into `make(line)`. */
+  const edit = (find: string, make: (line: string) => string) => (lines: string[]) => {
+    const index = lines.indexOf(find);
+    expect(index, find).toBeGreaterThanOrEqual(0);
+    return lines.map((line, at) => (at === index ? make(line) : line));
+  };
+  const without = (find: string) => (lines: string[]) => {
+    expect(lines).toContain(find);
+    return lines.filter((line) => line !== find);
+  };
+  const rough = 'G41 D1 G1 X20. Y15. F13.';
+  const skim = 'G41 D2 G1 X20. Y15. F32.5';
+  const faults: [string, (lines: string[]) => string[], number[]][] = [
+    ['a contour deleted', (lines) => [...lines.slice(0, 55), ...lines.slice(77)], []],
+    ['a skim deleted', (lines) => [...lines.slice(0, 71), ...lines.slice(76)], []],
+    ['the offset on the wrong side', edit(rough, (line) => line.replace('G41', 'G42')), [29, 30]],
+    ['a skim on the wrong side', edit(skim, (line) => line.replace('G41', 'G42')), [40, 41]],
+    ['the wire offset missing', edit(rough, (line) => line.replace('G41 D1 ', '')), [29]],
+    [
+      'a skim with the rough offset',
+      edit('G41 D3 G1 X49. Y20. F45.5', (l) => l.replace('D3', 'D1')),
+      [73],
+    ],
+    ['a feed x10', edit(rough, (line) => line.replace('F13.', 'F130.')), [29]],
+    ['a skim fed x10', edit(skim, (line) => line.replace('F32.5', 'F325.')), [40]],
+    ['a side 1 mm into the part', edit('G1 X30. Y15.', () => 'G1 X30. Y14.'), [30]],
+    ['incremental mode left on', edit('G1 X30. Y15.', (line) => `G91 ${line}`), [30]],
+    [
+      'a wrong plane',
+      edit('(CUT-OUT 20 X 10 ROUGH: D1 = 0.183 MM, RA 3.2, F 13)', () => 'G18'),
+      [28],
+    ],
+    [
+      'an arc whose centre is off',
+      edit('G3 X41. Y20. I-4. J0.', () => 'G3 X41. Y20. I-3. J0.'),
+      [61],
+    ],
+    ['a rapid without cutting the wire', without('M0 (CUT WIRE)'), [56]],
+    ['an axis beyond the plate', edit('G0 X20. Y18.', () => 'G0 X2000. Y18.'), [26]],
+    ['the work offset missing', edit('G90 G54 G40 G17', () => 'G90 G40 G17'), [26]],
+    ['the program end missing', without('M30'), []],
+  ];
+
+  it('names the skim a program leaves out, and the size it leaves', () => {
+    const seeded = [...goldenLines().slice(0, 71), ...goldenLines().slice(76)].join('\n');
+    const report = verifyWireProgram(seeded, wireVerificationInput(plan()));
+    expect(report.checks.find((check) => check.id === 'passes')?.details).toEqual([
+      'Ø8 through: 2 of 3 passes are cut; Skim 2 (D3) not, so it is left about 0.014 mm oversize per side',
+    ]);
+  });
+
+  it.each(faults)('catches %s, on its line', (_name, seed, lines) => {
+    const report = verifyWireProgram(seed(goldenLines()).join('\n'), wireVerificationInput(plan()));
+    expect(report.passed).toBe(false);
+    const found = report.checks.filter((check) => !check.passed).flatMap((check) => check.details);
+    expect(found).not.toEqual([]);
+    if (lines.length === 0) return;
+    expect(
+      found.filter((detail) => lines.some((line) => detail.startsWith(`line ${line}:`))),
+      found.join('\n'),
+    ).not.toEqual([]);
+  });
+});
