@@ -28,6 +28,11 @@ export const maxProgramBytes = 8 * 1024 * 1024;
 /** The most lines a program checked may have. */
 export const maxProgramLines = 250_000;
 
+/** The drawings a program can be checked against without a conversation: read offline. */
+export const checkDrawingExtensions = ['dxf', 'step', 'stp'] as const;
+/** The largest part drawing attached, bytes (25 MiB, as Q-Bot's upload). */
+export const maxCheckDrawingBytes = 25 * 1024 * 1024;
+
 /** The dialects a program can be read in, as the operator names them. */
 export const checkDialects = {
   linuxcnc: 'LinuxCNC / PathPilot',
@@ -69,6 +74,25 @@ export const programCheckMessages = {
     `The conversation's stock size "${size}" has no reading for this machine: give the stock.`,
   partStockPlaced:
     "With a part, the stock sits where Q-Bot's planner places it: give only its size (X, Y, Z or diameter and length), not its position.",
+  partAndDrawing:
+    'Give the part either as a Q-Bot conversation or as a drawing, not both: choose one.',
+  drawingNotAccepted:
+    'The part drawing must be a DXF or STEP file (.dxf, .step, .stp): for a PDF or an image, confirm the part in a Q-Bot conversation instead.',
+  drawingEmpty: 'The part drawing is empty.',
+  drawingTooLarge: `The part drawing is larger than ${maxCheckDrawingBytes / 1024 / 1024} MB.`,
+  drawingNoStock:
+    'With a drawing, give the stock size: a block (X, Y, Z) on a mill, a round bar (diameter, length) on a lathe.',
+  drawingUnreadable: (fileName: string, why: string) =>
+    `${fileName} could not be read as a part drawing (${why.replace(/[.\s]+$/, '')}): attach the drawing again, or confirm the part in a Q-Bot conversation instead.`,
+  drawingLacks: (fileName: string, machineKind: string, missing: readonly string[]) =>
+    `The drawing ${fileName} does not give what the ${machineKind} program needs (${missing.join('; ')}): use a Q-Bot conversation to confirm the part instead, and check the program against it.`,
+  drawingTurnedOnMill: (fileName: string) =>
+    `The drawing ${fileName} is of a turned part, which a mill program is not checked against: check its program on a lathe, or confirm the part in a Q-Bot conversation instead.`,
+  /** What a drawing on a mill lacks when it has no top view. */
+  noTopView: 'the top-view outline of the part',
+  /** The part held to, in words: a conversation's, or a drawing's as read. */
+  heldToConversation: (name: string) => `the part ${name}, as confirmed in its Q-Bot conversation`,
+  heldToDrawing: (fileName: string, asRead: string) => `the drawing ${fileName} as read: ${asRead}`,
 } as const;
 
 const positive = (max: number) => z.number().positive().max(max);
@@ -94,7 +118,7 @@ export const checkStockSchema = z.discriminatedUnion('shape', [
 ]);
 export type CheckStockBody = z.infer<typeof checkStockSchema>;
 
-/** The form's text fields; `stock` may be left out when `threadId` names the part. */
+/** The form's text fields; `stock` may be left out when `threadId` names the part (never with a `drawing` file part). */
 export const programCheckFieldsSchema = z.object({
   machineId: z.uuid(programCheckMessages.machineMissing),
   stock: z
@@ -144,8 +168,19 @@ export const programCheckResponseSchema = z.object({
   lines: z.number().int(),
   /** The stock it was checked on, in words with its place ("block 100 x 60 x 20 mm, …"). */
   stock: z.string(),
-  /** The conversation whose part it was held to, when one was given. */
-  part: z.object({ threadId: z.string(), name: z.string() }).optional(),
+  /**
+   * The part it was held to, when one was given: a conversation's (`threadId`) or an attached
+   * drawing's (`drawing`, its file name; not kept), its name, and in words what the program was
+   * held to (`against`: "the drawing FLH-001.dxf as read: a plate …").
+   */
+  part: z
+    .object({
+      threadId: z.string().optional(),
+      drawing: z.string().optional(),
+      name: z.string(),
+      against: z.string(),
+    })
+    .optional(),
 });
 export type ProgramCheckResponse = z.infer<typeof programCheckResponseSchema>;
 

@@ -87,8 +87,12 @@ export interface GivenForPart {
   material?: string | undefined;
 }
 
-/** A stock as the operator gave it, as the planner takes it (its position is the planner's). */
-function givenStock(stock: CheckStockBody): ProgramJob['stock'] {
+/**
+ * A stock as the operator gave it beside a part, as the planner takes it (its position is the
+ * planner's): a block's X, Y, Z or a bar's diameter and length, mm.
+ * @throws AppError 422 (`messages.partStockPlaced`) when a position is given with it
+ */
+export function givenStock(stock: CheckStockBody): ProgramJob['stock'] {
   const placed =
     stock.shape === 'block'
       ? stock.x0Mm !== undefined || stock.y0Mm !== undefined || stock.topZMm !== undefined

@@ -16,9 +16,14 @@ export interface ProgramCheckForm {
   material?: string;
   /** The conversation whose part the program is held to. */
   threadId?: string;
+  /** Instead of `threadId`: the part's drawing (DXF or STEP), read and not kept; `stock` then required. */
+  drawing?: File;
 }
 
-/** Check a program as multipart (file, machineId, stock, optional dialect, material, threadId). */
+/**
+ * Check a program as multipart (file, machineId, stock, optional dialect, material, and threadId
+ * or a drawing file).
+ */
 export function checkProgram(form: ProgramCheckForm): Promise<ProgramCheckResponse> {
   const body = new FormData();
   body.append('machineId', form.machineId);
@@ -27,6 +32,7 @@ export function checkProgram(form: ProgramCheckForm): Promise<ProgramCheckRespon
   if (form.material) body.append('material', form.material);
   if (form.threadId) body.append('threadId', form.threadId);
   body.append('file', form.file, form.file.name);
+  if (form.drawing) body.append('drawing', form.drawing, form.drawing.name);
   return postForm<ProgramCheckResponse>('/api/programs/check', body);
 }
 

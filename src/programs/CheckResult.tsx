@@ -23,8 +23,9 @@ export function CheckResult({ result }: { result: ProgramCheckResponse }) {
         {result.cycleTime}.
       </p>
       <p className="muted check-against">
-        {result.part ? `Held to the part ${result.part.name}` : 'Checked against the stock alone'}{' '}
-        on {result.stock}.
+        {result.part
+          ? `Held to ${result.part.against}. Checked on ${result.stock}.`
+          : `Checked against the stock alone on ${result.stock}.`}
       </p>
       {result.unfinished.length > 0 ? (
         <ul className="unfinished">

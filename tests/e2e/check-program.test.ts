@@ -3,7 +3,8 @@
  * screen; a program written for another shop's tools is attached with its stock, and the
  * verdict comes back 'Not safe to run' with the findings by line, never green without a part.
  * With a Part (a Q-Bot conversation whose description is confirmed) the stock's position is
- * the planner's and only its size is asked; a program of another part is never verified.
+ * the planner's and only its size is asked; a program of another part is never verified. A part
+ * drawing chosen instead clears the conversation, and the conversation clears the drawing.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -11,7 +12,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { openFreshQbot, signInThroughUi } from './api.ts';
 import { expectAccessible } from './axe.ts';
 import { usePages } from './browser.ts';
-import { confirmReamerDescription } from './reamer.ts';
+import { confirmReamerDescription, reamerDrawing } from './reamer.ts';
 
 const program = join(import.meta.dirname, '../golden/mill/post-test-plate.linuxcnc.nc');
 const latheProgram = join(import.meta.dirname, '../golden/lathe/linuxcnc.nc');
@@ -62,11 +63,17 @@ describe('Check Program in the browser', () => {
     await page.goto('/my-shop');
     await page.getByRole('link', { name: 'Check Program on Tormach 15L Slant-PRO' }).click();
     await page.getByRole('heading', { name: 'Check Program' }).waitFor();
-    const part = page.getByLabel('Part');
+    const part = page.getByLabel('Part', { exact: true });
     // Latest first: the reamer's conversation.
     await expect.poll(() => part.locator('option').count()).toBeGreaterThan(1);
     const threadId = await part.locator('option').nth(1).getAttribute('value');
+    // A drawing instead of the conversation clears it, and the conversation again clears the drawing.
+    const drawing = page.getByLabel('Part drawing (DXF or STEP)');
     await part.selectOption(threadId);
+    await drawing.setInputFiles(reamerDrawing);
+    expect(await part.inputValue()).toBe('');
+    await part.selectOption(threadId);
+    expect(await drawing.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
     expect(await page.getByLabel('Out of the jaws').count()).toBe(0);
     expect(await page.getByLabel('Face at Z').count()).toBe(0);
     await page.getByLabel('Program file').setInputFiles(latheProgram);

@@ -10,11 +10,15 @@ import { addMachine, catalogChoice, toolBody, tormach15L } from './shop.ts';
 
 export const blueprint = (path: string): Buffer => readFileSync(new URL(path, blueprintsDir));
 
-/** A multipart body by hand, so tests control every byte of it. */
-export function multipart(
-  fields: Record<string, string>,
-  file?: { name: string; bytes: Buffer; field?: string },
-) {
+/** A file part of a multipart body: its name, bytes and field ('file' unless given). */
+export interface FilePartBody {
+  name: string;
+  bytes: Buffer;
+  field?: string;
+}
+
+/** A multipart body by hand, so tests control every byte of it; files in the order given. */
+export function multipart(fields: Record<string, string>, file?: FilePartBody | FilePartBody[]) {
   const boundary = `----qbot${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -24,12 +28,12 @@ export function multipart(
       ),
     );
   }
-  if (file) {
+  for (const one of file === undefined ? [] : Array.isArray(file) ? file : [file]) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${one.field ?? 'file'}"; filename="${one.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
       ),
-      file.bytes,
+      one.bytes,
       Buffer.from('\r\n'),
     );
   }
@@ -262,5 +266,47 @@ export async function reamerProgram(
     gcode: (await client.get(written.fileUrl)).body,
     threadId,
     status: written.status,
+  };
+}
+
+/**
+ * A plate's program on `machineId`, from a new conversation: the drawing read, its first
+ * material, the plate `size`, a Milling job with every offered tool, generated and downloaded
+ * (FLH-001 names no thickness: the size's gives it).
+ * @returns the program's file name and text, the material and size it was made with, and its
+ *   verdict and what it left at generation
+ * @throws Error with the answer's body when a step is refused
+ */
+export async function plateProgram(
+  client: ProgramClient & ReturnType<typeof qbotClient>,
+  machineId: string,
+  drawing = 'mill-edm/FLH-001.dxf',
+  size = 'Plate 180 x 80 x 10 mm',
+) {
+  const threadId = await client.start();
+  const name = drawing.split('/').pop()!;
+  const upload = await client.upload(threadId, name, blueprint(drawing));
+  if (upload.statusCode !== 200) throw new Error(`upload: ${upload.body}`);
+  const analysis = upload.json<{ materials: { name: string }[]; imageUrl: string }>();
+  const material = analysis.materials[0]!.name;
+  await chooseJob(client, threadId, machineId, material, { jobType: 'Milling', size });
+  const generated = await client.post('/api/qbot/processBlueprintClaude', {
+    thread_id: threadId,
+    imageUrl: analysis.imageUrl,
+    promptHelper: {},
+  });
+  if (generated.statusCode !== 200) throw new Error(`program: ${generated.body}`);
+  const written = generated.json<{
+    fileUrl: string;
+    fileName: string;
+    status: string;
+    unfinished: string[];
+  }>();
+  return {
+    fileName: written.fileName,
+    gcode: (await client.get(written.fileUrl)).body,
+    material,
+    status: written.status,
+    unfinished: written.unfinished,
   };
 }

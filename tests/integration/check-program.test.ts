@@ -5,12 +5,18 @@
  * stock and machines get one 4xx sentence each; another organization's machine is not found.
  * Against its conversation's part (`threadId`) it gets the verdict it got at generation, and
  * with a whole operation deleted it is not verified and says what is left; another
- * organization's conversation is not found.
+ * organization's conversation is not found. Against the part's attached drawing (FLH-001.dxf,
+ * read as Q-Bot reads it) the plate's program gets the verdict it got at generation; a drawing
+ * that lacks what the plan needs, beside a conversation, or not a DXF or STEP gets one sentence.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PART_SENTENCE } from '#cam/check/index';
-import { programCheckMessages } from '#contracts/program-check';
+import {
+  maxCheckDrawingBytes,
+  maxProgramBytes,
+  programCheckMessages,
+} from '#contracts/program-check';
 import type { CheckPartsResponse, ProgramCheckResponse } from '#contracts/program-check';
 import type { DatabaseHandle } from '#server/database';
 import { seedFault } from '#tests/helpers/seeded-faults';
@@ -21,9 +27,11 @@ import {
   blueprint,
   demoShopClient,
   multipart,
+  plateProgram,
   qbotClient,
   reamerProgram,
 } from '../helpers/qbot.ts';
+import type { FilePartBody } from '../helpers/qbot.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;
@@ -35,10 +43,12 @@ let fileName: string;
 let stock: string;
 let threadId: string;
 let generatedStatus: string;
+let plate: Awaited<ReturnType<typeof plateProgram>>;
 
 const lathe = 'Tormach 15L Slant-PRO';
+const mill = 'Tormach 1100MX';
 
-function check(fields: Record<string, string>, file?: { name: string; bytes: Buffer }, as = token) {
+function check(fields: Record<string, string>, file?: FilePartBody | FilePartBody[], as = token) {
   const body = multipart(fields, file);
   return t.app.inject({
     method: 'POST',
@@ -71,6 +81,7 @@ beforeAll(async () => {
     threadId,
     status: generatedStatus,
   } = await reamerProgram(client, machineIds.get(lathe)!));
+  plate = await plateProgram(client, machineIds.get(mill)!);
   // The bar the program was written for, as its header gives it.
   const [, diameter, length] = /round bar DIA ?([\d.]+) x ([\d.]+) mm/i.exec(program) ?? [];
   stock = JSON.stringify({
@@ -78,7 +89,7 @@ beforeAll(async () => {
     diameterMm: Number(diameter),
     lengthMm: Number(length ?? 100),
   });
-}, 180_000);
+}, 240_000);
 
 afterAll(async () => {
   await t?.close();
@@ -270,5 +281,146 @@ describe("POST /api/programs/check against a conversation's part", () => {
       headers: { authorization: `Bearer ${other.token}` },
     });
     expect(theirs.json<CheckPartsResponse>().parts).toEqual([]);
+  });
+});
+
+describe("POST /api/programs/check against the part's drawing", () => {
+  const flh = { name: 'FLH-001.dxf', bytes: blueprint('mill-edm/FLH-001.dxf'), field: 'drawing' };
+  const plateStock = JSON.stringify({ shape: 'block', xMm: 180, yMm: 80, zMm: 10 });
+  /** Check the plate's program on the mill with `drawing` beside it. */
+  const checkPlate = (fields: Record<string, string>, drawing: FilePartBody = flh) =>
+    check({ machineId: machineIds.get(mill)!, stock: plateStock, ...fields }, [
+      { name: plate.fileName, bytes: Buffer.from(plate.gcode) },
+      drawing,
+    ]);
+
+  it('gives the program the product wrote for the drawing the verdict it got then', async () => {
+    const response = await checkPlate({ material: plate.material });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<ProgramCheckResponse>();
+    expect(answer.status).toBe(plate.status);
+    expect(answer.verified).toBe(plate.status === 'verified');
+    // No process check fails; what generation left (the star cut-out, whose corners no end mill
+    // of the demo mill fits) is found left here too, and nothing else.
+    const failed = answer.checks.filter((entry) => !entry.passed);
+    expect(failed.every((entry) => entry.kind === 'completeness')).toBe(true);
+    expect(plate.unfinished).toHaveLength(1);
+    expect(plate.unfinished[0]).toMatch(/^Cut-out 79\.68 × 56 mm: /);
+    expect(answer.unfinished).toHaveLength(1);
+    expect(answer.unfinished[0]).toMatch(/^Cut-out 79\.68 × 56 mm: /);
+    expect(answer.checks.some((entry) => entry.kind === 'completeness')).toBe(true);
+    expect(answer.part).toMatchObject({ drawing: 'FLH-001.dxf', name: 'FLH-001.dxf' });
+    expect(answer.part?.against).toMatch(
+      /^the drawing FLH-001\.dxf as read: a plate 175\.5 x 74\.4 mm seen from the top, its thickness not on the drawing, so the stock's 10 mm less 1 mm facing, 1 hole, /,
+    );
+    expect(answer.part?.against).toContain(`material ${plate.material} (given)`);
+    expect(answer.stock).toMatch(/^block 180 x 80 x 10 mm/);
+  });
+
+  it('names the hole left when its drilling is deleted', async () => {
+    const { text } = withoutOperation(plate.gcode, /^\(Drill/);
+    const response = await check(
+      { machineId: machineIds.get(mill)!, stock: plateStock, material: plate.material },
+      [{ name: plate.fileName, bytes: Buffer.from(text) }, flh],
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<ProgramCheckResponse>();
+    expect(answer.verified).toBe(false);
+    expect(answer.status).toBe('incomplete');
+    expect(answer.unfinished).toHaveLength(2);
+    expect(answer.unfinished[0]).toMatch(/^Ø13: /);
+  });
+
+  it('refuses a drawing it cannot hold the program to with one sentence', async () => {
+    const reamerOnLathe = (fields: Record<string, string>, drawing: FilePartBody = flh) =>
+      check({ machineId: machineIds.get(lathe)!, stock, ...fields }, [
+        { name: fileName, bytes: Buffer.from(program) },
+        drawing,
+      ]);
+    const cases: [Promise<{ statusCode: number; body: string }>, number, string][] = [
+      // A plate read from the drawing gives no diameter for a lathe to turn.
+      [
+        reamerOnLathe({}),
+        422,
+        programCheckMessages.drawingLacks('FLH-001.dxf', 'lathe', [
+          'the outer diameters of the part (none are given)',
+        ]),
+      ],
+      [reamerOnLathe({ threadId }), 400, programCheckMessages.partAndDrawing],
+      [
+        reamerOnLathe(
+          {},
+          { name: 'flange.png', bytes: blueprint('mill-edm/flange.png'), field: 'drawing' },
+        ),
+        415,
+        programCheckMessages.drawingNotAccepted,
+      ],
+      [
+        reamerOnLathe(
+          {},
+          { name: 'flange.dxf', bytes: blueprint('mill-edm/flange.png'), field: 'drawing' },
+        ),
+        415,
+        programCheckMessages.drawingNotAccepted,
+      ],
+      [
+        reamerOnLathe(
+          {},
+          { name: 'part.dxf', bytes: Buffer.from('not a drawing'), field: 'drawing' },
+        ),
+        422,
+        programCheckMessages.drawingUnreadable('part.dxf', 'it is not a DXF file'),
+      ],
+      [
+        check({ machineId: machineIds.get(mill)! }, [
+          { name: plate.fileName, bytes: Buffer.from(plate.gcode) },
+          flh,
+        ]),
+        400,
+        programCheckMessages.drawingNoStock,
+      ],
+      [
+        checkPlate({
+          stock: JSON.stringify({ shape: 'block', xMm: 180, yMm: 80, zMm: 10, topZMm: 1 }),
+        }),
+        422,
+        programCheckMessages.partStockPlaced,
+      ],
+    ];
+    for (const [request, status, message] of cases) {
+      const response = await request;
+      expect(response.statusCode, response.body).toBe(status);
+      expect((JSON.parse(response.body) as { message: string }).message).toBe(message);
+    }
+    // A DXF the reader cannot read: its own sentence.
+    const truncated = await reamerOnLathe(
+      {},
+      {
+        name: 'cut.dxf',
+        bytes: Buffer.from('0\nSECTION\n2\nHEADER\n9\n$ACADVER\n1\nAC1015\n'),
+        field: 'drawing',
+      },
+    );
+    expect(truncated.statusCode, truncated.body).toBe(422);
+    expect(truncated.json<{ message: string }>().message).toMatch(/^cut\.dxf is truncated: /);
+  });
+
+  it('keeps each file to its own size: the program to 8 MB, the drawing to 25 MB', async () => {
+    const big = (bytes: number) => Buffer.alloc(bytes, 'G1 X1\n');
+    const cases: [FilePartBody[], string][] = [
+      [[{ name: 'big.nc', bytes: big(maxProgramBytes + 1) }, flh], programCheckMessages.tooLarge],
+      [
+        [
+          { name: plate.fileName, bytes: Buffer.from(plate.gcode) },
+          { name: 'big.dxf', bytes: big(maxCheckDrawingBytes + 1), field: 'drawing' },
+        ],
+        programCheckMessages.drawingTooLarge,
+      ],
+    ];
+    for (const [files, message] of cases) {
+      const response = await check({ machineId: machineIds.get(mill)!, stock: plateStock }, files);
+      expect(response.statusCode, response.body).toBe(413);
+      expect(response.json<{ message: string }>().message).toBe(message);
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Programs written elsewhere, mounted at /api/programs (issue 35): POST /check reads a program
  * on one of the organization's machines and answers with the verifier's verdict, against the
- * stock alone or a conversation's part (`threadId`, server/qbot/check-part.ts); GET /parts lists the
+ * stock alone, a conversation's part (`threadId`, server/qbot/check-part.ts) or the part's
+ * attached drawing (`drawing`, server/qbot/check-drawing.ts); GET /parts lists the
  * organization's conversations whose part can be given. Nothing is stored and nothing of the
  * program is changed; the check runs in the job pool (or queue), off the request thread, like a
  * drawing read (docs/decisions/112-check-program.md, 113-check-program-verdict.md).
@@ -12,6 +13,7 @@ import { detectDialect } from '#cam/check/index';
 import type { CheckStock, CheckedProgram, ProgramCheckInput } from '#cam/check/index';
 import { formatDuration } from '#cam/cycle-time';
 import type { Dialect } from '#cam/gcode/events';
+import type { ProgramJob } from '#cam/program';
 import { apiErrorSchema } from '#contracts/errors';
 import {
   checkPartsResponseSchema,
@@ -21,6 +23,8 @@ import {
 } from '#contracts/program-check';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
 import { AppError } from '#server/errors';
+import { QueueRunner } from '#server/jobs/queue-runner';
+import { drawingJobOf, readCheckDrawing } from '#server/qbot/check-drawing';
 import { listCheckParts, partJobOf } from '#server/qbot/check-part';
 import { machineInfoOf } from '#server/qbot/program-job';
 import { getMachine } from '#server/shop/machines';
@@ -55,7 +59,7 @@ function answerOf(
   checked: CheckedProgram,
   fileName: string,
   dialectDetected: boolean,
-  part: { threadId: string; name: string } | undefined,
+  part: ProgramCheckResponse['part'],
 ): ProgramCheckResponse {
   const { report } = checked;
   return {
@@ -99,9 +103,9 @@ const programsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          'Check a program written elsewhere on one of your machines (multipart: file, machineId, stock, optional dialect, material, threadId)',
+          'Check a program written elsewhere on one of your machines (multipart: file, machineId, stock, optional dialect, material, and threadId or a drawing file)',
         description:
-          "The program is read in its dialect (told from its text unless `dialect` is given) and its moves are checked against the stock (`stock`: a JSON text, a block `{shape:'block', xMm, yMm, zMm, x0Mm?, y0Mm?, topZMm?}` or a bar `{shape:'round', diameterMm, lengthMm, stickOutMm?, faceZMm?}`), the machine's tooling pairs and its limits. `status` is 'unsafe' when a process check fails (each finding with its line), 'incomplete' when it runs safely but is not compared with a part or leaves part of it uncut, 'verified' only when it makes the whole part. With `threadId` (a conversation of your organization whose description is confirmed) the part is planned as Q-Bot plans it and the program is held to it: `stock` is then optional (the conversation's size, placed where Q-Bot's planner places it; give only its size, never its position) and so is `material`. Nothing is stored; the program is not changed.",
+          "The program is read in its dialect (told from its text unless `dialect` is given) and its moves are checked against the stock (`stock`: a JSON text, a block `{shape:'block', xMm, yMm, zMm, x0Mm?, y0Mm?, topZMm?}` or a bar `{shape:'round', diameterMm, lengthMm, stickOutMm?, faceZMm?}`), the machine's tooling pairs and its limits. `status` is 'unsafe' when a process check fails (each finding with its line), 'incomplete' when it runs safely but is not compared with a part or leaves part of it uncut, 'verified' only when it makes the whole part. With `threadId` (a conversation of your organization whose description is confirmed) the part is planned as Q-Bot plans it and the program is held to it: `stock` is then optional (the conversation's size, placed where Q-Bot's planner places it; give only its size, never its position) and so is `material`. Instead of `threadId`, the part's drawing may be attached as a second file part `drawing` (DXF or STEP, at most 25 MB; 415 for another type, 422 when the readers cannot read it): it is read offline as Q-Bot reads it, `stock` is then required (its size only, placed by the planner), `material` defaults to the drawing's (else steel), the part is planned and the program held to it as with `threadId`, and `part.against` says what it was held to ('the drawing FLH-001.dxf as read: …'). When the reading lacks what the plan needs (a lathe part's diameters or lengths, a mill part's top-view outline) the answer is 422 naming it: confirm the part in a Q-Bot conversation instead. `threadId` and `drawing` together: 400. Nothing is stored (the drawing is not kept); the program is not changed.",
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         response: { 200: programCheckResponseSchema, ...errors },
@@ -127,16 +131,31 @@ const programsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(422, 'validation_failed', messages.dialectNotRead(dialect));
       const tools = await listToolingPairs(app.db, organizationId, machine._id);
       const { threadId, material } = upload.fields;
-      const part = threadId
-        ? await partJobOf(
-            app.db,
-            { organizationId, threadId },
-            machine,
-            jobType as 'Milling' | 'Lathe',
-            tools,
-            { stock, material },
-          )
-        : undefined;
+      const { drawing } = upload;
+      const partType = jobType as 'Milling' | 'Lathe';
+      let part: { job: ProgramJob; answer: NonNullable<ProgramCheckResponse['part']> } | undefined;
+      if (threadId) {
+        const found = await partJobOf(
+          app.db,
+          { organizationId, threadId },
+          machine,
+          partType,
+          tools,
+          { stock, material },
+        );
+        const against = messages.heldToConversation(found.name);
+        part = { job: found.job, answer: { threadId, name: found.name, against } };
+      } else if (drawing && stock) {
+        if (app.jobs.full) throw app.jobs.busyError();
+        const store = app.jobs instanceof QueueRunner ? app.fileStore : undefined;
+        const analysis = await readCheckDrawing(app.jobs, organizationId, drawing, store);
+        const found = drawingJobOf(analysis, drawing.fileName, machine, partType, tools, {
+          stock,
+          material,
+        });
+        const { name, against } = found;
+        part = { job: found.job, answer: { drawing: drawing.fileName, name, against } };
+      }
       const input: ProgramCheckInput = {
         text,
         dialect,
@@ -149,12 +168,7 @@ const programsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       if (app.jobs.full) throw app.jobs.busyError();
       const checked = await app.jobs.run({ kind: 'check', input }, { fileName: upload.fileName });
-      return answerOf(
-        checked,
-        upload.fileName,
-        given === undefined,
-        part && threadId ? { threadId, name: part.name } : undefined,
-      );
+      return answerOf(checked, upload.fileName, given === undefined, part?.answer);
     },
   );
 

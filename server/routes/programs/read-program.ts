@@ -1,11 +1,15 @@
 /**
  * The program upload of POST /api/programs/check, read from its multipart body: the limits the
  * multipart plugin enforces, and `readProgramUpload`, which turns the body into the program's
- * text, its checked fields and stock, or a 4xx sentence (contracts/program-check.ts).
+ * text, its checked fields and stock, the part's drawing when one is attached, or a 4xx
+ * sentence (contracts/program-check.ts).
  */
 import type { FastifyRequest } from 'fastify';
+import type { DrawingType } from '#drawings/read';
 import {
+  checkDrawingExtensions,
   checkStockSchema,
+  maxCheckDrawingBytes,
   maxProgramBytes,
   maxProgramLines,
   programCheckFieldsSchema,
@@ -15,26 +19,39 @@ import {
 } from '#contracts/program-check';
 import { AppError } from '#server/errors';
 import { readParts } from '#server/multipart';
-import { extensionOf } from '#server/qbot/uploads';
+import { detectDrawingType, extensionOf } from '#server/qbot/uploads';
 
-/** One program file of at most `maxProgramBytes`, at most 10 fields of 4,096 bytes. */
+/**
+ * Two files (the program, and the part's drawing when one is attached) of at most
+ * `maxCheckDrawingBytes` each, the program refused past `maxProgramBytes` once read; at most 10
+ * fields of 4,096 bytes.
+ */
 export const programUploadLimits = {
-  fileSize: maxProgramBytes,
-  files: 1,
+  fileSize: maxCheckDrawingBytes,
+  files: 2,
   fields: 10,
   fieldSize: 4096,
   parts: 12,
 } as const;
 
+/** The part's drawing as attached: its cleaned name, bytes and type (DXF or STEP), not kept. */
+export interface CheckDrawing {
+  fileName: string;
+  bytes: Buffer;
+  type: Extract<DrawingType, 'dxf' | 'step'>;
+}
+
 /**
  * A program upload as read: its checked fields and stock (absent only when `threadId` names the
- * part, whose conversation gives it), and the file, not yet read as text.
+ * part, whose conversation gives it), the file, not yet read as text, and the part's drawing
+ * when one is attached (never beside `threadId`, always with a stock).
  */
 export interface ProgramUpload {
   fileName: string;
   bytes: Buffer;
   fields: ReturnType<typeof programCheckFieldsSchema.parse>;
   stock: CheckStockBody | undefined;
+  drawing?: CheckDrawing;
 }
 
 const invalid = (message: string, field?: string) =>
@@ -85,17 +102,45 @@ function stockOf(field: string): CheckStockBody {
 }
 
 /**
+ * The attached drawing, checked: not empty, its bytes a DXF or a STEP file.
+ * @throws AppError 400 for an empty one, 415 for a file of another type (a PDF, an image, a
+ *   program) by its name or its bytes, 422 for one named .dxf/.step/.stp whose bytes are none
+ */
+async function drawingOf(part: { fileName: string; bytes: Buffer }): Promise<CheckDrawing> {
+  if (part.bytes.length === 0) throw invalid(messages.drawingEmpty, 'drawing');
+  const extension = extensionOf(part.fileName);
+  const named = (checkDrawingExtensions as readonly string[]).includes(extension);
+  if (extension && !named)
+    throw new AppError(415, 'unsupported_media_type', messages.drawingNotAccepted);
+  const type = await detectDrawingType(part.bytes);
+  if (type === 'dxf' || type === 'step') return { ...part, type };
+  if (type || !named)
+    throw new AppError(415, 'unsupported_media_type', messages.drawingNotAccepted);
+  throw new AppError(
+    422,
+    'validation_failed',
+    messages.drawingUnreadable(part.fileName, `it is not a ${extension.toUpperCase()} file`),
+  );
+}
+
+/**
  * Read a program upload (multipart/form-data: `file`, `machineId`, `stock`, optional `dialect`,
- * `material`, `threadId`) and check its fields; the file is read as text by `programText`, once
- * the machine is found.
- * @throws AppError 415 for a body that is not multipart, 413 past `maxProgramBytes`, 400 for a
- *   malformed body, a missing or empty file, a missing machine, a missing stock without a
- *   `threadId`, or an unreadable stock
+ * `material`, `threadId`, or a `drawing` file part instead of `threadId`) and check its fields;
+ * the file is read as text by `programText`, once the machine is found.
+ * @throws AppError 415 for a body that is not multipart or a drawing that is not DXF or STEP,
+ *   413 past `maxProgramBytes` (a drawing past `maxCheckDrawingBytes`), 400 for a malformed
+ *   body, a missing or empty file, a missing machine, a missing stock without a `threadId` (or
+ *   with a drawing), an unreadable stock, an empty drawing, or a drawing beside a `threadId`;
+ *   422 for a drawing named DXF or STEP whose bytes are not
  */
 export async function readProgramUpload(request: FastifyRequest): Promise<ProgramUpload> {
   if (!request.isMultipart())
     throw new AppError(415, 'unsupported_media_type', messages.notMultipart);
-  const { fields, upload } = await readParts(request, messages);
+  const { fields, upload, files } = await readParts(
+    request,
+    { ...messages, tooLargeOf: { drawing: messages.drawingTooLarge } },
+    ['drawing'],
+  );
   const parsed = programCheckFieldsSchema.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -109,13 +154,20 @@ export async function readProgramUpload(request: FastifyRequest): Promise<Progra
     throw invalid(message, field);
   }
   if (!upload) throw invalid(messages.noFile, 'file');
+  if (upload.bytes.length > maxProgramBytes)
+    throw new AppError(413, 'payload_too_large', messages.tooLarge);
   if (upload.bytes.length === 0) throw invalid(messages.empty, 'file');
   const { stock, threadId } = parsed.data;
+  const attached = files.get('drawing');
+  if (attached && threadId !== undefined) throw invalid(messages.partAndDrawing, 'drawing');
+  if (attached && stock === undefined) throw invalid(messages.drawingNoStock, 'stock');
   if (stock === undefined && threadId === undefined) throw invalid(messages.stockMissing, 'stock');
+  const drawing = attached ? await drawingOf(attached) : undefined;
   return {
     fileName: upload.fileName,
     bytes: upload.bytes,
     fields: parsed.data,
     stock: stock === undefined ? undefined : stockOf(stock),
+    ...(drawing ? { drawing } : {}),
   };
 }

@@ -2,7 +2,12 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { CheckPart, CheckStockBody, ProgramCheckResponse } from '#contracts/program-check';
-import { checkDialects, programExtensions } from '#contracts/program-check';
+import {
+  checkDialects,
+  checkDrawingExtensions,
+  programCheckMessages,
+  programExtensions,
+} from '#contracts/program-check';
 import type { Machine } from '#contracts/shop';
 import { checkProgram, listCheckParts } from '../../api/programs.ts';
 import { getMachine } from '../../api/shop.ts';
@@ -16,8 +21,10 @@ import '../../styles/check-program.css';
  * Check Program (issue 35): `/check-program?machineId=…`, signed in only. The operator attaches
  * a program written elsewhere, gives the stock and where it sits in work coordinates, or picks
  * the Part (a Q-Bot conversation with a confirmed description: the stock then comes from the
- * conversation, placed as Q-Bot's planner places it, and the program is held to the part), and
- * reads what the verifier finds, line by line. Nothing of the program is changed or stored.
+ * conversation, placed as Q-Bot's planner places it, and the program is held to the part) or
+ * attaches the part's drawing (DXF or STEP: read as Q-Bot reads it, the stock's size then
+ * required), and reads what the verifier finds, line by line. Nothing of the program or the
+ * drawing is changed or stored.
  */
 export const Route = createFileRoute('/_auth/check-program')({
   validateSearch: (search: Record<string, unknown>): { machineId?: string } =>
@@ -27,6 +34,7 @@ export const Route = createFileRoute('/_auth/check-program')({
 
 const dialectOptions = Object.entries(checkDialects).map(([id, name]) => ({ _id: id, name }));
 const accept = programExtensions.map((extension) => `.${extension}`).join(',');
+const acceptDrawing = checkDrawingExtensions.map((extension) => `.${extension}`).join(',');
 
 /** The form's stock fields, as typed. */
 const emptyStock = {
@@ -95,6 +103,9 @@ function CheckProgramPage() {
   const [dialect, setDialect] = useState('');
   const [parts, setParts] = useState<CheckPart[]>([]);
   const [threadId, setThreadId] = useState('');
+  const [drawing, setDrawing] = useState<File | null>(null);
+  // A new key empties the drawing input when a conversation is chosen instead.
+  const [drawingKey, setDrawingKey] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<ProgramCheckResponse | null>(null);
@@ -145,7 +156,8 @@ function CheckProgramPage() {
   }
 
   const lathe = machine.machineType?.jobType === 'Lathe';
-  const fromPart = threadId !== '';
+  const fromDrawing = drawing !== null;
+  const fromPart = threadId !== '' || fromDrawing;
   const field = (key: keyof StockFields, label: string) => (
     <TextField
       label={label}
@@ -157,16 +169,18 @@ function CheckProgramPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!file) return setError('Please attach the program file.');
+    if (!file) return setError(programCheckMessages.noFile);
     const partStock = fromPart ? partStockOf(stock, lathe) : undefined;
+    if (fromDrawing && !partStock) return setError(programCheckMessages.drawingNoStock);
     setBusy(true);
     setError(null);
     setResult(null);
     checkProgram({
       file,
       machineId,
+      ...(drawing ? { drawing } : {}),
       ...(fromPart
-        ? { threadId, ...(partStock ? { stock: partStock } : {}) }
+        ? { ...(threadId ? { threadId } : {}), ...(partStock ? { stock: partStock } : {}) }
         : { stock: stockOf(stock, lathe) }),
       ...(dialect ? { dialect } : {}),
       ...(material.trim() ? { material: material.trim() } : {}),
@@ -202,16 +216,42 @@ function CheckProgramPage() {
           value={threadId}
           placeholder="None: check against the stock alone"
           hint={
-            fromPart
+            threadId
               ? "The program is held to this conversation's part, planned as Q-Bot plans it: every surface, nothing left uncut."
-              : 'A Q-Bot conversation with a confirmed description; without one the program is checked against the stock only.'
+              : 'A Q-Bot conversation with a confirmed description, or the part drawing below; without either the program is checked against the stock only.'
           }
-          onChange={setThreadId}
+          onChange={(value) => {
+            setThreadId(value);
+            if (value) {
+              setDrawing(null);
+              setDrawingKey((key) => key + 1);
+            }
+          }}
         />
+        <div className="field">
+          <label htmlFor="part-drawing">Part drawing (DXF or STEP)</label>
+          <input
+            key={drawingKey}
+            id="part-drawing"
+            type="file"
+            accept={acceptDrawing}
+            aria-describedby="part-drawing-hint"
+            onChange={(event) => {
+              const chosen = event.target.files?.[0] ?? null;
+              setDrawing(chosen);
+              if (chosen) setThreadId('');
+            }}
+          />
+          <p id="part-drawing-hint" className="field-hint">
+            {fromDrawing
+              ? 'The drawing is read as Q-Bot reads it and the program is held to the part planned from it; give the stock size. The drawing is not kept.'
+              : 'Optional, instead of a conversation: the part is read from its drawing.'}
+          </p>
+        </div>
         <fieldset>
           <legend>
             {lathe ? 'Round bar (mm)' : 'Stock block (mm)'}
-            {fromPart ? ', from the conversation when left empty' : ''}
+            {fromDrawing ? ', its size' : threadId ? ', from the conversation when left empty' : ''}
           </legend>
           {fromPart ? (
             <p className="muted">
@@ -245,7 +285,13 @@ function CheckProgramPage() {
         </fieldset>
         <div className="field-row">
           <TextField
-            label={fromPart ? 'Material (from the conversation when empty)' : 'Material'}
+            label={
+              fromDrawing
+                ? 'Material (from the drawing when empty)'
+                : fromPart
+                  ? 'Material (from the conversation when empty)'
+                  : 'Material'
+            }
             value={material}
             onChange={setMaterial}
           />
