@@ -43,7 +43,7 @@ const forbid = {
 
 /**
  * The order of cam/'s folders (docs/decisions/038-cam-one-direction.md): imports go one way,
- * from the job pipelines (cam/jobs/) to the verifiers (cam/verify/) and the post-processors
+ * from Check Program (cam/check/) to the job pipelines (cam/jobs/) to the verifiers (cam/verify/) and the post-processors
  * (cam/post/), to the kinds' plans (cam/lathe, mill, wire, sinker), to the prismatic part model,
  * to the interpreter (cam/gcode/) and the shared geometry and callouts. `inCam` matches a
  * specifier naming one of cam's folders by alias (`#cam/verify/…`) or by a relative path
@@ -52,6 +52,10 @@ const forbid = {
 const inCam = (...folders) => `^(#cam/(${folders.join('|')})/|(\\.\\.?/)+(${folders.join('|')})/)`;
 const cite = '(docs/decisions/038-cam-one-direction.md)';
 const camOrder = {
+  check: {
+    regex: inCam('check'),
+    message: `Check Program (cam/check/) stands above the pipelines, as a reader of any shop's program: nothing else in cam/ imports it ${cite}.`,
+  },
   jobs: {
     regex: inCam('jobs'),
     message: `cam/jobs/ (the pipelines and the dispatcher) stands above the rest of cam/: nothing else in cam/ imports it ${cite}.`,
@@ -84,7 +88,7 @@ const camLayer = [
   forbid.serverModules,
 ];
 /** What the plans (and the shared modules at cam's root) never import: everything above them. */
-const abovePlans = [camOrder.jobs, camOrder.verify, camOrder.post];
+const abovePlans = [camOrder.check, camOrder.jobs, camOrder.verify, camOrder.post];
 
 /** One layer's allowed imports: every file of the layer gets exactly these patterns. */
 const layer = (files, ...patterns) => ({
@@ -156,8 +160,10 @@ export default tseslint.config(
   // cam/'s folders in their order (a later block replaces the patterns, so each repeats camLayer).
   // cam/setup-sheet/ reads the kinds' plans for the dispatcher (decision 107): it stands where
   // they do, below the pipelines, posts and verifiers.
+  // cam/tool-library/ reads and writes the shop's tool rows with the kinds' readings of them.
+  layer(['cam/jobs/**/*.ts'], ...camLayer, camOrder.check),
   layer(
-    ['cam/*.ts', 'cam/{lathe,mill,wire,sinker,setup-sheet}/**/*.ts'],
+    ['cam/*.ts', 'cam/{lathe,mill,wire,sinker,setup-sheet,tool-library}/**/*.ts'],
     ...camLayer,
     ...abovePlans,
   ),
@@ -169,8 +175,8 @@ export default tseslint.config(
     camOrder.kinds,
     camOrder.prismatic,
   ),
-  layer(['cam/post/**/*.ts'], ...camLayer, camOrder.jobs, camOrder.verify),
-  layer(['cam/verify/**/*.ts'], ...camLayer, camOrder.jobs, camOrder.post),
+  layer(['cam/post/**/*.ts'], ...camLayer, camOrder.check, camOrder.jobs, camOrder.verify),
+  layer(['cam/verify/**/*.ts'], ...camLayer, camOrder.check, camOrder.jobs, camOrder.post),
   layer(['drawings/**/*.ts'], forbid.serverAndDatabase, forbid.ui, forbid.charts),
   // The CAM core and the readers are read function by function (issue 32): none over 150 lines.
   {

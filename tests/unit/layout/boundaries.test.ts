@@ -236,7 +236,34 @@ const camForbidden: [folder: string, file: string, line: string, says: RegExp][]
   ],
 ];
 
+camForbidden.push(
+  [
+    'jobs',
+    'cam/jobs/probe.ts',
+    "import { checkProgram } from '../check/index.ts';",
+    /Check Program/,
+  ],
+  [
+    'verify',
+    'cam/verify/probe.ts',
+    "import { partCheckOf } from '#cam/check/part';",
+    /Check Program/,
+  ],
+  [
+    'tool-library',
+    'cam/tool-library/probe.ts',
+    "import { postMillJob } from '../jobs/mill.ts';",
+    /stands above/,
+  ],
+);
+
 const camAllowed: [folder: string, file: string, line: string][] = [
+  ['check', 'cam/check/probe.ts', "import { postLatheJob } from '../jobs/lathe.ts';"],
+  [
+    'tool-library',
+    'cam/tool-library/probe.ts',
+    "import { classifyMillTool } from '../mill/tooling.ts';",
+  ],
   ['jobs', 'cam/jobs/probe.ts', "import { verifyLatheEvents } from '../verify/lathe/index.ts';"],
   ['jobs', 'cam/jobs/probe.ts', "import { lathePostFor } from '#cam/post/lathe/index';"],
   ['verify', 'cam/verify/probe.ts', "import type { LathePlan } from '../lathe/program.ts';"],
