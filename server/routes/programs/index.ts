@@ -1,8 +1,8 @@
 /**
  * Programs written elsewhere, mounted at /api/programs (issue 35): POST /check reads a program
  * on one of the organization's machines and answers with the verifier's verdict, against the
- * stock alone, a conversation's part (`threadId`, server/qbot/check-part.ts) or the part's
- * attached drawing (`drawing`, server/qbot/check-drawing.ts); GET /parts lists the
+ * stock alone, a conversation's part (`threadId`, server/programs/check-part.ts) or the part's
+ * attached drawing (`drawing`, server/programs/check-drawing.ts); GET /parts lists the
  * organization's conversations whose part can be given. Nothing is stored and nothing of the
  * program is changed; the check runs in the job pool (or queue), off the request thread, like a
  * drawing read (docs/decisions/112-check-program.md, 113-check-program-verdict.md).
@@ -24,8 +24,8 @@ import {
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
 import { AppError } from '#server/errors';
 import { QueueRunner } from '#server/jobs/queue-runner';
-import { drawingJobOf, readCheckDrawing } from '#server/qbot/check-drawing';
-import { listCheckParts, partJobOf } from '#server/qbot/check-part';
+import { drawingJobOf, readCheckDrawing } from '#server/programs/check-drawing';
+import { listCheckParts, partJobOf } from '#server/programs/check-part';
 import { machineInfoOf } from '#server/qbot/program-job';
 import { getMachine } from '#server/shop/machines';
 import { listToolingPairs } from '#server/shop/tooling';

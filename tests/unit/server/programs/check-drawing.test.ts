@@ -1,5 +1,5 @@
 /**
- * The job Check Program plans for an attached drawing (server/qbot/check-drawing.ts,
+ * The job Check Program plans for an attached drawing (server/programs/check-drawing.ts,
  * drawingJobOf): pure, from the drawing's reading, the machine, its tools and the stock size
  * given; what the plan needs and the reading lacks is refused with one sentence naming it, and
  * what the program is held to is said in words (the thickness taken from the stock included).
@@ -10,7 +10,7 @@ import type { BlueprintAnalysis, BlueprintDescription } from '#contracts/bluepri
 import { programCheckMessages as messages } from '#contracts/program-check';
 import type { Machine } from '#contracts/shop';
 import { AppError } from '#server/errors';
-import { drawingGaps, drawingJobOf } from '#server/qbot/check-drawing';
+import { drawingGaps, drawingJobOf } from '#server/programs/check-drawing';
 
 const machine: Machine = {
   _id: 'm1',

@@ -14,10 +14,10 @@ import type { Machine, ToolingPair } from '#contracts/shop';
 import { workflowStepOf } from '#machines/qbotContext';
 import type { Database } from '#server/database';
 import { AppError } from '#server/errors';
-import { chosenStock, machineInfoOf, plannerStockOf } from './program-job.ts';
-import { latestProgramVersion } from './program-versions.ts';
-import { findThread, latestThreads } from './threads.ts';
-import type { Thread, ThreadKey } from './threads.ts';
+import { chosenStock, machineInfoOf, plannerStockOf } from '#server/qbot/program-job';
+import { latestProgramVersion } from '#server/qbot/program-versions';
+import { findThread, latestThreads } from '#server/qbot/threads';
+import type { Thread, ThreadKey } from '#server/qbot/threads';
 
 /** How many of the organization's latest conversations the Part select offers. */
 const partListLimit = 200;

@@ -23,7 +23,7 @@ import { AppError } from '#server/errors';
 import type { JobRunner } from '#server/jobs/pool';
 import type { FileStore } from '#server/storage/file-store';
 import { givenStock } from './check-part.ts';
-import { machineInfoOf } from './program-job.ts';
+import { machineInfoOf } from '#server/qbot/program-job';
 
 /** A drawing attached to a check: its cleaned name, bytes and type. */
 export interface AttachedDrawing {
