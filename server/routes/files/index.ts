@@ -1,41 +1,12 @@
 /** Stored drawings, programs and backplots, mounted at /api/files: only for members of the owning organization. */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
 import { apiErrorSchema } from '#contracts/errors';
+import { sendFile } from '#server/downloads';
 import { AppError } from '#server/errors';
 import { isRecordedProgramFile } from '#server/qbot/program-versions';
 import { findStoredFile } from '#server/storage/stored-files';
-import type { StoredStream } from '#server/storage/file-store';
-import type { StoredFile } from '#server/storage/stored-files';
-
-/**
- * Answer with a stored file's bytes as they stream from the store, named for download (a
- * program) or for showing inline (a drawing, a backplot), never cached and never run.
- */
-function sendStoredFile(
-  reply: FastifyReply,
-  file: StoredFile,
-  { stream, sizeBytes }: StoredStream,
-) {
-  if (sizeBytes !== undefined) reply.header('content-length', sizeBytes);
-  const asciiName = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return (
-    reply
-      .header('content-type', file.contentType)
-      .header(
-        'content-disposition',
-        `${file.kind === 'program' ? 'attachment' : 'inline'}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      )
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      // Drawings and backplots are shown inline: nothing in them may run or load.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      // Bytes, not JSON: Fastify pipes a stream as it is.
-      .send(stream)
-  );
-}
 
 const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -63,7 +34,14 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(404, 'not_found', 'File not found.');
       // Streamed from the store (a file, or the S3 object's body) to the response: a large
       // program or drawing is never held whole in memory here.
-      return sendStoredFile(reply, file, await app.fileStore.getStream(file.storageKey));
+      const { stream, sizeBytes } = await app.fileStore.getStream(file.storageKey);
+      return sendFile(reply, {
+        fileName: file.fileName,
+        contentType: file.contentType,
+        body: stream,
+        sizeBytes,
+        inline: file.kind !== 'program',
+      });
     },
   );
 };

@@ -5,7 +5,6 @@
  * library file. Another organization's machine answers 404.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
 import { apiErrorSchema } from '#contracts/errors';
@@ -18,8 +17,8 @@ import {
   libraryPreviewResponseSchema,
   maxLibraryBytes,
   toolLibraryMessages as messages,
-  type ToolLibraryFormat,
 } from '#contracts/tool-library';
+import { sendFile } from '#server/downloads';
 import { AppError } from '#server/errors';
 import { readParts } from '#server/multipart';
 import { exportLibrary, importLibrary, previewLibrary } from '#server/shop/tool-library';
@@ -34,23 +33,6 @@ const errors = {
   415: apiErrorSchema,
   422: apiErrorSchema,
 };
-
-/** Answer with a library file's bytes, named for download and never cached. */
-function sendLibraryFile(
-  reply: FastifyReply,
-  format: ToolLibraryFormat,
-  { fileName, bytes }: { fileName: string; bytes: Uint8Array },
-) {
-  return reply
-    .header('content-type', libraryMediaTypes[format])
-    .header(
-      'content-disposition',
-      `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    )
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(Buffer.from(bytes));
-}
 
 const invalid = (message: string, field: string) =>
   new AppError(400, 'validation_failed', message, { errors: { [field]: message } });
@@ -121,8 +103,9 @@ const toolLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { organizationId } = requireActiveMember(request);
-      const file = await exportLibrary(app.db, organizationId, request.query);
-      return sendLibraryFile(reply, request.query.format, file);
+      const { fileName, bytes } = await exportLibrary(app.db, organizationId, request.query);
+      const contentType = libraryMediaTypes[request.query.format];
+      return sendFile(reply, { fileName, contentType, body: bytes });
     },
   );
 };
