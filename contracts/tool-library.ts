@@ -104,6 +104,10 @@ export const libraryExportQuerySchema = z.object({
 });
 export type LibraryExportQuery = z.infer<typeof libraryExportQuerySchema>;
 
+/** A machine's library file name: its name in plain characters and the format's extension. */
+export const libraryFileName = (machineName: string, format: ToolLibraryFormat): string =>
+  `${machineName.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'machine'}-tools.${format}`;
+
 /** The media type each format is sent as. */
 export const libraryMediaTypes: Record<ToolLibraryFormat, string> = {
   json: 'application/json; charset=utf-8',

@@ -128,7 +128,7 @@ export function readFusionLibrary(json: string): ReadLibrary {
 }
 
 /** The most a `.tools` file's library may inflate to, bytes: a zip bomb is refused unread. */
-export const maxInflatedLibraryBytes = 64 * 1024 * 1024;
+export const maxInflatedLibraryBytes = 16 * 1024 * 1024;
 
 /**
  * Read a Fusion 360 `.tools` file: the zip around the library's JSON. Only the first `.json`
@@ -158,7 +158,7 @@ export function readFusionTools(bytes: Uint8Array): ReadLibrary {
   if (tooLarge)
     return {
       tools: [],
-      problems: [{ line: 1, message: 'the tool library inside the .tools file is over 64 MB' }],
+      problems: [{ line: 1, message: 'the tool library inside the .tools file is over 16 MB' }],
     };
   const name = Object.keys(files).find((entry) => /\.json$/i.test(entry));
   if (!name)

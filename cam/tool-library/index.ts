@@ -4,6 +4,7 @@
  * rows and written from them. The readers never throw on a bad file: what they cannot use comes
  * back as problems, each with its line (or entry) and a sentence.
  */
+import { toolLibraryFormats, type ToolLibraryFormat } from '#contracts/tool-library';
 import { readToolCsv, writeToolCsv } from './csv.ts';
 import {
   readFusionLibrary,
@@ -16,14 +17,9 @@ import type { LibraryTool, ReadLibrary } from './linuxcnc-tbl.ts';
 
 export type { LibraryProblem, LibraryTool, ReadLibrary } from './linuxcnc-tbl.ts';
 
-/** The library formats, by the file extension each is kept in. */
-export const libraryFormats = {
-  json: 'Fusion 360 tool library (.json)',
-  tools: 'Fusion 360 tool library (.tools)',
-  tbl: 'LinuxCNC tool table (.tbl)',
-  csv: 'CSV (slotNumber, toolName, toolDescription, toolType, toolManufacturer, toolHint)',
-} as const;
-export type LibraryFormat = keyof typeof libraryFormats;
+/** The library formats, by the file extension each is kept in, with the names screens give them. */
+export const libraryFormats = toolLibraryFormats;
+export type LibraryFormat = ToolLibraryFormat;
 
 /** A file's library format from its name, or undefined for one no reader takes. */
 export function libraryFormatOf(fileName: string): LibraryFormat | undefined {

@@ -15,13 +15,13 @@ import {
 import type { JobType } from '#contracts/job-types';
 import { toolFieldLabels, toolFieldsSchema } from '#contracts/shop';
 import {
+  libraryFileName,
   maxLibraryTools,
   toolLibraryFormats,
   toolLibraryMessages as messages,
   type LibraryExportQuery,
   type LibraryPreviewResponse,
   type LibraryPreviewTool,
-  type ToolLibraryFormat,
 } from '#contracts/tool-library';
 import { toolingPairs } from '#db/schema';
 import type { Database } from '#server/database';
@@ -172,10 +172,6 @@ export async function importLibrary(
     throw error;
   }
 }
-
-/** A file name for a machine's library: its name in plain characters, and the format's extension. */
-const libraryFileName = (machineName: string, format: ToolLibraryFormat) =>
-  `${machineName.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'machine'}-tools.${format}`;
 
 /**
  * A machine's tools (all, or the given slots) written as a library file.

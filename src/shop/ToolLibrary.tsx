@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { toolFieldLabels, type Machine, type ToolType } from '#contracts/shop';
 import {
+  libraryFileName,
   toolLibraryFormats,
   type LibraryPreviewResponse,
   type LibraryPreviewTool,
@@ -13,10 +14,6 @@ import { saveBlob } from '../components/save-blob.ts';
 /** Why a request failed, in the server's sentence when it gave one. */
 const sentenceOf = (failure: unknown) =>
   failure instanceof Error ? failure.message : 'The request failed.';
-
-/** A file name for the machine's library: its name in plain characters and the extension. */
-const fileNameFor = (machine: Machine, format: ToolLibraryFormat) =>
-  `${machine.name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'machine'}-tools.${format}`;
 
 /** A previewed row as the shop chooses it: imported or not, replacing the tool in its slot or not. */
 interface Choice {
@@ -103,7 +100,7 @@ export function ToolLibrary({ machine, onImported }: ToolLibraryProps) {
 
   const download = () =>
     run(async () =>
-      saveBlob(await exportLibrary(machine._id, format), fileNameFor(machine, format)),
+      saveBlob(await exportLibrary(machine._id, format), libraryFileName(machine.name, format)),
     );
 
   const choose = (index: number, change: Partial<Choice>) =>

@@ -66,7 +66,7 @@ describe('tool library readers on bad files', () => {
     const bomb = zipSync({ 'tools.json': new Uint8Array(100 * 1024 * 1024) }, { level: 9 });
     const read = expectReadable('tools', bomb);
     expect(read.tools).toEqual([]);
-    expect(read.problems[0]?.message).toMatch(/over 64 MB/);
+    expect(read.problems[0]?.message).toMatch(/over 16 MB/);
   });
 });
 
