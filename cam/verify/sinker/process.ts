@@ -14,6 +14,12 @@ import type { InterpreterEvent, MotionEvent, Point3 } from '../../gcode/events.t
 import type { PassCheck } from '../pass.ts';
 
 type ToolEvent = Extract<InterpreterEvent, { type: 'tool' }>;
+
+/**
+ * How far over its condition's down feed a burn may be fed: the plan's feeds are typical values
+ * (cam/sinker/), the control's table may run a little faster; several times over overburns.
+ */
+const feedMargin = 1.5;
 type StopEvent = Extract<InterpreterEvent, { type: 'stop' }>;
 import { fmt } from './checks.ts';
 import type { Fail } from './checks.ts';
@@ -155,7 +161,7 @@ export class SinkerProcess implements PassCheck {
     const feedKey = `feed:${label}:${planned.number}`;
     if (
       planned.feedMmPerMin !== undefined &&
-      motion.feed > planned.feedMmPerMin * 1.5 &&
+      motion.feed > planned.feedMmPerMin * feedMargin &&
       !this.reported.has(feedKey)
     ) {
       this.reported.add(feedKey);

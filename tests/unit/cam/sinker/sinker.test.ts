@@ -19,6 +19,7 @@ import { electrodesFromTools } from '#cam/sinker/tooling';
 import type { ToolRow } from '#cam/tool-row';
 import { verifySinkerProgram } from '#cam/verify/sinker/index';
 import { sinkerVerificationInput } from '#cam/verify/sinker/input';
+import { expectCaughtOnLine } from '#tests/helpers/caught';
 import { goldenDir } from '#tests/helpers/paths';
 import { SinkerPlanningError } from '#cam/errors';
 
@@ -366,18 +367,12 @@ describe('seeded faults in the sinker golden', () => {
     ['the program end missing', (lines) => lines.filter((line) => line !== 'M30'), []],
   ];
 
-  it.each(faults)('catches %s, on its line', (_name, seed, lines) => {
+  it.each(faults)('catches %s, on its line', (name, seed, lines) => {
     const report = verifySinkerProgram(
       seed(goldenLines()).join('\n'),
       sinkerVerificationInput(plan(), { minX: 0, minY: 0, maxX: 60, maxY: 40 }),
     );
     expect(report.passed).toBe(false);
-    const found = report.checks.filter((check) => !check.passed).flatMap((check) => check.details);
-    expect(found).not.toEqual([]);
-    if (lines.length === 0) return;
-    expect(
-      found.filter((detail) => lines.some((line) => detail.startsWith(`line ${line}:`))),
-      found.join('\n'),
-    ).not.toEqual([]);
+    expectCaughtOnLine(report, lines, name);
   });
 });

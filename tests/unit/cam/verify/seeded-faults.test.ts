@@ -18,6 +18,7 @@ import {
   goldenMillPlate,
 } from '#tests/helpers/golden-jobs';
 import type { GoldenLatheDialect } from '#tests/helpers/golden-jobs';
+import { expectCaughtOnLine, failedDetails } from '#tests/helpers/caught';
 import { goldenDir } from '#tests/helpers/paths';
 import {
   faultKinds,
@@ -72,9 +73,6 @@ const latheGoldens: Golden[] = (Object.keys(goldenLatheMachines) as GoldenLatheD
 const verify = (golden: Golden, text: string): ProgramReport =>
   golden.posted.verify(readProgramText(golden.posted, text));
 
-const failures = (report: ProgramReport) =>
-  report.checks.filter((check) => !check.passed).flatMap((check) => check.details);
-
 describe.each([...millGoldens, ...latheGoldens])('seeded faults in the $name golden', (golden) => {
   const target: FaultTarget = {
     text: golden.text,
@@ -86,7 +84,7 @@ describe.each([...millGoldens, ...latheGoldens])('seeded faults in the $name gol
 
   it('passes as it is', () => {
     const report = verify(golden, golden.text);
-    expect(failures(report)).toEqual([]);
+    expect(failedDetails(report)).toEqual([]);
     expect(report.verified).toBe(true);
   });
 
@@ -98,16 +96,7 @@ describe.each([...millGoldens, ...latheGoldens])('seeded faults in the $name gol
     }
     expect(fault, `no place for ${kind} in ${golden.name}`).not.toBeNull();
     const report = verify(golden, fault!.text);
-    const found = failures(report);
     expect(report.verified, `${fault!.change} was called verified`).toBe(false);
-    expect(found).not.toEqual([]);
-    if (fault!.lines.length === 0) return;
-    const named = found.filter((detail) =>
-      fault!.lines.some((line) => detail.startsWith(`line ${line}:`)),
-    );
-    expect(
-      named,
-      `${fault!.change}: expected one of lines ${fault!.lines.join(', ')} in\n${found.join('\n')}`,
-    ).not.toEqual([]);
+    expectCaughtOnLine(report, fault!.lines, fault!.change);
   });
 });

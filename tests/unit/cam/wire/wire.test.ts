@@ -19,6 +19,7 @@ import { generateWireProgram } from '#cam/jobs/wire';
 import { planWire } from '#cam/wire/plan';
 import { wireTechnology } from '#cam/wire/technology';
 import { wireDiameterFrom, wireFromTools } from '#cam/wire/tooling';
+import { expectCaughtOnLine } from '#tests/helpers/caught';
 import { goldenDir } from '#tests/helpers/paths';
 import { WirePlanningError, WireToolingError } from '#cam/errors';
 
@@ -486,15 +487,9 @@ describe('seeded faults in the wire golden', () => {
     ]);
   });
 
-  it.each(faults)('catches %s, on its line', (_name, seed, lines) => {
+  it.each(faults)('catches %s, on its line', (name, seed, lines) => {
     const report = verifyWireProgram(seed(goldenLines()).join('\n'), wireVerificationInput(plan()));
     expect(report.passed).toBe(false);
-    const found = report.checks.filter((check) => !check.passed).flatMap((check) => check.details);
-    expect(found).not.toEqual([]);
-    if (lines.length === 0) return;
-    expect(
-      found.filter((detail) => lines.some((line) => detail.startsWith(`line ${line}:`))),
-      found.join('\n'),
-    ).not.toEqual([]);
+    expectCaughtOnLine(report, lines, name);
   });
 });
