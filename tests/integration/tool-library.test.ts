@@ -186,6 +186,19 @@ describe('tool library export and import', () => {
     expect(await tooling(empty._id)).toEqual([]);
   });
 
+  it('lets one of two tabs importing into the same slots at once win, whole, and refuses the other', async () => {
+    await clear(empty._id);
+    const rows = (await tooling(mill._id)).map(sixFields);
+    const renamed = rows.map((row) => ({ ...row, toolName: `${row.toolName} (tab 2)` }));
+    const [first, second] = await Promise.all([
+      importRows(empty._id, rows),
+      importRows(empty._id, renamed),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const winner = first.statusCode === 200 ? rows : renamed;
+    expect((await tooling(empty._id)).map(sixFields)).toEqual(winner);    await clear(empty._id);
+  });
+
   it('answers each bad file with one sentence and keeps nothing', async () => {
     const bad = async (file: { name: string; bytes: Buffer } | undefined, status: number) => {
       const response = await preview(empty._id, file);
@@ -205,12 +218,12 @@ describe('tool library export and import', () => {
     expect(await bad(undefined, 400)).toBe(messages.fileMissing);
     const huge = Buffer.alloc(5 * 1024 * 1024, 'T1 P1 D6 ;x\n');
     expect(await bad({ name: 'tools.tbl', bytes: huge }, 413)).toBe(messages.tooLarge);
-    // A zip bomb: a small .tools whose library would inflate past 64 MB is refused unread.
+    // A zip bomb: a small .tools whose library would inflate past 16 MB is refused unread.
     const bomb = Buffer.from(
       zipSync({ 'tools.json': new Uint8Array(80 * 1024 * 1024) }, { level: 9 }),
     );
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    expect(await bad({ name: 'bomb.tools', bytes: bomb }, 422)).toMatch(/over 64 MB/);
+    expect(await bad({ name: 'bomb.tools', bytes: bomb }, 422)).toMatch(/over 16 MB/);
     const notForm = await t.app.inject({
       method: 'POST',
       url: '/api/tool-library/preview',
