@@ -9,26 +9,17 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { detectDialect } from '#cam/check/index';
-import type { CheckStock, CheckedProgram, ProgramCheckInput } from '#cam/check/index';
+import type { CheckStock, CheckedProgram } from '#cam/check/index';
 import { formatDuration } from '#cam/cycle-time';
-import type { Dialect } from '#cam/gcode/events';
-import type { ProgramJob } from '#cam/program';
 import { apiErrorSchema } from '#contracts/errors';
 import {
   checkPartsResponseSchema,
-  programCheckMessages as messages,
   programCheckResponseSchema,
   type ProgramCheckResponse,
 } from '#contracts/program-check';
 import { activeMemberHook, requireActiveMember } from '#server/accounts/guards';
-import { AppError } from '#server/errors';
-import { QueueRunner } from '#server/jobs/queue-runner';
-import { drawingJobOf, readCheckDrawing } from '#server/programs/check-drawing';
-import { listCheckParts, partJobOf } from '#server/programs/check-part';
-import { machineInfoOf } from '#server/qbot/program-job';
-import { getMachine } from '#server/shop/machines';
-import { listToolingPairs } from '#server/shop/tooling';
+import { listCheckParts } from '#server/programs/check-part';
+import { checkRequestOf } from '#server/programs/check-request';
 import { programText, programUploadLimits, readProgramUpload } from './read-program.ts';
 
 const errors = {
@@ -41,8 +32,6 @@ const errors = {
   422: apiErrorSchema,
   503: apiErrorSchema,
 };
-
-const kindOf = { Milling: 'mill', Lathe: 'lathe' } as const;
 
 const fmt = (mm: number) => String(Math.round(mm * 1000) / 1000);
 
@@ -114,61 +103,13 @@ const programsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { organizationId } = requireActiveMember(request);
       const upload = await readProgramUpload(request);
-      const machine = await getMachine(app.db, organizationId, upload.fields.machineId);
-      const text = programText(upload);
-      const jobType = machine.machineType?.jobType ?? 'unknown';
-      const machineKind = kindOf[jobType as keyof typeof kindOf];
-      if (!machineKind) throw new AppError(422, 'validation_failed', messages.notChecked(jobType));
-      const { stock } = upload;
-      if (machineKind === 'lathe' && stock && stock.shape !== 'round')
-        throw new AppError(422, 'validation_failed', messages.blockOnLathe);
-      if (machineKind === 'mill' && stock && stock.shape !== 'block')
-        throw new AppError(422, 'validation_failed', messages.barOnMill);
-      const info = machineInfoOf(machine);
-      const given = upload.fields.dialect;
-      const dialect = given ?? detectDialect(text, info.dialect as Dialect);
-      if (machineKind === 'lathe' && (dialect === 'heidenhain' || dialect === 'iso-edm'))
-        throw new AppError(422, 'validation_failed', messages.dialectNotRead(dialect));
-      const tools = await listToolingPairs(app.db, organizationId, machine._id);
-      const { threadId, material } = upload.fields;
-      const { drawing } = upload;
-      const partType = jobType as 'Milling' | 'Lathe';
-      let part: { job: ProgramJob; answer: NonNullable<ProgramCheckResponse['part']> } | undefined;
-      if (threadId) {
-        const found = await partJobOf(
-          app.db,
-          { organizationId, threadId },
-          machine,
-          partType,
-          tools,
-          { stock, material },
-        );
-        const against = messages.heldToConversation(found.name);
-        part = { job: found.job, answer: { threadId, name: found.name, against } };
-      } else if (drawing && stock) {
-        if (app.jobs.full) throw app.jobs.busyError();
-        const store = app.jobs instanceof QueueRunner ? app.fileStore : undefined;
-        const analysis = await readCheckDrawing(app.jobs, organizationId, drawing, store);
-        const found = drawingJobOf(analysis, drawing.fileName, machine, partType, tools, {
-          stock,
-          material,
-        });
-        const { name, against } = found;
-        part = { job: found.job, answer: { drawing: drawing.fileName, name, against } };
-      }
-      const input: ProgramCheckInput = {
-        text,
-        dialect,
-        machineKind,
-        machine: info,
-        tools,
-        ...(stock && !part ? { stock } : {}),
-        ...(part ? { part: part.job } : {}),
-        material: part?.job.material ?? (material || 'steel'),
-      };
+      const { input, part, dialectDetected } = await checkRequestOf(app, organizationId, {
+        ...upload,
+        text: () => programText(upload),
+      });
       if (app.jobs.full) throw app.jobs.busyError();
       const checked = await app.jobs.run({ kind: 'check', input }, { fileName: upload.fileName });
-      return answerOf(checked, upload.fileName, given === undefined, part?.answer);
+      return answerOf(checked, upload.fileName, dialectDetected, part);
     },
   );
 

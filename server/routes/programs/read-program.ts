@@ -5,7 +5,6 @@
  * sentence (contracts/program-check.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import type { DrawingType } from '#drawings/read';
 import {
   checkDrawingExtensions,
   checkStockSchema,
@@ -18,6 +17,7 @@ import {
   type CheckStockBody,
 } from '#contracts/program-check';
 import { AppError } from '#server/errors';
+import type { AttachedDrawing } from '#server/programs/check-drawing';
 import { readParts } from '#server/multipart';
 import { detectDrawingType, extensionOf } from '#server/qbot/uploads';
 
@@ -35,11 +35,6 @@ export const programUploadLimits = {
 } as const;
 
 /** The part's drawing as attached: its cleaned name, bytes and type (DXF or STEP), not kept. */
-export interface CheckDrawing {
-  fileName: string;
-  bytes: Buffer;
-  type: Extract<DrawingType, 'dxf' | 'step'>;
-}
 
 /**
  * A program upload as read: its checked fields and stock (absent only when `threadId` names the
@@ -51,7 +46,7 @@ export interface ProgramUpload {
   bytes: Buffer;
   fields: ReturnType<typeof programCheckFieldsSchema.parse>;
   stock: CheckStockBody | undefined;
-  drawing?: CheckDrawing;
+  drawing?: AttachedDrawing;
 }
 
 const invalid = (message: string, field?: string) =>
@@ -106,7 +101,7 @@ function stockOf(field: string): CheckStockBody {
  * @throws AppError 400 for an empty one, 415 for a file of another type (a PDF, an image, a
  *   program) by its name or its bytes, 422 for one named .dxf/.step/.stp whose bytes are none
  */
-async function drawingOf(part: { fileName: string; bytes: Buffer }): Promise<CheckDrawing> {
+async function drawingOf(part: { fileName: string; bytes: Buffer }): Promise<AttachedDrawing> {
   if (part.bytes.length === 0) throw invalid(messages.drawingEmpty, 'drawing');
   const extension = extensionOf(part.fileName);
   const named = (checkDrawingExtensions as readonly string[]).includes(extension);
