@@ -196,7 +196,8 @@ describe('tool library export and import', () => {
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
     const winner = first.statusCode === 200 ? rows : renamed;
-    expect((await tooling(empty._id)).map(sixFields)).toEqual(winner);    await clear(empty._id);
+    expect((await tooling(empty._id)).map(sixFields)).toEqual(winner);
+    await clear(empty._id);
   });
 
   it('answers each bad file with one sentence and keeps nothing', async () => {
